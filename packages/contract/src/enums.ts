@@ -1,0 +1,141 @@
+/**
+ * Status tables of spec §4, with the numeric codes exactly as the spec gives them.
+ * Each table is a tuple of { code, key }; `key` is the translation key suffix.
+ */
+function table<const T extends readonly { code: number; key: string }[]>(rows: T) {
+  return rows;
+}
+export type CodeOf<T extends readonly { code: number }[]> = T[number]['code'];
+
+export const TRANSACTION_STATUS = table([
+  { code: 0, key: 'new' },
+  { code: 1, key: 'successful' },
+  { code: 2, key: 'manual_processing' },
+  { code: 3, key: 'processing' },
+  { code: 4, key: 'processing' },
+]);
+export const TRANSACTION_PAYMENT_STATUS = table([
+  { code: 0, key: 'waiting_for_amount' },
+  { code: 1, key: 'paid' },
+  { code: 2, key: 'not_paid' },
+  { code: 3, key: 'nothing_taken' },
+]);
+export const PAYMENT_TRANSACTION_STATUS = table([
+  { code: 0, key: 'new' },
+  { code: 1, key: 'success' },
+  { code: 2, key: 'error' },
+  { code: 5, key: 'suspended' },
+  { code: 10, key: 'in_process' },
+]);
+export const PAYMENT_TRANSACTION_TYPE = table([
+  { code: 1, key: 'debit' },
+  { code: 2, key: 'refund' },
+]);
+export const SUBSCRIPTION_PAYMENT_STATUS = table([
+  { code: 0, key: 'new' },
+  { code: 1, key: 'paid' },
+  { code: 2, key: 'not_paid' },
+  { code: 3, key: 'canceled' },
+]);
+export const SUBSCRIPTION_PAYMENT_TYPE = table([
+  { code: 0, key: 'first_payment' },
+  { code: 1, key: 'card' },
+  { code: 2, key: 'invoice' },
+]);
+export const ORDER_STATUS = table([
+  { code: 0, key: 'new' },
+  { code: 1, key: 'paid' },
+  { code: 2, key: 'preparing' },
+  { code: 3, key: 'on_the_way' },
+  { code: 4, key: 'delivered' },
+  { code: 5, key: 'received' },
+  { code: 6, key: 'cancelled' },
+]);
+export const PLANOGRAM_SCHEDULE_STATUS = table([
+  { code: 1, key: 'active' },
+  { code: 2, key: 'queued' },
+  { code: 3, key: 'completed' },
+  { code: 4, key: 'cancelled' },
+]);
+export const STORAGE_BATCH_STATUS = table([
+  { code: 0, key: 'in_use' },
+  { code: 1, key: 'all_in_micromarket' },
+  { code: 2, key: 'used' },
+]);
+export const TRANSACTION_PAYMENT_TYPE = table([
+  { code: 1, key: 'tags' },
+  { code: 2, key: 'weights' },
+  { code: 4, key: 'neuro' },
+  { code: 23, key: 'web' },
+  { code: 24, key: 'on_trust' },
+]);
+export const NOTIFICATION_CHANNEL_TYPE = table([
+  { code: 1, key: 'telegram' },
+  { code: 2, key: 'mail' },
+  { code: 3, key: 'whatsapp' },
+]);
+export const BONUS_OPERATION = table([
+  { code: 1, key: 'top_up' },
+  { code: 2, key: 'withdraw' },
+]);
+export const TECHNICAL_ANALYTICS_TYPE = table([
+  { code: 1, key: 'suspicious_temperature' },
+  { code: 2, key: 'door_did_not_open' },
+  { code: 3, key: 'suspicious_weight' },
+]);
+export const PROMOTION_TYPE = table([
+  { code: 1, key: 'purchase' },
+  { code: 2, key: 'date' },
+  { code: 3, key: 'cashback' },
+]);
+export const PROMOTION_SUBTYPE = table([
+  { code: 1, key: 'purchase_amount' },
+  { code: 2, key: 'period_purchase_amount' },
+  { code: 3, key: 'specific_products' },
+  { code: 4, key: 'once' },
+  { code: 5, key: 'regular' },
+  { code: 6, key: 'cashback_first_purchase' },
+]);
+export const PROMOTION_PERIODS = [
+  'once',
+  'daily',
+  'weekly',
+  'monthly',
+  'every_2_months',
+  'every_3_months',
+  'every_half_year',
+  'yearly',
+] as const;
+
+/** User types (spec §3, §6). */
+export const USER_TYPE = table([
+  { code: 1, key: 'client' },
+  { code: 2, key: 'employee' },
+]);
+export type UserType = CodeOf<typeof USER_TYPE>;
+
+/** Sub-organisation access levels (spec §3, §6). */
+export const ACCESS_LEVEL = table([
+  { code: 1, key: 'view' },
+  { code: 2, key: 'edit' },
+]);
+export type AccessLevel = CodeOf<typeof ACCESS_LEVEL>;
+
+export const ORGANIZATION_TYPES = ['main', 'sub'] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+/** Landing pages a role can have (spec §2 role screen). */
+export const DEFAULT_PAGES = ['dashboard', 'dubai_courier', 'devices'] as const;
+export type DefaultPage = (typeof DEFAULT_PAGES)[number];
+export const DEFAULT_PAGE_PATHS: Record<DefaultPage, string> = {
+  dashboard: '/dashboard',
+  dubai_courier: '/dubai/courier',
+  devices: '/device/list',
+};
+
+export const CERTIFICATE_REGIONS = ['all', 'ua', 'pl', 'md'] as const;
+export const BONUS_TYPES = ['percent', 'amount'] as const;
+
+export function codesOf<T extends readonly { code: number }[]>(rows: T): CodeOf<T>[] {
+  return rows.map((row) => row.code) as CodeOf<T>[];
+}

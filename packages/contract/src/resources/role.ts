@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DEFAULT_PAGES } from '../enums.js';
+import { isPermission, PERMISSION_AREAS } from '../permissions.js';
+
+export const ZPermissionName = z.string().refine(isPermission, { error: 'validation.unknown_permission' });
+
+export const ZRole = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  default_page: z.enum(DEFAULT_PAGES),
+  permissions: z.array(z.string()),
+  /** null for platform roles, shared by every organisation. */
+  org_id: z.number().int().nullable(),
+  users_count: z.number().int(),
+});
+export type TRole = z.infer<typeof ZRole>;
+export const ZRoleList = z.object({ items: z.array(ZRole) });
+
+export const ZCreateRole = z.object({
+  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(80),
+  default_page: z.enum(DEFAULT_PAGES).default('dashboard'),
+  permissions: z.array(ZPermissionName).max(200).default([]),
+});
+export type TCreateRole = z.input<typeof ZCreateRole>;
+export const ZUpdateRole = ZCreateRole.partial();
+export type TUpdateRole = z.input<typeof ZUpdateRole>;
+
+/** Body of POST /v1/permission/create: the permission set a role holds. */
+export const ZSetRolePermissions = z.object({
+  role_id: z.number().int().positive(),
+  permissions: z.array(ZPermissionName).max(200),
+});
+
+/** GET /v1/permission/list-group/{id}: the catalogue by area, marked for a role. */
+export const ZPermissionGroups = z.object({
+  role_id: z.number().int(),
+  groups: z.array(
+    z.object({
+      area: z.enum(PERMISSION_AREAS),
+      title: z.string(),
+      permissions: z.array(z.object({ name: z.string(), title: z.string(), granted: z.boolean() })),
+    }),
+  ),
+});
+export type TPermissionGroups = z.infer<typeof ZPermissionGroups>;
+
+/** GET /v1/user/roles: the roles the caller may assign. */
+export const ZRoleOptions = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), org_id: z.number().int().nullable() })),
+});

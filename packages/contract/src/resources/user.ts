@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales.js';
+import { ZEmail, ZPassword } from './auth.js';
+import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+
+export const ZPhone = z
+  .string()
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{7,15}$/, { error: 'validation.phone' }));
+
+const ZUserType = z.union([z.literal(1), z.literal(2)]);
+const ZPushLimit = z.number().int().min(0).max(1000);
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phones: z.array(z.string()),
+  user_type: ZUserType,
+  role_id: z.number().int().nullable(),
+  role_name: z.string().nullable(),
+  org_id: z.number().int(),
+  org_name: z.string(),
+  bonuses: z.number().int(),
+  push_limit_important: z.number().int(),
+  push_limit_unimportant: z.number().int(),
+  lang: z.enum(LOCALES),
+  active: z.boolean(),
+  /** false while an invited user has not completed registration. */
+  registered: z.boolean(),
+  last_login_at: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const userFields = {
+  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120),
+  email: ZEmail,
+  phones: z.array(ZPhone).max(5).default([]),
+  user_type: ZUserType.default(2),
+  role_id: z.number().int().positive().nullable().default(null),
+  org_id: z.number().int().positive(),
+  push_limit_important: ZPushLimit.default(10),
+  push_limit_unimportant: ZPushLimit.default(4),
+  lang: z.enum(LOCALES).default('en'),
+};
+
+/** Without a password the user is invited: a registration link is mailed to them. */
+export const ZCreateUser = z.object({ ...userFields, password: ZPassword.optional() });
+export type TCreateUser = z.input<typeof ZCreateUser>;
+
+export const ZCreateUserResponse = ZUser.extend({
+  /** The registration link, so the operator can hand it over when mail is not set up. */
+  invitation_link: z.string().nullable(),
+});
+
+export const ZUpdateUser = z
+  .object({
+    name: userFields.name,
+    email: userFields.email,
+    phones: z.array(ZPhone).max(5),
+    user_type: ZUserType,
+    role_id: z.number().int().positive().nullable(),
+    org_id: userFields.org_id,
+    push_limit_important: ZPushLimit,
+    push_limit_unimportant: ZPushLimit,
+    lang: z.enum(LOCALES),
+    active: z.boolean(),
+    password: ZPassword,
+  })
+  .partial();
+export type TUpdateUser = z.input<typeof ZUpdateUser>;
+
+export const USER_SORTS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'created_at',
+  '-created_at',
+  'last_login_at',
+  '-last_login_at',
+] as const;
+
+export const ZListUsersQuery = ZPageQuery.extend({
+  q: optionalQuery(z.string().trim().max(100)),
+  role_id: optionalQuery(z.coerce.number().int().positive()),
+  org_id: optionalQuery(z.coerce.number().int().positive()),
+  user_type: optionalQuery(z.coerce.number().pipe(ZUserType)),
+  active: optionalQuery(z.enum(['true', 'false']).transform((value) => value === 'true')),
+  sort: optionalQuery(z.enum(USER_SORTS)),
+});
+export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
+export const ZUserList = listOf(ZUser);
+export type TUserList = z.infer<typeof ZUserList>;
+
+/** The report takes the list's filters without paging. */
+export const ZUserReportQuery = ZListUsersQuery.omit({ page: true, per_page: true });
+
+export const ZUserLookupParam = z.object({ value: z.string().min(1).max(254) });

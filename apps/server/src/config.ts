@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Configuration comes only from the environment, each value with a safe default (DESIGN §7). */
+const ZConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  SEED: z.enum(['demo', 'off']).default('demo'),
+  INSTANCES: z.coerce.number().int().min(1).default(1),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof ZConfig>['LOG_LEVEL'];
+  publicUrl: string;
+  webDist: string;
+  seed: 'demo' | 'off';
+  instances: number;
+};
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    logLevel: c.LOG_LEVEL,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
+    seed: c.SEED,
+    instances: c.INSTANCES,
+  };
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** Both drivers share this type, so repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Flushes and closes; on PGlite it checkpoints first and releases the folder lock. */
+  close(): Promise<void>;
+  ping(): Promise<void>;
+};
+
+const MIGRATIONS = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
+/** Arbitrary constant for the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_104_221;
+
+export type OpenOptions = {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database; omit for an in-memory one (tests). */
+  dataDir?: string | undefined;
+  instances?: number;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if ((options.instances ?? 1) > 1) {
+    throw new Error(
+      'The embedded database (PGlite) serves one process only. Set DATABASE_URL to a PostgreSQL server to run several instances.',
+    );
+  }
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  try {
+    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS }),
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          if (!client.closed) {
+            await client.query('CHECKPOINT');
+            await client.close();
+          }
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,30 @@
+import { bigserial, index, inet, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Every change made through the admin API: who, what, before, after, when (DESIGN §3). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id'),
+    /** The role the actor worked as, when it was not their own. */
+    actingRoleId: integer('acting_role_id'),
+    orgId: integer('org_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: inet('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_entity').on(t.entity, t.entityId, t.createdAt), index('audit_org').on(t.orgId, t.createdAt)],
+);
+
+/** Mail that left through the default mailer: the outbox is the record of what was sent. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,5 @@
+export * from './audit.js';
+export * from './auth.js';
+export * from './organizations.js';
+export * from './roles.js';
+export * from './users.js';

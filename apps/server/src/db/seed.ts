@@ -1,0 +1,174 @@
+import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/crypto.js';
+import type { Db } from './client.js';
+import { organizationAccess, organizations, rolePermissions, roles, users } from './schema/index.js';
+
+export type DemoLogin = { email: string; password: string; role: string; organization: string };
+
+const OPERATOR: Permission[] = [
+  'show_dashboard_page',
+  'show_users_page',
+  'edit_users',
+  'export_users',
+  'show_users_groups_page',
+  'show_users_roles_page',
+  'show_device_page',
+  'show_fridge_display',
+  'show_transactions_page',
+  'show_categories_page',
+  'show_products_page',
+  'show_maker_page',
+  'show_products_tag_page',
+  'show_report_page',
+];
+const COURIER: Permission[] = [
+  'show_dashboard_page',
+  'show_courier_page',
+  'show_orders_for_courier',
+  'show_dubai_courier_page',
+];
+const SUPPORT: Permission[] = [
+  'show_dashboard_page',
+  'show_users_page',
+  'show_support_page',
+  'show_ticket_system_page',
+];
+const FRANCHISOR: Permission[] = [
+  'show_dashboard_page',
+  'show_users_page',
+  'edit_users',
+  'show_users_roles_page',
+  'edit_roles',
+  'show_organizations_page',
+  'show_organization_subscribe',
+  'show_device_page',
+  'show_transactions_page',
+];
+
+const DEMO = [
+  {
+    role: 'Platform admin',
+    email: 'admin@vitrina.local',
+    password: 'admin12345',
+    name: 'Olena Kovalenko',
+    org: 0,
+    phone: '+380501112233',
+  },
+  {
+    role: 'Operator',
+    email: 'operator@vitrina.local',
+    password: 'operator123',
+    name: 'Taras Melnyk',
+    org: 0,
+    phone: '+380671234567',
+  },
+  {
+    role: 'Courier',
+    email: 'courier@vitrina.local',
+    password: 'courier123',
+    name: 'Andrii Bondar',
+    org: 0,
+    phone: '+380931112244',
+  },
+  {
+    role: 'Support',
+    email: 'support@vitrina.local',
+    password: 'support123',
+    name: 'Iryna Shevchuk',
+    org: 0,
+    phone: '+380661234000',
+  },
+  {
+    role: 'Franchisor',
+    email: 'franchisor@vitrina.local',
+    password: 'franchise123',
+    name: 'Marek Nowak',
+    org: 2,
+    phone: '+48501234567',
+  },
+] as const;
+
+/**
+ * Demo data for a first start: a main organisation with two sub-organisations (access 1
+ * and 2), the five roles and one user each; user id 1 is the platform admin.
+ * Does nothing when organisations exist already.
+ */
+export async function seedDemo(db: Db): Promise<DemoLogin[] | null> {
+  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(organizations);
+  if ((existing?.count ?? 0) > 0) return null;
+  const hashes = await Promise.all(DEMO.map((user) => hashPassword(user.password)));
+  return db.transaction(async (tx) => {
+    const orgs = await tx
+      .insert(organizations)
+      .values([
+        {
+          name: 'Vitrina Demo',
+          type: 'main',
+          currency: 'UAH',
+          fiscalNumber: '43512345',
+          subscriptionPriceMinor: 49_900,
+        },
+        {
+          name: 'Kyiv Office Markets',
+          type: 'sub',
+          currency: 'UAH',
+          fiscalNumber: '41234567',
+          subscriptionPriceMinor: 49_900,
+        },
+        {
+          name: 'Krakow Franchise',
+          type: 'sub',
+          currency: 'PLN',
+          fiscalNumber: 'PL6751234567',
+          subscriptionPriceMinor: 9_900,
+        },
+      ])
+      .returning({ id: organizations.id });
+    const [main, kyiv, krakow] = orgs.map((org) => org.id) as [number, number, number];
+    await tx.update(organizations).set({ parentId: main }).where(sql`${organizations.id} in (${kyiv}, ${krakow})`);
+    await tx.insert(organizationAccess).values([
+      { ownerOrgId: kyiv, granteeOrgId: main, accessLevel: 1 },
+      { ownerOrgId: krakow, granteeOrgId: main, accessLevel: 2 },
+    ]);
+
+    const roleDefs: { name: string; orgId: number | null; defaultPage: 'dashboard'; permissions: readonly string[] }[] =
+      [
+        { name: 'Platform admin', orgId: null, defaultPage: 'dashboard', permissions: PERMISSION_NAMES },
+        { name: 'Operator', orgId: null, defaultPage: 'dashboard', permissions: OPERATOR },
+        { name: 'Courier', orgId: null, defaultPage: 'dashboard', permissions: COURIER },
+        { name: 'Support', orgId: null, defaultPage: 'dashboard', permissions: SUPPORT },
+        { name: 'Franchisor', orgId: null, defaultPage: 'dashboard', permissions: FRANCHISOR },
+      ];
+    const roleIds = new Map<string, number>();
+    for (const def of roleDefs) {
+      const [role] = await tx
+        .insert(roles)
+        .values({ name: def.name, orgId: def.orgId, defaultPage: def.defaultPage })
+        .returning({ id: roles.id });
+      roleIds.set(def.name, role!.id);
+      await tx.insert(rolePermissions).values(def.permissions.map((permission) => ({ roleId: role!.id, permission })));
+    }
+
+    const orgIds = [main, kyiv, krakow];
+    // Inserted one by one so the platform admin is user id 1.
+    for (const [index, user] of DEMO.entries()) {
+      await tx.insert(users).values({
+        name: user.name,
+        email: user.email,
+        passwordHash: hashes[index]!,
+        phones: [user.phone],
+        userType: 2,
+        roleId: roleIds.get(user.role)!,
+        orgId: orgIds[user.org]!,
+        lang: user.org === 2 ? 'pl' : 'en',
+      });
+    }
+    return DEMO.map((user) => ({
+      email: user.email,
+      password: user.password,
+      role: user.role,
+      organization: ['Vitrina Demo', 'Kyiv Office Markets', 'Krakow Franchise'][user.org]!,
+    }));
+  });
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemo } from './db/seed.js';
+
+/** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
+async function main() {
+  const config = loadConfig();
+  const logger = { level: config.logLevel };
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    instances: config.instances,
+  });
+  await database.migrate();
+  const demo = config.seed === 'demo' ? await seedDemo(database.db) : null;
+
+  const app = await buildApp({ database, config, logger });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stops accepting, lets in-flight requests finish, then checkpoints and closes the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [`Vitrina is running at ${config.publicUrl} on ${where}`, `API docs: ${config.publicUrl}/docs`];
+  if (demo) {
+    lines.push('Demo logins (email / password):');
+    for (const login of demo)
+      lines.push(`  ${login.email} / ${login.password}   (${login.role}, ${login.organization})`);
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

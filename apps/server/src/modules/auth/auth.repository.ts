@@ -1,0 +1,85 @@
+import { TOKEN_TTL_MS } from '@vitrina/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users, userTokens } from '../../db/schema/index.js';
+import { hashToken, newToken } from '../../lib/crypto.js';
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user ?? null;
+}
+
+export type NewSession = {
+  userId: number;
+  actingRoleId?: number | null;
+  parentSessionId?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+/** Returns the clear token; only its hash is stored. */
+export async function createSession(db: Db, session: NewSession): Promise<string> {
+  const token = newToken();
+  const now = new Date();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: session.userId,
+    actingRoleId: session.actingRoleId ?? null,
+    parentSessionId: session.parentSessionId ?? null,
+    ip: session.ip ?? null,
+    userAgent: session.userAgent?.slice(0, 300) ?? null,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function issueUserToken(db: Db, userId: number, kind: 'registration' | 'reset', ttlMs: number) {
+  const token = newToken();
+  // A new link replaces the earlier ones of the same kind.
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+  await db
+    .insert(userTokens)
+    .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+export async function findValidUserToken(db: Db, token: string, kind: 'registration' | 'reset') {
+  const [row] = await db
+    .select({ id: userTokens.id, userId: userTokens.userId, email: users.email, name: users.name })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Marks the token used; false when another request used it first. */
+export async function consumeUserToken(db: Db, tokenId: number): Promise<boolean> {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.id, tokenId), isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
+  return rows.length === 1;
+}

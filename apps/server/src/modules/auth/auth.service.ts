@@ -1,0 +1,247 @@
+import {
+  type Locale,
+  REGISTRATION_TOKEN_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  type TLoginBody,
+  type TMe,
+  type TRegistrationBody,
+} from '@vitrina/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../app.js';
+import { roles, users } from '../../db/schema/index.js';
+import { hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { LoginLimiter } from '../../lib/login-limiter.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import { findRoleForSwitch } from '../roles/roles.repository.js';
+import {
+  consumeUserToken,
+  createSession,
+  findUserByEmail,
+  findValidUserToken,
+  issueUserToken,
+  revokeSession,
+  revokeUserSessions,
+} from './auth.repository.js';
+
+type SessionAnswer = { token: string; default_page: 'dashboard' | 'dubai_courier' | 'devices' };
+
+export async function login(
+  ctx: ServiceContext,
+  limiter: LoginLimiter,
+  body: TLoginBody,
+  request: FastifyRequest,
+): Promise<SessionAnswer> {
+  const minutes = limiter.retryAfterMinutes(request.ip, body.email);
+  if (minutes > 0) throw new AppError(429, 'errors.rate_limited', { minutes });
+  const user = await findUserByEmail(ctx.db, body.email);
+  const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !valid) {
+    limiter.recordFailure(request.ip, body.email);
+    throw new AppError(401, 'auth.invalid_credentials');
+  }
+  if (!user.active) throw new AppError(401, 'auth.disabled');
+  limiter.recordSuccess(request.ip, body.email);
+  return startSession(ctx, user.id, request);
+}
+
+async function startSession(ctx: ServiceContext, userId: number, request: FastifyRequest): Promise<SessionAnswer> {
+  const token = await createSession(ctx.db, {
+    userId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  const [row] = await ctx.db
+    .select({ defaultPage: roles.defaultPage })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId));
+  return { token, default_page: row?.defaultPage ?? 'dashboard' };
+}
+
+export function me(auth: AuthContext): TMe {
+  const effective = auth.actingAs ?? auth.role;
+  return {
+    id: auth.userId,
+    name: auth.name,
+    email: auth.email,
+    roles: [...auth.permissions].sort(),
+    currency: auth.currency,
+    lang: auth.lang,
+    org_id: auth.orgId,
+    org_name: auth.orgName,
+    default_page: effective?.defaultPage ?? 'dashboard',
+    role: auth.role ? { id: auth.role.id, name: auth.role.name } : null,
+    acting_as: auth.actingAs ? { role_id: auth.actingAs.id, role_name: auth.actingAs.name } : null,
+  };
+}
+
+export async function logout(ctx: ServiceContext, auth: AuthContext): Promise<void> {
+  await revokeSession(ctx.db, auth.sessionId);
+}
+
+/** Spec §4 role switching: a session bound to the real user that works as `roleId`. */
+export async function switchRole(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  roleId: number,
+  request: FastifyRequest,
+): Promise<SessionAnswer> {
+  if (!auth.ownPermissions.has('switch_role')) throw forbidden();
+  const role = await findRoleForSwitch(ctx.db, roleId);
+  if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) throw notFound();
+  const beyond = role.permissions.filter((permission) => !auth.ownPermissions.has(permission));
+  if (beyond.length > 0) throw forbidden('role.permission_not_held', { permissions: beyond.join(', ') });
+  return ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, auth.sessionId);
+    const token = await createSession(tx, {
+      userId: auth.userId,
+      actingRoleId: role.id,
+      parentSessionId: auth.sessionId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    await writeAudit(tx, request, {
+      action: 'switch_role',
+      entity: 'user',
+      entityId: auth.userId,
+      before: { role_id: auth.actingAs?.id ?? auth.role?.id ?? null },
+      after: { role_id: role.id },
+    });
+    return { token, default_page: role.defaultPage };
+  });
+}
+
+export async function switchBack(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  request: FastifyRequest,
+): Promise<SessionAnswer> {
+  if (!auth.actingAs) throw conflict('auth.not_switched');
+  return ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, auth.sessionId);
+    const token = await createSession(tx, {
+      userId: auth.userId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    await writeAudit(tx, request, {
+      action: 'switch_role_back',
+      entity: 'user',
+      entityId: auth.userId,
+      before: { role_id: auth.actingAs?.id ?? null },
+      after: { role_id: auth.role?.id ?? null },
+    });
+    return { token, default_page: auth.role?.defaultPage ?? 'dashboard' };
+  });
+}
+
+export async function invitationInfo(ctx: ServiceContext, token: string) {
+  const row = await findValidUserToken(ctx.db, token, 'registration');
+  if (!row) throw notFound('auth.link_invalid');
+  return { email: row.email, name: row.name };
+}
+
+export async function register(ctx: ServiceContext, body: TRegistrationBody, request: FastifyRequest) {
+  const row = await findValidUserToken(ctx.db, body.token, 'registration');
+  if (!row) throw notFound('auth.link_invalid');
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeUserToken(tx, row.id))) throw notFound('auth.link_invalid');
+    if (body.email !== row.email.toLowerCase()) {
+      const taken = await findUserByEmail(tx, body.email);
+      if (taken && taken.id !== row.userId)
+        throw new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
+    }
+    await tx
+      .update(users)
+      .set({ name: body.name, email: body.email, passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
+    await writeAudit(tx, request, {
+      action: 'register',
+      entity: 'user',
+      entityId: row.userId,
+      before: { name: row.name, email: row.email },
+      after: { name: body.name, email: body.email },
+    });
+  });
+  return startSession(ctx, row.userId, request);
+}
+
+/** Always answers the same, so the call cannot tell which emails exist. */
+export async function requestPasswordReset(ctx: ServiceContext, email: string, locale: Locale) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user?.active || !user.passwordHash) return;
+  const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: resetSubject[locale],
+    body: `${resetBody[locale]}\n\n${ctx.publicUrl}/reset/password/${token}\n`,
+  });
+}
+
+export async function resetTokenInfo(ctx: ServiceContext, token: string) {
+  const row = await findValidUserToken(ctx.db, token, 'reset');
+  if (!row) throw notFound('auth.link_invalid');
+  return { email: row.email };
+}
+
+export async function resetPassword(ctx: ServiceContext, token: string, password: string, request: FastifyRequest) {
+  const row = await findValidUserToken(ctx.db, token, 'reset');
+  if (!row) throw notFound('auth.link_invalid');
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeUserToken(tx, row.id))) throw notFound('auth.link_invalid');
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    // A reset ends every open session: whoever knew the old password is signed out.
+    await revokeUserSessions(tx, row.userId);
+    await writeAudit(tx, request, { action: 'reset_password', entity: 'user', entityId: row.userId });
+  });
+}
+
+export async function sendInvitation(ctx: ServiceContext, user: { id: number; email: string; lang: Locale }) {
+  const token = await issueUserToken(ctx.db, user.id, 'registration', REGISTRATION_TOKEN_TTL_MS);
+  const link = `${ctx.publicUrl}/registration/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: inviteSubject[user.lang],
+    body: `${inviteBody[user.lang]}\n\n${link}\n`,
+  });
+  return link;
+}
+
+export function assertNotRegistered(registered: boolean) {
+  if (registered) throw conflict('user.already_registered');
+}
+
+const resetSubject: Record<Locale, string> = {
+  en: 'Vitrina: password reset',
+  ua: 'Vitrina: відновлення пароля',
+  pl: 'Vitrina: resetowanie hasła',
+  it: 'Vitrina: reimpostazione della password',
+  sk: 'Vitrina: obnovenie hesla',
+};
+const resetBody: Record<Locale, string> = {
+  en: 'Someone asked to reset the password of your Vitrina account. Open this link within an hour to choose a new one; ignore this message if it was not you.',
+  ua: 'Хтось попросив відновити пароль вашого облікового запису Vitrina. Відкрийте це посилання протягом години, щоб задати новий; якщо це були не ви, просто проігноруйте лист.',
+  pl: 'Ktoś poprosił o zresetowanie hasła do Twojego konta Vitrina. Otwórz ten link w ciągu godziny, aby ustawić nowe; jeśli to nie Ty, zignoruj tę wiadomość.',
+  it: 'Qualcuno ha chiesto di reimpostare la password del tuo account Vitrina. Apri questo link entro un’ora per sceglierne una nuova; ignora questo messaggio se non sei stato tu.',
+  sk: 'Niekto požiadal o obnovenie hesla k vášmu účtu Vitrina. Otvorte tento odkaz do hodiny a zvoľte nové heslo; ak ste to neboli vy, správu ignorujte.',
+};
+const inviteSubject: Record<Locale, string> = {
+  en: 'You are invited to Vitrina',
+  ua: 'Запрошення до Vitrina',
+  pl: 'Zaproszenie do Vitrina',
+  it: 'Invito a Vitrina',
+  sk: 'Pozvánka do Vitrina',
+};
+const inviteBody: Record<Locale, string> = {
+  en: 'You have been invited to the Vitrina back-office. Open this link within 7 days to complete your registration.',
+  ua: 'Вас запросили до панелі керування Vitrina. Відкрийте це посилання протягом 7 днів, щоб завершити реєстрацію.',
+  pl: 'Zaproszono Cię do panelu Vitrina. Otwórz ten link w ciągu 7 dni, aby dokończyć rejestrację.',
+  it: 'Sei stato invitato al pannello Vitrina. Apri questo link entro 7 giorni per completare la registrazione.',
+  sk: 'Boli ste pozvaní do administrácie Vitrina. Otvorte tento odkaz do 7 dní a dokončite registráciu.',
+};

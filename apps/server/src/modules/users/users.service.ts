@@ -1,0 +1,188 @@
+import type {
+  TCreateUser,
+  TListUsersQuery,
+  TUpdateUser,
+  TUser,
+  ZCreateUser,
+  ZListUsersQuery,
+  ZUpdateUser,
+} from '@vitrina/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import { hashPassword } from '../../lib/crypto.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import { assertNotRegistered, sendInvitation } from '../auth/auth.service.js';
+import { findRole } from '../roles/roles.repository.js';
+import { assertGrantable } from '../roles/roles.service.js';
+import * as repo from './users.repository.js';
+
+type ListQuery = z.output<typeof ZListUsersQuery>;
+type CreateBody = z.output<typeof ZCreateUser>;
+type UpdateBody = z.output<typeof ZUpdateUser>;
+
+export type { TCreateUser, TListUsersQuery, TUpdateUser };
+
+function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'per_page'>): repo.UserFilters {
+  return {
+    q: query.q,
+    roleId: query.role_id,
+    orgId: query.org_id,
+    userType: query.user_type,
+    active: query.active,
+    orgIds: auth.scope.visibleIds,
+  };
+}
+
+export async function listUsers(ctx: ServiceContext, auth: AuthContext, query: ListQuery) {
+  const filters = filtersOf(auth, query);
+  const [items, total] = await Promise.all([
+    repo.listUsers(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
+    repo.countUsers(ctx.db, filters),
+  ]);
+  return { items, total };
+}
+
+export async function getUser(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TUser> {
+  const user = await repo.findUser(ctx.db, id);
+  if (!user || !auth.scope.canSee(user.org_id)) throw notFound();
+  return user;
+}
+
+export async function findUserBy(ctx: ServiceContext, auth: AuthContext, value: string): Promise<TUser> {
+  const user = await repo.findUserByEmailOrPhone(ctx.db, value, auth.scope.visibleIds);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** A role given to a user must be visible to the caller and within the caller's own permissions. */
+async function assertAssignableRole(db: Db, auth: AuthContext, roleId: number | null | undefined) {
+  if (roleId === null || roleId === undefined) return;
+  const role = await findRole(db, roleId);
+  if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) {
+    throw new AppError(404, 'errors.not_found', {}, { role_id: 'errors.not_found' });
+  }
+  assertGrantable(auth, role.permissions);
+}
+
+export async function createUser(ctx: ServiceContext, auth: AuthContext, body: CreateBody, request: FastifyRequest) {
+  auth.scope.assertEditable(body.org_id);
+  await assertAssignableRole(ctx.db, auth, body.role_id);
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const { id, link } = await ctx.db.transaction(async (tx) => {
+    if (await repo.emailTaken(tx, body.email))
+      throw new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
+    const userId = await repo.insertUser(tx, {
+      name: body.name,
+      email: body.email,
+      phones: body.phones,
+      userType: body.user_type,
+      roleId: body.role_id,
+      orgId: body.org_id,
+      pushLimitImportant: body.push_limit_important,
+      pushLimitUnimportant: body.push_limit_unimportant,
+      lang: body.lang,
+      passwordHash,
+    });
+    const { password: _password, ...visible } = body;
+    await writeAudit(tx, request, {
+      action: 'create',
+      entity: 'user',
+      entityId: userId,
+      orgId: body.org_id,
+      after: visible,
+    });
+    const invitation = passwordHash
+      ? null
+      : await sendInvitation({ ...ctx, db: tx }, { id: userId, email: body.email, lang: body.lang });
+    return { id: userId, link: invitation };
+  });
+  return { ...(await getUser(ctx, auth, id)), invitation_link: link };
+}
+
+export async function updateUser(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  body: UpdateBody,
+  request: FastifyRequest,
+) {
+  const before = await getUser(ctx, auth, id);
+  auth.scope.assertEditable(before.org_id);
+  if (body.org_id !== undefined) auth.scope.assertEditable(body.org_id);
+  if (body.role_id !== undefined && body.role_id !== before.role_id)
+    await assertAssignableRole(ctx.db, auth, body.role_id);
+  if (body.active === false && id === auth.userId) throw conflict('user.cannot_disable_self');
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  await ctx.db.transaction(async (tx) => {
+    if (body.email && (await repo.emailTaken(tx, body.email, id))) {
+      throw new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
+    }
+    await repo.updateUserRow(tx, id, {
+      name: body.name,
+      email: body.email,
+      phones: body.phones,
+      userType: body.user_type,
+      roleId: body.role_id,
+      orgId: body.org_id,
+      pushLimitImportant: body.push_limit_important,
+      pushLimitUnimportant: body.push_limit_unimportant,
+      lang: body.lang,
+      active: body.active,
+      passwordHash,
+    });
+    const { password, ...visible } = body;
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      orgId: body.org_id ?? before.org_id,
+      before,
+      after: { ...visible, ...(password ? { password: 'changed' } : {}) },
+    });
+  });
+  return getUser(ctx, auth, id);
+}
+
+/** Mails a fresh registration link to a user who has not registered yet. */
+export async function resendInvitation(ctx: ServiceContext, auth: AuthContext, id: number, request: FastifyRequest) {
+  const user = await getUser(ctx, auth, id);
+  auth.scope.assertEditable(user.org_id);
+  assertNotRegistered(user.registered);
+  if (!user.active) throw forbidden('auth.disabled');
+  const link = await sendInvitation(ctx, { id, email: user.email, lang: user.lang });
+  await writeAudit(ctx.db, request, { action: 'invite', entity: 'user', entityId: id, orgId: user.org_id });
+  return { invitation_link: link };
+}
+
+const CSV_COLUMNS: [string, (user: TUser) => string | number][] = [
+  ['id', (u) => u.id],
+  ['name', (u) => u.name],
+  ['email', (u) => u.email],
+  ['phones', (u) => u.phones.join(' ')],
+  ['user_type', (u) => u.user_type],
+  ['role', (u) => u.role_name ?? ''],
+  ['organization', (u) => u.org_name],
+  ['active', (u) => (u.active ? 'yes' : 'no')],
+  ['registered', (u) => (u.registered ? 'yes' : 'no')],
+  ['bonuses', (u) => u.bonuses],
+  ['last_login_at', (u) => u.last_login_at ?? ''],
+  ['created_at', (u) => u.created_at],
+];
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // A leading = + - @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export async function userReport(ctx: ServiceContext, auth: AuthContext, query: Omit<ListQuery, 'page' | 'per_page'>) {
+  const users = await repo.listUsers(ctx.db, filtersOf(auth, query), null, query.sort);
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
+  for (const user of users) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(user))).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

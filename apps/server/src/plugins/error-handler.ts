@@ -1,0 +1,44 @@
+import { type Locale, resolveLocale, translate } from '@vitrina/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, RequestValidationError } from '../lib/errors.js';
+import { localiseIssues } from '../lib/validation.js';
+
+export function localeOf(request: FastifyRequest): Locale {
+  return resolveLocale(request.headers.lang);
+}
+
+function validationMessage(fields: Record<string, string>, locale: Locale): string {
+  const entries = Object.entries(fields);
+  if (entries.length === 1) {
+    const [field, message] = entries[0]!;
+    return field === '_' ? message : `${field}: ${message}`;
+  }
+  return `${translate('errors.bad_request', locale)}: ${entries.map(([field]) => field).join(', ')}`;
+}
+
+/** One place turns every failure into the `{ message, fields }` answer, localised by `Lang`. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler(async (error: FastifyError | AppError | RequestValidationError, request, reply: FastifyReply) => {
+    const locale = localeOf(request);
+    if (error instanceof AppError) {
+      const fields = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale)]))
+        : undefined;
+      return reply.status(error.status).send({ message: translate(error.key, locale, error.params), fields });
+    }
+    if (error instanceof RequestValidationError) {
+      const fields = localiseIssues(error.issues, locale);
+      return reply.status(400).send({ message: validationMessage(fields, locale), fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: translate('errors.payload_too_large', locale) });
+    if (status === 429)
+      return reply.status(429).send({ message: translate('errors.rate_limited', locale, { minutes: 1 }) });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like: the framework's text is the clearest we have.
+      return reply.status(status).send({ message: `${translate('errors.bad_request', locale)}: ${error.message}` });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: translate('errors.internal', locale) });
+  });
+}

@@ -16,13 +16,19 @@ export const ZRole = z.object({
 export type TRole = z.infer<typeof ZRole>;
 export const ZRoleList = z.object({ items: z.array(ZRole) });
 
-export const ZCreateRole = z.object({
+const roleFields = {
   name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(80),
-  default_page: z.enum(DEFAULT_PAGES).default('dashboard'),
-  permissions: z.array(ZPermissionName).max(200).default([]),
+  default_page: z.enum(DEFAULT_PAGES),
+  permissions: z.array(ZPermissionName).max(200),
+};
+export const ZCreateRole = z.object({
+  name: roleFields.name,
+  default_page: roleFields.default_page.default('dashboard'),
+  permissions: roleFields.permissions.default([]),
 });
 export type TCreateRole = z.input<typeof ZCreateRole>;
-export const ZUpdateRole = ZCreateRole.partial();
+/** No defaults here: a field left out of an update keeps its value. */
+export const ZUpdateRole = z.object(roleFields).partial();
 export type TUpdateRole = z.input<typeof ZUpdateRole>;
 
 /** Body of POST /v1/permission/create: the permission set a role holds. */

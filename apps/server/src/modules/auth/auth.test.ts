@@ -1,0 +1,303 @@
+import { TOKEN_TTL_MS } from '@vitrina/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('POST /v1/user/login', () => {
+  it('trims the email, answers a token and the default page', async () => {
+    const response = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: '  Operator@Vitrina.local ', password: DEMO.operator.password },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.default_page).toBe('dashboard');
+    expect(body.token.length).toBeGreaterThanOrEqual(22);
+  });
+
+  it('answers the same for a wrong password and an unknown email', async () => {
+    const wrong = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: DEMO.support.email, password: 'nope-nope' },
+    });
+    const unknown = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: 'ghost@vitrina.local', password: 'nope-nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe('Wrong email or password');
+  });
+
+  it('names the failing fields in the caller’s language', async () => {
+    const response = await call(ctx, 'POST', '/v1/user/login', {
+      lang: 'pl',
+      payload: { email: 'not-an-email', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ email: 'Podaj poprawny adres e-mail', password: 'To pole jest wymagane' });
+  });
+
+  it('limits repeated failures with 429', async () => {
+    const payload = { email: DEMO.courier.email, password: 'wrong-password' };
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await call(ctx, 'POST', '/v1/user/login', { payload })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    const blocked = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.courier });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many attempts/);
+  });
+});
+
+describe('GET /v1/user/me', () => {
+  it('answers the user with the permissions of their role', async () => {
+    const response = await call(ctx, 'GET', '/v1/user/me', { token: await ctx.login('support') });
+    expect(response.statusCode).toBe(200);
+    const me = response.json();
+    expect(me).toMatchObject({ name: 'Iryna Shevchuk', currency: 'UAH', lang: 'en', org_id: 1, acting_as: null });
+    expect(me.roles).toEqual([
+      'show_dashboard_page',
+      'show_support_page',
+      'show_ticket_system_page',
+      'show_users_page',
+    ]);
+    expect(me).not.toHaveProperty('password_hash');
+  });
+
+  it('answers 401 without a token and with a made-up one', async () => {
+    expect((await call(ctx, 'GET', '/v1/user/me')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/user/me', { token: 'made-up' })).statusCode).toBe(401);
+  });
+
+  it('answers 401 once the token has not been used for 36 hours', async () => {
+    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.support })).json().token;
+    await ctx.database.db.execute(
+      sql`update ${sessions} set expires_at = now() - interval '1 second', last_used_at = now() - ${`${TOKEN_TTL_MS} milliseconds`}::interval where revoked_at is null and user_id = 4`,
+    );
+    const response = await call(ctx, 'GET', '/v1/user/me', { token, lang: 'ua' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Сесія завершилась, увійдіть знову');
+  });
+
+  it('slides the expiry forward on use', async () => {
+    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.support })).json().token;
+    await ctx.database.db.execute(
+      sql`update ${sessions} set last_used_at = now() - interval '1 hour', expires_at = now() + interval '35 hours' where revoked_at is null and user_id = 4`,
+    );
+    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(sql`revoked_at is null and user_id = 4`)
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + TOKEN_TTL_MS - 60_000);
+  });
+});
+
+describe('POST /v1/user/logout', () => {
+  it('revokes the token', async () => {
+    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.operator })).json().token;
+    expect((await call(ctx, 'POST', '/v1/user/logout', { token })).statusCode).toBe(200);
+    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await call(ctx, 'POST', '/v1/user/logout')).statusCode).toBe(401);
+  });
+});
+
+describe('disabling a user and changing their role', () => {
+  it('takes effect on their next call', async () => {
+    const admin = await ctx.login('admin');
+    const created = await call(ctx, 'POST', '/v1/user/create', {
+      token: admin,
+      payload: {
+        name: 'Temp Operator',
+        email: 'temp.op@vitrina.local',
+        org_id: 1,
+        role_id: 2,
+        password: 'temp-pass-1',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id;
+    const token = (
+      await call(ctx, 'POST', '/v1/user/login', {
+        payload: { email: 'temp.op@vitrina.local', password: 'temp-pass-1' },
+      })
+    ).json().token;
+    expect((await call(ctx, 'GET', '/v1/user/list', { token })).statusCode).toBe(200);
+
+    await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload: { role_id: 3 } });
+    expect((await call(ctx, 'GET', '/v1/user/list', { token })).statusCode).toBe(403);
+
+    await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload: { active: false } });
+    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+    const again = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: 'temp.op@vitrina.local', password: 'temp-pass-1' },
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe('This account is disabled');
+  });
+});
+
+describe('role switching', () => {
+  it('works as another role, is audited, and goes back', async () => {
+    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin })).json().token;
+    const switched = await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 3 } });
+    expect(switched.statusCode).toBe(200);
+    const roleToken = switched.json().token;
+    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+
+    const me = (await call(ctx, 'GET', '/v1/user/me', { token: roleToken })).json();
+    expect(me.id).toBe(1);
+    expect(me.acting_as).toEqual({ role_id: 3, role_name: 'Courier' });
+    expect(me.roles).not.toContain('show_users_page');
+    expect((await call(ctx, 'GET', '/v1/user/list', { token: roleToken })).statusCode).toBe(403);
+
+    const back = await call(ctx, 'POST', '/v1/user/switch-role/back', { token: roleToken });
+    expect(back.statusCode).toBe(200);
+    const meBack = (await call(ctx, 'GET', '/v1/user/me', { token: back.json().token })).json();
+    expect(meBack.acting_as).toBeNull();
+    expect(meBack.roles).toContain('show_users_page');
+
+    const audit = await ctx.database.db.execute(
+      sql`select action from audit_log where entity = 'user' and entity_id = '1' order by id`,
+    );
+    const actions = (audit as unknown as { rows: { action: string }[] }).rows.map((row) => row.action);
+    expect(actions).toEqual(['switch_role', 'switch_role_back']);
+  });
+
+  it('answers 403 without switch_role and 409 when not switched', async () => {
+    const operator = await ctx.login('operator');
+    expect(
+      (await call(ctx, 'POST', '/v1/user/switch-role', { token: operator, payload: { role_id: 3 } })).statusCode,
+    ).toBe(403);
+    expect((await call(ctx, 'POST', '/v1/user/switch-role/back', { token: operator })).statusCode).toBe(409);
+    expect((await call(ctx, 'POST', '/v1/user/switch-role', { payload: { role_id: 3 } })).statusCode).toBe(401);
+  });
+
+  it('answers 400 for a bad body and 404 for an unknown role', async () => {
+    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin })).json().token;
+    expect((await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 'x' } })).statusCode).toBe(
+      400,
+    );
+    expect((await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 999 } })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('registration by invitation', () => {
+  it('registers an invited user once, through the mailed link', async () => {
+    const admin = await ctx.login('admin');
+    const created = await call(ctx, 'POST', '/v1/user/create', {
+      token: admin,
+      payload: { name: 'Invited Person', email: 'invited@vitrina.local', org_id: 1, role_id: 4 },
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().registered).toBe(false);
+    const link: string = created.json().invitation_link;
+    expect(ctx.mails.at(-1)?.body).toContain(link);
+    const token = link.split('/registration/')[1]!;
+
+    const info = await call(ctx, 'GET', `/v1/user/registration/${token}`);
+    expect(info.json()).toEqual({ email: 'invited@vitrina.local', name: 'Invited Person' });
+
+    const mismatch = await call(ctx, 'POST', '/v1/user/registration', {
+      payload: {
+        token,
+        name: 'Invited',
+        email: 'invited@vitrina.local',
+        password: 'secret-123',
+        password_confirmation: 'secret-124',
+        terms_agreed: true,
+      },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().fields.password_confirmation).toBe('The password and its confirmation do not match');
+    const noTerms = await call(ctx, 'POST', '/v1/user/registration', {
+      payload: {
+        token,
+        name: 'Invited',
+        email: 'invited@vitrina.local',
+        password: 'secret-123',
+        password_confirmation: 'secret-123',
+        terms_agreed: false,
+      },
+    });
+    expect(noTerms.json().fields.terms_agreed).toBe('You must agree to the Terms of Service');
+
+    const body = {
+      token,
+      name: 'Invited Person',
+      email: 'invited@vitrina.local',
+      password: 'secret-123',
+      password_confirmation: 'secret-123',
+      terms_agreed: true,
+    };
+    const registered = await call(ctx, 'POST', '/v1/user/registration', { payload: body });
+    expect(registered.statusCode).toBe(200);
+    expect((await call(ctx, 'GET', '/v1/user/me', { token: registered.json().token })).json().email).toBe(
+      'invited@vitrina.local',
+    );
+    expect((await call(ctx, 'POST', '/v1/user/registration', { payload: body })).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', `/v1/user/registration/${token}`)).statusCode).toBe(404);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link that sets a new password and ends other sessions', async () => {
+    const oldToken = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.franchisor })).json().token;
+    const before = ctx.mails.length;
+    expect(
+      (await call(ctx, 'POST', '/v1/user/new/password', { payload: { email: DEMO.franchisor.email } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(ctx, 'POST', '/v1/user/new/password', { payload: { email: 'nobody@vitrina.local' } })).statusCode,
+    ).toBe(200);
+    expect(ctx.mails.length).toBe(before + 1);
+    const token = ctx.mails.at(-1)!.body.match(/reset\/password\/([\w-]+)/)![1]!;
+
+    expect((await call(ctx, 'GET', `/v1/user/reset/password/${token}`)).json()).toEqual({
+      email: DEMO.franchisor.email,
+    });
+    const short = await call(ctx, 'POST', `/v1/user/reset/password/${token}`, {
+      payload: { password: 'short', password_confirmation: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields.password).toBe('The password must be at least 8 characters long');
+
+    const payload = { password: 'brand-new-pass', password_confirmation: 'brand-new-pass' };
+    expect((await call(ctx, 'POST', `/v1/user/reset/password/${token}`, { payload })).statusCode).toBe(200);
+    expect((await call(ctx, 'POST', `/v1/user/reset/password/${token}`, { payload })).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', '/v1/user/me', { token: oldToken })).statusCode).toBe(401);
+    const login = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: DEMO.franchisor.email, password: 'brand-new-pass' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('answers 400 for a bad email and 404 for an unknown link', async () => {
+    expect((await call(ctx, 'POST', '/v1/user/new/password', { payload: { email: 'nope' } })).statusCode).toBe(400);
+    const unknown = await call(ctx, 'GET', '/v1/user/reset/password/unknown-token', { lang: 'it' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Questo link non è valido o è scaduto');
+  });
+});
+
+describe('stored secrets', () => {
+  it('keeps only hashes of passwords and tokens', async () => {
+    const token = await ctx.login('admin');
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, 1));
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    const rows = await ctx.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+  });
+});

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('GET /v1/role/list and /v1/role/info/{id}', () => {
+  it('lists roles with their permissions and user counts', async () => {
+    const response = await call(ctx, 'GET', '/v1/role/list', { token: await ctx.login('admin') });
+    expect(response.statusCode).toBe(200);
+    const courier = response.json().items.find((role: { name: string }) => role.name === 'Courier');
+    expect(courier).toMatchObject({ org_id: null, default_page: 'dashboard', users_count: 1 });
+    expect(courier.permissions).toContain('show_courier_page');
+  });
+
+  it('answers 401, 403 and 404', async () => {
+    expect((await call(ctx, 'GET', '/v1/role/list')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/role/list', { token: await ctx.login('courier') })).statusCode).toBe(403);
+    expect((await call(ctx, 'GET', '/v1/role/info/999', { token: await ctx.login('admin') })).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', '/v1/role/info/x', { token: await ctx.login('admin') })).statusCode).toBe(400);
+  });
+});
+
+describe('role create, update, delete', () => {
+  it('lets an organisation make its own role and hides it from other organisations', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const created = await call(ctx, 'POST', '/v1/role/create', {
+      token: franchisor,
+      payload: { name: 'Shift lead', default_page: 'devices', permissions: ['show_dashboard_page', 'show_users_page'] },
+    });
+    expect(created.statusCode).toBe(200);
+    const role = created.json();
+    expect(role).toMatchObject({ name: 'Shift lead', org_id: ORG.krakow, default_page: 'devices', users_count: 0 });
+
+    const support = await call(ctx, 'POST', '/v1/role/create', {
+      token: await ctx.login('admin'),
+      payload: { name: 'Auditor', permissions: ['show_users_page'] },
+    });
+    expect(support.json().org_id).toBeNull();
+
+    // The main organisation has edit access to Krakow, so the operator... has no edit_roles: 403.
+    expect(
+      (
+        await call(ctx, 'POST', `/v1/role/update/${role.id}`, {
+          token: await ctx.login('operator'),
+          payload: { name: 'X' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    // The platform admin sees and edits it.
+    const renamed = await call(ctx, 'POST', `/v1/role/update/${role.id}`, {
+      token: await ctx.login('admin'),
+      payload: { name: 'Shift leader' },
+    });
+    expect(renamed.json().name).toBe('Shift leader');
+    expect(renamed.json().permissions).toEqual(['show_dashboard_page', 'show_users_page']);
+  });
+
+  it('refuses duplicate names, unknown permissions and permissions the caller lacks', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const dup = await call(ctx, 'POST', '/v1/role/create', { token: franchisor, payload: { name: 'SHIFT LEADER' } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('A role with this name already exists');
+    const unknown = await call(ctx, 'POST', '/v1/role/create', {
+      token: franchisor,
+      payload: { name: 'A', permissions: ['fly'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields['permissions.0']).toBe('Unknown permission');
+    const beyond = await call(ctx, 'POST', '/v1/role/create', {
+      token: franchisor,
+      payload: { name: 'B', permissions: ['view_all_organizations'] },
+    });
+    expect(beyond.statusCode).toBe(403);
+    const empty = await call(ctx, 'POST', '/v1/role/create', { token: franchisor, payload: { name: '  ' } });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('keeps platform roles to the platform, and other organisations’ roles out of reach', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const platform = await call(ctx, 'POST', '/v1/role/update/3', { token: franchisor, payload: { name: 'Driver' } });
+    expect(platform.statusCode).toBe(403);
+    const admin = await ctx.login('admin');
+    const mainRole = await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Main only' } });
+    // A role of the platform (org null) is visible to all; make an org role through the franchisor and check the reverse.
+    expect(mainRole.statusCode).toBe(200);
+    const list = (await call(ctx, 'GET', '/v1/role/list', { token: franchisor }))
+      .json()
+      .items.map((r: { name: string }) => r.name);
+    expect(list).toContain('Shift leader');
+  });
+
+  it('refuses to delete a role in use, deletes one that is not', async () => {
+    const admin = await ctx.login('admin');
+    const inUse = await call(ctx, 'POST', '/v1/role/delete/3', { token: admin });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe('The role is assigned to 1 user(s) and cannot be deleted');
+    const created = await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Temporary' } });
+    expect((await call(ctx, 'POST', `/v1/role/delete/${created.json().id}`, { token: admin })).statusCode).toBe(200);
+    expect((await call(ctx, 'GET', `/v1/role/info/${created.json().id}`, { token: admin })).statusCode).toBe(404);
+  });
+
+  it('answers 401 and 403 for writes', async () => {
+    expect((await call(ctx, 'POST', '/v1/role/create', { payload: { name: 'X' } })).statusCode).toBe(401);
+    expect(
+      (await call(ctx, 'POST', '/v1/role/create', { token: await ctx.login('operator'), payload: { name: 'X' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(ctx, 'POST', '/v1/role/delete/2', { token: await ctx.login('operator') })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', () => {
+  it('answers the catalogue by area in the caller’s language, marked for the role', async () => {
+    const response = await call(ctx, 'GET', '/v1/permission/list-group/3', {
+      token: await ctx.login('admin'),
+      lang: 'ua',
+    });
+    expect(response.statusCode).toBe(200);
+    const courier = response.json().groups.find((group: { area: string }) => group.area === 'courier');
+    expect(courier.title).toBe("Кур'єр");
+    expect(courier.permissions.every((p: { granted: boolean }) => p.granted)).toBe(true);
+    const users = response.json().groups.find((group: { area: string }) => group.area === 'users');
+    expect(users.permissions.some((p: { granted: boolean }) => p.granted)).toBe(false);
+    const none = await call(ctx, 'GET', '/v1/permission/list-group/0', { token: await ctx.login('admin') });
+    expect(
+      none
+        .json()
+        .groups.flatMap((g: { permissions: { granted: boolean }[] }) => g.permissions)
+        .some((p: { granted: boolean }) => p.granted),
+    ).toBe(false);
+  });
+
+  it('sets the permissions of a role', async () => {
+    const admin = await ctx.login('admin');
+    const role = (
+      await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Night shift' } })
+    ).json();
+    const response = await call(ctx, 'POST', '/v1/permission/create', {
+      token: admin,
+      payload: { role_id: role.id, permissions: ['show_support_page', 'show_dashboard_page'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().permissions).toEqual(['show_dashboard_page', 'show_support_page']);
+  });
+
+  it('answers 400, 401, 403 and 404', async () => {
+    const admin = await ctx.login('admin');
+    expect(
+      (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 3 } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 999, permissions: [] } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(ctx, 'GET', '/v1/permission/list-group/1')).statusCode).toBe(401);
+    expect(
+      (await call(ctx, 'GET', '/v1/permission/list-group/1', { token: await ctx.login('courier') })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(ctx, 'POST', '/v1/permission/create', {
+          token: await ctx.login('operator'),
+          payload: { role_id: 3, permissions: [] },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('GET /v1/user/roles', () => {
+  it('offers only the roles the caller may give', async () => {
+    const names = (await call(ctx, 'GET', '/v1/user/roles', { token: await ctx.login('operator') }))
+      .json()
+      .items.map((r: { name: string }) => r.name);
+    expect(names).toContain('Operator');
+    expect(names).not.toContain('Platform admin');
+    expect((await call(ctx, 'GET', '/v1/user/roles')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/user/roles', { token: await ctx.login('courier') })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The embedded database's guarantees, tested on a real server process and folder. */
+const serverDir = path.resolve(import.meta.dirname, '..');
+// node --import tsx keeps the server in this process, so its pid is the one in the lock file.
+const node = process.execPath;
+const withTsx = (script: string) => ['--import', 'tsx', script];
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-durability-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Started = { child: ChildProcess; base: string; output: () => string };
+
+async function startServer(): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(node, withTsx('src/main.ts'), {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 45_000;
+  while (!output.includes('Vitrina is running')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, base: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@vitrina.local', password: 'admin12345' }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function createUser(base: string, token: string, email: string) {
+  const response = await fetch(`${base}/v1/user/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: email, email, org_id: 1, password: 'durable-123' }),
+  });
+  return response.status;
+}
+
+async function userExists(base: string, token: string, email: string) {
+  const response = await fetch(`${base}/v1/user/info/by/${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.status === 200;
+}
+
+describe('the embedded database folder', () => {
+  it('locks the folder: a second process fails at once with a clear message', async () => {
+    const first = await startServer();
+    const port = await freePort();
+    const second = spawn(node, withTsx('src/main.ts'), {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(second);
+    let stderr = '';
+    second.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    expect(await exited(second)).toBe(1);
+    expect(stderr).toContain(`is in use by process ${first.child.pid}`);
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+  });
+
+  it('keeps everything across a graceful restart and does not seed twice', async () => {
+    const first = await startServer();
+    expect(first.output()).not.toContain('Demo logins');
+    const token = await login(first.base);
+    expect(await createUser(first.base, token, 'restart@vitrina.local')).toBe(200);
+    first.child.kill('SIGTERM');
+    await exited(first.child);
+
+    const second = await startServer();
+    const again = await login(second.base);
+    expect(await userExists(second.base, again, 'restart@vitrina.local')).toBe(true);
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+  });
+
+  it('keeps every acknowledged write when the process is killed with SIGKILL mid-write', async () => {
+    const server = await startServer();
+    const token = await login(server.base);
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writers = [0, 1, 2].map(async (writer) => {
+      for (let i = 0; !stop; i++) {
+        const email = `kill-${writer}-${i}@vitrina.local`;
+        try {
+          if ((await createUser(server.base, token, email)) === 200) acknowledged.push(email);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    });
+    while (acknowledged.length < 15) await new Promise((resolve) => setTimeout(resolve, 20));
+    server.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    await exited(server.child);
+
+    const restarted = await startServer();
+    const again = await login(restarted.base);
+    const missing: string[] = [];
+    for (const email of acknowledged) if (!(await userExists(restarted.base, again, email))) missing.push(email);
+    expect(missing).toEqual([]);
+    restarted.child.kill('SIGTERM');
+    expect(await exited(restarted.child)).toBe(0);
+  });
+
+  it('backs up a stopped database with npm run backup', async () => {
+    const backup = spawn(node, withTsx('src/backup.ts'), {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    backup.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    backup.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    expect(await exited(backup)).toBe(0);
+    const file = output.match(/Backup written to (.+\.tar\.gz)/)?.[1];
+    expect(file, output).toBeTruthy();
+    const bytes = fs.readFileSync(file!);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(bytes.length).toBeGreaterThan(100_000);
+    fs.rmSync(path.dirname(file!), { recursive: true, force: true });
+  });
+});

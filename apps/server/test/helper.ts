@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { seedDemo } from '../src/db/seed.js';
+import type { Mail, Mailer } from '../src/lib/mailer.js';
+
+export const DEMO = {
+  admin: { email: 'admin@vitrina.local', password: 'admin12345' },
+  operator: { email: 'operator@vitrina.local', password: 'operator123' },
+  courier: { email: 'courier@vitrina.local', password: 'courier123' },
+  support: { email: 'support@vitrina.local', password: 'support123' },
+  franchisor: { email: 'franchisor@vitrina.local', password: 'franchise123' },
+} as const;
+export type DemoUser = keyof typeof DEMO;
+
+/** Seeded organisations: main sees Kyiv at level 1 (view) and Krakow at level 2 (edit). */
+export const ORG = { main: 1, kyiv: 2, krakow: 3 } as const;
+
+export type TestContext = {
+  app: App;
+  database: Database;
+  mails: Mail[];
+  login(user: DemoUser): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { database: await openDatabase({}), drop: async () => {} };
+  const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  await seedDemo(database.db);
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    send: async (mail) => {
+      mails.push(mail);
+    },
+  };
+  const app = await buildApp({
+    database,
+    mailer,
+    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent' },
+  });
+  await app.ready();
+  const tokens = new Map<DemoUser, string>();
+  return {
+    app,
+    database,
+    mails,
+    async login(user) {
+      const cached = tokens.get(user);
+      if (cached) return cached;
+      const response = await app.inject({ method: 'POST', url: '/v1/user/login', payload: DEMO[user] });
+      if (response.statusCode !== 200) throw new Error(`login ${user}: ${response.statusCode} ${response.body}`);
+      const token = response.json<{ token: string }>().token;
+      tokens.set(user, token);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+type CallOptions = { token?: string; payload?: object; lang?: string; query?: Record<string, string> };
+
+/** One request through the real HTTP layer. */
+export async function call(ctx: TestContext, method: 'GET' | 'POST', url: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.lang) headers.lang = options.lang;
+  return ctx.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.payload ? { payload: options.payload } : {}),
+  });
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * API tests run on the embedded database by default; with TEST_DATABASE_URL they run on a
+ * PostgreSQL server instead (each file gets its own fresh database). The durability tests
+ * are about the embedded database's folder, so they belong to the embedded run only.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: onPostgres ? ['test/durability.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

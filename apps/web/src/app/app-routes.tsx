@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
+import { GuestOnly } from './guest-only';
+import { PrivateArea } from './private-area';
+
+const LoginScreen = lazy(() => import('../features/auth/screens/login'));
+const RegistrationScreen = lazy(() => import('../features/auth/screens/registration'));
+const ResetPasswordScreen = lazy(() => import('../features/auth/screens/reset-password'));
+const AuthRedirectScreen = lazy(() => import('../features/auth/screens/auth-redirect'));
+const NotFoundScreen = lazy(() => import('../features/system/screens/not-found'));
+const UnauthorizedScreen = lazy(() => import('../features/system/screens/unauthorized'));
+const TermsScreen = lazy(() => import('../features/system/screens/terms'));
+
+/** Public paths of the contract's PUBLIC_PATHS that this build has; everything else is the panel. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner isFullScreen />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <GuestOnly>
+              <LoginScreen />
+            </GuestOnly>
+          }
+        />
+        <Route path="/registration/:token" element={<RegistrationScreen />} />
+        <Route path="/reset/password/:token" element={<ResetPasswordScreen />} />
+        <Route path="/auth-redirect" element={<AuthRedirectScreen />} />
+        <Route path="/404" element={<NotFoundScreen />} />
+        <Route path="/401" element={<UnauthorizedScreen />} />
+        <Route path="/terms" element={<TermsScreen />} />
+        <Route path="*" element={<PrivateArea />} />
+      </Routes>
+    </Suspense>
+  );
+}

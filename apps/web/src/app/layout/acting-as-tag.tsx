@@ -1,0 +1,26 @@
+import { UserSwitchOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/session-context';
+import { useSwitchRoleBackCall } from '../session/switch-role-back';
+
+/** Always visible while the user works as another role, so they never forget to come back. */
+export function ActingAsTag({ isCompact = false }: { isCompact?: boolean }) {
+  const { t } = useTranslation();
+  const { me, applyRoleToken } = useSession();
+  const back = useSwitchRoleBackCall();
+  if (!me.acting_as) return null;
+  return (
+    <Tag color="gold" icon={<UserSwitchOutlined />} style={{ marginInlineEnd: 0, padding: '2px 4px 2px 8px' }}>
+      {!isCompact && t('layout.working_as', { role: me.acting_as.role_name })}
+      <Button
+        size="small"
+        type="link"
+        loading={back.isPending}
+        onClick={() => back.mutate(undefined, { onSuccess: applyRoleToken })}
+      >
+        {t('layout.back_to_my_role')}
+      </Button>
+    </Tag>
+  );
+}

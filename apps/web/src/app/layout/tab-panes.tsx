@@ -1,0 +1,60 @@
+import { flattenRoutes, type RouteEntry } from '@vitrina/contract';
+import { Button, Result } from 'antd';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Location, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { PageSpinner } from '../../components/page-spinner';
+import { SCREENS } from '../screens';
+import { useSession } from '../session/session-context';
+import { useErrorLog } from '../store/error-log';
+import type { Tab } from '../tabs/tab-list';
+
+const ERROR_LOG_USER_ID = 1;
+
+function useScreenRoutes(routes: readonly RouteEntry[]) {
+  return useMemo(
+    () =>
+      flattenRoutes(routes).map((route) => {
+        const Screen = SCREENS[route.path];
+        return Screen ? <Route key={route.path} path={route.path} element={<Screen />} /> : null;
+      }),
+    [routes],
+  );
+}
+
+/**
+ * Every visited tab stays mounted and hidden, each with its own location, so a half-filled
+ * filter or an open page survives switching tabs (spec §2: visited tabs keep their state).
+ */
+export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { routes, me } = useSession();
+  const { logError } = useErrorLog();
+  const screenRoutes = useScreenRoutes(routes);
+  const shown = tabs.some((tab) => tab.key === current.key) ? tabs : [...tabs, current];
+
+  return shown.map((tab) => {
+    const isActive = tab.key === current.key;
+    const tabLocation: Location | string = isActive ? location : tab.fullPath;
+    return (
+      <div key={`${tab.key}#${tab.version}`} hidden={!isActive}>
+        <ErrorBoundary
+          onError={(error, info) => me.id === ERROR_LOG_USER_ID && logError({ error, info })}
+          fallback={(reset) => (
+            <Result
+              status="error"
+              title={t('common.render_failed')}
+              extra={<Button onClick={reset}>{t('common.retry')}</Button>}
+            />
+          )}
+        >
+          <Suspense fallback={<PageSpinner />}>
+            <Routes location={tabLocation}>{screenRoutes}</Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    );
+  });
+}

@@ -1,0 +1,84 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { neighbourOf, type Tab } from '../tabs/tab-list';
+import { useTabs } from '../tabs/tabs-store';
+
+type Action = 'refresh' | 'close' | 'close_others' | 'close_all';
+
+export function TabStrip() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const store = useTabs();
+
+  const close = (tab: Tab) => {
+    if (tab.isAffix) return;
+    if (tab.key === pathname) {
+      const next = neighbourOf(store.tabs, tab.key);
+      navigate(next?.fullPath ?? '/');
+    }
+    store.close(tab.key);
+  };
+
+  const run = (action: Action, tab: Tab) => {
+    if (action === 'refresh') {
+      store.refresh(tab.key);
+      navigate(`/redirect${tab.fullPath}`, { replace: true });
+    }
+    if (action === 'close') close(tab);
+    if (action === 'close_others') {
+      store.closeOthers(tab.key);
+      if (tab.key !== pathname) navigate(tab.fullPath);
+    }
+    if (action === 'close_all') {
+      store.closeAll();
+      const affix = store.tabs.find((item) => item.isAffix);
+      navigate(affix?.fullPath ?? '/');
+    }
+  };
+
+  const menuOf = (tab: Tab): MenuProps => ({
+    items: [
+      { key: 'refresh', label: t('tabs.refresh') },
+      { key: 'close', label: t('tabs.close'), disabled: tab.isAffix },
+      { key: 'close_others', label: t('tabs.close_others') },
+      { key: 'close_all', label: t('tabs.close_all') },
+    ],
+    onClick: ({ key }) => run(key as Action, tab),
+  });
+
+  return (
+    <nav aria-label={t('tabs.visited_pages')} className="tab-strip">
+      {store.tabs.map((tab) => {
+        const isActive = tab.key === pathname;
+        const title = t(`menu.${tab.title}`);
+        return (
+          <Dropdown key={tab.key} trigger={['contextMenu']} menu={menuOf(tab)}>
+            <div className={isActive ? 'tab-strip__tab tab-strip__tab--active' : 'tab-strip__tab'}>
+              <button
+                type="button"
+                className="tab-strip__link"
+                aria-current={isActive ? 'page' : undefined}
+                onClick={() => navigate(tab.fullPath)}
+              >
+                {title}
+              </button>
+              {!tab.isAffix && (
+                <button
+                  type="button"
+                  className="tab-strip__close"
+                  aria-label={t('tabs.close_tab', { title })}
+                  onClick={() => close(tab)}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </div>
+          </Dropdown>
+        );
+      })}
+    </nav>
+  );
+}

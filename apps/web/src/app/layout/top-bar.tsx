@@ -1,0 +1,54 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session/session-context';
+import { useUi } from '../store/ui-store';
+import { ActingAsTag } from './acting-as-tag';
+import { AppBreadcrumb } from './app-breadcrumb';
+import { ErrorLogButton } from './error-log-button';
+import { LocaleDropdown } from './locale-dropdown';
+import { UserDropdown } from './user-dropdown';
+
+/** The only user who sees the error log (spec §2). */
+const ERROR_LOG_USER_ID = 1;
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const { device, isSidebarOpen, toggleSidebar } = useUi();
+  const { me } = useSession();
+  const isMobile = device === 'mobile';
+
+  return (
+    <Layout.Header
+      style={{
+        background: '#fff',
+        padding: '0 12px 0 4px',
+        height: 56,
+        lineHeight: '56px',
+        borderBottom: '1px solid #f0f0f0',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+        <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+          <Button
+            type="text"
+            aria-label={t('layout.toggle_sidebar')}
+            icon={isSidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            onClick={toggleSidebar}
+            style={{ width: 48, height: 48 }}
+          />
+          {!isMobile && <AppBreadcrumb />}
+        </Flex>
+        <Flex align="center" gap={4}>
+          <ActingAsTag isCompact={isMobile} />
+          {!isMobile && me.id === ERROR_LOG_USER_ID && <ErrorLogButton />}
+          <LocaleDropdown isCompact={isMobile} />
+          <UserDropdown isCompact={isMobile} />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

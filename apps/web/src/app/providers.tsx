@@ -1,0 +1,63 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { DEFAULT_PAGE_PATHS, THEME_COLOR } from '@vitrina/contract';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { ANTD_LOCALES, i18n } from '../lib/i18n';
+import { isDefaultPage, LandingContext, type ResolveLanding } from '../lib/landing';
+import { setMessageInstance } from '../lib/notify';
+import { queryClient } from '../lib/query-client';
+import { useLocale } from '../lib/use-locale';
+import { hasScreen } from './screens';
+import { ErrorLogProvider } from './store/error-log';
+import { UiProvider } from './store/ui-store';
+import { TabsProvider } from './tabs/tabs-store';
+
+/** A default page whose screen is not in this build falls back to the dashboard. */
+const resolveLanding: ResolveLanding = (page) => {
+  const path = isDefaultPage(page) ? DEFAULT_PAGE_PATHS[page] : undefined;
+  return path && hasScreen(path) ? path : '/dashboard';
+};
+
+function MessageBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => setMessageInstance(message), [message]);
+  return null;
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[locale]}
+      componentSize="middle"
+      theme={{ token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 } }}
+    >
+      <AntApp>
+        <MessageBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemedApp>
+          <BrowserRouter>
+            <LandingContext.Provider value={resolveLanding}>
+              <ErrorLogProvider>
+                <UiProvider>
+                  <TabsProvider>{children}</TabsProvider>
+                </UiProvider>
+              </ErrorLogProvider>
+            </LandingContext.Provider>
+          </BrowserRouter>
+        </ThemedApp>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

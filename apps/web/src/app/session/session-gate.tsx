@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ERROR_MESSAGE_DURATION_S, filterRoutes, ROUTES } from '@vitrina/contract';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { isApiError } from '../../lib/api-error';
+import { clearDefaultPageCookie, clearToken, setDefaultPageCookie, setToken } from '../../lib/cookies';
+import { useResolveLanding } from '../../lib/landing';
+import { getMessage } from '../../lib/notify';
+import { PermissionsContext } from '../../lib/permissions';
+import { hasScreen } from '../screens';
+import { useTabs } from '../tabs/tabs-store';
+import { useMe } from './get-me';
+import { logout as callLogout } from './logout';
+import { SessionContext, type SessionValue } from './session-context';
+import { sessionKeys } from './session-keys';
+
+const loginPath = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
+
+/** Spec §4: with a token but no user loaded, fetch the user, build the routes, then render. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const tabs = useTabs();
+  const resolveLanding = useResolveLanding();
+  const meResult = useMe();
+  const me = meResult.data;
+  const isBroken = meResult.isError || (meResult.isSuccess && !me?.name);
+  const currentPath = location.pathname + location.search;
+
+  useEffect(() => {
+    if (!isBroken) return;
+    const reason = meResult.error;
+    const text = isApiError(reason)
+      ? reason.message
+      : reason
+        ? t('session.has_error')
+        : t('session.verification_failed');
+    clearToken();
+    queryClient.removeQueries({ queryKey: sessionKeys.all });
+    getMessage().error(text, ERROR_MESSAGE_DURATION_S);
+    navigate(loginPath(currentPath), { replace: true });
+  }, [isBroken, meResult.error, t, queryClient, navigate, currentPath]);
+
+  const logout = useCallback(async () => {
+    await callLogout().catch(() => undefined);
+    clearToken();
+    clearDefaultPageCookie();
+    tabs.reset();
+    navigate(loginPath(currentPath));
+    queryClient.clear();
+  }, [tabs, navigate, currentPath, queryClient]);
+
+  const applyRoleToken = useCallback(
+    async (answer: { token: string; default_page: string }) => {
+      setToken(answer.token);
+      setDefaultPageCookie(answer.default_page);
+      tabs.reset();
+      // Everything cached belongs to the previous role; only the user record is fetched again.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+      await queryClient.resetQueries({ queryKey: sessionKeys.me() });
+      navigate(resolveLanding(answer.default_page));
+    },
+    [tabs, queryClient, navigate, resolveLanding],
+  );
+
+  const value = useMemo<SessionValue | null>(() => {
+    if (!me?.name) return null;
+    return {
+      me,
+      routes: filterRoutes(ROUTES, me.roles, (route) => hasScreen(route.path)),
+      can: (permission) => me.roles.includes(permission),
+      logout,
+      applyRoleToken,
+    };
+  }, [me, logout, applyRoleToken]);
+
+  if (!value) return <PageSpinner isFullScreen />;
+  return (
+    <SessionContext.Provider value={value}>
+      <PermissionsContext.Provider value={value.me.roles}>{children}</PermissionsContext.Provider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,38 @@
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, type Tab, visitTab } from './tab-list';
+
+type TabsValue = {
+  tabs: Tab[];
+  visit: (tab: Omit<Tab, 'version'>) => void;
+  close: (key: string) => void;
+  closeOthers: (key: string) => void;
+  closeAll: () => void;
+  refresh: (key: string) => void;
+  /** Logout and role switches drop every tab, the affixed one included. */
+  reset: () => void;
+};
+
+const TabsContext = createContext<TabsValue | null>(null);
+
+export function TabsProvider({ children }: { children: ReactNode }) {
+  const [tabs, setTabs] = useState<Tab[]>([]);
+  const actions = useMemo<Omit<TabsValue, 'tabs'>>(
+    () => ({
+      visit: (tab) => setTabs((current) => visitTab(current, tab)),
+      close: (key) => setTabs((current) => closeTab(current, key)),
+      closeOthers: (key) => setTabs((current) => closeOtherTabs(current, key)),
+      closeAll: () => setTabs((current) => closeAllTabs(current)),
+      refresh: (key) => setTabs((current) => refreshTab(current, key)),
+      reset: () => setTabs([]),
+    }),
+    [],
+  );
+  const value = useMemo<TabsValue>(() => ({ tabs, ...actions }), [tabs, actions]);
+  return <TabsContext.Provider value={value}>{children}</TabsContext.Provider>;
+}
+
+export function useTabs(): TabsValue {
+  const value = useContext(TabsContext);
+  if (!value) throw new Error('useTabs outside TabsProvider');
+  return value;
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ZResetTokenInfo } from '@vitrina/contract';
+import type { z } from 'zod';
+import { apiGet } from '../../../lib/api-client';
+import { authKeys } from './auth-keys';
+
+export const getResetToken = (token: string, signal?: AbortSignal) =>
+  apiGet<z.infer<typeof ZResetTokenInfo>>(`/v1/user/reset/password/${encodeURIComponent(token)}`, { signal });
+
+export const resetTokenQuery = (token: string) =>
+  queryOptions({ queryKey: authKeys.resetToken(token), queryFn: ({ signal }) => getResetToken(token, signal) });
+
+export function useResetToken(token: string) {
+  return useQuery(resetTokenQuery(token));
+}

@@ -1,0 +1,45 @@
+import { MailOutlined } from '@ant-design/icons';
+import { ZResetRequestBody } from '@vitrina/contract';
+import { Alert, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../lib/use-locale';
+import { parseForm } from '../../../lib/zod-form';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [form] = Form.useForm<{ email: string }>();
+  const request = useRequestPasswordReset();
+
+  const submit = (values: { email: string }) => {
+    const body = parseForm({ schema: ZResetRequestBody, values, form, locale, t });
+    if (body) request.mutate(body.email);
+  };
+
+  if (request.isSuccess) {
+    return (
+      <>
+        <Alert type="success" showIcon title={t('auth.reset_sent')} style={{ marginBottom: 16 }} />
+        <Button block onClick={onBack}>
+          {t('auth.back_to_login')}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+      <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>{t('auth.forgot_hint')}</p>
+      <Form.Item name="email" label={t('fields.email')} required>
+        <Input prefix={<MailOutlined />} autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={request.isPending}>
+        {t('auth.send_link')}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('auth.back_to_login')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import { ZResetPasswordBody } from '@vitrina/contract';
+import { Button, Form, Input, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
+import { useLocale } from '../../../lib/use-locale';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { useResetToken } from '../api/get-reset-token';
+import { useResetPassword } from '../api/reset-password';
+import { InvalidLink } from '../components/invalid-link';
+
+type Values = { password: string; password_confirmation: string };
+
+export default function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const token = useParams().token ?? '';
+  const tokenInfo = useResetToken(token);
+  const reset = useResetPassword();
+  const [form] = Form.useForm<Values>();
+
+  const submit = (values: Values) => {
+    const body = parseForm({ schema: ZResetPasswordBody, values, form, locale, t });
+    if (body) reset.mutate({ token, body }, { onError: (error) => applyServerErrors(form, error) });
+  };
+
+  return (
+    <AuthCard title={t('auth.reset_title')} subtitle={tokenInfo.data?.email}>
+      {tokenInfo.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
+      {tokenInfo.isError && <InvalidLink error={tokenInfo.error} />}
+      {tokenInfo.data && reset.isSuccess && (
+        <Result
+          status="success"
+          title={t('auth.reset_done')}
+          extra={
+            <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+              {t('auth.sign_in')}
+            </Button>
+          }
+          style={{ padding: '8px 0' }}
+        />
+      )}
+      {tokenInfo.data && !reset.isSuccess && (
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+          <Form.Item name="password" label={t('fields.new_password')} required extra={t('auth.password_hint')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="password_confirmation" label={t('fields.password_confirmation')} required>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
+            {t('auth.save_password')}
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

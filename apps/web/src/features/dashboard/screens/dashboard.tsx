@@ -1,0 +1,57 @@
+import { ReloadOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
+import { Button, Col, Result, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useDashboardSummary } from '../api/get-dashboard-summary';
+import { StatCard } from '../components/stat-card';
+
+const NEW_USERS_COLOR = '#13a37f';
+
+export default function DashboardScreen() {
+  const { t } = useTranslation();
+  const summary = useDashboardSummary();
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.dashboard')}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => summary.refetch()} loading={summary.isFetching}>
+            {t('actions.refresh')}
+          </Button>
+        }
+      />
+      {summary.isError ? (
+        <Result
+          status="error"
+          title={t('common.load_failed')}
+          extra={<Button onClick={() => summary.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} sm={12} xl={6}>
+            <StatCard
+              title={t('dashboard.users')}
+              value={summary.data?.users ?? 0}
+              isLoading={summary.isPending}
+              icon={<TeamOutlined />}
+              accent={THEME_COLOR}
+              hint={t('dashboard.users_hint')}
+            />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <StatCard
+              title={t('dashboard.new_users')}
+              value={summary.data?.new_users ?? 0}
+              isLoading={summary.isPending}
+              icon={<UserAddOutlined />}
+              accent={NEW_USERS_COLOR}
+              hint={t('dashboard.new_users_hint', { days: NEW_USER_WINDOW_DAYS })}
+            />
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}

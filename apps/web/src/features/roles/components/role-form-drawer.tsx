@@ -1,0 +1,91 @@
+import { DEFAULT_PAGES, type DefaultPage, type TRole, ZCreateRole } from '@vitrina/contract';
+import { Button, Drawer, Form, Input, Result, Select, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../components/use-is-mobile';
+import { getMessage } from '../../../lib/notify';
+import { useLocale } from '../../../lib/use-locale';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { useCreateRole } from '../api/create-role';
+import { usePermissionGroups } from '../api/get-permission-groups';
+import { useUpdateRole } from '../api/update-role';
+import { PermissionPicker } from './permission-picker';
+
+type Values = { name: string; default_page: DefaultPage; permissions: string[] };
+type Props = { role: TRole | 'new' | null; onClose: () => void };
+
+export function RoleFormDrawer({ role, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<Values>();
+  const isEdit = role !== null && role !== 'new';
+  const groups = usePermissionGroups(role === null ? null : isEdit ? role.id : 0);
+  const create = useCreateRole();
+  const update = useUpdateRole();
+
+  useEffect(() => {
+    if (!groups.data) return;
+    const granted = groups.data.groups.flatMap((group) =>
+      group.permissions.filter((p) => p.granted).map((p) => p.name),
+    );
+    form.setFieldsValue(
+      isEdit
+        ? { name: role.name, default_page: role.default_page, permissions: granted }
+        : { name: '', default_page: 'dashboard', permissions: granted },
+    );
+  }, [groups.data, isEdit, role, form]);
+
+  const submit = (values: Values) => {
+    const body = parseForm({ schema: ZCreateRole, values, form, locale, t });
+    if (!body) return;
+    const handlers = {
+      onSuccess: () => {
+        getMessage().success(t('common.saved'));
+        onClose();
+      },
+      onError: (error: unknown) => applyServerErrors(form, error),
+    };
+    if (isEdit) update.mutate({ id: role.id, body }, handlers);
+    else create.mutate(body, handlers);
+  };
+
+  return (
+    <Drawer
+      title={isEdit ? t('roles.edit_title') : t('roles.new_title')}
+      open={role !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 640}
+      destroyOnHidden
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button
+            type="primary"
+            onClick={form.submit}
+            loading={create.isPending || update.isPending}
+            disabled={!groups.data}
+          >
+            {isEdit ? t('actions.save') : t('actions.create')}
+          </Button>
+        </div>
+      }
+    >
+      {groups.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
+      {groups.isError && <Result status="error" title={t('common.load_failed')} />}
+      {groups.data && (
+        <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+          <Form.Item name="name" label={t('fields.name')} required>
+            <Input />
+          </Form.Item>
+          <Form.Item name="default_page" label={t('roles.default_page')} required>
+            <Select options={DEFAULT_PAGES.map((page) => ({ value: page, label: t(`roles.pages.${page}`) }))} />
+          </Form.Item>
+          <Form.Item name="permissions" label={t('roles.permissions')}>
+            <PermissionPicker groups={groups.data.groups} />
+          </Form.Item>
+        </Form>
+      )}
+    </Drawer>
+  );
+}

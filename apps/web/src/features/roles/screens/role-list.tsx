@@ -1,0 +1,67 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TRole } from '@vitrina/contract';
+import { Button, Card, Empty, Result, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { getMessage } from '../../../lib/notify';
+import { useCan } from '../../../lib/permissions';
+import { useDeleteRole } from '../api/delete-role';
+import { useRoles } from '../api/list-roles';
+import { buildRoleColumns } from '../components/role-columns';
+import { RoleFormDrawer } from '../components/role-form-drawer';
+
+export default function RoleListScreen() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const roles = useRoles();
+  const remove = useDeleteRole();
+  const [editing, setEditing] = useState<TRole | 'new' | null>(null);
+  const canEdit = can('edit_roles');
+
+  const columns = useMemo(
+    () =>
+      buildRoleColumns({
+        t,
+        canEdit,
+        onEdit: setEditing,
+        onDelete: (role) => remove.mutate(role.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
+      }),
+    [t, canEdit, remove.mutate],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.role_list')}
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('roles.new_role')}
+            </Button>
+          )
+        }
+      />
+      <Card variant="borderless">
+        {roles.isError ? (
+          <Result
+            status="error"
+            title={t('common.load_failed')}
+            extra={<Button onClick={() => roles.refetch()}>{t('common.retry')}</Button>}
+          />
+        ) : (
+          <Table<TRole>
+            rowKey="id"
+            columns={columns}
+            dataSource={roles.data?.items}
+            loading={roles.isPending}
+            scroll={{ x: 720 }}
+            pagination={false}
+            locale={{ emptyText: roles.isPending ? ' ' : <Empty description={t('roles.empty')} /> }}
+          />
+        )}
+      </Card>
+      <RoleFormDrawer role={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

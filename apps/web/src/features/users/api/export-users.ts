@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { type QueryValue, send } from '../../../lib/api-client';
+import type { TUsersQuery } from './list-users';
+
+/** The report needs the auth header, so it is fetched as a blob and saved from memory. */
+export async function exportUsers(query: Omit<TUsersQuery, 'page' | 'per_page'>): Promise<void> {
+  const response = await send('/v1/user/report', { query: query as Record<string, QueryValue> });
+  const blob = await response.blob();
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `users-${new Date().toISOString().slice(0, 10)}.csv`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function useExportUsers() {
+  return useMutation({ mutationFn: exportUsers });
+}

@@ -1,0 +1,111 @@
+import { type TUser, ZCreateUser, ZUpdateUser } from '@vitrina/contract';
+import { Button, Drawer, Form, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../components/use-is-mobile';
+import { getMessage } from '../../../lib/notify';
+import { useLocale } from '../../../lib/use-locale';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { useCreateUser } from '../api/create-user';
+import { useUser } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
+import { UserFormFields, type UserFormValues } from './user-form-fields';
+
+const NEW_USER: Partial<UserFormValues> = {
+  phones: [],
+  user_type: 2,
+  push_limit_important: 10,
+  push_limit_unimportant: 4,
+  lang: 'en',
+  invite: true,
+  active: true,
+};
+
+const toValues = (user: TUser): UserFormValues => ({
+  ...user,
+  role_id: user.role_id ?? undefined,
+  invite: false,
+  password: undefined,
+});
+
+type Props = { userId: number | 'new' | null; onClose: () => void; onInvited: (link: string) => void };
+
+export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const isMobile = useIsMobile();
+  const isEdit = typeof userId === 'number';
+  const [form] = Form.useForm<UserFormValues>();
+  const user = useUser(isEdit ? userId : undefined);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+
+  useEffect(() => {
+    if (userId === 'new') form.setFieldsValue({ ...NEW_USER, lang: locale });
+    if (user.data && isEdit) form.setFieldsValue(toValues(user.data));
+  }, [userId, user.data, isEdit, form, locale]);
+
+  const done = () => {
+    getMessage().success(t('common.saved'));
+    onClose();
+  };
+
+  const submit = (values: UserFormValues) => {
+    const common = { ...values, phones: values.phones ?? [], role_id: values.role_id ?? null, invite: undefined };
+    if (isEdit) {
+      const body = parseForm({
+        schema: ZUpdateUser,
+        values: { ...common, password: values.password || undefined },
+        form,
+        locale,
+        t,
+      });
+      if (body)
+        update.mutate({ id: userId, body }, { onSuccess: done, onError: (error) => applyServerErrors(form, error) });
+      return;
+    }
+    const password = values.invite ? undefined : (values.password ?? '');
+    const body = parseForm({
+      schema: ZCreateUser,
+      values: { ...common, active: undefined, password },
+      form,
+      locale,
+      t,
+    });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: (created) => {
+        done();
+        if (created.invitation_link) onInvited(created.invitation_link);
+      },
+      onError: (error) => applyServerErrors(form, error),
+    });
+  };
+
+  return (
+    <Drawer
+      title={isEdit ? t('users.edit_title') : t('users.new_title')}
+      open={userId !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 560}
+      destroyOnHidden
+      afterOpenChange={(isOpen) => !isOpen && form.resetFields()}
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="primary" onClick={form.submit} loading={create.isPending || update.isPending}>
+            {isEdit ? t('actions.save') : t('actions.create')}
+          </Button>
+        </div>
+      }
+    >
+      {isEdit && user.isPending ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={NEW_USER} preserve={false}>
+          <UserFormFields isEdit={isEdit} />
+        </Form>
+      )}
+    </Drawer>
+  );
+}

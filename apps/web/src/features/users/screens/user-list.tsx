@@ -1,0 +1,118 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TUser } from '@vitrina/contract';
+import { Button, Card, Empty, Result, Table } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/permissions';
+import { useLocale } from '../../../lib/use-locale';
+import { useExportUsers } from '../api/export-users';
+import { useInviteUser } from '../api/invite-user';
+import { useUsers } from '../api/list-users';
+import { InvitationLinkModal } from '../components/invitation-link-modal';
+import { type UserSort, useUserQuery } from '../components/use-user-query';
+import { buildUserColumns } from '../components/user-columns';
+import { UserFilters } from '../components/user-filters';
+import { UserFormDrawer } from '../components/user-form-drawer';
+
+const toSort = (sorter: SorterResult<TUser>): UserSort | undefined => {
+  if (!sorter.order || typeof sorter.columnKey !== 'string') return undefined;
+  return `${sorter.order === 'descend' ? '-' : ''}${sorter.columnKey}` as UserSort;
+};
+
+export default function UserListScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const can = useCan();
+  const { query, update, reset, hasFilters } = useUserQuery();
+  const users = useUsers(query);
+  const exportUsers = useExportUsers();
+  const invite = useInviteUser();
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [invitationLink, setInvitationLink] = useState<string | null>(null);
+  const canEdit = can('edit_users');
+
+  const columns = useMemo(
+    () =>
+      buildUserColumns({
+        t,
+        locale,
+        sort: query.sort,
+        canEdit,
+        onEdit: (user) => setEditing(user.id),
+        onInvite: (user) =>
+          invite.mutate(user.id, { onSuccess: (answer) => setInvitationLink(answer.invitation_link) }),
+      }),
+    [t, locale, query.sort, canEdit, invite.mutate],
+  );
+
+  const { page: _page, per_page: _perPage, ...filters } = query;
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.user_list')}
+        extra={
+          <>
+            {can('export_users') && (
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exportUsers.isPending}
+                onClick={() => exportUsers.mutate(filters)}
+              >
+                {t('users.export_csv')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('users.new_user')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card variant="borderless">
+        <UserFilters query={query} update={update} reset={reset} hasFilters={hasFilters} />
+        {users.isError ? (
+          <Result
+            status="error"
+            title={t('common.load_failed')}
+            extra={<Button onClick={() => users.refetch()}>{t('common.retry')}</Button>}
+          />
+        ) : (
+          <Table<TUser>
+            rowKey="id"
+            columns={columns}
+            dataSource={users.data?.items}
+            loading={users.isFetching}
+            scroll={{ x: 1300 }}
+            locale={{
+              emptyText: users.isPending ? (
+                ' '
+              ) : (
+                <Empty description={hasFilters ? t('common.nothing_found') : t('users.empty')} />
+              ),
+            }}
+            pagination={{
+              current: query.page,
+              pageSize: query.per_page,
+              total: users.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('common.total', { count: total }),
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort') {
+                update({ sort: toSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter), page: undefined });
+                return;
+              }
+              update({ page: pagination.current, per_page: pagination.pageSize });
+            }}
+          />
+        )}
+      </Card>
+      <UserFormDrawer userId={editing} onClose={() => setEditing(null)} onInvited={setInvitationLink} />
+      <InvitationLinkModal link={invitationLink} onClose={() => setInvitationLink(null)} />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { ERROR_MESSAGE_DURATION_S, REQUEST_TIMEOUT_MS, UNAUTHORIZED_RELOAD_DELAY_MS } from '@vitrina/contract';
+import { ApiError } from './api-error';
+import { clearToken, getLocaleCookie, getToken, setToken } from './cookies';
+import { getMessage } from './notify';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The caller shows the error itself (session check). */
+  isSilent?: boolean;
+  /** A 401 here means wrong credentials, not an expired session: no reload. */
+  isCredentialCheck?: boolean;
+};
+
+export function buildQueryString(query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Lang: getLocaleCookie(), Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+function combineSignals(signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const payload: unknown = await response.json().catch(() => null);
+  const record = (payload ?? {}) as { message?: unknown; fields?: unknown };
+  const message = typeof record.message === 'string' && record.message ? record.message : 'Error';
+  const fields = record.fields && typeof record.fields === 'object' ? (record.fields as Record<string, string>) : {};
+  return new ApiError({ status: response.status, message, fields });
+}
+
+function reportError(error: ApiError, options: RequestOptions): void {
+  if (options.isSilent) return;
+  getMessage().error(error.message, ERROR_MESSAGE_DURATION_S);
+  if (error.status === 401 && !options.isCredentialCheck) {
+    clearToken();
+    window.setTimeout(() => window.location.reload(), UNAUTHORIZED_RELOAD_DELAY_MS);
+  }
+}
+
+/** Sends a call and returns the raw response once it is 2xx; errors are reported per spec §8. */
+export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${path}${buildQueryString(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(hasBody),
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: combineSignals(options.signal),
+    });
+  } catch (cause) {
+    // A caller's own abort (query cancelled) is not a user-facing failure.
+    if (options.signal?.aborted) throw cause;
+    const error = new ApiError({ status: 0, message: cause instanceof Error ? cause.message : 'Error' });
+    reportError(error, options);
+    throw error;
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    reportError(error, options);
+    throw error;
+  }
+  const token = getToken();
+  if (token) setToken(token);
+  return response;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const apiGet = <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  request<T>(path, { ...options, method: 'GET' });
+
+export const apiPost = <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+  request<T>(path, { ...options, method: 'POST', body: body ?? {} });

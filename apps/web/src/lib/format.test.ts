@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { buildMapsLink, formatCompactNumber, formatDateUtc, formatRelativeTime, isExternal } from './format';
+
+const NOW = Date.UTC(2025, 0, 10, 12, 0, 0);
+
+describe('formatRelativeTime', () => {
+  it('says now under a minute', () => {
+    expect(formatRelativeTime(NOW - 20_000, { now: NOW })).toBe('now');
+  });
+  it('counts minutes, hours and days', () => {
+    expect(formatRelativeTime(NOW - 5 * 60_000, { now: NOW })).toBe('5 minutes ago');
+    expect(formatRelativeTime(NOW - 3 * 3_600_000, { now: NOW })).toBe('3 hours ago');
+    expect(formatRelativeTime(NOW - 4 * 86_400_000, { now: NOW })).toBe('4 days ago');
+  });
+  it('speaks the interface language', () => {
+    expect(formatRelativeTime(NOW - 2 * 3_600_000, { now: NOW, locale: 'pl' })).toBe('2 godziny temu');
+  });
+  it('returns an empty string for an invalid date', () => {
+    expect(formatRelativeTime('not a date', { now: NOW })).toBe('');
+  });
+});
+
+describe('formatCompactNumber', () => {
+  it('keeps small numbers', () => {
+    expect(formatCompactNumber(0)).toBe('0');
+    expect(formatCompactNumber(999)).toBe('999');
+  });
+  it('uses k, M, G, T, P, E', () => {
+    expect(formatCompactNumber(1_234)).toBe('1.2k');
+    expect(formatCompactNumber(5_600_000)).toBe('5.6M');
+    expect(formatCompactNumber(2e9)).toBe('2G');
+    expect(formatCompactNumber(3e12)).toBe('3T');
+    expect(formatCompactNumber(4e15)).toBe('4P');
+    expect(formatCompactNumber(7e18)).toBe('7E');
+  });
+  it('keeps the sign', () => {
+    expect(formatCompactNumber(-1_500)).toBe('-1.5k');
+  });
+});
+
+describe('formatDateUtc', () => {
+  it('prints UTC with the +00:00 offset', () => {
+    expect(formatDateUtc('2024-05-01T09:30:00Z')).toBe('2024-05-01 09:30 +00:00');
+    expect(formatDateUtc('2024-05-01T23:30:00-02:00')).toBe('2024-05-02 01:30 +00:00');
+  });
+});
+
+describe('buildMapsLink', () => {
+  it('builds a search link', () => {
+    expect(buildMapsLink(' Khreshchatyk 1, Kyiv ')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Khreshchatyk%201%2C%20Kyiv',
+    );
+  });
+});
+
+describe('isExternal', () => {
+  it('recognises http, https, mailto and tel', () => {
+    for (const link of ['http://a.b', 'https://a.b', 'mailto:a@b.c', 'tel:+380501234567']) {
+      expect(isExternal(link)).toBe(true);
+    }
+  });
+  it('keeps panel paths internal', () => {
+    expect(isExternal('/user/list')).toBe(false);
+    expect(isExternal('ftp://x')).toBe(false);
+  });
+});

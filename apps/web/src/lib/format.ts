@@ -1,0 +1,57 @@
+import type { Locale } from '@vitrina/contract';
+import { LOCALE_TAGS } from './locale-tags';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+type RelativeTimeOptions = { locale?: Locale; now?: number };
+
+/** Spec §9: minutes, hours or days ago (or ahead), in the interface language. */
+export function formatRelativeTime(value: string | number | Date, options: RelativeTimeOptions = {}): string {
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return '';
+  const diff = time - (options.now ?? Date.now());
+  const format = new Intl.RelativeTimeFormat(LOCALE_TAGS[options.locale ?? 'en'], { numeric: 'auto' });
+  const size = Math.abs(diff);
+  if (size < MINUTE_MS) return format.format(0, 'second');
+  if (size < HOUR_MS) return format.format(Math.trunc(diff / MINUTE_MS), 'minute');
+  if (size < DAY_MS) return format.format(Math.trunc(diff / HOUR_MS), 'hour');
+  return format.format(Math.trunc(diff / DAY_MS), 'day');
+}
+
+const NUMBER_SUFFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'] as const;
+
+/** Spec §9: 1 234 → 1.2k, 5 600 000 → 5.6M, up to E. */
+export function formatCompactNumber(value: number, digits = 1): string {
+  if (!Number.isFinite(value)) return String(value);
+  const sign = value < 0 ? '-' : '';
+  let size = Math.abs(value);
+  let index = 0;
+  while (size >= 1000 && index < NUMBER_SUFFIXES.length - 1) {
+    size /= 1000;
+    index += 1;
+  }
+  const text = index === 0 ? String(Math.round(size * 100) / 100) : size.toFixed(digits).replace(/\.0+$/, '');
+  return `${sign}${text}${NUMBER_SUFFIXES[index]}`;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Spec §9: the stored UTC time with its offset spelled out, e.g. `2024-05-01 09:30 +00:00`. */
+export function formatDateUtc(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} +00:00`;
+}
+
+/** Spec §9: a Google Maps search for an address. */
+export function buildMapsLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.trim())}`;
+}
+
+/** Spec §5: http, https, mailto and tel links open outside the panel. */
+export function isExternal(link: string): boolean {
+  return /^(https?:|mailto:|tel:)/i.test(link.trim());
+}

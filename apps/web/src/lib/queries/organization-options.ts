@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ZOrganizationOptions } from '@vitrina/contract';
+import type { z } from 'zod';
+import { apiGet } from '../api-client';
+import { optionKeys } from './option-keys';
+
+export type TOrganizationOptions = z.infer<typeof ZOrganizationOptions>;
+
+export const listOrganizationOptions = (signal?: AbortSignal) =>
+  apiGet<TOrganizationOptions>('/v1/organization/options', { signal });
+
+export const organizationOptionsQuery = () =>
+  queryOptions({ queryKey: optionKeys.organizations(), queryFn: ({ signal }) => listOrganizationOptions(signal) });
+
+export function useOrganizationOptions() {
+  return useQuery(organizationOptionsQuery());
+}

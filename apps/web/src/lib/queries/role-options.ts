@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ZRoleOptions } from '@vitrina/contract';
+import type { z } from 'zod';
+import { apiGet } from '../api-client';
+import { optionKeys } from './option-keys';
+
+export type TRoleOptions = z.infer<typeof ZRoleOptions>;
+
+export const listRoleOptions = (signal?: AbortSignal) => apiGet<TRoleOptions>('/v1/user/roles', { signal });
+
+export const roleOptionsQuery = () =>
+  queryOptions({ queryKey: optionKeys.roles(), queryFn: ({ signal }) => listRoleOptions(signal) });
+
+export function useRoleOptions(options: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...roleOptionsQuery(), enabled: options.isEnabled ?? true });
+}

@@ -1,0 +1,33 @@
+import { LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
+import { describe, expect, it } from 'vitest';
+import { type LocaleTree, resources } from './index';
+
+function keysOf(tree: LocaleTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+const treeOf = (locale: string) => (resources[locale]?.translation ?? {}) as LocaleTree;
+const english = keysOf(treeOf('en')).sort();
+
+describe('locale files', () => {
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
+    const keys = keysOf(treeOf(locale)).sort();
+    expect(keys.filter((key) => !english.includes(key))).toEqual([]);
+    expect(english.filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has no empty strings', (locale) => {
+    const values = (tree: LocaleTree): string[] =>
+      Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : values(value)));
+    expect(values(treeOf(locale)).filter((value) => value.trim() === '')).toEqual([]);
+  });
+
+  it('has a menu title for every route of the contract', () => {
+    const titles = (routes: readonly RouteEntry[]): string[] =>
+      routes.flatMap((route) => [route.title, ...titles(route.children ?? [])]);
+    const missing = titles(ROUTES).filter((title) => !english.includes(`menu.${title}`));
+    expect(missing).toEqual([]);
+  });
+});

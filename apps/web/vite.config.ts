@@ -1,0 +1,13 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/v1': 'http://localhost:8080' },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+});

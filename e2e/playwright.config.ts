@@ -1,0 +1,50 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against a real
+ * server on a fresh embedded database with the demo seed.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8790);
+const DATA_DIR = path.join(os.tmpdir(), `vitrina-e2e-${PORT}`);
+const root = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: path.join(os.tmpdir(), 'vitrina-e2e-results'),
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `http://localhost:${PORT}/readyz`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', SEED: 'demo', PUBLIC_URL: `http://localhost:${PORT}` },
+  },
+});

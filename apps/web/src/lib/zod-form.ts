@@ -53,3 +53,9 @@ export function applyServerErrors(form: FormInstance, error: unknown): void {
   }));
   if (fields.length > 0) form.setFields(fields);
 }
+
+/** Errors set by hand stay until cleared; a field's error goes away as soon as the user edits it. */
+export function clearErrorsOnChange(form: FormInstance) {
+  return (changed: Record<string, unknown>) =>
+    form.setFields(Object.keys(changed).map((name) => ({ name: [name], errors: [] })));
+}

@@ -9,8 +9,8 @@ export function AppBreadcrumb() {
   const leaf = matchRoute(ROUTES, pathname);
   if (!leaf) return null;
   const section = ROUTES.find((route) => route.children?.includes(leaf));
-  const items = [section, leaf]
-    .filter((route) => route !== undefined)
-    .map((route) => ({ key: route.path, title: t(`menu.${route.title}`) }));
+  const titles = [section, leaf].filter((route) => route !== undefined).map((route) => t(`menu.${route.title}`));
+  // A one-screen section is named like its screen; "Users / Users" says nothing twice.
+  const items = [...new Set(titles)].map((title) => ({ key: title, title }));
   return <Breadcrumb items={items} />;
 }

@@ -48,7 +48,7 @@ export function SideMenu({ isCollapsed }: { isCollapsed: boolean }) {
       selectedKeys={[active]}
       defaultOpenKeys={parent && !isCollapsed ? [parent] : []}
       onClick={({ key }) => navigate(key)}
-      style={{ borderInlineEnd: 0 }}
+      style={{ borderInlineEnd: 0, background: 'transparent' }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LogoMark } from '../../components/logo';
 import { useSession } from '../session/session-context';
 import { useUi } from '../store/ui-store';
 import { ActingAsTag } from './acting-as-tag';
@@ -40,7 +41,7 @@ export function TopBar() {
             onClick={toggleSidebar}
             style={{ width: 48, height: 48 }}
           />
-          {!isMobile && <AppBreadcrumb />}
+          {isMobile ? <LogoMark size={28} /> : <AppBreadcrumb />}
         </Flex>
         <Flex align="center" gap={4}>
           <ActingAsTag isCompact={isMobile} />

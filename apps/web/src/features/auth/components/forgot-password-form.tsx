@@ -3,7 +3,7 @@ import { ZResetRequestBody } from '@vitrina/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/use-locale';
-import { parseForm } from '../../../lib/zod-form';
+import { clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -29,7 +29,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+    <Form
+      form={form}
+      onValuesChange={clearErrorsOnChange(form)}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+    >
       <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>{t('auth.forgot_hint')}</p>
       <Form.Item name="email" label={t('fields.email')} required>
         <Input prefix={<MailOutlined />} autoComplete="email" inputMode="email" />

@@ -8,7 +8,7 @@ import { AuthCard } from '../../../components/auth-card';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useLogin } from '../api/login';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { safeRedirect } from '../safe-redirect';
@@ -47,7 +47,14 @@ export default function LoginScreen() {
 
   return (
     <AuthCard title={t('auth.login_title', { product: PRODUCT_NAME })}>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">
+      <Form
+        form={form}
+        onValuesChange={clearErrorsOnChange(form)}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        size="large"
+      >
         <Form.Item name="email" label={t('fields.email')} required>
           <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus />
         </Form.Item>

@@ -6,7 +6,7 @@ import { AuthCard } from '../../../components/auth-card';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useInvitation } from '../api/get-invitation';
 import { useRegister } from '../api/register';
 import { InvalidLink } from '../components/invalid-link';
@@ -42,6 +42,7 @@ export default function RegistrationScreen() {
       {invitation.data && (
         <Form
           form={form}
+          onValuesChange={clearErrorsOnChange(form)}
           layout="vertical"
           requiredMark={false}
           onFinish={submit}

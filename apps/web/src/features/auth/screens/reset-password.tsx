@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useResetToken } from '../api/get-reset-token';
 import { useResetPassword } from '../api/reset-password';
 import { InvalidLink } from '../components/invalid-link';
@@ -42,7 +42,13 @@ export default function ResetPasswordScreen() {
         />
       )}
       {tokenInfo.data && !reset.isSuccess && (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form
+          form={form}
+          onValuesChange={clearErrorsOnChange(form)}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={submit}
+        >
           <Form.Item name="password" label={t('fields.new_password')} required extra={t('auth.password_hint')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>

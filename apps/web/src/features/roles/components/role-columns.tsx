@@ -4,15 +4,21 @@ import { Button, Popconfirm, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 
-type Options = { t: TFunction; canEdit: boolean; onEdit: (role: TRole) => void; onDelete: (role: TRole) => void };
+type Options = {
+  t: TFunction;
+  canEdit: boolean;
+  isCompact: boolean;
+  onEdit: (role: TRole) => void;
+  onDelete: (role: TRole) => void;
+};
 
-export function buildRoleColumns({ t, canEdit, onEdit, onDelete }: Options): ColumnsType<TRole> {
+export function buildRoleColumns({ t, canEdit, isCompact, onEdit, onDelete }: Options): ColumnsType<TRole> {
   const columns: ColumnsType<TRole> = [
     {
       key: 'name',
       title: t('fields.name'),
       render: (_, role) => (
-        <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+        <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
           <strong style={{ fontWeight: 500 }}>{role.name}</strong>
           {role.org_id === null && <Tag color="purple">{t('roles.platform')}</Tag>}
         </span>
@@ -32,7 +38,7 @@ export function buildRoleColumns({ t, canEdit, onEdit, onDelete }: Options): Col
     key: 'actions',
     title: t('common.actions'),
     width: 110,
-    fixed: 'right',
+    fixed: isCompact ? undefined : 'right',
     render: (_, role) => (
       <div style={{ display: 'flex', gap: 4 }}>
         <Button

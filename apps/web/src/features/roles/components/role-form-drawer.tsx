@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useCreateRole } from '../api/create-role';
 import { usePermissionGroups } from '../api/get-permission-groups';
 import { useUpdateRole } from '../api/update-role';
@@ -74,7 +74,13 @@ export function RoleFormDrawer({ role, onClose }: Props) {
       {groups.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
       {groups.isError && <Result status="error" title={t('common.load_failed')} />}
       {groups.data && (
-        <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+        <Form
+          form={form}
+          onValuesChange={clearErrorsOnChange(form)}
+          layout="vertical"
+          onFinish={submit}
+          preserve={false}
+        >
           <Form.Item name="name" label={t('fields.name')} required>
             <Input />
           </Form.Item>

@@ -4,6 +4,7 @@ import { Button, Card, Empty, Result, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useDeleteRole } from '../api/delete-role';
@@ -18,16 +19,18 @@ export default function RoleListScreen() {
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<TRole | 'new' | null>(null);
   const canEdit = can('edit_roles');
+  const isMobile = useIsMobile();
 
   const columns = useMemo(
     () =>
       buildRoleColumns({
         t,
         canEdit,
+        isCompact: isMobile,
         onEdit: setEditing,
         onDelete: (role) => remove.mutate(role.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
       }),
-    [t, canEdit, remove.mutate],
+    [t, canEdit, isMobile, remove.mutate],
   );
 
   return (
@@ -42,7 +45,7 @@ export default function RoleListScreen() {
           )
         }
       />
-      <Card variant="borderless">
+      <Card variant="borderless" className="panel-card">
         {roles.isError ? (
           <Result
             status="error"
@@ -55,7 +58,8 @@ export default function RoleListScreen() {
             columns={columns}
             dataSource={roles.data?.items}
             loading={roles.isPending}
-            scroll={{ x: 720 }}
+            className="data-table"
+            scroll={{ x: 'max-content' }}
             pagination={false}
             locale={{ emptyText: roles.isPending ? ' ' : <Empty description={t('roles.empty')} /> }}
           />

@@ -11,6 +11,7 @@ type Options = {
   locale: 'en' | 'ua' | 'pl' | 'it' | 'sk';
   sort: UserSort | undefined;
   canEdit: boolean;
+  isCompact: boolean;
   onEdit: (user: TUser) => void;
   onInvite: (user: TUser) => void;
 };
@@ -26,7 +27,15 @@ export function UserStatus({ user, t }: { user: TUser; t: TFunction }) {
   return user.active ? <Tag color="green">{t('users.status.active')}</Tag> : <Tag>{t('users.status.disabled')}</Tag>;
 }
 
-export function buildUserColumns({ t, locale, sort, canEdit, onEdit, onInvite }: Options): ColumnsType<TUser> {
+export function buildUserColumns({
+  t,
+  locale,
+  sort,
+  canEdit,
+  isCompact,
+  onEdit,
+  onInvite,
+}: Options): ColumnsType<TUser> {
   const columns: ColumnsType<TUser> = [
     {
       key: 'name',
@@ -76,7 +85,7 @@ export function buildUserColumns({ t, locale, sort, canEdit, onEdit, onInvite }:
   columns.push({
     key: 'actions',
     title: t('common.actions'),
-    fixed: 'right',
+    fixed: isCompact ? undefined : 'right',
     width: 96,
     render: (_, user) => (
       <div style={{ display: 'flex', gap: 4 }}>

@@ -17,9 +17,9 @@ export function UserFilters({ query, update, reset, hasFilters }: Props) {
   const [search, setSearch] = useState(query.q ?? '');
   useEffect(() => setSearch(query.q ?? ''), [query.q]);
 
-  const select = { allowClear: true, style: { minWidth: 170 }, popupMatchSelectWidth: false } as const;
+  const select = { allowClear: true, className: 'list-filters__select', popupMatchSelectWidth: false } as const;
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+    <div className="list-filters">
       <Input.Search
         aria-label={t('users.search')}
         placeholder={t('users.search')}
@@ -27,7 +27,7 @@ export function UserFilters({ query, update, reset, hasFilters }: Props) {
         onChange={(event) => setSearch(event.target.value)}
         onSearch={(value) => update({ q: value.trim() || undefined })}
         allowClear
-        style={{ width: 280, maxWidth: '100%' }}
+        className="list-filters__search"
       />
       <Select
         {...select}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
@@ -102,7 +102,14 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
       {isEdit && user.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
-        <Form form={form} layout="vertical" onFinish={submit} initialValues={NEW_USER} preserve={false}>
+        <Form
+          form={form}
+          onValuesChange={clearErrorsOnChange(form)}
+          layout="vertical"
+          onFinish={submit}
+          initialValues={NEW_USER}
+          preserve={false}
+        >
           <UserFormFields isEdit={isEdit} />
         </Form>
       )}

@@ -5,6 +5,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { useIsMobile } from '../../../components/use-is-mobile';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
 import { useExportUsers } from '../api/export-users';
@@ -32,6 +33,7 @@ export default function UserListScreen() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [invitationLink, setInvitationLink] = useState<string | null>(null);
   const canEdit = can('edit_users');
+  const isMobile = useIsMobile();
 
   const columns = useMemo(
     () =>
@@ -40,11 +42,12 @@ export default function UserListScreen() {
         locale,
         sort: query.sort,
         canEdit,
+        isCompact: isMobile,
         onEdit: (user) => setEditing(user.id),
         onInvite: (user) =>
           invite.mutate(user.id, { onSuccess: (answer) => setInvitationLink(answer.invitation_link) }),
       }),
-    [t, locale, query.sort, canEdit, invite.mutate],
+    [t, locale, query.sort, canEdit, isMobile, invite.mutate],
   );
 
   const { page: _page, per_page: _perPage, ...filters } = query;
@@ -72,7 +75,7 @@ export default function UserListScreen() {
           </>
         }
       />
-      <Card variant="borderless">
+      <Card variant="borderless" className="panel-card">
         <UserFilters query={query} update={update} reset={reset} hasFilters={hasFilters} />
         {users.isError ? (
           <Result
@@ -86,7 +89,8 @@ export default function UserListScreen() {
             columns={columns}
             dataSource={users.data?.items}
             loading={users.isFetching}
-            scroll={{ x: 1300 }}
+            className="data-table"
+            scroll={{ x: 'max-content' }}
             locale={{
               emptyText: users.isPending ? (
                 ' '

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { mailOutbox } from '../src/db/schema/index.js';
 import { seedDemo } from '../src/db/seed.js';
-import type { Mail, Mailer } from '../src/lib/mailer.js';
 
 export const DEMO = {
   admin: { email: 'admin@vitrina.local', password: 'admin12345' },
@@ -20,7 +21,8 @@ export const ORG = { main: 1, kyiv: 2, krakow: 3 } as const;
 export type TestContext = {
   app: App;
   database: Database;
-  mails: Mail[];
+  /** What the real outbox mailer wrote, oldest first. */
+  mails(): Promise<{ to: string; subject: string; body: string }[]>;
   login(user: DemoUser): Promise<string>;
   close(): Promise<void>;
 };
@@ -52,15 +54,8 @@ export async function createTestContext(): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await seedDemo(database.db);
-  const mails: Mail[] = [];
-  const mailer: Mailer = {
-    send: async (mail) => {
-      mails.push(mail);
-    },
-  };
   const app = await buildApp({
     database,
-    mailer,
     config: { publicUrl: 'http://panel.test', webDist: '/nonexistent' },
   });
   await app.ready();
@@ -68,7 +63,11 @@ export async function createTestContext(): Promise<TestContext> {
   return {
     app,
     database,
-    mails,
+    mails: () =>
+      database.db
+        .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, body: mailOutbox.body })
+        .from(mailOutbox)
+        .orderBy(asc(mailOutbox.id)),
     async login(user) {
       const cached = tokens.get(user);
       if (cached) return cached;

@@ -202,15 +202,18 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   });
 }
 
-export async function sendInvitation(ctx: ServiceContext, user: { id: number; email: string; lang: Locale }) {
-  const token = await issueUserToken(ctx.db, user.id, 'registration', REGISTRATION_TOKEN_TTL_MS);
-  const link = `${ctx.publicUrl}/registration/${token}`;
+/** Issues a registration link; mail it with `mailInvitation` once the transaction has committed. */
+export async function issueInvitation(ctx: Pick<ServiceContext, 'db' | 'publicUrl'>, userId: number): Promise<string> {
+  const token = await issueUserToken(ctx.db, userId, 'registration', REGISTRATION_TOKEN_TTL_MS);
+  return `${ctx.publicUrl}/registration/${token}`;
+}
+
+export async function mailInvitation(ctx: ServiceContext, user: { email: string; lang: Locale }, link: string) {
   await ctx.mailer.send({
     to: user.email,
     subject: inviteSubject[user.lang],
     body: `${inviteBody[user.lang]}\n\n${link}\n`,
   });
-  return link;
 }
 
 export function assertNotRegistered(registered: boolean) {

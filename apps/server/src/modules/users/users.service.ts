@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
-import { assertNotRegistered, sendInvitation } from '../auth/auth.service.js';
+import { assertNotRegistered, issueInvitation, mailInvitation } from '../auth/auth.service.js';
 import { findRole } from '../roles/roles.repository.js';
 import { assertGrantable } from '../roles/roles.service.js';
 import * as repo from './users.repository.js';
@@ -95,11 +95,11 @@ export async function createUser(ctx: ServiceContext, auth: AuthContext, body: C
       orgId: body.org_id,
       after: visible,
     });
-    const invitation = passwordHash
-      ? null
-      : await sendInvitation({ ...ctx, db: tx }, { id: userId, email: body.email, lang: body.lang });
+    const invitation = passwordHash ? null : await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, userId);
     return { id: userId, link: invitation };
   });
+  // Mail only what committed: a rolled-back user must not get an invitation.
+  if (link) await mailInvitation(ctx, { email: body.email, lang: body.lang }, link);
   return { ...(await getUser(ctx, auth, id)), invitation_link: link };
 }
 
@@ -153,8 +153,12 @@ export async function resendInvitation(ctx: ServiceContext, auth: AuthContext, i
   auth.scope.assertEditable(user.org_id);
   assertNotRegistered(user.registered);
   if (!user.active) throw forbidden('auth.disabled');
-  const link = await sendInvitation(ctx, { id, email: user.email, lang: user.lang });
-  await writeAudit(ctx.db, request, { action: 'invite', entity: 'user', entityId: id, orgId: user.org_id });
+  const link = await ctx.db.transaction(async (tx) => {
+    const issued = await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, id);
+    await writeAudit(tx, request, { action: 'invite', entity: 'user', entityId: id, orgId: user.org_id });
+    return issued;
+  });
+  await mailInvitation(ctx, user, link);
   return { invitation_link: link };
 }
 

@@ -16,7 +16,9 @@ export function translateIssue(message: string, options: { locale: string; t: TF
   return options.t('validation.invalid');
 }
 
-function toFieldErrors(issues: Issue[], options: { locale: string; t: TFunction }): FieldError[] {
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+function toFieldErrors(issues: Issue[], options: { locale: string; t: TFunction; values: unknown }): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const issue of issues) {
     // Forms here are flat: an error on `phones.1` belongs to the `phones` control.
@@ -24,7 +26,10 @@ function toFieldErrors(issues: Issue[], options: { locale: string; t: TFunction 
     const name = typeof head === 'string' || typeof head === 'number' ? [head] : [];
     const key = name.join('.');
     const entry = byField.get(key) ?? { name, errors: [] };
-    entry.errors.push(translateIssue(issue.message, options));
+    // Unkeyed zod messages on an empty control are really "required".
+    const value = head === undefined ? undefined : (options.values as Record<PropertyKey, unknown>)[head];
+    const message = !isMessageKey(issue.message) && isBlank(value) ? 'validation.required' : issue.message;
+    entry.errors.push(translateIssue(message, options));
     byField.set(key, entry);
   }
   return [...byField.values()];

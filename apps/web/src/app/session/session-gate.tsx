@@ -51,7 +51,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     clearDefaultPageCookie();
     tabs.reset();
     navigate(loginPath(currentPath));
-    queryClient.clear();
+    // Cleared after the panel unmounts, so the user query does not refetch without a token.
+    window.setTimeout(() => queryClient.clear(), 0);
   }, [tabs, navigate, currentPath, queryClient]);
 
   const applyRoleToken = useCallback(

@@ -45,6 +45,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn', SEED: 'demo', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SEED: 'demo',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
   },
 });

@@ -25,10 +25,18 @@ function check(label, command, args, options) {
 
 function vitest(label, dir, env = {}) {
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+  );
   count(label, ok, () => {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-    return { passed: report.numPassedTests, failed: report.numFailedTests + report.numPendingTests + report.numTodoTests };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
+    };
   });
 }
 
@@ -74,9 +82,14 @@ if (!built) {
   lines.push('FAIL build web');
 } else {
   const out = path.join(reports, 'e2e.json');
-  const ok = run('end-to-end tests in Chromium', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-  });
+  const ok = run(
+    'end-to-end tests in Chromium',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    },
+  );
   count('end-to-end tests in Chromium', ok, () => {
     const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected + stats.skipped };

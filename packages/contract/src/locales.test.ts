@@ -14,7 +14,9 @@ describe('resolveLocale', () => {
 
 describe('translate', () => {
   it('fills placeholders', () => {
-    expect(translate('role.in_use', 'en', { count: 3 })).toBe('The role is assigned to 3 user(s) and cannot be deleted');
+    expect(translate('role.in_use', 'en', { count: 3 })).toBe(
+      'The role is assigned to 3 user(s) and cannot be deleted',
+    );
     expect(translate('errors.rate_limited', 'sk', { minutes: 15 })).toBe('Príliš veľa pokusov. Skúste znova o 15 min');
   });
 });

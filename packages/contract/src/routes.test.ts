@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES } from './permissions.js';
-import { ROUTES, filterRoutes, flattenRoutes, matchRoute } from './routes.js';
+import { filterRoutes, flattenRoutes, matchRoute, ROUTES } from './routes.js';
 
 describe('filterRoutes', () => {
   it('keeps routes the user holds a permission of, and drops sections left empty', () => {

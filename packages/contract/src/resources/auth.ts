@@ -79,3 +79,5 @@ export const ZResetPasswordBody = z
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 
 export const ZResetTokenInfo = z.object({ email: z.string() });
+export type TInvitation = z.infer<typeof ZInvitation>;
+export type TResetTokenInfo = z.infer<typeof ZResetTokenInfo>;

@@ -13,3 +13,4 @@ export const ZOrganizationOption = z.object({
 });
 export type TOrganizationOption = z.infer<typeof ZOrganizationOption>;
 export const ZOrganizationOptions = z.object({ items: z.array(ZOrganizationOption) });
+export type TOrganizationOptions = z.infer<typeof ZOrganizationOptions>;

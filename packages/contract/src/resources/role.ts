@@ -54,3 +54,5 @@ export type TPermissionGroups = z.infer<typeof ZPermissionGroups>;
 export const ZRoleOptions = z.object({
   items: z.array(z.object({ id: z.number().int(), name: z.string(), org_id: z.number().int().nullable() })),
 });
+export type TRoleList = z.infer<typeof ZRoleList>;
+export type TRoleOptions = z.infer<typeof ZRoleOptions>;

@@ -98,3 +98,6 @@ export type TUserList = z.infer<typeof ZUserList>;
 export const ZUserReportQuery = ZListUsersQuery.omit({ page: true, per_page: true });
 
 export const ZUserLookupParam = z.object({ value: z.string().min(1).max(254) });
+/** The list query after parsing: what filters hold once defaults and coercions applied. */
+export type TListUsersQueryParsed = z.output<typeof ZListUsersQuery>;
+export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, type Tab, visitTab } from './tab-list';
 
 type TabsValue = {
@@ -14,8 +14,36 @@ type TabsValue = {
 
 const TabsContext = createContext<TabsValue | null>(null);
 
+/** Visited tabs survive a reload of the browser tab (not a new browser tab or a sign-out). */
+const STORAGE_KEY = 'vitrina_tabs';
+
+function isTab(value: unknown): value is Tab {
+  if (typeof value !== 'object' || value === null) return false;
+  const tab = value as Record<string, unknown>;
+  return (
+    typeof tab.key === 'string' &&
+    typeof tab.fullPath === 'string' &&
+    tab.fullPath.startsWith('/') &&
+    typeof tab.title === 'string' &&
+    typeof tab.isAffix === 'boolean' &&
+    typeof tab.version === 'number'
+  );
+}
+
+function restoreTabs(): Tab[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? stored.filter(isTab) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function TabsProvider({ children }: { children: ReactNode }) {
-  const [tabs, setTabs] = useState<Tab[]>([]);
+  const [tabs, setTabs] = useState<Tab[]>(restoreTabs);
+  useEffect(() => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tabs));
+  }, [tabs]);
   const actions = useMemo<Omit<TabsValue, 'tabs'>>(
     () => ({
       visit: (tab) => setTabs((current) => visitTab(current, tab)),

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZOrganizationOptions } from '@vitrina/contract';
-import type { z } from 'zod';
+import type { TOrganizationOptions } from '@vitrina/contract';
 import { apiGet } from '../api-client';
 import { optionKeys } from './option-keys';
 
-export type TOrganizationOptions = z.infer<typeof ZOrganizationOptions>;
+export type { TOrganizationOptions };
 
 export const listOrganizationOptions = (signal?: AbortSignal) =>
   apiGet<TOrganizationOptions>('/v1/organization/options', { signal });

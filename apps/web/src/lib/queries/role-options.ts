@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZRoleOptions } from '@vitrina/contract';
-import type { z } from 'zod';
+import type { TRoleOptions } from '@vitrina/contract';
 import { apiGet } from '../api-client';
 import { optionKeys } from './option-keys';
 
-export type TRoleOptions = z.infer<typeof ZRoleOptions>;
+export type { TRoleOptions };
 
 export const listRoleOptions = (signal?: AbortSignal) => apiGet<TRoleOptions>('/v1/user/roles', { signal });
 

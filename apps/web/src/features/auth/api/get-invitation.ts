@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZInvitation } from '@vitrina/contract';
-import type { z } from 'zod';
+import type { TInvitation } from '@vitrina/contract';
 import { apiGet } from '../../../lib/api-client';
 import { authKeys } from './auth-keys';
 
 export const getInvitation = (token: string, signal?: AbortSignal) =>
-  apiGet<z.infer<typeof ZInvitation>>(`/v1/user/registration/${encodeURIComponent(token)}`, { signal });
+  apiGet<TInvitation>(`/v1/user/registration/${encodeURIComponent(token)}`, { signal });
 
 export const invitationQuery = (token: string) =>
   queryOptions({ queryKey: authKeys.invitation(token), queryFn: ({ signal }) => getInvitation(token, signal) });

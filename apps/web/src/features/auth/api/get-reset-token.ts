@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ZResetTokenInfo } from '@vitrina/contract';
-import type { z } from 'zod';
+import type { TResetTokenInfo } from '@vitrina/contract';
 import { apiGet } from '../../../lib/api-client';
 import { authKeys } from './auth-keys';
 
 export const getResetToken = (token: string, signal?: AbortSignal) =>
-  apiGet<z.infer<typeof ZResetTokenInfo>>(`/v1/user/reset/password/${encodeURIComponent(token)}`, { signal });
+  apiGet<TResetTokenInfo>(`/v1/user/reset/password/${encodeURIComponent(token)}`, { signal });
 
 export const resetTokenQuery = (token: string) =>
   queryOptions({ queryKey: authKeys.resetToken(token), queryFn: ({ signal }) => getResetToken(token, signal) });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCreateUser, ZCreateUserResponse } from '@vitrina/contract';
-import type { z } from 'zod';
+import type { TCreateUser, TCreateUserResponse } from '@vitrina/contract';
 import { apiPost } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;
+export type { TCreateUserResponse };
 
 export const createUser = (body: TCreateUser) => apiPost<TCreateUserResponse>('/v1/user/create', body);
 

@@ -1,0 +1,72 @@
+import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
+
+test('an operator invites a user and gets the registration link', async ({ page, signInAs }) => {
+  await signInAs('admin');
+  await page.goto('/user/list');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Name', { exact: true }).fill('Invited Courier');
+  await drawer.getByLabel('Email', { exact: true }).fill('invited.courier@vitrina.local');
+  await chooseOption(page, drawer.getByLabel('Organization'), 'Vitrina Demo');
+  await chooseOption(page, drawer.getByLabel('Role'), 'Courier');
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Invitation created')).toBeVisible();
+  await expect(page.getByText(/\/registration\/[\w-]{20,}/)).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByPlaceholder('Search by name, email or phone').fill('invited.courier');
+  await expect(page.getByRole('cell', { name: 'Invited Courier', exact: true })).toBeVisible();
+  await expect(page.getByText('Invited', { exact: true }).first()).toBeVisible();
+});
+
+test('an operator edits a user and sees the change in the list', async ({ page, signInAs }) => {
+  await signInAs('operator');
+  await page.goto('/user/list');
+  await page.getByRole('button', { name: 'Edit Marek Nowak' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByLabel('Name', { exact: true })).toHaveValue('Marek Nowak');
+  await drawer.getByLabel('Name', { exact: true }).fill('Marek Nowak-Kowalski');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Marek Nowak-Kowalski', exact: true })).toBeVisible();
+});
+
+test('the server’s field errors show on the form', async ({ page, signInAs }) => {
+  await signInAs('admin');
+  await page.goto('/user/list');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Name', { exact: true }).fill('Duplicate');
+  await drawer.getByLabel('Email', { exact: true }).fill('support@vitrina.local');
+  await chooseOption(page, drawer.getByLabel('Organization'), 'Vitrina Demo');
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(drawer.getByText('A user with this email already exists')).toBeVisible();
+});
+
+test('an invited user registers through the link and is signed in', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin');
+  const created = await request.post('/v1/user/create', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { name: 'Newcomer', email: 'newcomer@vitrina.local', org_id: 1, role_id: 4 },
+  });
+  const link: string = (await created.json()).invitation_link;
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByLabel('Email')).toHaveValue('newcomer@vitrina.local');
+  await page.getByLabel('Password', { exact: true }).fill('newcomer-123');
+  await page.getByLabel('Confirm password').fill('newcomer-124');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('The password and its confirmation do not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('newcomer-123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Newcomer')).toBeVisible();
+});
+
+test('a password-reset request answers without telling whether the email exists', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill('someone@vitrina.local');
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText('If this email is registered, we sent a link')).toBeVisible();
+  await page.goto('/reset/password/not-a-real-token');
+  await expect(page.getByText('This link is invalid or has expired').first()).toBeVisible();
+});

@@ -70,3 +70,18 @@ test('a password-reset request answers without telling whether the email exists'
   await page.goto('/reset/password/not-a-real-token');
   await expect(page.getByText('This link is invalid or has expired').first()).toBeVisible();
 });
+
+test('a franchisor creates a user with a password in their only organisation', async ({ page, signInAs }) => {
+  await signInAs('franchisor');
+  await page.goto('/user/list');
+  await page.getByRole('button', { name: 'New user' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Name', { exact: true }).fill('Krakow Cashier');
+  await drawer.getByLabel('Email', { exact: true }).fill('krakow.cashier@vitrina.local');
+  await expect(drawer.getByText('Krakow Franchise')).toBeVisible();
+  await drawer.getByRole('switch', { name: 'Invite by email' }).click();
+  await drawer.getByLabel('Password', { exact: true }).fill('cashier-123');
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('cell', { name: 'Krakow Cashier', exact: true })).toBeVisible();
+  await expect(page.getByText('Invitation created')).toHaveCount(0);
+});

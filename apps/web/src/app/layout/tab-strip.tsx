@@ -1,4 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ export function TabStrip() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const store = useTabs();
+  const queryClient = useQueryClient();
 
   const close = (tab: Tab) => {
     if (tab.isAffix) return;
@@ -24,6 +26,8 @@ export function TabStrip() {
 
   const run = (action: Action, tab: Tab) => {
     if (action === 'refresh') {
+      // Remounting alone would show cached answers; Refresh means fresh data from the server.
+      void queryClient.invalidateQueries();
       store.refresh(tab.key);
       navigate(`/redirect${tab.fullPath}`, { replace: true });
     }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
+import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
 import { useCreateUser } from '../api/create-user';
@@ -39,11 +40,14 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
   const user = useUser(isEdit ? userId : undefined);
   const create = useCreateUser();
   const update = useUpdateUser();
+  const organizations = useOrganizationOptions();
+  // With a single organisation in reach there is nothing to choose: fill it in.
+  const onlyOrgId = organizations.data?.items.length === 1 ? organizations.data.items[0]?.id : undefined;
 
   useEffect(() => {
-    if (userId === 'new') form.setFieldsValue({ ...NEW_USER, lang: locale });
+    if (userId === 'new') form.setFieldsValue({ ...NEW_USER, lang: locale, org_id: onlyOrgId });
     if (user.data && isEdit) form.setFieldsValue(toValues(user.data));
-  }, [userId, user.data, isEdit, form, locale]);
+  }, [userId, user.data, isEdit, form, locale, onlyOrgId]);
 
   const done = () => {
     getMessage().success(t('common.saved'));

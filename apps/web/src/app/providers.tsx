@@ -15,9 +15,13 @@ import { UiProvider } from './store/ui-store';
 import { TabsProvider } from './tabs/tabs-store';
 
 /** A default page whose screen is not in this build falls back to the dashboard. */
+/**
+ * Lands on the role's default page when this build has its screen; otherwise on `/`, which
+ * opens the dashboard, or the user's first page when their role has no dashboard.
+ */
 const resolveLanding: ResolveLanding = (page) => {
-  const path = isDefaultPage(page) ? DEFAULT_PAGE_PATHS[page] : undefined;
-  return path && hasScreen(path) ? path : '/dashboard';
+  const path = isDefaultPage(page) && page !== 'dashboard' ? DEFAULT_PAGE_PATHS[page] : undefined;
+  return path && hasScreen(path) ? path : '/';
 };
 
 function MessageBridge() {

@@ -95,23 +95,10 @@ export async function switchRole(
   if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) throw notFound();
   const beyond = role.permissions.filter((permission) => !auth.ownPermissions.has(permission));
   if (beyond.length > 0) throw forbidden('role.permission_not_held', { permissions: beyond.join(', ') });
-  return ctx.db.transaction(async (tx) => {
-    await revokeSession(tx, auth.sessionId);
-    const token = await createSession(tx, {
-      userId: auth.userId,
-      actingRoleId: role.id,
-      parentSessionId: auth.sessionId,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    await writeAudit(tx, request, {
-      action: 'switch_role',
-      entity: 'user',
-      entityId: auth.userId,
-      before: { role_id: auth.actingAs?.id ?? auth.role?.id ?? null },
-      after: { role_id: role.id },
-    });
-    return { token, default_page: role.defaultPage };
+  return replaceSession(ctx, auth, request, {
+    actingRole: role,
+    action: 'switch_role',
+    from: auth.actingAs?.id ?? auth.role?.id ?? null,
   });
 }
 
@@ -121,21 +108,38 @@ export async function switchBack(
   request: FastifyRequest,
 ): Promise<SessionAnswer> {
   if (!auth.actingAs) throw conflict('auth.not_switched');
+  return replaceSession(ctx, auth, request, { actingRole: null, action: 'switch_role_back', from: auth.actingAs.id });
+}
+
+/** Revokes the current token and issues one for the user working as `actingRole` (null: their own role). */
+async function replaceSession(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  request: FastifyRequest,
+  change: {
+    actingRole: { id: number; defaultPage: SessionAnswer['default_page'] } | null;
+    action: string;
+    from: number | null;
+  },
+): Promise<SessionAnswer> {
+  const target = change.actingRole ?? auth.role;
   return ctx.db.transaction(async (tx) => {
     await revokeSession(tx, auth.sessionId);
     const token = await createSession(tx, {
       userId: auth.userId,
+      actingRoleId: change.actingRole?.id ?? null,
+      parentSessionId: change.actingRole ? auth.sessionId : null,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
     });
     await writeAudit(tx, request, {
-      action: 'switch_role_back',
+      action: change.action,
       entity: 'user',
       entityId: auth.userId,
-      before: { role_id: auth.actingAs?.id ?? null },
-      after: { role_id: auth.role?.id ?? null },
+      before: { role_id: change.from },
+      after: { role_id: target?.id ?? null },
     });
-    return { token, default_page: auth.role?.defaultPage ?? 'dashboard' };
+    return { token, default_page: target?.defaultPage ?? 'dashboard' };
   });
 }
 

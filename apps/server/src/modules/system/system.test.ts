@@ -58,6 +58,31 @@ describe('GET /v1/dashboard/summary and /v1/organization/options', () => {
     expect((await call(ctx, 'GET', '/v1/dashboard/summary')).statusCode).toBe(401);
   });
 
+  it('answers 403 to a role without the dashboard', async () => {
+    const admin = await ctx.login('admin');
+    const role = await call(ctx, 'POST', '/v1/role/create', {
+      token: admin,
+      payload: { name: 'Users only', permissions: ['show_users_page'] },
+    });
+    await call(ctx, 'POST', '/v1/user/create', {
+      token: admin,
+      payload: {
+        name: 'No Dashboard',
+        email: 'nodash@vitrina.local',
+        org_id: ORG.main,
+        role_id: role.json().id,
+        password: 'nodash-123',
+      },
+    });
+    const login = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: 'nodash@vitrina.local', password: 'nodash-123' },
+    });
+    expect(login.json().default_page).toBe('dashboard');
+    const token = login.json().token;
+    expect((await call(ctx, 'GET', '/v1/dashboard/summary', { token })).statusCode).toBe(403);
+    expect((await call(ctx, 'GET', '/v1/user/list', { token })).statusCode).toBe(200);
+  });
+
   it('lists the visible organisations with the access level to each', async () => {
     const items = (await call(ctx, 'GET', '/v1/organization/options', { token: await ctx.login('operator') })).json()
       .items;

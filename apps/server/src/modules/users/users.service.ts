@@ -58,6 +58,24 @@ export async function findUserBy(ctx: ServiceContext, auth: AuthContext, value: 
   return user;
 }
 
+/** Contract field names to table columns; undefined fields are left as they are. */
+function columnsOf(body: UpdateBody): repo.UserWrite {
+  return {
+    name: body.name,
+    email: body.email,
+    phones: body.phones,
+    userType: body.user_type,
+    roleId: body.role_id,
+    orgId: body.org_id,
+    pushLimitImportant: body.push_limit_important,
+    pushLimitUnimportant: body.push_limit_unimportant,
+    lang: body.lang,
+    active: body.active,
+  };
+}
+
+const emailTaken = () => new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
+
 /** A role given to a user must be visible to the caller and within the caller's own permissions. */
 async function assertAssignableRole(db: Db, auth: AuthContext, roleId: number | null | undefined) {
   if (roleId === null || roleId === undefined) return;
@@ -73,18 +91,12 @@ export async function createUser(ctx: ServiceContext, auth: AuthContext, body: C
   await assertAssignableRole(ctx.db, auth, body.role_id);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { id, link } = await ctx.db.transaction(async (tx) => {
-    if (await repo.emailTaken(tx, body.email))
-      throw new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
+    if (await repo.emailTaken(tx, body.email)) throw emailTaken();
     const userId = await repo.insertUser(tx, {
+      ...columnsOf(body),
       name: body.name,
       email: body.email,
-      phones: body.phones,
-      userType: body.user_type,
-      roleId: body.role_id,
       orgId: body.org_id,
-      pushLimitImportant: body.push_limit_important,
-      pushLimitUnimportant: body.push_limit_unimportant,
-      lang: body.lang,
       passwordHash,
     });
     const { password: _password, ...visible } = body;
@@ -118,22 +130,8 @@ export async function updateUser(
   if (body.active === false && id === auth.userId) throw conflict('user.cannot_disable_self');
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await ctx.db.transaction(async (tx) => {
-    if (body.email && (await repo.emailTaken(tx, body.email, id))) {
-      throw new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
-    }
-    await repo.updateUserRow(tx, id, {
-      name: body.name,
-      email: body.email,
-      phones: body.phones,
-      userType: body.user_type,
-      roleId: body.role_id,
-      orgId: body.org_id,
-      pushLimitImportant: body.push_limit_important,
-      pushLimitUnimportant: body.push_limit_unimportant,
-      lang: body.lang,
-      active: body.active,
-      passwordHash,
-    });
+    if (body.email && (await repo.emailTaken(tx, body.email, id))) throw emailTaken();
+    await repo.updateUserRow(tx, id, { ...columnsOf(body), passwordHash });
     const { password, ...visible } = body;
     await writeAudit(tx, request, {
       action: 'update',

@@ -2,8 +2,9 @@ import { MailOutlined } from '@ant-design/icons';
 import { ZResetRequestBody } from '@vitrina/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContractForm } from '../../../components/contract-form';
 import { useLocale } from '../../../lib/use-locale';
-import { clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -29,13 +30,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <Form
-      form={form}
-      onValuesChange={clearErrorsOnChange(form)}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={submit}
-    >
+    <ContractForm form={form} onFinish={submit}>
       <p style={{ marginTop: 0, color: 'rgba(0,0,0,0.55)' }}>{t('auth.forgot_hint')}</p>
       <Form.Item name="email" label={t('fields.email')} required>
         <Input prefix={<MailOutlined />} autoComplete="email" inputMode="email" />
@@ -46,6 +41,6 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
         {t('auth.back_to_login')}
       </Button>
-    </Form>
+    </ContractForm>
   );
 }

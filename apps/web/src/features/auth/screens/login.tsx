@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { ContractForm } from '../../../components/contract-form';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { useLogin } from '../api/login';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { safeRedirect } from '../safe-redirect';
@@ -47,14 +48,7 @@ export default function LoginScreen() {
 
   return (
     <AuthCard title={t('auth.login_title', { product: PRODUCT_NAME })}>
-      <Form
-        form={form}
-        onValuesChange={clearErrorsOnChange(form)}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={submit}
-        size="large"
-      >
+      <ContractForm form={form} onFinish={submit} size="large">
         <Form.Item name="email" label={t('fields.email')} required>
           <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus />
         </Form.Item>
@@ -69,7 +63,7 @@ export default function LoginScreen() {
         <Button type="primary" htmlType="submit" block loading={login.isPending}>
           {t('auth.sign_in')}
         </Button>
-      </Form>
+      </ContractForm>
     </AuthCard>
   );
 }

@@ -3,10 +3,11 @@ import { Button, Checkbox, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { ContractForm } from '../../../components/contract-form';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { useInvitation } from '../api/get-invitation';
 import { useRegister } from '../api/register';
 import { InvalidLink } from '../components/invalid-link';
@@ -40,11 +41,8 @@ export default function RegistrationScreen() {
       {invitation.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {invitation.isError && <InvalidLink error={invitation.error} />}
       {invitation.data && (
-        <Form
+        <ContractForm
           form={form}
-          onValuesChange={clearErrorsOnChange(form)}
-          layout="vertical"
-          requiredMark={false}
           onFinish={submit}
           initialValues={{ name: invitation.data.name, email: invitation.data.email, terms_agreed: false }}
         >
@@ -68,7 +66,7 @@ export default function RegistrationScreen() {
           <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
             {t('auth.create_account')}
           </Button>
-        </Form>
+        </ContractForm>
       )}
     </AuthCard>
   );

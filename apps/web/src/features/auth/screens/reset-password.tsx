@@ -3,8 +3,9 @@ import { Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { ContractForm } from '../../../components/contract-form';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { useResetToken } from '../api/get-reset-token';
 import { useResetPassword } from '../api/reset-password';
 import { InvalidLink } from '../components/invalid-link';
@@ -42,13 +43,7 @@ export default function ResetPasswordScreen() {
         />
       )}
       {tokenInfo.data && !reset.isSuccess && (
-        <Form
-          form={form}
-          onValuesChange={clearErrorsOnChange(form)}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={submit}
-        >
+        <ContractForm form={form} onFinish={submit}>
           <Form.Item name="password" label={t('fields.new_password')} required extra={t('auth.password_hint')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
@@ -58,7 +53,7 @@ export default function ResetPasswordScreen() {
           <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
             {t('auth.save_password')}
           </Button>
-        </Form>
+        </ContractForm>
       )}
     </AuthCard>
   );

@@ -2,10 +2,11 @@ import { DEFAULT_PAGES, type DefaultPage, type TRole, ZCreateRole } from '@vitri
 import { Button, Drawer, Form, Input, Result, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContractForm } from '../../../components/contract-form';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { useCreateRole } from '../api/create-role';
 import { usePermissionGroups } from '../api/get-permission-groups';
 import { useUpdateRole } from '../api/update-role';
@@ -74,13 +75,7 @@ export function RoleFormDrawer({ role, onClose }: Props) {
       {groups.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
       {groups.isError && <Result status="error" title={t('common.load_failed')} />}
       {groups.data && (
-        <Form
-          form={form}
-          onValuesChange={clearErrorsOnChange(form)}
-          layout="vertical"
-          onFinish={submit}
-          preserve={false}
-        >
+        <ContractForm form={form} onFinish={submit} preserve={false}>
           <Form.Item name="name" label={t('fields.name')} required>
             <Input />
           </Form.Item>
@@ -90,7 +85,7 @@ export function RoleFormDrawer({ role, onClose }: Props) {
           <Form.Item name="permissions" label={t('roles.permissions')}>
             <PermissionPicker groups={groups.data.groups} />
           </Form.Item>
-        </Form>
+        </ContractForm>
       )}
     </Drawer>
   );

@@ -2,11 +2,12 @@ import { type TUser, ZCreateUser, ZUpdateUser } from '@vitrina/contract';
 import { Button, Drawer, Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContractForm } from '../../../components/contract-form';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, clearErrorsOnChange, parseForm } from '../../../lib/zod-form';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { useCreateUser } from '../api/create-user';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
@@ -106,16 +107,9 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
       {isEdit && user.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
-        <Form
-          form={form}
-          onValuesChange={clearErrorsOnChange(form)}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={NEW_USER}
-          preserve={false}
-        >
+        <ContractForm form={form} onFinish={submit} initialValues={NEW_USER} preserve={false}>
           <UserFormFields isEdit={isEdit} />
-        </Form>
+        </ContractForm>
       )}
     </Drawer>
   );

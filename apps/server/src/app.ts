@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,24 +10,33 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
+import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { categoryRoutes } from './modules/categories/categories.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { datasetRoutes } from './modules/dataset/dataset.routes.js';
+import { fileRoutes } from './modules/files/files.routes.js';
+import { makerRoutes } from './modules/makers/makers.routes.js';
+import { micromarketRoutes } from './modules/micromarkets/micromarkets.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { productRoutes } from './modules/products/products.routes.js';
 import { roleRoutes } from './modules/roles/roles.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tagRoutes } from './modules/tags/tags.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { localeOf, registerErrorHandler } from './plugins/error-handler.js';
 
 export type AppDeps = {
   database: Database;
-  config: Pick<Config, 'publicUrl' | 'webDist'>;
+  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'>;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  storage?: FileStorage;
 };
 
-export type ServiceContext = { db: Database['db']; mailer: Mailer; publicUrl: string };
+export type ServiceContext = { db: Database['db']; mailer: Mailer; storage: FileStorage; publicUrl: string };
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
@@ -53,11 +63,13 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(multipart);
   await app.register(authPlugin, { db: deps.database.db });
 
   const ctx: ServiceContext = {
     db: deps.database.db,
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
+    storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
   };
   await app.register(systemRoutes, { database: deps.database });
@@ -66,6 +78,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(fileRoutes, { ctx });
+  await app.register(micromarketRoutes, { ctx });
+  await app.register(categoryRoutes, { ctx });
+  await app.register(makerRoutes, { ctx });
+  await app.register(productRoutes, { ctx });
+  await app.register(tagRoutes, { ctx });
+  await app.register(datasetRoutes, { ctx });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
   const hasWeb = fs.existsSync(path.join(deps.config.webDist, 'index.html'));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from './config.js';
 import { acquireDataDirLock } from './db/lock.js';
 
@@ -16,7 +17,7 @@ async function backup() {
   }
   const release = acquireDataDirLock(config.dataDir);
   try {
-    const db = new PGlite(path.join(config.dataDir, 'pglite'));
+    const db = new PGlite(path.join(config.dataDir, 'pglite'), { extensions: { pg_trgm } });
     await db.query('CHECKPOINT');
     const dump = await db.dumpDataDir('gzip');
     await db.close();

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.js';
@@ -54,9 +57,10 @@ export async function createTestContext(): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await seedDemo(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
-    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent' },
+    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
   });
   await app.ready();
   const tokens = new Map<DemoUser, string>();
@@ -81,6 +85,7 @@ export async function createTestContext(): Promise<TestContext> {
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -139,3 +139,72 @@ export const BONUS_TYPES = ['percent', 'amount'] as const;
 export function codesOf<T extends readonly { code: number }[]>(rows: T): CodeOf<T>[] {
   return rows.map((row) => row.code) as CodeOf<T>[];
 }
+
+/** RFID tag statuses (spec §3 status groups) and the moves between them. */
+export const TAG_STATUSES = ['new', 'in_micromarket', 'sold', 'removed', 'written_off', 'not_paid'] as const;
+export type TagStatus = (typeof TAG_STATUSES)[number];
+
+/**
+ * The tag state machine. A tag is written in the programmer (new), loaded into a
+ * micromarket, then sold, found unpaid, taken out (removed) or written off. Sold and
+ * written-off tags are final.
+ */
+export const TAG_TRANSITIONS: Record<TagStatus, readonly TagStatus[]> = {
+  new: ['in_micromarket', 'removed', 'written_off'],
+  in_micromarket: ['sold', 'not_paid', 'removed', 'written_off'],
+  not_paid: ['sold', 'written_off'],
+  removed: ['in_micromarket', 'written_off'],
+  sold: [],
+  written_off: [],
+};
+
+export function canMoveTag(from: TagStatus, to: TagStatus): boolean {
+  return TAG_TRANSITIONS[from].includes(to);
+}
+
+/** Product statuses: active ↔ inactive, either → archived, archived → active or inactive. */
+export const PRODUCT_STATUSES = ['active', 'inactive', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_TRANSITIONS: Record<ProductStatus, readonly ProductStatus[]> = {
+  active: ['inactive', 'archived'],
+  inactive: ['active', 'archived'],
+  archived: ['active', 'inactive'],
+};
+
+export function canMoveProduct(from: ProductStatus, to: ProductStatus): boolean {
+  return from === to || PRODUCT_TRANSITIONS[from].includes(to);
+}
+
+/** Storage batch status (spec §4), derived from the statuses of its tags. */
+export function storageBatchStatus(counts: Partial<Record<TagStatus, number>>): 0 | 1 | 2 {
+  if ((counts.new ?? 0) + (counts.removed ?? 0) > 0) return 0;
+  if ((counts.in_micromarket ?? 0) > 0) return 1;
+  return 2;
+}
+
+/** Training-dataset tags of spec §9. */
+export const DATASET_TAGS = [
+  'purchase_top',
+  'purchase_middle',
+  'purchase_bottom',
+  'double_purchase',
+  'triple_purchase',
+  'phone_in_hand',
+  'object_in_hand',
+  'return_correct',
+  'return_wrong',
+  'side',
+  'covered',
+  'showcase',
+  'view_front',
+  'view_back',
+  'view_left',
+  'view_right',
+  'view_top',
+  'view_bottom',
+] as const;
+export type DatasetTag = (typeof DATASET_TAGS)[number];
+export const DATASET_FILE_TYPES = ['image', 'video'] as const;
+export type DatasetFileType = (typeof DATASET_FILE_TYPES)[number];
+
+export const CATEGORY_MAX_LEVEL = 3;

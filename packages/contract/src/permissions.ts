@@ -99,6 +99,58 @@ export const PERMISSIONS = {
       'Skupiny mikromarketov',
     ),
   },
+  edit_categories: {
+    area: 'catalogue',
+    names: n('Edit categories', 'Редагування категорій', 'Edycja kategorii', 'Modifica categorie', 'Úprava kategórií'),
+  },
+  edit_makers: {
+    area: 'catalogue',
+    names: n('Edit makers', 'Редагування виробників', 'Edycja producentów', 'Modifica produttori', 'Úprava výrobcov'),
+  },
+  edit_products: {
+    area: 'catalogue',
+    names: n('Edit products', 'Редагування товарів', 'Edycja produktów', 'Modifica prodotti', 'Úprava produktov'),
+  },
+  copy_products: {
+    area: 'catalogue',
+    names: n(
+      'Copy products to organizations',
+      'Копіювання товарів до організацій',
+      'Kopiowanie produktów do organizacji',
+      'Copia prodotti nelle organizzazioni',
+      'Kopírovanie produktov do organizácií',
+    ),
+  },
+  manage_tags: {
+    area: 'catalogue',
+    names: n(
+      'Write off and remove tags',
+      'Списання та вилучення міток',
+      'Odpisywanie i wycofywanie tagów',
+      'Storno e rimozione tag',
+      'Odpis a vyberanie štítkov',
+    ),
+  },
+  program_tags: {
+    area: 'catalogue',
+    names: n(
+      'Write tags in the programmer',
+      'Запис міток у програматорі',
+      'Zapis tagów w programatorze',
+      'Scrittura tag nel programmatore',
+      'Zápis štítkov v programátore',
+    ),
+  },
+  manage_dataset: {
+    area: 'catalogue',
+    names: n(
+      'Upload and tag dataset files',
+      'Завантаження та розмітка файлів датасету',
+      'Przesyłanie i tagowanie plików zbioru',
+      'Caricamento e tag dei file del dataset',
+      'Nahrávanie a značkovanie súborov množiny',
+    ),
+  },
   show_categories_page: {
     area: 'catalogue',
     names: n('Categories', 'Категорії', 'Kategorie', 'Categorie', 'Kategórie'),

@@ -20,6 +20,17 @@ const OPERATOR: Permission[] = [
   'show_products_page',
   'show_maker_page',
   'show_products_tag_page',
+  'show_products_programmer_page',
+  'show_products_storage_page',
+  'show_product_rating_page',
+  'show_dataset_page',
+  'edit_categories',
+  'edit_makers',
+  'edit_products',
+  'copy_products',
+  'manage_tags',
+  'program_tags',
+  'manage_dataset',
   'show_report_page',
 ];
 const COURIER: Permission[] = [
@@ -44,6 +55,11 @@ const FRANCHISOR: Permission[] = [
   'show_organization_subscribe',
   'show_device_page',
   'show_transactions_page',
+  'show_categories_page',
+  'show_products_page',
+  'show_maker_page',
+  'show_products_tag_page',
+  'show_product_rating_page',
 ];
 
 const DEMO = [

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth.js';
+export * from './catalogue.js';
 export * from './organizations.js';
 export * from './roles.js';
 export * from './users.js';

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServiceContext } from '../../app.js';
+import { isStorageKey } from '../../lib/storage.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+};
+
+/**
+ * Uploaded files by their random key. Public like any CDN URL: the key is the secret,
+ * so `<img src>` works without a bearer token (see docs/decisions.md).
+ */
+export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  app.get('/files/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+    const key = z.object({ '*': z.string() }).parse(request.params)['*'];
+    const bytes = isStorageKey(key) ? await ctx.storage.get(key) : null;
+    if (!bytes) return reply.status(404).send({ message: 'Not found' });
+    return reply
+      .header('content-type', CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
+  });
+}

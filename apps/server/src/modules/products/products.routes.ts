@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../app.js';
+
+export async function productRoutes(_app: FastifyInstance, _options: { ctx: ServiceContext }) {}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { optionalQuery, ZTimestamp } from './common.js';
+
+const ZName = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120);
+
+export const ZCategory = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  /** 1, 2 or 3. */
+  level: z.number().int().min(1).max(3),
+  name: z.string(),
+  position: z.number().int(),
+  /** Products in this category and below it. */
+  products_count: z.number().int(),
+  children_count: z.number().int(),
+  created_at: ZTimestamp,
+});
+export type TCategory = z.infer<typeof ZCategory>;
+
+/** A category with its ancestors, first the top level: what breadcrumbs and pickers show. */
+export const ZCategoryPathItem = z.object({ id: z.number().int(), name: z.string(), level: z.number().int() });
+export const ZCategoryInfo = ZCategory.extend({ path: z.array(ZCategoryPathItem) });
+export type TCategoryInfo = z.infer<typeof ZCategoryInfo>;
+
+/** Without parent_id: the top level. */
+export const ZListCategoriesQuery = z.object({
+  parent_id: optionalQuery(z.coerce.number().int().positive()),
+  org_id: optionalQuery(z.coerce.number().int().positive()),
+  q: optionalQuery(z.string().trim().max(100)),
+});
+export const ZCategoryList = z.object({ items: z.array(ZCategory), total: z.number().int() });
+export type TCategoryList = z.infer<typeof ZCategoryList>;
+
+/** Every category of the visible organisations as a flat list, for tree pickers. */
+export const ZCategoryTreeQuery = z.object({ org_id: optionalQuery(z.coerce.number().int().positive()) });
+export const ZCategoryTree = z.object({
+  items: z.array(ZCategory.pick({ id: true, org_id: true, parent_id: true, level: true, name: true, position: true })),
+});
+export type TCategoryTree = z.infer<typeof ZCategoryTree>;
+
+/** A top-level category names its organisation; a sub-category inherits its parent's. */
+export const ZCreateCategory = z.object({
+  name: ZName,
+  parent_id: z.number().int().positive().nullable().default(null),
+  org_id: z.number().int().positive().optional(),
+});
+export type TCreateCategory = z.input<typeof ZCreateCategory>;
+export const ZUpdateCategory = z.object({ name: ZName });
+export type TUpdateCategory = z.input<typeof ZUpdateCategory>;
+
+/** The new order of the children of one parent (null: the top level of `org_id`). */
+export const ZReorderCategories = z.object({
+  parent_id: z.number().int().positive().nullable(),
+  org_id: z.number().int().positive().optional(),
+  ids: z.array(z.number().int().positive()).min(1).max(500),
+});
+export type TReorderCategories = z.input<typeof ZReorderCategories>;

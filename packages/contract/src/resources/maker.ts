@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+
+export const ZMaker = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  name: z.string(),
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: z.string().nullable(),
+  contact_person: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  products_count: z.number().int(),
+  created_at: ZTimestamp,
+});
+export type TMaker = z.infer<typeof ZMaker>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+const makerFields = {
+  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
+    .nullable()
+    .optional(),
+  contact_person: optionalText(120),
+  phone: optionalText(40),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'validation.email' }))
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  website: z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }))
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+};
+
+export const ZCreateMaker = z.object({ ...makerFields, org_id: z.number().int().positive().optional() });
+export type TCreateMaker = z.input<typeof ZCreateMaker>;
+export const ZUpdateMaker = z.object(makerFields).partial();
+export type TUpdateMaker = z.input<typeof ZUpdateMaker>;
+
+export const ZListMakersQuery = ZPageQuery.extend({
+  q: optionalQuery(z.string().trim().max(100)),
+  org_id: optionalQuery(z.coerce.number().int().positive()),
+  sort: optionalQuery(z.enum(['name', '-name', 'products_count', '-products_count', 'created_at', '-created_at'])),
+});
+export const ZMakerList = listOf(ZMaker);
+export type TMakerList = z.infer<typeof ZMakerList>;

@@ -63,6 +63,8 @@ export const ZTagAction = z.object({
   reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(300),
 });
 export type TTagAction = z.input<typeof ZTagAction>;
+export const ZTagActionResult = z.object({ updated: z.number().int() });
+export type TTagActionResult = z.infer<typeof ZTagActionResult>;
 
 /** The tag programmer: codes written for one product become a storage batch of new tags. */
 export const ZProgramTags = z.object({

@@ -1,0 +1,84 @@
+import type { TProgramResult, ZProgramTags } from '@vitrina/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../app.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './programmer.repository.js';
+
+type ProgramBody = z.output<typeof ZProgramTags>;
+
+const HOUR_MS = 3600 * 1000;
+/** How many codes a conflict names; the rest would only bury the message. */
+const CODES_IN_MESSAGE = 20;
+
+const duplicateCodes = (codes: string[]) =>
+  conflict('tag.duplicate_codes', { codes: codes.slice(0, CODES_IN_MESSAGE).join(', ') });
+
+function repeatedIn(codes: string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const code of codes) {
+    if (seen.has(code)) repeated.add(code);
+    seen.add(code);
+  }
+  return [...repeated];
+}
+
+/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
+  return codeOf(error) === '23505' || codeOf(cause) === '23505';
+}
+
+/**
+ * Codes written for one product become a storage batch of new tags that keep until the
+ * product's storage period runs out. Nothing is written when any code is taken.
+ */
+export async function programTags(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  body: ProgramBody,
+  request: FastifyRequest,
+): Promise<TProgramResult> {
+  const product = await repo.findProductForProgrammer(ctx.db, body.product_id);
+  if (!product || !auth.scope.canSee(product.orgId)) {
+    throw new AppError(404, 'errors.not_found', {}, { product_id: 'errors.not_found' });
+  }
+  auth.scope.assertEditable(product.orgId);
+  if (product.status !== 'active' || !product.forProgrammer) throw conflict('product.not_for_programmer');
+  const repeated = repeatedIn(body.codes);
+  if (repeated.length > 0) throw duplicateCodes(repeated);
+  const taken = await repo.takenCodes(ctx.db, body.codes);
+  if (taken.length > 0) throw duplicateCodes(taken);
+
+  const storeUpTo = new Date(Date.now() + product.storagePeriodHours * HOUR_MS);
+  try {
+    const batchId = await ctx.db.transaction(async (tx) => {
+      const id = await repo.insertBatch(tx, {
+        orgId: product.orgId,
+        productId: product.id,
+        createdBy: auth.userId,
+        storeUpTo,
+        total: body.codes.length,
+      });
+      await repo.insertNewTags(tx, { orgId: product.orgId, productId: product.id, batchId: id, storeUpTo }, body.codes);
+      await writeAudit(tx, request, {
+        action: 'program',
+        entity: 'storage_batch',
+        entityId: id,
+        orgId: product.orgId,
+        after: { product_id: product.id, codes: body.codes, store_up_to: storeUpTo.toISOString() },
+      });
+      return id;
+    });
+    return { batch_id: batchId, created: body.codes.length, store_up_to: storeUpTo.toISOString() };
+  } catch (error) {
+    // Another programmer wrote one of these codes between the check and the insert.
+    if (isUniqueViolation(error)) throw duplicateCodes(await repo.takenCodes(ctx.db, body.codes));
+    throw error;
+  }
+}

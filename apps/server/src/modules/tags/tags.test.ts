@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { codes, insertBatch, insertMicromarket, insertProduct, insertTags } from './tag-fixtures.js';
+
+let ctx: TestContext;
+const ids: Record<string, number> = {};
+let mainProduct: number;
+let otherProduct: number;
+let mainMarket: number;
+let batchId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  mainMarket = await insertMicromarket(ctx, ORG.main, 'Lobby');
+  const krakowMarket = await insertMicromarket(ctx, ORG.krakow, 'Rynek');
+  mainProduct = await insertProduct(ctx, ORG.main, { name: 'Sandwich' });
+  otherProduct = await insertProduct(ctx, ORG.main, { name: 'Juice' });
+  const kyivProduct = await insertProduct(ctx, ORG.kyiv, { name: 'Borscht' });
+  const krakowProduct = await insertProduct(ctx, ORG.krakow, { name: 'Pierogi' });
+  batchId = await insertBatch(ctx, ORG.main, otherProduct);
+  const rows = [
+    ...(await insertTags(ctx, ORG.main, mainProduct, [
+      { code: 'AA000001' },
+      { code: 'AA000002', status: 'in_micromarket', micromarketId: mainMarket, storeUpToHours: 10 },
+      { code: 'AA000003', status: 'sold', micromarketId: mainMarket, createdAt: new Date('2024-01-10T23:30:00Z') },
+      { code: 'AA000004', status: 'removed', createdAt: new Date('2024-01-11T00:00:00Z') },
+      { code: 'AA000005', status: 'written_off' },
+      { code: 'AA000006', status: 'not_paid', micromarketId: mainMarket },
+      { code: 'AA000007', storeUpToHours: -5 },
+    ])),
+    ...(await insertTags(ctx, ORG.main, otherProduct, [
+      { code: 'AB000001', status: 'in_micromarket', micromarketId: mainMarket, storeUpToHours: -1, batchId },
+      { code: 'AB000002', batchId },
+    ])),
+    ...(await insertTags(ctx, ORG.kyiv, kyivProduct, [{ code: 'BB000001' }, { code: 'BB000002', status: 'sold' }])),
+    ...(await insertTags(ctx, ORG.krakow, krakowProduct, [
+      { code: 'CC000001' },
+      { code: 'CC000002', status: 'in_micromarket', micromarketId: krakowMarket },
+    ])),
+  ];
+  for (const row of rows) ids[row.code] = row.id;
+});
+afterAll(() => ctx.close());
+
+type Item = { code: string };
+async function listCodes(token: string, query: Record<string, string> = {}) {
+  const response = await call(ctx, 'GET', '/v1/tag/list', { token, query: { per_page: '100', ...query } });
+  expect(response.statusCode).toBe(200);
+  return response.json().items.map((item: Item) => item.code);
+}
+
+describe('GET /v1/tag/list', () => {
+  it('lists the visible tags newest first, with product and micromarket names', async () => {
+    const response = await call(ctx, 'GET', '/v1/tag/list', { token: await ctx.login('operator') });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.items.map((item: Item) => item.code)).toEqual([
+      'CC000002',
+      'CC000001',
+      'BB000002',
+      'BB000001',
+      'AB000002',
+      'AB000001',
+      'AA000007',
+      'AA000006',
+      'AA000005',
+      'AA000004',
+      'AA000003',
+      'AA000002',
+      'AA000001',
+    ]);
+    expect(body.next_cursor).toBeNull();
+    expect(body.items.find((item: Item) => item.code === 'AA000002')).toMatchObject({
+      org_id: ORG.main,
+      status: 'in_micromarket',
+      product_id: mainProduct,
+      product_name: 'Sandwich',
+      micromarket_id: mainMarket,
+      micromarket_name: 'Lobby',
+      sold_at: null,
+    });
+  });
+
+  it('shows a sub-organisation only its own tags', async () => {
+    expect(await listCodes(await ctx.login('franchisor'))).toEqual(['CC000002', 'CC000001']);
+    expect(await listCodes(await ctx.login('franchisor'), { org_id: String(ORG.main) })).toEqual([]);
+  });
+
+  it('filters by status, product, micromarket, batch and organisation', async () => {
+    const token = await ctx.login('operator');
+    expect(await listCodes(token, { status: 'new' })).toEqual([
+      'CC000001',
+      'BB000001',
+      'AB000002',
+      'AA000007',
+      'AA000001',
+    ]);
+    expect(await listCodes(token, { product_id: String(otherProduct) })).toEqual(['AB000002', 'AB000001']);
+    expect(await listCodes(token, { product_id: String(mainProduct), status: 'sold' })).toEqual(['AA000003']);
+    expect(await listCodes(token, { micromarket_id: String(mainMarket) })).toEqual([
+      'AB000001',
+      'AA000006',
+      'AA000003',
+      'AA000002',
+    ]);
+    expect(await listCodes(token, { batch_id: String(batchId), status: 'new' })).toEqual(['AB000002']);
+    expect(await listCodes(token, { org_id: String(ORG.kyiv) })).toEqual(['BB000002', 'BB000001']);
+    expect(await listCodes(token, { org_id: String(ORG.main), status: 'in_micromarket' })).toEqual([
+      'AB000001',
+      'AA000002',
+    ]);
+  });
+
+  it('filters by code prefix, creation days and expiry', async () => {
+    const token = await ctx.login('operator');
+    expect(await listCodes(token, { q: 'ab' })).toEqual(['AB000002', 'AB000001']);
+    expect(await listCodes(token, { q: 'AA00000F' })).toEqual([]);
+    expect(await listCodes(token, { q: 'ZZ%' })).toEqual([]);
+    expect(await listCodes(token, { from: '2024-01-10', to: '2024-01-10' })).toEqual(['AA000003']);
+    expect(await listCodes(token, { from: '2024-01-10', to: '2024-01-11' })).toEqual(['AA000004', 'AA000003']);
+    expect(await listCodes(token, { from: '2024-01-11', to: '2024-01-11' })).toEqual(['AA000004']);
+    expect(await listCodes(token, { expiry: 'expired' })).toEqual(['AB000001', 'AA000007']);
+    expect(await listCodes(token, { expiry: 'expiring' })).toEqual(['AA000002']);
+    expect(await listCodes(token, { expiry: 'expired', status: 'new' })).toEqual(['AA000007']);
+  });
+
+  it('answers 400 naming the field, 401 without a session and 403 without the permission', async () => {
+    const token = await ctx.login('operator');
+    const bad = await call(ctx, 'GET', '/v1/tag/list', { token, query: { per_page: '101', status: 'lost' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['per_page', 'status']);
+    const cursor = await call(ctx, 'GET', '/v1/tag/list', { token, query: { cursor: 'not-a-cursor' } });
+    expect(cursor.statusCode).toBe(400);
+    expect(Object.keys(cursor.json().fields)).toEqual(['cursor']);
+    const day = await call(ctx, 'GET', '/v1/tag/list', { token, query: { from: '2024-13-01' } });
+    expect(Object.keys(day.json().fields)).toEqual(['from']);
+    expect((await call(ctx, 'GET', '/v1/tag/list')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/tag/list', { token: await ctx.login('courier') })).statusCode).toBe(403);
+  });
+});
+
+describe('cursor pagination', () => {
+  beforeAll(async () => {
+    // Enough rows over three organisations and every status to cross many pages.
+    const statuses = ['new', 'in_micromarket', 'sold', 'removed', 'written_off', 'not_paid'] as const;
+    for (const [org, product, prefix] of [
+      [ORG.main, mainProduct, 'E1'],
+      [ORG.kyiv, otherProduct, 'E2'],
+      [ORG.krakow, mainProduct, 'E3'],
+    ] as const) {
+      await insertTags(
+        ctx,
+        org,
+        product,
+        codes(prefix, 60).map((code, i) => ({ code, status: statuses[(i * 7) % 6] })),
+      );
+    }
+  });
+
+  async function walk(token: string, query: Record<string, string>) {
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page: Record<string, string> = cursor ? { ...query, cursor } : query;
+      const response = await call(ctx, 'GET', '/v1/tag/list', { token, query: page });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.items.length).toBeLessThanOrEqual(Number(query.per_page));
+      seen.push(...body.items.map((item: { id: number }) => item.id));
+      cursor = body.next_cursor;
+      if (!cursor) break;
+    }
+    return seen;
+  }
+
+  async function total(token: string, query: Record<string, string>, status?: string) {
+    const { per_page: _perPage, status: _status, ...filters } = query;
+    const counts = (await call(ctx, 'GET', '/v1/tag/counts', { token, query: filters })).json().counts;
+    return status ? counts[status] : Object.values<number>(counts).reduce((a, b) => a + b, 0);
+  }
+
+  it.each([
+    ['operator', { per_page: '7' }],
+    ['operator', { per_page: '10', status: 'sold' }],
+    ['operator', { per_page: '4', org_id: String(ORG.kyiv) }],
+    ['operator', { per_page: '9', product_id: 'sandwich' }],
+    ['operator', { per_page: '5', q: 'E3' }],
+    ['admin', { per_page: '11' }],
+    ['admin', { per_page: '6', status: 'not_paid' }],
+    ['franchisor', { per_page: '8' }],
+  ] as const)('%s %j returns every row exactly once, newest first', async (user, given) => {
+    const token = await ctx.login(user);
+    // Product ids exist only once the fixtures ran, after the table above was built.
+    const query: Record<string, string> =
+      'product_id' in given ? { ...given, product_id: String(mainProduct) } : { ...given };
+    const seen = await walk(token, query);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expect(seen.length).toBe(await total(token, query, query.status));
+    expect(seen.length).toBeGreaterThan(Number(query.per_page));
+  });
+});
+
+describe('GET /v1/tag/counts', () => {
+  it('counts every status group, zeros included', async () => {
+    const token = await ctx.login('operator');
+    const response = await call(ctx, 'GET', '/v1/tag/counts', {
+      token,
+      query: { product_id: String(otherProduct), org_id: String(ORG.main) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      counts: { new: 1, in_micromarket: 1, sold: 0, removed: 0, written_off: 0, not_paid: 0 },
+    });
+    const expiring = await call(ctx, 'GET', '/v1/tag/counts', { token, query: { expiry: 'expired', q: 'A' } });
+    expect(expiring.json().counts).toEqual({
+      new: 1,
+      in_micromarket: 1,
+      sold: 0,
+      removed: 0,
+      written_off: 0,
+      not_paid: 0,
+    });
+  });
+
+  it('counts only the visible organisations', async () => {
+    const response = await call(ctx, 'GET', '/v1/tag/counts', {
+      token: await ctx.login('franchisor'),
+      query: { q: 'CC' },
+    });
+    expect(response.json().counts).toEqual({
+      new: 1,
+      in_micromarket: 1,
+      sold: 0,
+      removed: 0,
+      written_off: 0,
+      not_paid: 0,
+    });
+  });
+
+  it('answers 400, 401 and 403', async () => {
+    const bad = await call(ctx, 'GET', '/v1/tag/counts', {
+      token: await ctx.login('operator'),
+      query: { expiry: 'soon' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['expiry']);
+    expect((await call(ctx, 'GET', '/v1/tag/counts')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/tag/counts', { token: await ctx.login('support') })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/tag/info/{id}', () => {
+  it('answers a visible tag', async () => {
+    const response = await call(ctx, 'GET', `/v1/tag/info/${ids.CC000002}`, { token: await ctx.login('franchisor') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 'CC000002', product_name: 'Pierogi', micromarket_name: 'Rynek' });
+  });
+
+  it('answers 404 for another organisation’s tag and unknown ids, 400, 401 and 403', async () => {
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'GET', `/v1/tag/info/${ids.AA000001}`, { token: franchisor })).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', '/v1/tag/info/999999', { token: franchisor })).statusCode).toBe(404);
+    const bad = await call(ctx, 'GET', '/v1/tag/info/abc', { token: franchisor });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['id']);
+    expect((await call(ctx, 'GET', `/v1/tag/info/${ids.AA000001}`)).statusCode).toBe(401);
+    expect(
+      (await call(ctx, 'GET', `/v1/tag/info/${ids.AA000001}`, { token: await ctx.login('courier') })).statusCode,
+    ).toBe(403);
+  });
+});

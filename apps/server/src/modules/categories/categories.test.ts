@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { krakowEditor, ok } from '../products/catalogue.fixtures.js';
+
+let ctx: TestContext;
+let operator: string;
+let editor: string;
+let drinks: number;
+let water: number;
+let still: number;
+let kyivSnacks: number;
+
+type Item = { id: number; name: string };
+const names = (body: { items: Item[] }) => body.items.map((item) => item.name);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operator = await ctx.login('operator');
+  editor = await krakowEditor(ctx);
+  drinks = (await ok<Item>(ctx, operator, '/v1/category/create', { name: 'Drinks' })).id;
+  water = (await ok<Item>(ctx, operator, '/v1/category/create', { name: 'Water', parent_id: drinks })).id;
+  still = (await ok<Item>(ctx, operator, '/v1/category/create', { name: 'Still', parent_id: water })).id;
+  const admin = await ctx.login('admin');
+  kyivSnacks = (await ok<Item>(ctx, admin, '/v1/category/create', { name: 'Snacks', org_id: ORG.kyiv })).id;
+});
+afterAll(() => ctx.close());
+
+describe('POST /v1/category/create', () => {
+  it('creates three levels in the caller’s organisation, each last among its siblings, and audits it', async () => {
+    const juice = await call(ctx, 'POST', '/v1/category/create', {
+      token: operator,
+      payload: { name: ' Juice ', parent_id: drinks },
+    });
+    expect(juice.statusCode).toBe(200);
+    expect(juice.json()).toMatchObject({ name: 'Juice', level: 2, org_id: ORG.main, position: 1, parent_id: drinks });
+    const info = await call(ctx, 'GET', `/v1/category/info/${still}`, { token: operator });
+    expect(info.json().path.map((p: Item) => p.name)).toEqual(['Drinks', 'Water', 'Still']);
+    const audit = await ctx.database.db.execute(
+      sql`select action from audit_log where entity = 'category' and entity_id = ${String(juice.json().id)}`,
+    );
+    expect(audit.rows).toEqual([{ action: 'create' }]);
+  });
+
+  it('refuses a fourth level, a taken name, and bad input', async () => {
+    const deep = await call(ctx, 'POST', '/v1/category/create', {
+      token: operator,
+      payload: { name: 'Sparkling', parent_id: still },
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({
+      message: 'Categories go three levels deep',
+      fields: { parent_id: expect.any(String) },
+    });
+    const taken = await call(ctx, 'POST', '/v1/category/create', { token: operator, payload: { name: 'DRINKS' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().fields).toEqual({ name: 'A category with this name already exists here' });
+    const bad = await call(ctx, 'POST', '/v1/category/create', { token: operator, payload: { name: '  ' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['name']);
+  });
+
+  it('answers 401, 403 without the permission, 403 view-only and 404 for an invisible parent', async () => {
+    const url = '/v1/category/create';
+    expect((await call(ctx, 'POST', url, { payload: { name: 'X' } })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', url, { token: franchisor, payload: { name: 'X' } })).statusCode).toBe(403);
+    const viewOnly = await call(ctx, 'POST', url, { token: operator, payload: { name: 'X', org_id: ORG.kyiv } });
+    expect(viewOnly.statusCode).toBe(403);
+    const invisible = await call(ctx, 'POST', url, { token: editor, payload: { name: 'X', parent_id: drinks } });
+    expect(invisible.statusCode).toBe(404);
+    expect(invisible.json().fields).toEqual({ parent_id: expect.any(String) });
+  });
+});
+
+describe('GET /v1/category/list, tree and info', () => {
+  it('lists one level with product and child counts over the whole subtree', async () => {
+    const admin = await ctx.login('admin');
+    await ok(ctx, admin, '/v1/product/create', { name: 'Morshynska', sell_cost: 2500, category_id: still });
+    await ok(ctx, admin, '/v1/product/create', { name: 'Cola', sell_cost: 3000, category_id: drinks });
+    const top = await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { org_id: String(ORG.main) } });
+    expect(top.statusCode).toBe(200);
+    expect(top.json()).toMatchObject({ total: 1, items: [{ name: 'Drinks', products_count: 2, children_count: 2 }] });
+    const second = await call(ctx, 'GET', '/v1/category/list', {
+      token: operator,
+      query: { parent_id: String(drinks) },
+    });
+    expect(second.json().items).toMatchObject([
+      { name: 'Water', products_count: 1, children_count: 1 },
+      { name: 'Juice', products_count: 0, children_count: 0 },
+    ]);
+    const search = await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { q: 'sna' } });
+    expect(names(search.json())).toEqual(['Snacks']);
+  });
+
+  it('answers the flat tree of every visible category', async () => {
+    const tree = await call(ctx, 'GET', '/v1/category/tree', { token: operator });
+    expect(tree.statusCode).toBe(200);
+    expect(names(tree.json())).toEqual(['Drinks', 'Water', 'Juice', 'Still', 'Snacks']);
+    const own = await call(ctx, 'GET', '/v1/category/tree', { token: await ctx.login('franchisor') });
+    expect(own.json().items).toEqual([]);
+  });
+
+  it('answers 400, 401, 403 and 404 as every call does', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const courier = await ctx.login('courier');
+    const bad = await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { parent_id: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['parent_id']);
+    expect((await call(ctx, 'GET', '/v1/category/tree', { token: operator, query: { org_id: '-1' } })).statusCode).toBe(
+      400,
+    );
+    expect((await call(ctx, 'GET', '/v1/category/info/abc', { token: operator })).statusCode).toBe(400);
+    for (const url of ['/v1/category/list', '/v1/category/tree', `/v1/category/info/${drinks}`]) {
+      expect((await call(ctx, 'GET', url)).statusCode).toBe(401);
+      expect((await call(ctx, 'GET', url, { token: courier })).statusCode).toBe(403);
+    }
+    expect((await call(ctx, 'GET', `/v1/category/info/${drinks}`, { token: franchisor })).statusCode).toBe(404);
+    const children = await call(ctx, 'GET', '/v1/category/list', {
+      token: franchisor,
+      query: { parent_id: String(drinks) },
+    });
+    expect(children.statusCode).toBe(404);
+  });
+});
+
+describe('POST /v1/category/update/{id}', () => {
+  it('renames, keeping names unique among siblings', async () => {
+    const renamed = await call(ctx, 'POST', `/v1/category/update/${water}`, {
+      token: operator,
+      payload: { name: 'Mineral water' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Mineral water', level: 2 });
+    const clash = await call(ctx, 'POST', `/v1/category/update/${water}`, {
+      token: operator,
+      payload: { name: 'juice' },
+    });
+    expect(clash.statusCode).toBe(409);
+  });
+
+  it('answers 400, 401, 403, 403 view-only and 404', async () => {
+    const url = `/v1/category/update/${water}`;
+    expect((await call(ctx, 'POST', url, { token: operator, payload: {} })).json().fields).toHaveProperty('name');
+    expect((await call(ctx, 'POST', url, { payload: { name: 'Y' } })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', url, { token: franchisor, payload: { name: 'Y' } })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', url, { token: editor, payload: { name: 'Y' } })).statusCode).toBe(404);
+    const viewOnly = `/v1/category/update/${kyivSnacks}`;
+    expect((await call(ctx, 'POST', viewOnly, { token: operator, payload: { name: 'Y' } })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /v1/category/reorder', () => {
+  it('sets the positions of exactly the children of one parent', async () => {
+    const list = async () =>
+      names(
+        (await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { parent_id: String(drinks) } })).json(),
+      );
+    const before = (
+      await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { parent_id: String(drinks) } })
+    ).json().items as Item[];
+    const reversed = before.map((item) => item.id).reverse();
+    const response = await call(ctx, 'POST', '/v1/category/reorder', {
+      token: operator,
+      payload: { parent_id: drinks, ids: reversed },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await list()).toEqual(['Juice', 'Mineral water']);
+    const partial = await call(ctx, 'POST', '/v1/category/reorder', {
+      token: operator,
+      payload: { parent_id: drinks, ids: [reversed[0]] },
+    });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().message).toBe('The order must list every category of this level exactly once');
+    const foreign = await call(ctx, 'POST', '/v1/category/reorder', {
+      token: operator,
+      payload: { parent_id: drinks, ids: [...reversed, still] },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(await list()).toEqual(['Juice', 'Mineral water']);
+  });
+
+  it('answers 400, 401, 403, 403 view-only and 404', async () => {
+    const url = '/v1/category/reorder';
+    const bad = await call(ctx, 'POST', url, { token: operator, payload: { parent_id: drinks, ids: [] } });
+    expect(Object.keys(bad.json().fields)).toEqual(['ids']);
+    expect((await call(ctx, 'POST', url, { payload: { parent_id: null, ids: [1] } })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    const payload = { parent_id: null, ids: [kyivSnacks] };
+    expect((await call(ctx, 'POST', url, { token: franchisor, payload })).statusCode).toBe(403);
+    const viewOnly = await call(ctx, 'POST', url, { token: operator, payload: { ...payload, org_id: ORG.kyiv } });
+    expect(viewOnly.statusCode).toBe(403);
+    expect(
+      (await call(ctx, 'POST', url, { token: editor, payload: { parent_id: drinks, ids: [water] } })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('POST /v1/category/delete/{id}', () => {
+  it('refuses a category with subcategories or products, naming how many, and deletes an empty one', async () => {
+    const parent = await call(ctx, 'POST', `/v1/category/delete/${water}`, { token: operator });
+    expect(parent.statusCode).toBe(409);
+    expect(parent.json().message).toBe('The category has 1 subcategories: delete or move them first');
+    const used = await call(ctx, 'POST', `/v1/category/delete/${still}`, { token: operator });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe('The category is used by 1 product(s) and cannot be deleted');
+    const empty = await ok<Item>(ctx, operator, '/v1/category/create', { name: 'Empty' });
+    expect((await call(ctx, 'POST', `/v1/category/delete/${empty.id}`, { token: operator })).json()).toEqual({
+      ok: true,
+    });
+    expect((await call(ctx, 'GET', `/v1/category/info/${empty.id}`, { token: operator })).statusCode).toBe(404);
+  });
+
+  it('answers 400, 401, 403, 403 view-only and 404', async () => {
+    expect((await call(ctx, 'POST', '/v1/category/delete/0', { token: operator })).json().fields).toHaveProperty('id');
+    expect((await call(ctx, 'POST', `/v1/category/delete/${still}`)).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', `/v1/category/delete/${still}`, { token: franchisor })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', `/v1/category/delete/${kyivSnacks}`, { token: operator })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', `/v1/category/delete/${still}`, { token: editor })).statusCode).toBe(404);
+  });
+});

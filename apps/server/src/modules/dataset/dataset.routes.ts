@@ -1,4 +1,80 @@
+import {
+  ZDatasetFile,
+  ZDatasetList,
+  ZErrorResponse,
+  ZIdParam,
+  ZListDatasetQuery,
+  ZOk,
+  ZUpdateDatasetFile,
+} from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../app.js';
+import { errorResponses } from '../../lib/responses.js';
+import { authOf } from '../../plugins/auth.js';
+import * as dataset from './dataset.service.js';
 
-export async function datasetRoutes(_app: FastifyInstance, _options: { ctx: ServiceContext }) {}
+const tags = ['dataset'];
+const view = ['show_dataset_page'] as const;
+const manage = ['manage_dataset'] as const;
+
+export async function datasetRoutes(instance: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/v1/dataset/list',
+    {
+      config: { permissions: view },
+      schema: {
+        tags,
+        summary: 'Training dataset files of the visible organisations, newest first',
+        querystring: ZListDatasetQuery,
+        response: { 200: ZDatasetList, ...errorResponses },
+      },
+    },
+    (request) => dataset.listDatasetFiles(ctx, authOf(request), request.query),
+  );
+
+  app.post(
+    '/v1/dataset/upload',
+    {
+      config: { permissions: manage },
+      schema: {
+        tags,
+        summary: 'Upload an image or MP4 video under 2 MB (multipart: file, tags comma-separated, org_id)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZDatasetFile, ...errorResponses, 413: ZErrorResponse },
+      },
+    },
+    (request) => dataset.uploadDatasetFile(ctx, authOf(request), request),
+  );
+
+  app.post(
+    '/v1/dataset/update/:id',
+    {
+      config: { permissions: manage },
+      schema: {
+        tags,
+        summary: 'Replace the tags of a dataset file',
+        params: ZIdParam,
+        body: ZUpdateDatasetFile,
+        response: { 200: ZDatasetFile, ...errorResponses },
+      },
+    },
+    (request) => dataset.updateDatasetFile(ctx, authOf(request), request.params.id, request.body, request),
+  );
+
+  app.post(
+    '/v1/dataset/delete/:id',
+    {
+      config: { permissions: manage },
+      schema: {
+        tags,
+        summary: 'Delete a dataset file and its stored files',
+        params: ZIdParam,
+        response: { 200: ZOk, ...errorResponses },
+      },
+    },
+    (request) => dataset.deleteDatasetFile(ctx, authOf(request), request.params.id, request),
+  );
+}

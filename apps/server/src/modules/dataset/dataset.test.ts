@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { auditLog, datasetFiles } from '../../db/schema/index.js';
+import { loginCatalogueManager } from '../tags/tag-fixtures.js';
+
+let ctx: TestContext;
+let png: Buffer;
+let krakow: string;
+let kyivFileId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+  krakow = await loginCatalogueManager(ctx, ORG.krakow, 'dataset.krakow@vitrina.local');
+  const [row] = await ctx.database.db
+    .insert(datasetFiles)
+    .values({
+      orgId: ORG.kyiv,
+      type: 'image',
+      tags: ['side'],
+      fileKey: 'dataset/kyivkyivkyivkyivkyiv.png',
+      originalName: 'kyiv.png',
+      size: 10,
+      mimeType: 'image/png',
+    })
+    .returning({ id: datasetFiles.id });
+  kyivFileId = row!.id;
+});
+afterAll(() => ctx.close());
+
+type Part = { bytes: Uint8Array; name: string; type: string };
+
+function upload(token: string | null, file: Part | null, fields: Record<string, string> = {}, lang?: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/v1/dataset/upload',
+    headers: { ...(token ? bearer(token) : {}), ...(lang ? { lang } : {}) },
+    payload: form,
+  });
+}
+
+const pngPart = (): Part => ({ bytes: png, name: 'shelf.png', type: 'image/png' });
+
+describe('POST /v1/dataset/upload', () => {
+  it('stores a PNG as uploaded with a thumbnail, both served under /files', async () => {
+    const response = await upload(await ctx.login('operator'), pngPart(), { tags: 'purchase_top,view_front' });
+    expect(response.statusCode).toBe(200);
+    const file = response.json();
+    expect(file).toMatchObject({
+      org_id: ORG.main,
+      type: 'image',
+      tags: ['purchase_top', 'view_front'],
+      original_name: 'shelf.png',
+      size: png.length,
+      mime_type: 'image/png',
+    });
+    expect(file.url).toMatch(/^\/files\/dataset\/[A-Za-z0-9_-]+\.png$/);
+    expect(file.thumb_url).toMatch(/^\/files\/dataset\/[A-Za-z0-9_-]+\.webp$/);
+
+    const original = await ctx.app.inject({ method: 'GET', url: file.url });
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(png)).toBe(true);
+    const thumb = await ctx.app.inject({ method: 'GET', url: file.thumb_url });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 160, 120]);
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity, 'dataset_file'));
+    expect(audit.map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('stores an MP4 video without a thumbnail, into an editable sub-organisation', async () => {
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+    const response = await upload(
+      await ctx.login('operator'),
+      { bytes: mp4, name: 'door.mp4', type: 'video/mp4' },
+      { tags: 'double_purchase', org_id: String(ORG.krakow) },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      org_id: ORG.krakow,
+      type: 'video',
+      thumb_url: null,
+      mime_type: 'video/mp4',
+    });
+    expect(response.json().url).toMatch(/\.mp4$/);
+  });
+
+  it('answers 413 over 2 MB and 400 for text dressed as a JPEG or a missing file', async () => {
+    const token = await ctx.login('operator');
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    const tooLarge = await upload(token, { bytes: big, name: 'big.png', type: 'image/png' });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().message).toBe('The file must be under 2 MB');
+    const text = await upload(token, { bytes: Buffer.from('just some text'), name: 'photo.jpg', type: 'image/jpeg' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().fields).toEqual({ file: 'Upload a JPEG, PNG or WebP image or an MP4 video' });
+    const missing = await upload(token, null, { tags: 'side' });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().fields)).toEqual(['file']);
+  });
+
+  it('answers 400 naming the field for unknown tags or a bad organisation', async () => {
+    const token = await ctx.login('operator');
+    const tags = await upload(token, pngPart(), { tags: 'purchase_top,flying' });
+    expect(tags.statusCode).toBe(400);
+    expect(Object.keys(tags.json().fields)).toEqual(['tags.1']);
+    const org = await upload(token, pngPart(), { org_id: 'main' });
+    expect(Object.keys(org.json().fields)).toEqual(['org_id']);
+  });
+
+  it('answers 401, 403 without manage_dataset, 403 view-only, 404 for an invisible organisation', async () => {
+    expect((await upload(null, pngPart())).statusCode).toBe(401);
+    expect((await upload(await ctx.login('franchisor'), pngPart())).statusCode).toBe(403);
+    const viewOnly = await upload(await ctx.login('operator'), pngPart(), { org_id: String(ORG.kyiv) });
+    expect(viewOnly.statusCode).toBe(403);
+    expect((await upload(krakow, pngPart(), { org_id: String(ORG.main) })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /v1/dataset/list', () => {
+  it('lists the visible files, filtered by tag, type and organisation', async () => {
+    const token = await ctx.login('operator');
+    const list = async (query: Record<string, string>) => {
+      const response = await call(ctx, 'GET', '/v1/dataset/list', { token, query });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const all = await list({});
+    expect(all.total).toBe(3);
+    expect(all.items.map((item: { original_name: string }) => item.original_name)).toEqual([
+      'door.mp4',
+      'shelf.png',
+      'kyiv.png',
+    ]);
+    expect((await list({ tag: 'view_front' })).items.map((i: { type: string }) => i.type)).toEqual(['image']);
+    expect((await list({ type: 'video' })).total).toBe(1);
+    expect((await list({ org_id: String(ORG.kyiv) })).total).toBe(1);
+    expect(
+      (await list({ per_page: '1', page: '2' })).items.map((i: { original_name: string }) => i.original_name),
+    ).toEqual(['shelf.png']);
+    const own = await call(ctx, 'GET', '/v1/dataset/list', { token: krakow });
+    expect(own.json().items.map((i: { original_name: string }) => i.original_name)).toEqual(['door.mp4']);
+  });
+
+  it('answers 400 naming the field, 401 and 403', async () => {
+    const bad = await call(ctx, 'GET', '/v1/dataset/list', { token: krakow, query: { tag: 'nope', type: 'audio' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['tag', 'type']);
+    expect((await call(ctx, 'GET', '/v1/dataset/list')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/dataset/list', { token: await ctx.login('franchisor') })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /v1/dataset/update/{id} and /v1/dataset/delete/{id}', () => {
+  let fileId: number;
+  let urls: string[];
+  beforeAll(async () => {
+    const response = await upload(await ctx.login('operator'), pngPart(), { tags: 'side' });
+    fileId = response.json().id;
+    urls = [response.json().url, response.json().thumb_url];
+  });
+
+  it('replaces the tags and audits the change', async () => {
+    const response = await call(ctx, 'POST', `/v1/dataset/update/${fileId}`, {
+      token: await ctx.login('operator'),
+      payload: { tags: ['covered', 'showcase', 'covered'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().tags).toEqual(['covered', 'showcase']);
+    const [audit] = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'update'));
+    expect(audit).toMatchObject({ entity: 'dataset_file', before: { tags: ['side'] } });
+  });
+
+  it('answers 400, 401, 403 and 404 on update', async () => {
+    const operator = await ctx.login('operator');
+    const url = `/v1/dataset/update/${fileId}`;
+    const bad = await call(ctx, 'POST', url, { token: operator, payload: { tags: ['flying'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['tags.0']);
+    expect((await call(ctx, 'POST', url, { payload: { tags: [] } })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', url, { token: franchisor, payload: { tags: [] } })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', url, { token: krakow, payload: { tags: [] } })).statusCode).toBe(404);
+    const kyiv = `/v1/dataset/update/${kyivFileId}`;
+    expect((await call(ctx, 'POST', kyiv, { token: operator, payload: { tags: [] } })).statusCode).toBe(403);
+  });
+
+  it('answers 400, 401, 403 and 404 on delete, keeping the file', async () => {
+    const operator = await ctx.login('operator');
+    const url = `/v1/dataset/delete/${fileId}`;
+    expect((await call(ctx, 'POST', '/v1/dataset/delete/x', { token: operator })).statusCode).toBe(400);
+    expect((await call(ctx, 'POST', url)).statusCode).toBe(401);
+    expect((await call(ctx, 'POST', url, { token: await ctx.login('support') })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', url, { token: krakow })).statusCode).toBe(404);
+    expect((await call(ctx, 'POST', `/v1/dataset/delete/${kyivFileId}`, { token: operator })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: urls[0]! })).statusCode).toBe(200);
+  });
+
+  it('deletes the row and its stored files', async () => {
+    const response = await call(ctx, 'POST', `/v1/dataset/delete/${fileId}`, { token: await ctx.login('operator') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    for (const url of urls) expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(await ctx.database.db.select().from(datasetFiles).where(eq(datasetFiles.id, fileId))).toEqual([]);
+  });
+});

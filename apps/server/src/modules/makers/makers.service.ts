@@ -1,0 +1,97 @@
+import type { TMaker, TMakerList, ZCreateMaker, ZListMakersQuery, ZUpdateMaker } from '@vitrina/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../app.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './makers.repository.js';
+
+type ListQuery = z.output<typeof ZListMakersQuery>;
+type CreateBody = z.output<typeof ZCreateMaker>;
+type UpdateBody = z.output<typeof ZUpdateMaker>;
+
+const nameTaken = () => new AppError(409, 'maker.name_taken', {}, { name: 'maker.name_taken' });
+
+/** Contract field names to table columns; undefined fields are left as they are. */
+function columnsOf(body: UpdateBody): repo.MakerWrite {
+  return {
+    name: body.name,
+    country: body.country,
+    contactPerson: body.contact_person,
+    phone: body.phone,
+    email: body.email,
+    website: body.website,
+  };
+}
+
+export async function listMakers(ctx: ServiceContext, auth: AuthContext, query: ListQuery): Promise<TMakerList> {
+  if (query.org_id !== undefined) auth.scope.assertVisible(query.org_id);
+  const filters = { q: query.q, orgId: query.org_id, orgIds: auth.scope.visibleIds };
+  const [items, total] = await Promise.all([
+    repo.listMakers(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
+    repo.countMakers(ctx.db, filters),
+  ]);
+  return { items, total };
+}
+
+export async function getMaker(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TMaker> {
+  const maker = await repo.findMaker(ctx.db, id);
+  if (!maker || !auth.scope.canSee(maker.org_id)) throw notFound();
+  return maker;
+}
+
+export async function createMaker(ctx: ServiceContext, auth: AuthContext, body: CreateBody, request: FastifyRequest) {
+  const orgId = body.org_id ?? auth.orgId;
+  auth.scope.assertEditable(orgId);
+  const id = await ctx.db.transaction(async (tx) => {
+    if (await repo.findMakerByName(tx, orgId, body.name)) throw nameTaken();
+    const makerId = await repo.insertMaker(tx, { ...columnsOf(body), name: body.name, orgId });
+    const { org_id: _orgId, ...after } = body;
+    await writeAudit(tx, request, { action: 'create', entity: 'maker', entityId: makerId, orgId, after });
+    return makerId;
+  });
+  return getMaker(ctx, auth, id);
+}
+
+export async function updateMaker(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  body: UpdateBody,
+  request: FastifyRequest,
+) {
+  const before = await getMaker(ctx, auth, id);
+  auth.scope.assertEditable(before.org_id);
+  await ctx.db.transaction(async (tx) => {
+    if (body.name && (await repo.findMakerByName(tx, before.org_id, body.name, id))) throw nameTaken();
+    await repo.updateMakerRow(tx, id, columnsOf(body));
+    await writeAudit(tx, request, {
+      action: 'update',
+      entity: 'maker',
+      entityId: id,
+      orgId: before.org_id,
+      before,
+      after: body,
+    });
+  });
+  return getMaker(ctx, auth, id);
+}
+
+export async function deleteMaker(ctx: ServiceContext, auth: AuthContext, id: number, request: FastifyRequest) {
+  const maker = await getMaker(ctx, auth, id);
+  auth.scope.assertEditable(maker.org_id);
+  await ctx.db.transaction(async (tx) => {
+    // Archived products count too: they keep their history, and with it their maker.
+    const used = await repo.countProductsOf(tx, id);
+    if (used > 0) throw conflict('maker.in_use', { count: used });
+    await repo.deleteMakerRow(tx, id);
+    await writeAudit(tx, request, {
+      action: 'delete',
+      entity: 'maker',
+      entityId: id,
+      orgId: maker.org_id,
+      before: maker,
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { krakowEditor, ok } from '../products/catalogue.fixtures.js';
+
+let ctx: TestContext;
+let operator: string;
+let editor: string;
+let roshen: number;
+let kyivMaker: number;
+
+type Item = { id: number; name: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operator = await ctx.login('operator');
+  editor = await krakowEditor(ctx);
+  roshen = (await ok<Item>(ctx, operator, '/v1/maker/create', { name: 'Roshen', country: 'ua' })).id;
+  await ok(ctx, operator, '/v1/maker/create', { name: 'Morshynska' });
+  await ok(ctx, operator, '/v1/maker/create', { name: 'Wedel', org_id: ORG.krakow });
+  const admin = await ctx.login('admin');
+  kyivMaker = (await ok<Item>(ctx, admin, '/v1/maker/create', { name: 'Kyivkhlib', org_id: ORG.kyiv })).id;
+  await ok(ctx, operator, '/v1/product/create', { name: 'Candy', sell_cost: 100, maker_id: roshen });
+  await ok(ctx, operator, '/v1/product/create', { name: 'Wafer', sell_cost: 100, maker_id: roshen });
+});
+afterAll(() => ctx.close());
+
+describe('POST /v1/maker/create', () => {
+  it('creates a maker in the caller’s organisation, normalising the fields, and audits it', async () => {
+    const response = await call(ctx, 'POST', '/v1/maker/create', {
+      token: operator,
+      payload: { name: ' Galka ', country: 'pl', email: 'Sales@Galka.PL', website: '', phone: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'Galka',
+      org_id: ORG.main,
+      country: 'PL',
+      email: 'sales@galka.pl',
+      website: null,
+      phone: null,
+      products_count: 0,
+    });
+    const audit = await ctx.database.db.execute(
+      sql`select action from audit_log where entity = 'maker' and entity_id = ${String(response.json().id)}`,
+    );
+    expect(audit.rows).toEqual([{ action: 'create' }]);
+  });
+
+  it('refuses a taken name (any case) and bad fields', async () => {
+    const taken = await call(ctx, 'POST', '/v1/maker/create', { token: operator, payload: { name: 'ROSHEN' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A maker with this name already exists');
+    // The same name is free in another organisation.
+    expect(
+      (await call(ctx, 'POST', '/v1/maker/create', { token: editor, payload: { name: 'Roshen' } })).statusCode,
+    ).toBe(200);
+    const bad = await call(ctx, 'POST', '/v1/maker/create', {
+      token: operator,
+      payload: { name: 'X', country: 'Ukraine', website: 'ftp://x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['country', 'website']);
+  });
+
+  it('answers 401, 403 without the permission and 403 view-only', async () => {
+    expect((await call(ctx, 'POST', '/v1/maker/create', { payload: { name: 'X' } })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect(
+      (await call(ctx, 'POST', '/v1/maker/create', { token: franchisor, payload: { name: 'X' } })).statusCode,
+    ).toBe(403);
+    const viewOnly = await call(ctx, 'POST', '/v1/maker/create', {
+      token: operator,
+      payload: { name: 'X', org_id: ORG.kyiv },
+    });
+    expect(viewOnly.statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/maker/list and /v1/maker/info/{id}', () => {
+  it('pages, sorts, searches and counts products', async () => {
+    const list = await call(ctx, 'GET', '/v1/maker/list', {
+      token: operator,
+      query: { sort: '-products_count', per_page: '2', org_id: String(ORG.main) },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().total).toBe(3);
+    expect(list.json().items[0]).toMatchObject({ name: 'Roshen', products_count: 2 });
+    const search = await call(ctx, 'GET', '/v1/maker/list', { token: operator, query: { q: 'wed' } });
+    expect(search.json().items.map((m: Item) => m.name)).toEqual(['Wedel']);
+    const info = await call(ctx, 'GET', `/v1/maker/info/${roshen}`, { token: operator });
+    expect(info.json()).toMatchObject({ name: 'Roshen', country: 'UA', products_count: 2 });
+  });
+
+  it('shows a sub-organisation only its own makers', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const list = await call(ctx, 'GET', '/v1/maker/list', { token: franchisor, query: { sort: 'name' } });
+    expect(list.json().items.map((m: Item) => m.name)).toEqual(['Roshen', 'Wedel']);
+    expect((await call(ctx, 'GET', `/v1/maker/info/${roshen}`, { token: franchisor })).statusCode).toBe(404);
+  });
+
+  it('answers 400, 401 and 403', async () => {
+    const bad = await call(ctx, 'GET', '/v1/maker/list', { token: operator, query: { sort: 'country', page: '0' } });
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['page', 'sort']);
+    expect((await call(ctx, 'GET', '/v1/maker/info/x', { token: operator })).statusCode).toBe(400);
+    const courier = await ctx.login('courier');
+    for (const url of ['/v1/maker/list', `/v1/maker/info/${roshen}`]) {
+      expect((await call(ctx, 'GET', url)).statusCode).toBe(401);
+      expect((await call(ctx, 'GET', url, { token: courier })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('POST /v1/maker/update/{id}', () => {
+  it('changes only the fields sent', async () => {
+    const response = await call(ctx, 'POST', `/v1/maker/update/${roshen}`, {
+      token: operator,
+      payload: { contact_person: 'Petro' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Roshen', country: 'UA', contact_person: 'Petro' });
+    const clash = await call(ctx, 'POST', `/v1/maker/update/${roshen}`, {
+      token: operator,
+      payload: { name: 'morshynska' },
+    });
+    expect(clash.statusCode).toBe(409);
+  });
+
+  it('answers 400, 401, 403, 403 view-only and 404', async () => {
+    const url = `/v1/maker/update/${roshen}`;
+    const bad = await call(ctx, 'POST', url, { token: operator, payload: { email: 'not-mail' } });
+    expect(Object.keys(bad.json().fields)).toEqual(['email']);
+    expect((await call(ctx, 'POST', url, { payload: {} })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', url, { token: franchisor, payload: {} })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', url, { token: editor, payload: { name: 'Y' } })).statusCode).toBe(404);
+    const viewOnly = `/v1/maker/update/${kyivMaker}`;
+    expect((await call(ctx, 'POST', viewOnly, { token: operator, payload: { name: 'Y' } })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /v1/maker/delete/{id}', () => {
+  it('refuses a maker with products, naming how many, and deletes an unused one', async () => {
+    const used = await call(ctx, 'POST', `/v1/maker/delete/${roshen}`, { token: operator });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe('The maker has 2 product(s) and cannot be deleted');
+    const spare = await ok<Item>(ctx, operator, '/v1/maker/create', { name: 'Spare' });
+    expect((await call(ctx, 'POST', `/v1/maker/delete/${spare.id}`, { token: operator })).json()).toEqual({ ok: true });
+    expect((await call(ctx, 'GET', `/v1/maker/info/${spare.id}`, { token: operator })).statusCode).toBe(404);
+  });
+
+  it('answers 400, 401, 403, 403 view-only and 404', async () => {
+    expect((await call(ctx, 'POST', '/v1/maker/delete/-3', { token: operator })).json().fields).toHaveProperty('id');
+    expect((await call(ctx, 'POST', `/v1/maker/delete/${roshen}`)).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', `/v1/maker/delete/${roshen}`, { token: franchisor })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', `/v1/maker/delete/${kyivMaker}`, { token: operator })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', `/v1/maker/delete/${roshen}`, { token: editor })).statusCode).toBe(404);
+  });
+});

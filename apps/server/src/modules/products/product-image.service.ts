@@ -1,0 +1,89 @@
+import { IMAGE_MIME_TYPES, type TProductInfo } from '@vitrina/contract';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../../app.js';
+import { AppError } from '../../lib/errors.js';
+import { makeThumbnail, normaliseImage } from '../../lib/images.js';
+import { newStorageKey } from '../../lib/storage.js';
+import { readUpload } from '../../lib/uploads.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { writeAudit } from '../audit/audit.repository.js';
+import * as repo from './products.repository.js';
+import { getProduct, visibleProductRow } from './products.service.js';
+
+type Keys = { imageKey: string | null; thumbKey: string | null };
+
+async function encode(bytes: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
+  try {
+    return { image: await normaliseImage(bytes), thumb: await makeThumbnail(bytes) };
+  } catch {
+    // Right magic bytes but no decodable picture behind them.
+    throw new AppError(400, 'upload.not_image', {}, { file: 'upload.not_image' });
+  }
+}
+
+async function removeFiles(ctx: ServiceContext, keys: Keys) {
+  for (const key of [keys.imageKey, keys.thumbKey]) {
+    if (key) await ctx.storage.delete(key);
+  }
+}
+
+/** Points the product at new files (or none), then removes the old ones once that is committed. */
+async function replaceImage(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  product: { id: number; orgId: number } & Keys,
+  next: Keys,
+) {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateProductRow(tx, product.id, next);
+      await writeAudit(tx, request, {
+        action: next.imageKey ? 'image' : 'image_delete',
+        entity: 'product',
+        entityId: product.id,
+        orgId: product.orgId,
+        before: { image_key: product.imageKey },
+        after: { image_key: next.imageKey },
+      });
+    });
+  } catch (error) {
+    await removeFiles(ctx, next);
+    throw error;
+  }
+  await removeFiles(ctx, product);
+}
+
+export async function uploadImage(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  request: FastifyRequest,
+): Promise<TProductInfo> {
+  const product = await visibleProductRow(ctx, auth, id);
+  auth.scope.assertEditable(product.orgId);
+  const upload = await readUpload(request, {
+    accept: IMAGE_MIME_TYPES,
+    tooLarge: 'upload.image_too_large',
+    wrongType: 'upload.not_image',
+  });
+  const { image, thumb } = await encode(upload.bytes);
+  const next = { imageKey: newStorageKey('products', 'webp'), thumbKey: newStorageKey('products', 'webp') };
+  await ctx.storage.put(next.imageKey, image);
+  await ctx.storage.put(next.thumbKey, thumb);
+  await replaceImage(ctx, request, product, next);
+  return getProduct(ctx, auth, id);
+}
+
+export async function deleteImage(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  request: FastifyRequest,
+): Promise<TProductInfo> {
+  const product = await visibleProductRow(ctx, auth, id);
+  auth.scope.assertEditable(product.orgId);
+  if (product.imageKey || product.thumbKey) {
+    await replaceImage(ctx, request, product, { imageKey: null, thumbKey: null });
+  }
+  return getProduct(ctx, auth, id);
+}

@@ -1,0 +1,307 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { productReviews, tags } from '../../db/schema/index.js';
+import { krakowEditor, ok } from './catalogue.fixtures.js';
+
+let ctx: TestContext;
+let operator: string;
+let editor: string;
+const ids = { drinks: 0, water: 0, still: 0, snacks: 0, roshen: 0, krakowMaker: 0, krakowCategory: 0 };
+const product = { water: 0, cola: 0, candy: 0, archived: 0, kyiv: 0, krakow: 0 };
+
+type Item = { id: number; name: string };
+const names = (body: { items: Item[] }) => body.items.map((item) => item.name);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operator = await ctx.login('operator');
+  editor = await krakowEditor(ctx);
+  const admin = await ctx.login('admin');
+  const create = async (url: string, payload: object, token = operator) =>
+    (await ok<Item>(ctx, token, url, payload)).id;
+  ids.drinks = await create('/v1/category/create', { name: 'Drinks' });
+  ids.water = await create('/v1/category/create', { name: 'Water', parent_id: ids.drinks });
+  ids.still = await create('/v1/category/create', { name: 'Still', parent_id: ids.water });
+  ids.snacks = await create('/v1/category/create', { name: 'Snacks' });
+  ids.roshen = await create('/v1/maker/create', { name: 'Roshen' });
+  ids.krakowMaker = await create('/v1/maker/create', { name: 'Wedel', org_id: ORG.krakow });
+  ids.krakowCategory = await create('/v1/category/create', { name: 'Sweets', org_id: ORG.krakow });
+  product.water = await create('/v1/product/create', {
+    name: 'Morshynska 0.5',
+    article: 'MR-05',
+    barcode: '4820017000000',
+    sell_cost: 2500,
+    category_id: ids.still,
+    show_in_orders: false,
+  });
+  product.cola = await create('/v1/product/create', {
+    name: 'Cola 100%_zero',
+    sell_cost: 3000,
+    category_id: ids.drinks,
+  });
+  product.candy = await create('/v1/product/create', {
+    name: 'Candy',
+    sell_cost: 500,
+    maker_id: ids.roshen,
+    category_id: ids.snacks,
+  });
+  product.archived = await create('/v1/product/create', { name: 'Old water', sell_cost: 100, category_id: ids.water });
+  await ok(ctx, operator, '/v1/product/status', { ids: [product.archived], status: 'archived' });
+  product.kyiv = await create('/v1/product/create', { name: 'Kyiv bun', sell_cost: 900, org_id: ORG.kyiv }, admin);
+  product.krakow = await create('/v1/product/create', { name: 'Pączek', sell_cost: 400, org_id: ORG.krakow });
+  await ctx.database.db.insert(productReviews).values([
+    { productId: product.water, rating: 5, reaction: 1 },
+    { productId: product.water, rating: 4, reaction: 1 },
+    { productId: product.water, rating: 4, reaction: -1 },
+    { productId: product.water, rating: null, reaction: 1 },
+  ]);
+});
+afterAll(() => ctx.close());
+
+describe('GET /v1/product/list', () => {
+  it('answers products with maker, category path, currency and review aggregates', async () => {
+    const response = await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { sort: 'name' } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(names(body)).toEqual(['Candy', 'Cola 100%_zero', 'Kyiv bun', 'Morshynska 0.5', 'Pączek']);
+    expect(body.total).toBe(5);
+    const water = body.items.find((p: Item) => p.id === product.water);
+    expect(water).toMatchObject({
+      category_path: [{ name: 'Drinks' }, { name: 'Water' }, { name: 'Still' }],
+      currency: 'UAH',
+      rating: 4.3,
+      likes: 3,
+      dislikes: 1,
+      image_url: null,
+    });
+    expect(body.items.find((p: Item) => p.id === product.candy)).toMatchObject({ maker_name: 'Roshen', rating: null });
+    expect(body.items.find((p: Item) => p.id === product.krakow).currency).toBe('PLN');
+  });
+
+  it('filters by text, any category level, maker, organisation, status and flags; pages and sorts', async () => {
+    const list = async (query: Record<string, string>) =>
+      names(
+        (await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { sort: 'name', ...query } })).json(),
+      );
+    expect(await list({ q: 'mr-0' })).toEqual(['Morshynska 0.5']);
+    expect(await list({ q: '48200170' })).toEqual(['Morshynska 0.5']);
+    expect(await list({ q: '100%_' })).toEqual(['Cola 100%_zero']);
+    expect(await list({ q: '0%_z' })).toEqual(['Cola 100%_zero']);
+    expect(await list({ q: '%' })).toEqual(['Cola 100%_zero']);
+    expect(await list({ category_id: String(ids.drinks) })).toEqual(['Cola 100%_zero', 'Morshynska 0.5']);
+    expect(await list({ category_id: String(ids.water) })).toEqual(['Morshynska 0.5']);
+    expect(await list({ maker_id: String(ids.roshen) })).toEqual(['Candy']);
+    expect(await list({ org_id: String(ORG.krakow) })).toEqual(['Pączek']);
+    expect(await list({ status: 'archived' })).toEqual(['Old water']);
+    expect(await list({ category_id: String(ids.water), status: 'archived' })).toEqual(['Old water']);
+    expect(await list({ show_in_orders: 'false' })).toEqual(['Morshynska 0.5']);
+    expect(await list({ is_public: 'false' })).toEqual([]);
+    expect(await list({ sort: '-sell_cost', per_page: '2', page: '2' })).toEqual(['Kyiv bun', 'Candy']);
+  });
+
+  it('shows a sub-organisation only its own products', async () => {
+    const list = await call(ctx, 'GET', '/v1/product/list', { token: await ctx.login('franchisor') });
+    expect(names(list.json())).toEqual(['Pączek']);
+  });
+
+  it('answers 400 naming the fields, 401 and 403', async () => {
+    const bad = await call(ctx, 'GET', '/v1/product/list', {
+      token: operator,
+      query: { status: 'gone', is_public: 'yes', sort: 'rating' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['is_public', 'sort', 'status']);
+    expect((await call(ctx, 'GET', '/v1/product/list')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/product/list', { token: await ctx.login('courier') })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/product/info/{id}', () => {
+  it('answers the product with its tag counts by status', async () => {
+    const storeUpTo = new Date(Date.now() + 86_400_000);
+    await ctx.database.db.insert(tags).values([
+      { orgId: ORG.main, code: 'AABBCCDD01', productId: product.water, storeUpTo },
+      { orgId: ORG.main, code: 'AABBCCDD02', productId: product.water, storeUpTo, status: 'sold' },
+      { orgId: ORG.main, code: 'AABBCCDD03', productId: product.water, storeUpTo, status: 'sold' },
+    ]);
+    const response = await call(ctx, 'GET', `/v1/product/info/${product.water}`, { token: operator });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Morshynska 0.5', rating: 4.3 });
+    expect(response.json().tag_counts).toEqual({
+      new: 1,
+      in_micromarket: 0,
+      sold: 2,
+      removed: 0,
+      written_off: 0,
+      not_paid: 0,
+    });
+  });
+
+  it('answers 400, 401, 403 and 404 for another organisation’s product', async () => {
+    expect((await call(ctx, 'GET', '/v1/product/info/x', { token: operator })).json().fields).toHaveProperty('id');
+    expect((await call(ctx, 'GET', `/v1/product/info/${product.water}`)).statusCode).toBe(401);
+    const courier = await ctx.login('courier');
+    expect((await call(ctx, 'GET', `/v1/product/info/${product.water}`, { token: courier })).statusCode).toBe(403);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'GET', `/v1/product/info/${product.water}`, { token: franchisor })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /v1/product/create', () => {
+  it('creates with defaults in the caller’s organisation and audits it', async () => {
+    const response = await call(ctx, 'POST', '/v1/product/create', {
+      token: operator,
+      payload: { name: 'Juice', sell_cost: 4000, maker_id: ids.roshen, article: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      org_id: ORG.main,
+      article: null,
+      status: 'active',
+      storage_period_hours: 72,
+      show_in_orders: true,
+      maker_name: 'Roshen',
+      category_path: [],
+      tag_counts: { new: 0 },
+    });
+    const history = await call(ctx, 'GET', `/v1/product/history/${response.json().id}`, { token: operator });
+    expect(history.json().items).toMatchObject([{ action: 'create', actor_name: 'Taras Melnyk' }]);
+  });
+
+  it('refuses a maker or category of another organisation, naming the field', async () => {
+    const maker = await call(ctx, 'POST', '/v1/product/create', {
+      token: operator,
+      payload: { name: 'X', sell_cost: 1, maker_id: ids.krakowMaker },
+    });
+    expect(maker.statusCode).toBe(400);
+    expect(maker.json().fields).toEqual({
+      maker_id: 'The maker and the category must belong to the product’s organization',
+    });
+    const category = await call(ctx, 'POST', '/v1/product/create', {
+      token: operator,
+      payload: { name: 'X', sell_cost: 1, category_id: ids.krakowCategory },
+    });
+    expect(Object.keys(category.json().fields)).toEqual(['category_id']);
+    const invisible = await call(ctx, 'POST', '/v1/product/create', {
+      token: editor,
+      payload: { name: 'X', sell_cost: 1, maker_id: ids.roshen },
+    });
+    expect(invisible.statusCode).toBe(404);
+    expect(Object.keys(invisible.json().fields)).toEqual(['maker_id']);
+  });
+
+  it('answers 400 naming the fields, 401, 403 and 403 view-only', async () => {
+    const bad = await call(ctx, 'POST', '/v1/product/create', {
+      token: operator,
+      payload: { name: '', sell_cost: -1, barcode: '!!', status: 'archived' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['barcode', 'name', 'sell_cost', 'status']);
+    const payload = { name: 'X', sell_cost: 1 };
+    expect((await call(ctx, 'POST', '/v1/product/create', { payload })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', '/v1/product/create', { token: franchisor, payload })).statusCode).toBe(403);
+    const viewOnly = { ...payload, org_id: ORG.kyiv };
+    expect((await call(ctx, 'POST', '/v1/product/create', { token: operator, payload: viewOnly })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('POST /v1/product/update/{id}', () => {
+  it('changes only the fields sent and records before and after', async () => {
+    const response = await call(ctx, 'POST', `/v1/product/update/${product.candy}`, {
+      token: operator,
+      payload: { sell_cost: 650, category_id: ids.drinks },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      sell_cost: 650,
+      category_path: [{ name: 'Drinks' }],
+      maker_name: 'Roshen',
+      show_in_orders: true,
+      storage_period_hours: 72,
+    });
+    const history = await call(ctx, 'GET', `/v1/product/history/${product.candy}`, { token: operator });
+    expect(history.json().items[0]).toMatchObject({
+      action: 'update',
+      before: { sell_cost: 500, category_id: ids.snacks },
+      after: { sell_cost: 650, category_id: ids.drinks },
+    });
+  });
+
+  it('refuses another organisation’s maker and bad fields', async () => {
+    const url = `/v1/product/update/${product.candy}`;
+    const other = await call(ctx, 'POST', url, { token: operator, payload: { maker_id: ids.krakowMaker } });
+    expect(other.statusCode).toBe(400);
+    const bad = await call(ctx, 'POST', url, { token: operator, payload: { weight_g: 'heavy', status: 'archived' } });
+    expect(Object.keys(bad.json().fields)).toEqual(['weight_g']);
+  });
+
+  it('answers 401, 403, 403 view-only and 404', async () => {
+    const url = `/v1/product/update/${product.candy}`;
+    expect((await call(ctx, 'POST', url, { payload: {} })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', url, { token: franchisor, payload: {} })).statusCode).toBe(403);
+    expect((await call(ctx, 'POST', url, { token: editor, payload: { name: 'Y' } })).statusCode).toBe(404);
+    const viewOnly = `/v1/product/update/${product.kyiv}`;
+    expect((await call(ctx, 'POST', viewOnly, { token: operator, payload: { name: 'Y' } })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /v1/product/status', () => {
+  it('moves several products at once, audited, and brings archived ones back', async () => {
+    const response = await call(ctx, 'POST', '/v1/product/status', {
+      token: operator,
+      payload: { ids: [product.cola, product.archived, product.krakow], status: 'inactive' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ updated: 3 });
+    const inactive = await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { status: 'inactive' } });
+    expect(names(inactive.json()).sort()).toEqual(['Cola 100%_zero', 'Old water', 'Pączek']);
+    const history = await call(ctx, 'GET', `/v1/product/history/${product.archived}`, { token: operator });
+    expect(history.json().items.map((item: { action: string }) => item.action)).toEqual(['status', 'status', 'create']);
+    await ok(ctx, operator, '/v1/product/status', { ids: [product.cola, product.krakow], status: 'active' });
+  });
+
+  it('changes nothing when one product is view-only or invisible', async () => {
+    const viewOnly = await call(ctx, 'POST', '/v1/product/status', {
+      token: operator,
+      payload: { ids: [product.cola, product.kyiv], status: 'inactive' },
+    });
+    expect(viewOnly.statusCode).toBe(403);
+    const invisible = await call(ctx, 'POST', '/v1/product/status', {
+      token: editor,
+      payload: { ids: [product.krakow, product.cola], status: 'inactive' },
+    });
+    expect(invisible.statusCode).toBe(404);
+    const [row] = (
+      await ctx.database.db.execute(sql`select count(*)::int as n from products where status = 'inactive'`)
+    ).rows as { n: number }[];
+    expect(row?.n).toBe(1);
+  });
+
+  it('answers 400 naming the fields, 401 and 403', async () => {
+    const bad = await call(ctx, 'POST', '/v1/product/status', {
+      token: operator,
+      payload: { ids: [], status: 'sold' },
+    });
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['ids', 'status']);
+    const payload = { ids: [product.cola], status: 'inactive' };
+    expect((await call(ctx, 'POST', '/v1/product/status', { payload })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', '/v1/product/status', { token: franchisor, payload })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /v1/product/history/{id}', () => {
+  it('answers 400, 401, 403 and 404', async () => {
+    expect((await call(ctx, 'GET', '/v1/product/history/0', { token: operator })).statusCode).toBe(400);
+    expect((await call(ctx, 'GET', `/v1/product/history/${product.cola}`)).statusCode).toBe(401);
+    const courier = await ctx.login('courier');
+    expect((await call(ctx, 'GET', `/v1/product/history/${product.cola}`, { token: courier })).statusCode).toBe(403);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'GET', `/v1/product/history/${product.cola}`, { token: franchisor })).statusCode).toBe(404);
+  });
+});

@@ -9,6 +9,10 @@ export type RequestOptions = {
   method?: 'GET' | 'POST';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Multipart upload; sent as is, the browser sets its boundary. */
+  formData?: FormData;
+  /** Uploads may take longer than the usual 10 s (spec §9: up to a minute). */
+  timeoutMs?: number;
   signal?: AbortSignal;
   /** The caller shows the error itself (session check). */
   isSilent?: boolean;
@@ -34,8 +38,8 @@ function buildHeaders(hasBody: boolean): Headers {
   return headers;
 }
 
-function combineSignals(signal?: AbortSignal): AbortSignal {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+function combineSignals(signal?: AbortSignal, timeoutMs = REQUEST_TIMEOUT_MS): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
@@ -64,8 +68,8 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
     response = await fetch(`${path}${buildQueryString(options.query)}`, {
       method: options.method ?? 'GET',
       headers: buildHeaders(hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: combineSignals(options.signal),
+      body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
+      signal: combineSignals(options.signal, options.timeoutMs),
     });
   } catch (cause) {
     // A caller's own abort (query cancelled) is not a user-facing failure.
@@ -95,3 +99,9 @@ export const apiGet = <T>(path: string, options: Omit<RequestOptions, 'method' |
 
 export const apiPost = <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
   request<T>(path, { ...options, method: 'POST', body: body ?? {} });
+
+/** Spec §9: a file upload may take up to a minute. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+export const apiUpload = <T>(path: string, formData: FormData, options: { timeoutMs?: number } = {}) =>
+  request<T>(path, { method: 'POST', formData, timeoutMs: options.timeoutMs ?? UPLOAD_TIMEOUT_MS });

@@ -1,0 +1,127 @@
+import { type TMaker, ZCreateMaker, ZUpdateMaker } from '@vitrina/contract';
+import { Button, Col, Drawer, Form, Input, Row, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContractForm } from '../../../components/contract-form';
+import { useIsMobile } from '../../../components/use-is-mobile';
+import { getMessage } from '../../../lib/notify';
+import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { useLocale } from '../../../lib/use-locale';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { useCreateMaker } from '../api/create-maker';
+import { useUpdateMaker } from '../api/update-maker';
+
+type Values = {
+  name: string;
+  country?: string;
+  contact_person?: string;
+  phone?: string;
+  email?: string;
+  website?: string;
+  org_id?: number;
+};
+
+const toValues = (maker: TMaker): Values => ({
+  name: maker.name,
+  country: maker.country ?? '',
+  contact_person: maker.contact_person ?? '',
+  phone: maker.phone ?? '',
+  email: maker.email ?? '',
+  website: maker.website ?? '',
+});
+
+type Props = { maker: TMaker | 'new' | null; onClose: () => void };
+
+export function MakerFormDrawer({ maker, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateMaker();
+  const update = useUpdateMaker();
+  const organizations = useOrganizationOptions();
+  const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
+  const isEdit = maker !== null && maker !== 'new';
+  const firstOrgId = editableOrgs[0]?.id;
+
+  useEffect(() => {
+    if (maker === 'new') form.setFieldsValue({ org_id: firstOrgId });
+    else if (maker) form.setFieldsValue(toValues(maker));
+  }, [maker, form, firstOrgId]);
+
+  const handlers = {
+    onSuccess: () => {
+      getMessage().success(t('common.saved'));
+      onClose();
+    },
+    onError: (error: unknown) => applyServerErrors(form, error),
+  };
+
+  const submit = (values: Values) => {
+    // An emptied country is "not set", not an invalid code.
+    const cleaned = { ...values, country: values.country?.trim() ? values.country : null };
+    if (isEdit) {
+      const body = parseForm({ schema: ZUpdateMaker, values: cleaned, form, locale, t });
+      if (body) update.mutate({ id: maker.id, body }, handlers);
+      return;
+    }
+    const body = parseForm({ schema: ZCreateMaker, values: cleaned, form, locale, t });
+    if (body) create.mutate(body, handlers);
+  };
+
+  return (
+    <Drawer
+      title={isEdit ? t('makers.edit_title') : t('makers.new_title')}
+      open={maker !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 520}
+      destroyOnHidden
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="primary" onClick={form.submit} loading={create.isPending || update.isPending}>
+            {isEdit ? t('actions.save') : t('actions.create')}
+          </Button>
+        </div>
+      }
+    >
+      <ContractForm form={form} onFinish={submit} preserve={false}>
+        <Form.Item name="name" label={t('fields.name')} required>
+          <Input autoComplete="off" maxLength={120} />
+        </Form.Item>
+        {!isEdit && editableOrgs.length > 1 && (
+          <Form.Item name="org_id" label={t('fields.organization')} required>
+            <Select options={editableOrgs.map((org) => ({ value: org.id, label: org.name }))} />
+          </Form.Item>
+        )}
+        <Row gutter={12}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="country" label={t('makers.country')} extra={t('makers.country_hint')}>
+              <Input maxLength={2} style={{ textTransform: 'uppercase' }} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={16}>
+            <Form.Item name="contact_person" label={t('makers.contact_person')}>
+              <Input autoComplete="off" maxLength={120} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="phone" label={t('makers.phone')}>
+              <Input inputMode="tel" autoComplete="off" maxLength={40} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="email" label={t('fields.email')}>
+              <Input inputMode="email" autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="website" label={t('makers.website')}>
+          <Input inputMode="url" placeholder="https://" autoComplete="off" />
+        </Form.Item>
+      </ContractForm>
+    </Drawer>
+  );
+}

@@ -1,0 +1,86 @@
+import { type TProduct, ZCreateProduct, ZUpdateProduct } from '@vitrina/contract';
+import { Button, Drawer, Form } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContractForm } from '../../../components/contract-form';
+import { useIsMobile } from '../../../components/use-is-mobile';
+import { getMessage } from '../../../lib/notify';
+import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { useLocale } from '../../../lib/use-locale';
+import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import { ProductFormFields } from './product-form-fields';
+import { NEW_PRODUCT, type ProductFormValues, toFormValues, toProductBody } from './product-form-values';
+
+type Props = { product: TProduct | 'new' | null; onClose: () => void };
+
+export function ProductFormDrawer({ product, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<ProductFormValues>();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const organizations = useOrganizationOptions();
+  const isEdit = product !== null && product !== 'new';
+  const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
+  const firstOrgId = editableOrgs[0]?.id;
+  const chosenOrgId = Form.useWatch('org_id', form) as number | undefined;
+  const orgId = isEdit ? product.org_id : (chosenOrgId ?? firstOrgId);
+  const currency = isEdit
+    ? product.currency
+    : (organizations.data?.items.find((org) => org.id === orgId)?.currency ?? 'UAH');
+
+  useEffect(() => {
+    if (product === 'new') form.setFieldsValue({ ...NEW_PRODUCT, org_id: firstOrgId });
+    else if (product) form.setFieldsValue(toFormValues(product));
+  }, [product, form, firstOrgId]);
+
+  const handlers = {
+    onSuccess: () => {
+      getMessage().success(t('common.saved'));
+      onClose();
+    },
+    onError: (error: unknown) => applyServerErrors(form, error),
+  };
+
+  const submit = (values: ProductFormValues) => {
+    const body = toProductBody(values);
+    if (isEdit) {
+      const parsed = parseForm({ schema: ZUpdateProduct, values: body, form, locale, t });
+      if (parsed) update.mutate({ id: product.id, body: parsed }, handlers);
+      return;
+    }
+    const parsed = parseForm({
+      schema: ZCreateProduct,
+      values: { ...body, status: values.status, org_id: values.org_id ?? firstOrgId },
+      form,
+      locale,
+      t,
+    });
+    if (parsed) create.mutate(parsed, handlers);
+  };
+
+  return (
+    <Drawer
+      title={isEdit ? t('products.edit_title') : t('products.new_title')}
+      open={product !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 640}
+      destroyOnHidden
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button type="primary" onClick={form.submit} loading={create.isPending || update.isPending}>
+            {isEdit ? t('actions.save') : t('actions.create')}
+          </Button>
+        </div>
+      }
+    >
+      <ContractForm form={form} onFinish={submit} initialValues={NEW_PRODUCT} preserve={false}>
+        <ProductFormFields isEdit={isEdit} orgId={orgId} currency={currency} />
+      </ContractForm>
+    </Drawer>
+  );
+}

@@ -1,0 +1,124 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { TProduct } from '@vitrina/contract';
+import { Button, Card, Empty, Table } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { getMessage } from '../../../lib/notify';
+import { useCan } from '../../../lib/permissions';
+import { useLocale } from '../../../lib/use-locale';
+import { useChangeProductStatus } from '../api/change-product-status';
+import { useProducts } from '../api/list-products';
+import { CopyProductsModal } from '../components/copy-products-modal';
+import { ProductBulkBar } from '../components/product-bulk-bar';
+import { buildProductColumns } from '../components/product-columns';
+import { ProductFilters } from '../components/product-filters';
+import { ProductFormDrawer } from '../components/product-form-drawer';
+import { type ProductSort, useProductQuery } from '../components/use-product-query';
+
+const toSort = (sorter: SorterResult<TProduct>): ProductSort | undefined => {
+  if (!sorter.order || typeof sorter.columnKey !== 'string') return undefined;
+  return `${sorter.order === 'descend' ? '-' : ''}${sorter.columnKey}` as ProductSort;
+};
+
+export default function ProductListScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const can = useCan();
+  const { query, update, reset, hasFilters } = useProductQuery();
+  const products = useProducts(query);
+  const changeStatus = useChangeProductStatus();
+  const [editing, setEditing] = useState<'new' | null>(null);
+  const [copying, setCopying] = useState<TProduct[] | null>(null);
+  // Rows stay selected across pages, so the bulk actions keep the rows, not only their ids.
+  const [selected, setSelected] = useState<TProduct[]>([]);
+  const canEdit = can('edit_products');
+  const canCopy = can('copy_products');
+
+  const columns = useMemo(() => buildProductColumns({ t, locale, sort: query.sort }), [t, locale, query.sort]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.product_list')}
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('products.new_product')}
+            </Button>
+          )
+        }
+      />
+      <Card variant="borderless" className="panel-card">
+        <ProductFilters query={query} update={update} reset={reset} hasFilters={hasFilters} />
+        <ProductBulkBar
+          count={selected.length}
+          canEdit={canEdit}
+          canCopy={canCopy}
+          isBusy={changeStatus.isPending}
+          onStatus={(status) =>
+            changeStatus.mutate(
+              { ids: selected.map((product) => product.id), status },
+              {
+                onSuccess: (answer) => {
+                  getMessage().success(t('products.status_changed', { count: answer.updated }));
+                  setSelected([]);
+                },
+              },
+            )
+          }
+          onCopy={() => setCopying(selected)}
+          onClear={() => setSelected([])}
+        />
+        {products.isError ? (
+          <LoadError onRetry={() => products.refetch()} />
+        ) : (
+          <Table<TProduct>
+            rowKey="id"
+            columns={columns}
+            dataSource={products.data?.items}
+            loading={products.isFetching}
+            className="data-table"
+            scroll={{ x: 'max-content' }}
+            rowSelection={
+              canEdit || canCopy
+                ? {
+                    selectedRowKeys: selected.map((product) => product.id),
+                    preserveSelectedRowKeys: true,
+                    onChange: (_keys, rows) => setSelected(rows.filter((row) => row !== undefined)),
+                    getTitleCheckboxProps: () => ({ 'aria-label': t('products.select_page') }),
+                    getCheckboxProps: (product) => ({ 'aria-label': t('products.select', { name: product.name }) }),
+                  }
+                : undefined
+            }
+            locale={{
+              emptyText: products.isPending ? (
+                ' '
+              ) : (
+                <Empty description={hasFilters ? t('common.nothing_found') : t('products.empty')} />
+              ),
+            }}
+            pagination={{
+              current: query.page,
+              pageSize: query.per_page,
+              total: products.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('common.total', { count: total }),
+            }}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort') {
+                update({ sort: toSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter), page: undefined });
+                return;
+              }
+              update({ page: pagination.current, per_page: pagination.pageSize });
+            }}
+          />
+        )}
+      </Card>
+      <ProductFormDrawer product={editing} onClose={() => setEditing(null)} />
+      <CopyProductsModal products={copying} onClose={() => setCopying(null)} />
+    </>
+  );
+}

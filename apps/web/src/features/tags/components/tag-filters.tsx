@@ -1,0 +1,85 @@
+import { ClearOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, InputNumber, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProductPicker } from '../../../components/product-picker';
+import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
+import type { UrlChange } from '../../../lib/url-query';
+import type { TagCountsQuery } from '../api/list-tags';
+
+type Props = { filters: TagCountsQuery; update: (changes: UrlChange) => void; reset: () => void; hasFilters: boolean };
+const DAY = 'YYYY-MM-DD';
+
+export function TagFilters({ filters, update, reset, hasFilters }: Props) {
+  const { t } = useTranslation();
+  const micromarkets = useMicromarketOptions();
+  const [code, setCode] = useState(filters.q ?? '');
+  useEffect(() => setCode(filters.q ?? ''), [filters.q]);
+  const select = { allowClear: true, className: 'list-filters__select', popupMatchSelectWidth: false } as const;
+
+  return (
+    <div className="list-filters">
+      <Input.Search
+        aria-label={t('tags.search')}
+        placeholder={t('tags.search')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        onSearch={(value) => update({ q: value.trim().toUpperCase() || undefined })}
+        allowClear
+        className="list-filters__search"
+      />
+      <ProductPicker
+        className="list-filters__select"
+        aria-label={t('fields.product')}
+        value={filters.product_id}
+        onChange={(value) => update({ product_id: value })}
+      />
+      <Select
+        {...select}
+        showSearch={{ optionFilterProp: 'label' }}
+        aria-label={t('fields.micromarket')}
+        placeholder={t('fields.micromarket')}
+        loading={micromarkets.isPending}
+        value={filters.micromarket_id}
+        onChange={(value?: number) => update({ micromarket_id: value })}
+        options={micromarkets.data?.items.map((item) => ({ value: item.id, label: item.name }))}
+      />
+      <InputNumber
+        className="list-filters__select"
+        aria-label={t('catalogue.batch')}
+        placeholder={t('catalogue.batch')}
+        min={1}
+        precision={0}
+        value={filters.batch_id ?? null}
+        onChange={(value) => update({ batch_id: value ?? undefined })}
+      />
+      <DatePicker.RangePicker
+        aria-label={t('tags.created_between')}
+        className="list-filters__search"
+        placeholder={[t('tags.created_from'), t('tags.created_to')]}
+        allowEmpty={[true, true]}
+        value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
+        onChange={(range) =>
+          update({ from: range?.[0]?.format(DAY) ?? undefined, to: range?.[1]?.format(DAY) ?? undefined })
+        }
+      />
+      <Select
+        {...select}
+        aria-label={t('tags.expiry_filter')}
+        placeholder={t('tags.expiry_filter')}
+        value={filters.expiry}
+        onChange={(value?: string) => update({ expiry: value })}
+        options={[
+          { value: 'expired', label: t('tags.expiry.expired') },
+          { value: 'expiring', label: t('tags.expiry.expiring') },
+        ]}
+      />
+      {hasFilters && (
+        <Button icon={<ClearOutlined />} onClick={reset}>
+          {t('actions.reset_filters')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { ClearOutlined } from '@ant-design/icons';
+import { STORAGE_BATCH_STATUS, type TStorageBatch } from '@vitrina/contract';
+import { Button, Card, Empty, Select, Table } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { ProductPicker } from '../../../components/product-picker';
+import { useStorageBatches } from '../api/list-storage-batches';
+import { buildStorageColumns } from '../components/storage-columns';
+import { useStorageQuery } from '../components/use-storage-query';
+
+export default function StorageListScreen() {
+  const { t } = useTranslation();
+  const { query, update, reset, hasFilters } = useStorageQuery();
+  const batches = useStorageBatches(query);
+  const columns = useMemo(() => buildStorageColumns({ t }), [t]);
+
+  return (
+    <>
+      <PageHeader title={t('menu.storage')} />
+      <Card variant="borderless" className="panel-card">
+        <div className="list-filters">
+          <ProductPicker
+            className="list-filters__search"
+            aria-label={t('fields.product')}
+            value={query.product_id}
+            onChange={(value) => update({ product_id: value })}
+          />
+          <Select
+            allowClear
+            className="list-filters__select"
+            aria-label={t('fields.status')}
+            placeholder={t('fields.status')}
+            value={query.status}
+            onChange={(value?: number) => update({ status: value })}
+            options={STORAGE_BATCH_STATUS.map((status) => ({
+              value: status.code,
+              label: t(`catalogue.batch_status.${status.key}`),
+            }))}
+            popupMatchSelectWidth={false}
+          />
+          {hasFilters && (
+            <Button icon={<ClearOutlined />} onClick={reset}>
+              {t('actions.reset_filters')}
+            </Button>
+          )}
+        </div>
+        {batches.isError ? (
+          <LoadError onRetry={() => batches.refetch()} />
+        ) : (
+          <Table<TStorageBatch>
+            rowKey="id"
+            columns={columns}
+            dataSource={batches.data?.items}
+            loading={batches.isFetching}
+            className="data-table"
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: batches.isPending ? (
+                ' '
+              ) : (
+                <Empty description={hasFilters ? t('common.nothing_found') : t('tags.storage.empty')} />
+              ),
+            }}
+            pagination={{
+              current: query.page,
+              pageSize: query.per_page,
+              total: batches.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('common.total', { count: total }),
+            }}
+            onChange={(pagination) => update({ page: pagination.current, per_page: pagination.pageSize })}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

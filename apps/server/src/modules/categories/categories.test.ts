@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { auditLog } from '../../db/schema/index.js';
 import { krakowEditor, ok } from '../products/catalogue.fixtures.js';
 
 let ctx: TestContext;
@@ -36,10 +37,11 @@ describe('POST /v1/category/create', () => {
     expect(juice.json()).toMatchObject({ name: 'Juice', level: 2, org_id: ORG.main, position: 1, parent_id: drinks });
     const info = await call(ctx, 'GET', `/v1/category/info/${still}`, { token: operator });
     expect(info.json().path.map((p: Item) => p.name)).toEqual(['Drinks', 'Water', 'Still']);
-    const audit = await ctx.database.db.execute(
-      sql`select action from audit_log where entity = 'category' and entity_id = ${String(juice.json().id)}`,
-    );
-    expect(audit.rows).toEqual([{ action: 'create' }]);
+    const audit = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'category'), eq(auditLog.entityId, String(juice.json().id))));
+    expect(audit).toEqual([{ action: 'create' }]);
   });
 
   it('refuses a fourth level, a taken name, and bad input', async () => {

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { auditLog } from '../../db/schema/index.js';
 import { krakowEditor, ok } from '../products/catalogue.fixtures.js';
 
 let ctx: TestContext;
@@ -41,10 +42,11 @@ describe('POST /v1/maker/create', () => {
       phone: null,
       products_count: 0,
     });
-    const audit = await ctx.database.db.execute(
-      sql`select action from audit_log where entity = 'maker' and entity_id = ${String(response.json().id)}`,
-    );
-    expect(audit.rows).toEqual([{ action: 'create' }]);
+    const audit = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'maker'), eq(auditLog.entityId, String(response.json().id))));
+    expect(audit).toEqual([{ action: 'create' }]);
   });
 
   it('refuses a taken name (any case) and bad fields', async () => {

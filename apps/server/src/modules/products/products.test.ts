@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { productReviews, tags } from '../../db/schema/index.js';
+import { productReviews, products, tags } from '../../db/schema/index.js';
 import { krakowEditor, ok } from './catalogue.fixtures.js';
 
 let ctx: TestContext;
@@ -276,10 +276,11 @@ describe('POST /v1/product/status', () => {
       payload: { ids: [product.krakow, product.cola], status: 'inactive' },
     });
     expect(invisible.statusCode).toBe(404);
-    const [row] = (
-      await ctx.database.db.execute(sql`select count(*)::int as n from products where status = 'inactive'`)
-    ).rows as { n: number }[];
-    expect(row?.n).toBe(1);
+    const inactive = await ctx.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.status, 'inactive'));
+    expect(inactive.length).toBe(1);
   });
 
   it('answers 400 naming the fields, 401 and 403', async () => {

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { krakowEditor, ok } from './catalogue.fixtures.js';
+
+let ctx: TestContext;
+let operator: string;
+let editor: string;
+const ids = { roshen: 0, milkCo: 0, krakowRoshen: 0, krakowSweets: 0, milk: 0, kefir: 0 };
+
+type Item = { id: number; name: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  operator = await ctx.login('operator');
+  editor = await krakowEditor(ctx);
+  const create = async (url: string, payload: object, token = operator) =>
+    (await ok<Item>(ctx, token, url, payload)).id;
+  ids.roshen = await create('/v1/maker/create', { name: 'Roshen', country: 'UA' });
+  ids.milkCo = await create('/v1/maker/create', { name: 'Milk Co' });
+  const sweets = await create('/v1/category/create', { name: 'Sweets' });
+  const chocolate = await create('/v1/category/create', { name: 'Chocolate', parent_id: sweets });
+  const dark = await create('/v1/category/create', { name: 'Dark', parent_id: chocolate });
+  const dairy = await create('/v1/category/create', { name: 'Dairy' });
+  await create('/v1/product/create', {
+    name: 'Bar',
+    article: 'R-1',
+    sell_cost: 100,
+    maker_id: ids.roshen,
+    category_id: dark,
+  });
+  await create('/v1/product/create', { name: 'Wafer', sell_cost: 200, maker_id: ids.roshen, category_id: sweets });
+  const old = await create('/v1/product/create', { name: 'Retired', sell_cost: 1, maker_id: ids.roshen });
+  await ok(ctx, operator, '/v1/product/status', { ids: [old], status: 'archived' });
+  ids.milk = await create('/v1/product/create', {
+    name: 'Milk',
+    sell_cost: 300,
+    maker_id: ids.milkCo,
+    category_id: dairy,
+  });
+  ids.kefir = await create('/v1/product/create', { name: 'Kefir', sell_cost: 300, maker_id: ids.milkCo });
+  // Krakow already has the maker (another case) and the top category.
+  ids.krakowRoshen = await create('/v1/maker/create', { name: 'ROSHEN' }, editor);
+  ids.krakowSweets = await create('/v1/category/create', { name: 'sweets' }, editor);
+});
+afterAll(() => ctx.close());
+
+async function krakowProducts() {
+  const list = await call(ctx, 'GET', '/v1/product/list', {
+    token: editor,
+    query: { sort: 'name', org_id: String(ORG.krakow) },
+  });
+  return list.json().items as {
+    id: number;
+    name: string;
+    maker_id: number;
+    maker_name: string;
+    category_path: { id: number; name: string }[];
+  }[];
+}
+
+describe('POST /v1/product/copy', () => {
+  it('copies makers’ products, mapping makers and category paths by name, creating what is missing', async () => {
+    const response = await call(ctx, 'POST', '/v1/product/copy', {
+      token: operator,
+      payload: { org_ids: [ORG.krakow], maker_ids: [ids.roshen] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ copied: 2, skipped: 0, makers_created: 0, categories_created: 2 });
+    const copies = await krakowProducts();
+    expect(copies.map((p) => p.name)).toEqual(['Bar', 'Wafer']);
+    expect(copies[0]).toMatchObject({ maker_id: ids.krakowRoshen, maker_name: 'ROSHEN' });
+    expect(copies[0]?.category_path.map((c) => c.name)).toEqual(['sweets', 'Chocolate', 'Dark']);
+    expect(copies[0]?.category_path[0]?.id).toBe(ids.krakowSweets);
+    expect(copies[1]?.category_path.map((c) => c.id)).toEqual([ids.krakowSweets]);
+    const history = await call(ctx, 'GET', `/v1/product/history/${copies[0]?.id}`, { token: editor });
+    expect(history.json().items).toMatchObject([{ action: 'copy', actor_name: 'Taras Melnyk' }]);
+  });
+
+  it('skips what already exists on a second run', async () => {
+    const again = await call(ctx, 'POST', '/v1/product/copy', {
+      token: operator,
+      payload: { org_ids: [ORG.krakow], maker_ids: [ids.roshen] },
+    });
+    expect(again.json()).toEqual({ copied: 0, skipped: 2, makers_created: 0, categories_created: 0 });
+    expect((await krakowProducts()).length).toBe(2);
+  });
+
+  it('copies only the chosen products, creating the maker and the category', async () => {
+    const response = await call(ctx, 'POST', '/v1/product/copy', {
+      token: operator,
+      payload: { org_ids: [ORG.krakow], maker_ids: [ids.milkCo], product_ids: [ids.milk] },
+    });
+    expect(response.json()).toEqual({ copied: 1, skipped: 0, makers_created: 1, categories_created: 1 });
+    const milk = (await krakowProducts()).find((p) => p.name === 'Milk');
+    expect(milk).toMatchObject({ maker_name: 'Milk Co', category_path: [{ name: 'Dairy' }] });
+    const makers = await call(ctx, 'GET', '/v1/maker/list', { token: editor, query: { sort: 'name' } });
+    expect(makers.json().items.map((m: Item) => m.name)).toEqual(['Milk Co', 'ROSHEN']);
+  });
+
+  it('needs at least one organisation and one maker (spec §5)', async () => {
+    const response = await call(ctx, 'POST', '/v1/product/copy', {
+      token: operator,
+      payload: { org_ids: [], maker_ids: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      org_ids: 'Copying products requires at least one organization and one maker',
+      maker_ids: 'Copying products requires at least one organization and one maker',
+    });
+  });
+
+  it('answers 401, 403 without copy_products, 403 view-only and 404 for an invisible maker, copying nothing', async () => {
+    const payload = { org_ids: [ORG.krakow], maker_ids: [ids.milkCo] };
+    expect((await call(ctx, 'POST', '/v1/product/copy', { payload })).statusCode).toBe(401);
+    const franchisor = await ctx.login('franchisor');
+    expect((await call(ctx, 'POST', '/v1/product/copy', { token: franchisor, payload })).statusCode).toBe(403);
+    const viewOnly = await call(ctx, 'POST', '/v1/product/copy', {
+      token: operator,
+      payload: { ...payload, org_ids: [ORG.krakow, ORG.kyiv] },
+    });
+    expect(viewOnly.statusCode).toBe(403);
+    const invisible = await call(ctx, 'POST', '/v1/product/copy', { token: editor, payload });
+    expect(invisible.statusCode).toBe(404);
+    expect(Object.keys(invisible.json().fields)).toEqual(['maker_ids']);
+    expect((await krakowProducts()).map((p) => p.name)).toEqual(['Bar', 'Milk', 'Wafer']);
+  });
+});

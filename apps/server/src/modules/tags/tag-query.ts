@@ -1,5 +1,6 @@
 import { TAG_STATUSES, type TagStatus } from '@vitrina/contract';
-import { and, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { tags } from '../../db/schema/index.js';
 
 export type TagFilters = {
@@ -85,30 +86,65 @@ function leadingOrgs(filters: TagFilters): number[] | null {
 }
 
 /**
- * One condition per branch of the keyset query. The indexes are (key, status, id): each
- * (key value, status) pair is one ordered range of ids, so every branch is an index scan
- * backwards that stops at the page size, and the branches merge by id (Merge Append)
- * instead of sorting every matching row. A batch holds at most one programmer call's
- * codes, so its few rows are simply sorted.
+ * `column = value` written as a closed range. With a plain equality the planner drops the
+ * column from the wanted order and may walk the primary key backwards, filtering: cheap
+ * on paper, but when the matching rows are old (sold tags sit behind every newer tag) it
+ * reads hundreds of thousands of rows. As a range, only the (key, status, id) index gives
+ * the order, so each branch reads exactly the rows it returns.
  */
-export function keysetBranches(filters: TagFilters, status: TagStatus | undefined): SQL[] {
+function pinned(column: PgColumn, value: number | string): SQL {
+  return and(gte(column, value), lte(column, value)) as SQL;
+}
+
+export type KeysetBranch = { where: SQL; order: PgColumn[] };
+
+/**
+ * One branch per (key value, status) of the keyset query. The indexes are (key, status,
+ * id): each pair is one ordered range of ids, so every branch is an index scan backwards
+ * that stops at the page size, and only the branches' few rows are merged by id.
+ */
+export function keysetBranches(filters: TagFilters, status: TagStatus | undefined): KeysetBranch[] {
   const statuses = status ? [status] : [...TAG_STATUSES];
-  const all = whereOfTags(filters, status);
-  if (filters.batchId !== undefined) return [all ?? sql`true`];
-  const byStatus = (lead: SQL) => statuses.map((s) => and(lead, eq(tags.status, s), all) as SQL);
-  if (filters.productId !== undefined) return byStatus(eq(tags.productId, filters.productId));
-  if (filters.micromarketId !== undefined) return byStatus(eq(tags.micromarketId, filters.micromarketId));
-  const orgs = leadingOrgs(filters);
-  if (orgs === null || orgs.length * statuses.length > MAX_BRANCHES) return [all ?? sql`true`];
-  if (orgs.length === 0) return [sql`false`];
-  return orgs.flatMap((orgId) => byStatus(eq(tags.orgId, orgId)));
+  const byId = (where: SQL | undefined): KeysetBranch[] => [{ where: where ?? sql`true`, order: [tags.id] }];
+  // A batch is small, and a code prefix is best served by the unique code index: the
+  // matching rows are few, so one scan of them sorted by id beats walking every branch.
+  if (filters.batchId !== undefined || filters.codePrefix) return byId(whereOfTags(filters, status));
+  const lead =
+    filters.productId !== undefined
+      ? { column: tags.productId, values: [filters.productId] }
+      : filters.micromarketId !== undefined
+        ? { column: tags.micromarketId, values: [filters.micromarketId] }
+        : { column: tags.orgId, values: leadingOrgs(filters) };
+  if (lead.values === null || lead.values.length * statuses.length > MAX_BRANCHES) {
+    return byId(whereOfTags(filters, status));
+  }
+  if (lead.values.length === 0) return byId(sql`false`);
+  // The lead and the status are pinned per branch; everything else filters.
+  const rest = and(
+    lead.column === tags.orgId || filters.orgIds === null ? undefined : inArray(tags.orgId, filters.orgIds),
+    lead.column === tags.orgId || filters.orgId === undefined ? undefined : eq(tags.orgId, filters.orgId),
+    lead.column === tags.productId || filters.micromarketId === undefined
+      ? undefined
+      : eq(tags.micromarketId, filters.micromarketId),
+    ...refinements(filters),
+  );
+  return lead.values.flatMap((value) =>
+    statuses.map((s) => ({
+      where: and(pinned(lead.column, value), pinned(tags.status, s), rest) as SQL,
+      order: [lead.column, tags.status, tags.id],
+    })),
+  );
 }
 
 /** Ids of one page, newest first, strictly below the cursor id. */
-export function pageIdsQuery(branches: SQL[], afterId: number | null, limit: number): SQL {
+export function pageIdsQuery(branches: KeysetBranch[], afterId: number | null, limit: number): SQL {
   const below = afterId === null ? undefined : lt(tags.id, afterId);
-  const parts = branches.map(
-    (where) => sql`(select ${tags.id} from ${tags} where ${and(where, below)} order by ${tags.id} desc limit ${limit})`,
-  );
+  const parts = branches.map((branch) => {
+    const order = sql.join(
+      branch.order.map((column) => sql`${column} desc`),
+      sql`, `,
+    );
+    return sql`(select ${tags.id} from ${tags} where ${and(branch.where, below)} order by ${order} limit ${limit})`;
+  });
   return sql`select "id" from (${sql.join(parts, sql` union all `)}) as "page" order by "id" desc limit ${limit}`;
 }

@@ -50,7 +50,7 @@ export function DatasetItem({ file, canManage }: { file: TDatasetFile; canManage
           </Popconfirm>
         )}
       </div>
-      <div className="muted">{`${formatDateUtc(file.created_at)} · ${(file.size / 1024).toFixed(0)} KB`}</div>
+      <div className="muted">{`${formatDateUtc(file.created_at).slice(0, 10)} · ${(file.size / 1024).toFixed(0)} KB`}</div>
       <div style={{ marginTop: 8 }}>
         <DatasetTagSelect
           size="small"

@@ -27,7 +27,6 @@ export function DatasetTagSelect({ value, onChange, id, isDisabled, size, ...res
       placeholder={t('dataset.tags_placeholder')}
       options={DATASET_TAGS.map((tag) => ({ value: tag, label: t(`dataset.tag.${tag}`) }))}
       style={{ width: '100%' }}
-      maxTagCount="responsive"
     />
   );
 }

@@ -1,0 +1,30 @@
+import { uniqueSuffix } from '../../fixtures/catalogue';
+import { expect, test } from '../../fixtures/session';
+
+test('an operator builds three category levels and sees the path', async ({ page, signInAs }) => {
+  const suffix = uniqueSuffix();
+  const names = [`Drinks ${suffix}`, `Juices ${suffix}`, `Orange ${suffix}`];
+  await signInAs('admin');
+  await page.goto('/category/list');
+
+  for (const [level, name] of names.entries()) {
+    await page.getByRole('button', { name: 'New category' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    const link = page.getByRole('link', { name, exact: true });
+    if (level < 2) {
+      await link.click();
+      await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+    } else {
+      await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+    }
+  }
+
+  await expect(page).toHaveURL(/\/category\/list\/third\/\d+$/);
+  const path = page.locator('.ant-breadcrumb').last();
+  await expect(path).toContainText(`All categories/${names[0]}/${names[1]}`);
+  await path.getByRole('link', { name: names[0] }).click();
+  await expect(page.getByRole('link', { name: names[1], exact: true })).toBeVisible();
+});

@@ -164,7 +164,7 @@ export async function findSiblingByName(
       and(
         eq(categories.orgId, sibling.orgId),
         sibling.parentId === null ? isNull(categories.parentId) : eq(categories.parentId, sibling.parentId),
-        sql`lower(${categories.name}) = ${sibling.name.toLowerCase()}`,
+        sql`lower(${categories.name}) = lower(${sibling.name})`,
         sibling.exceptId === undefined ? undefined : ne(categories.id, sibling.exceptId),
       ),
     )

@@ -101,7 +101,7 @@ export async function findMakerByName(
     .where(
       and(
         eq(makers.orgId, orgId),
-        sql`lower(${makers.name}) = ${name.toLowerCase()}`,
+        sql`lower(${makers.name}) = lower(${name})`,
         exceptId === undefined ? undefined : ne(makers.id, exceptId),
       ),
     )

@@ -81,8 +81,9 @@ function toProduct(row: ProductRow, path: PathItem[], stats: ReviewStats): TProd
 /** The expression the trigram index is built on, so `%q%` uses the index. */
 export const SEARCH_TEXT = sql`lower(${products.name} || ' ' || coalesce(${products.article}, '') || ' ' || coalesce(${products.barcode}, ''))`;
 
+/** Both sides lowered by the database, so the folding matches the index whatever the locale. */
 export function searchMatches(q: string): SQL {
-  return sql`${SEARCH_TEXT} like ${`%${escapeLike(q.toLowerCase())}%`}`;
+  return sql`${SEARCH_TEXT} like lower(${`%${escapeLike(q)}%`})`;
 }
 
 export function inCategorySubtree(categoryId: number): SQL {

@@ -85,6 +85,7 @@ describe('GET /v1/product/list', () => {
         (await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { sort: 'name', ...query } })).json(),
       );
     expect(await list({ q: 'mr-0' })).toEqual(['Morshynska 0.5']);
+    expect(await list({ q: 'PĄCZ' })).toEqual(['Pączek']);
     expect(await list({ q: '48200170' })).toEqual(['Morshynska 0.5']);
     expect(await list({ q: '100%_' })).toEqual(['Cola 100%_zero']);
     expect(await list({ q: '0%_z' })).toEqual(['Cola 100%_zero']);

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { seedDemo } from './db/seed.js';
+import { createLocalStorage } from './lib/storage.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
 async function main() {
@@ -13,9 +16,11 @@ async function main() {
     instances: config.instances,
   });
   await database.migrate();
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const demo = config.seed === 'demo' ? await seedDemo(database.db) : null;
+  if (demo) await seedCatalogueDemo(database.db, storage, demo.orgIds);
 
-  const app = await buildApp({ database, config, logger });
+  const app = await buildApp({ database, config, logger, storage });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -34,7 +39,7 @@ async function main() {
   const lines = [`Vitrina is running at ${config.publicUrl} on ${where}`, `API docs: ${config.publicUrl}/docs`];
   if (demo) {
     lines.push('Demo logins (email / password):');
-    for (const login of demo)
+    for (const login of demo.logins)
       lines.push(`  ${login.email} / ${login.password}   (${login.role}, ${login.organization})`);
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

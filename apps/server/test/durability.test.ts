@@ -51,7 +51,8 @@ async function startServer(): Promise<Started> {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const deadline = Date.now() + 45_000;
+  // The first start draws the demo catalogue, which takes a while on a busy machine.
+  const deadline = Date.now() + 150_000;
   while (!output.includes('Vitrina is running')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -90,7 +91,7 @@ async function userExists(base: string, token: string, email: string) {
   return response.status === 200;
 }
 
-describe('the embedded database folder', () => {
+describe('the embedded database folder', { timeout: 180_000 }, () => {
   it('locks the folder: a second process fails at once with a clear message', async () => {
     const first = await startServer();
     const port = await freePort();

@@ -78,6 +78,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover) must not take the process down.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

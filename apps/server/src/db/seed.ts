@@ -110,7 +110,9 @@ const DEMO = [
  * and 2), the five roles and one user each; user id 1 is the platform admin.
  * Does nothing when organisations exist already.
  */
-export async function seedDemo(db: Db): Promise<DemoLogin[] | null> {
+export type DemoSeed = { logins: DemoLogin[]; orgIds: { main: number; kyiv: number; krakow: number } };
+
+export async function seedDemo(db: Db): Promise<DemoSeed | null> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(organizations);
   if ((existing?.count ?? 0) > 0) return null;
   const hashes = await Promise.all(DEMO.map((user) => hashPassword(user.password)));
@@ -180,11 +182,12 @@ export async function seedDemo(db: Db): Promise<DemoLogin[] | null> {
         lang: user.org === 2 ? 'pl' : 'en',
       });
     }
-    return DEMO.map((user) => ({
+    const logins = DEMO.map((user) => ({
       email: user.email,
       password: user.password,
       role: user.role,
       organization: ['Vitrina Demo', 'Kyiv Office Markets', 'Krakow Franchise'][user.org]!,
     }));
+    return { logins, orgIds: { main, kyiv, krakow } };
   });
 }

@@ -184,6 +184,8 @@ export const tags = pgTable(
     index('tags_micromarket_status_id').on(t.micromarketId, t.status, t.id),
     index('tags_batch_status').on(t.batchId, t.status),
     index('tags_org_status_expiry').on(t.orgId, t.status, t.storeUpTo),
+    // Tags arrive in time order, so a BRIN index serves created-at ranges at a tiny size.
+    index('tags_created_brin').using('brin', t.createdAt),
   ],
 );
 

@@ -1,0 +1,295 @@
+import { sql } from 'drizzle-orm';
+import type { FileStorage } from '../../lib/storage.js';
+import { newStorageKey } from '../../lib/storage.js';
+import type { Db } from '../client.js';
+import { categories, makers, micromarkets, productReviews, products, storageBatches, tags } from '../schema/index.js';
+import { DEMO_CATEGORIES, DEMO_MAKERS, DEMO_MICROMARKETS, type DemoLeaf } from './catalogue-data.js';
+import { drawProductImage } from './product-image.js';
+
+/** A deterministic generator, so every demo database looks the same. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+type OrgPlan = { orgId: number; currencyFactor: number; makerCountries: string[] | null };
+type PlannedProduct = {
+  orgId: number;
+  name: string;
+  size: string;
+  leafName: string;
+  categoryId: number;
+  makerId: number;
+  price: number;
+  hours: number;
+  seed: number;
+};
+
+const HOUR = 3_600_000;
+const CHUNK = 2_000;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+async function seedCategories(db: Db, orgId: number) {
+  const leaves: { leaf: DemoLeaf; id: number }[] = [];
+  let top = 0;
+  for (const [level1, children] of Object.entries(DEMO_CATEGORIES)) {
+    const [l1] = await db.insert(categories).values({ orgId, name: level1, level: 1, position: top++ }).returning();
+    let second = 0;
+    for (const [level2, leafList] of Object.entries(children)) {
+      const [l2] = await db
+        .insert(categories)
+        .values({ orgId, name: level2, level: 2, parentId: l1!.id, position: second++ })
+        .returning();
+      const rows = await db
+        .insert(categories)
+        .values(leafList.map((leaf, position) => ({ orgId, name: leaf.name, level: 3, parentId: l2!.id, position })))
+        .returning({ id: categories.id });
+      leaves.push(...leafList.map((leaf, index) => ({ leaf, id: rows[index]!.id })));
+    }
+  }
+  return leaves;
+}
+
+async function planOrg(db: Db, plan: OrgPlan, next: () => number): Promise<PlannedProduct[]> {
+  const chosen = DEMO_MAKERS.filter((maker) => !plan.makerCountries || plan.makerCountries.includes(maker.country));
+  const makerRows = await db
+    .insert(makers)
+    .values(
+      chosen.map((maker) => ({
+        orgId: plan.orgId,
+        name: maker.name,
+        country: maker.country,
+        contactPerson: maker.contact,
+        phone: maker.phone,
+        email: `orders@${maker.domain}`,
+        website: `https://${maker.domain}`,
+      })),
+    )
+    .returning({ id: makers.id, name: makers.name });
+  const makerIds = new Map(makerRows.map((row) => [row.name, row.id]));
+  const leaves = await seedCategories(db, plan.orgId);
+  const planned: PlannedProduct[] = [];
+  for (const { leaf, id: categoryId } of leaves) {
+    const leafMakers = leaf.makers.filter((name) => makerIds.has(name));
+    if (leafMakers.length === 0) continue;
+    for (const item of leaf.items) {
+      for (const [sizeIndex, size] of leaf.sizes.entries()) {
+        for (const makerName of leafMakers) {
+          const step = leaf.sizes.length > 1 ? sizeIndex / (leaf.sizes.length - 1) : 0;
+          const price =
+            Math.round((leaf.price[0] + (leaf.price[1] - leaf.price[0]) * step) / plan.currencyFactor / 10) * 10;
+          planned.push({
+            orgId: plan.orgId,
+            name: leafMakers.length > 1 ? `${item} ${makerName.split(' ')[0]}` : item,
+            size,
+            leafName: leaf.name,
+            categoryId,
+            makerId: makerIds.get(makerName)!,
+            price: Math.max(price - 10 + Math.round(next() * 2) * 10, 90),
+            hours: leaf.hours,
+            seed: planned.length,
+          });
+        }
+      }
+    }
+  }
+  return planned;
+}
+
+/** Pictures are drawn a few at a time: sharp works on its own threads. */
+async function drawImages(storage: FileStorage, planned: PlannedProduct[]) {
+  const keys: { image: string; thumb: string }[] = [];
+  for (let i = 0; i < planned.length; i += 8) {
+    const batch = planned.slice(i, i + 8);
+    const drawn = await Promise.all(
+      batch.map(async (product) => {
+        const { image, thumb } = await drawProductImage({
+          name: product.name,
+          size: product.size,
+          category: product.leafName,
+          seed: product.seed,
+        });
+        const key = { image: newStorageKey('products', 'webp'), thumb: newStorageKey('thumbs', 'webp') };
+        await Promise.all([storage.put(key.image, image), storage.put(key.thumb, thumb)]);
+        return key;
+      }),
+    );
+    keys.push(...drawn);
+  }
+  return keys;
+}
+
+/**
+ * The demo catalogue: three-level categories, makers, 300+ products with drawn pictures,
+ * micromarkets, storage batches with 20,000+ RFID tags in every status, and customer votes.
+ */
+export async function seedCatalogueDemo(
+  db: Db,
+  storage: FileStorage,
+  orgIds: { main: number; kyiv: number; krakow: number },
+) {
+  const next = random(20_261_121);
+  const orgs = [orgIds.main, orgIds.kyiv, orgIds.krakow];
+  const marketRows = await db
+    .insert(micromarkets)
+    .values(
+      DEMO_MICROMARKETS.map((market, index) => ({
+        orgId: orgs[market.org]!,
+        name: market.name,
+        address: market.address,
+        serialNumber: `VT-${String(1001 + index)}`,
+      })),
+    )
+    .returning({ id: micromarkets.id, orgId: micromarkets.orgId });
+
+  const planned = [
+    ...(await planOrg(db, { orgId: orgIds.main, currencyFactor: 1, makerCountries: null }, next)),
+    ...(await planOrg(db, { orgId: orgIds.krakow, currencyFactor: 9, makerCountries: ['PL', 'SK'] }, next)),
+  ];
+  const images = await drawImages(storage, planned);
+  const productRows = await db
+    .insert(products)
+    .values(
+      planned.map((product, index) => ({
+        orgId: product.orgId,
+        name: `${product.name} ${product.size}`,
+        description: `${product.name}, ${product.size}. Keep refrigerated at +2…+6 °C.`,
+        article: `VT-${String(product.orgId)}-${String(10_000 + index)}`,
+        barcode: `482${String(1_000_000_000 + index * 7919).slice(0, 10)}`,
+        weightG: Number.parseInt(product.size, 10) || null,
+        makerId: product.makerId,
+        categoryId: product.categoryId,
+        baseCostMinor: Math.round(product.price * 0.62),
+        sellCostMinor: product.price,
+        storagePeriodHours: product.hours,
+        purchaseLimit: product.hours <= 48 ? 3 : 0,
+        status:
+          index % 37 === 5 ? ('inactive' as const) : index % 53 === 7 ? ('archived' as const) : ('active' as const),
+        imageKey: images[index]!.image,
+        thumbKey: images[index]!.thumb,
+        forProgrammer: index % 11 !== 3,
+      })),
+    )
+    .returning({ id: products.id, orgId: products.orgId, hours: products.storagePeriodHours });
+
+  await seedTags(db, productRows, marketRows, next);
+  await seedReviews(db, productRows, next);
+  return { products: productRows.length };
+}
+
+type ProductRow = { id: number; orgId: number; hours: number };
+
+/** Older batches are mostly sold; the newest are still in storage or on the shelves. */
+async function seedTags(
+  db: Db,
+  productRows: ProductRow[],
+  marketRows: { id: number; orgId: number }[],
+  next: () => number,
+) {
+  const now = Date.now();
+  const tagRows: (typeof tags.$inferInsert)[] = [];
+  const AGES = [20, 9, 2, 0];
+  const batchPlans = productRows.flatMap((product) =>
+    AGES.map((age) => {
+      const createdAt = new Date(now - age * 24 * HOUR - Math.floor(next() * 12) * HOUR);
+      return {
+        product,
+        age,
+        total: 8 + Math.floor(next() * 9),
+        createdAt,
+        storeUpTo: new Date(createdAt.getTime() + product.hours * HOUR),
+      };
+    }),
+  );
+  const batchIds: number[] = [];
+  await insertChunked(batchPlans, async (chunk) => {
+    const rows = await db
+      .insert(storageBatches)
+      .values(
+        chunk.map((plan) => ({
+          orgId: plan.product.orgId,
+          productId: plan.product.id,
+          storeUpTo: plan.storeUpTo,
+          total: plan.total,
+          createdAt: plan.createdAt,
+        })),
+      )
+      .returning({ id: storageBatches.id });
+    batchIds.push(...rows.map((row) => row.id));
+  });
+  for (const [index, { product, age, total, createdAt, storeUpTo }] of batchPlans.entries()) {
+    const batchId = batchIds[index]!;
+    const markets = marketRows.filter((market) => market.orgId === product.orgId);
+    for (let i = 0; i < total; i++) {
+      const roll = next();
+      const status =
+        age === 0
+          ? roll < 0.6
+            ? 'new'
+            : 'in_micromarket'
+          : age === 2
+            ? roll < 0.5
+              ? 'in_micromarket'
+              : roll < 0.85
+                ? 'sold'
+                : roll < 0.92
+                  ? 'removed'
+                  : 'not_paid'
+            : roll < 0.82
+              ? 'sold'
+              : roll < 0.9
+                ? 'written_off'
+                : roll < 0.95
+                  ? 'not_paid'
+                  : 'removed';
+      const market = status === 'new' ? null : (markets[Math.floor(next() * markets.length)] ?? null);
+      const later = new Date(createdAt.getTime() + Math.floor(next() * 48) * HOUR);
+      tagRows.push({
+        orgId: product.orgId,
+        code: `E2801160${product.id.toString(16).padStart(6, '0')}${batchId.toString(16).padStart(5, '0')}${i.toString(16).padStart(5, '0')}`.toUpperCase(),
+        productId: product.id,
+        batchId,
+        micromarketId: market?.id ?? null,
+        status,
+        storeUpTo,
+        soldAt: status === 'sold' ? later : null,
+        removedAt: status === 'removed' ? later : null,
+        writtenOffAt: status === 'written_off' ? later : null,
+        reason: status === 'written_off' ? 'Expired' : status === 'removed' ? 'Damaged packaging' : null,
+        createdAt,
+        updatedAt: later,
+      });
+    }
+  }
+  await insertChunked(tagRows, (chunk) => db.insert(tags).values(chunk));
+}
+
+async function seedReviews(db: Db, productRows: ProductRow[], next: () => number) {
+  const now = Date.now();
+  const rows: (typeof productReviews.$inferInsert)[] = [];
+  for (const product of productRows) {
+    const quality = 2.5 + next() * 2.5;
+    const count = Math.floor(next() * 24);
+    for (let i = 0; i < count; i++) {
+      const rating = Math.min(5, Math.max(1, Math.round(quality + (next() - 0.5) * 2)));
+      rows.push({
+        productId: product.id,
+        rating: next() < 0.8 ? rating : null,
+        reaction: rating >= 4 ? 1 : rating <= 2 ? -1 : next() < 0.5 ? 1 : null,
+        createdAt: new Date(now - Math.floor(next() * 90 * 24) * HOUR),
+      });
+    }
+  }
+  await insertChunked(rows, (chunk) => db.insert(productReviews).values(chunk));
+}
+
+export async function countDemoTags(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tags);
+  return row?.count ?? 0;
+}

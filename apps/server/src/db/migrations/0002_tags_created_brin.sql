@@ -1,0 +1,1 @@
+CREATE INDEX "tags_created_brin" ON "tags" USING brin ("created_at");

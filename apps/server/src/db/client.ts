@@ -32,26 +32,31 @@ export type OpenOptions = {
   /** Folder for the embedded database; omit for an in-memory one (tests). */
   dataDir?: string | undefined;
   instances?: number;
+  /** Called with every statement and its parameters (debugging, benchmarks). */
+  logQuery?: (query: string, params: unknown[]) => void;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, logger);
   if ((options.instances ?? 1) > 1) {
     throw new Error(
       'The embedded database (PGlite) serves one process only. Set DATABASE_URL to a PostgreSQL server to run several instances.',
     );
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, logger);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+type Logger = { logQuery: (query: string, params: unknown[]) => void } | undefined;
+
+async function openPglite(dataDir: string | undefined, logger: Logger): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     // pg_trgm backs the catalogue's text search; the same extension ships with PostgreSQL.
     const options = { extensions: { pg_trgm } };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -76,13 +81,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, logger: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server closes (restart, failover) must not take the process down.
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -1,5 +1,5 @@
 import { hasAnyPermission, type Permission, TOKEN_TTL_MS } from '@vitrina/contract';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
@@ -48,15 +48,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
-async function permissionsOf(db: Db, roleId: number | null): Promise<Set<string>> {
-  if (roleId === null) return new Set();
-  const rows = await db
-    .select({ permission: rolePermissions.permission })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.roleId, roleId));
-  return new Set(rows.map((row) => row.permission));
-}
+type RoleRef = { id: number; name: string; defaultPage: 'dashboard' | 'dubai_courier' | 'devices' };
 
+/**
+ * Everything a request needs to know about its caller, in one round trip: the session and
+ * user, their roles, the permissions of the own and the acting role, and the organisation
+ * links. Every authenticated call runs this, so it is one statement, not five.
+ */
 export async function loadAuthContext(db: Db, token: string): Promise<AuthContext | null> {
   const [row] = await db
     .select({
@@ -72,36 +70,25 @@ export async function loadAuthContext(db: Db, token: string): Promise<AuthContex
       orgId: organizations.id,
       orgName: organizations.name,
       currency: organizations.currency,
+      roles: sql<RoleRef[] | null>`(select json_agg(json_build_object('id', r.id, 'name', r.name, 'defaultPage', r.default_page))
+        from ${roles} r where r.id = ${users.roleId} or r.id = ${sessions.actingRoleId})`,
+      ownPermissions: sql<string[]>`array(select rp.permission from ${rolePermissions} rp where rp.role_id = ${users.roleId})`,
+      actingPermissions: sql<string[]>`array(select rp.permission from ${rolePermissions} rp where rp.role_id = ${sessions.actingRoleId})`,
+      links: sql<{ orgId: number; level: number }[] | null>`(select json_agg(json_build_object('orgId', a.owner_org_id, 'level', a.access_level))
+        from ${organizationAccess} a where a.grantee_org_id = ${users.orgId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-    );
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   if (!row?.active) return null;
 
-  const roleIds = [row.roleId, row.actingRoleId].filter((id): id is number => id !== null);
-  const roleRows =
-    roleIds.length > 0
-      ? await db
-          .select({ id: roles.id, name: roles.name, defaultPage: roles.defaultPage })
-          .from(roles)
-          .where(inArray(roles.id, roleIds))
-      : [];
+  const roleRows = row.roles ?? [];
   const role = roleRows.find((r) => r.id === row.roleId) ?? null;
   const actingAs = roleRows.find((r) => r.id === row.actingRoleId) ?? null;
-  const ownPermissions = await permissionsOf(db, row.roleId);
-  const permissions = actingAs
-    ? new Set([...(await permissionsOf(db, actingAs.id))].filter((p) => ownPermissions.has(p)))
-    : ownPermissions;
-
-  const links = permissions.has('view_all_organizations')
-    ? null
-    : await db
-        .select({ orgId: organizationAccess.ownerOrgId, level: organizationAccess.accessLevel })
-        .from(organizationAccess)
-        .where(eq(organizationAccess.granteeOrgId, row.orgId));
+  const ownPermissions = new Set(row.ownPermissions);
+  // Switching can only narrow: the acting role's permissions, within the user's own.
+  const permissions = actingAs ? new Set(row.actingPermissions.filter((p) => ownPermissions.has(p))) : ownPermissions;
 
   if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     const now = new Date();
@@ -124,7 +111,9 @@ export async function loadAuthContext(db: Db, token: string): Promise<AuthContex
     actingAs,
     permissions,
     ownPermissions,
-    scope: links === null ? OrgScope.all(row.orgId) : OrgScope.of(row.orgId, links),
+    scope: permissions.has('view_all_organizations')
+      ? OrgScope.all(row.orgId)
+      : OrgScope.of(row.orgId, (row.links ?? []).map((link) => ({ orgId: Number(link.orgId), level: Number(link.level) }))),
   };
 }
 

@@ -107,6 +107,8 @@ export const products = pgTable(
   },
   (t) => [
     index('products_org_status_id').on(t.orgId, t.status, t.id),
+    // The list's default order, newest first: the first page walks this index and stops.
+    index('products_created_id').on(t.createdAt, t.id),
     index('products_category').on(t.categoryId),
     index('products_maker').on(t.makerId),
     // Text search over name, article and barcode (pg_trgm), so `%q%` does not scan the table.

@@ -86,6 +86,7 @@ export function searchMatches(q: string): SQL {
   return sql`${SEARCH_TEXT} like lower(${`%${escapeLike(q)}%`})`;
 }
 
+/** Products in the category or anywhere below it, as a subquery. */
 export function inCategorySubtree(categoryId: number): SQL {
   return sql`${products.categoryId} in (${subtreeIds(categoryId)})`;
 }
@@ -95,12 +96,21 @@ export type ProductFilters = Omit<TListProductsQueryParsed, 'page' | 'per_page' 
   orgIds: number[] | null;
 };
 
-function whereOf(filters: ProductFilters): SQL | undefined {
+/**
+ * The category filter as a list of ids, looked up first: with the literal list the planner
+ * knows how few products match and uses the category index instead of scanning products.
+ */
+async function categoryIdsOf(db: Db, categoryId: number): Promise<number[]> {
+  const rows = await db.execute<{ id: number }>(subtreeIds(categoryId));
+  return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+}
+
+function whereOf(filters: ProductFilters, categoryIds: number[] | undefined): SQL | undefined {
   return and(
     filters.orgIds === null ? undefined : inArray(products.orgId, filters.orgIds),
     filters.org_id === undefined ? undefined : eq(products.orgId, filters.org_id),
     filters.q ? searchMatches(filters.q) : undefined,
-    filters.category_id === undefined ? undefined : inCategorySubtree(filters.category_id),
+    categoryIds === undefined ? undefined : categoryIds.length > 0 ? inArray(products.categoryId, categoryIds) : sql`false`,
     filters.maker_id === undefined ? undefined : eq(products.makerId, filters.maker_id),
     // Archived products keep their history but only show when asked for by name.
     filters.status === undefined ? ne(products.status, 'archived') : eq(products.status, filters.status),
@@ -149,22 +159,71 @@ async function withDetails(db: Db, rows: ProductRow[]): Promise<TProduct[]> {
   );
 }
 
-export async function listProducts(
+/**
+ * One page and the total. A page is chosen on the products table alone (its ids), then
+ * only those rows are joined with makers, organisations, paths and votes. With a text or
+ * category filter every match is read anyway to sort it, so the total comes from the same
+ * pass (a window count); without one, the page walks the created-at index and a separate
+ * count reads the narrow status index.
+ */
+export async function listProductPage(
   db: Db,
   filters: ProductFilters,
   page: { limit: number; offset: number },
   sort: string | undefined,
-): Promise<TProduct[]> {
-  const rows = await baseQuery(db)
-    .where(whereOf(filters))
+): Promise<{ items: TProduct[]; total: number }> {
+  const categoryIds = filters.category_id === undefined ? undefined : await categoryIdsOf(db, filters.category_id);
+  const where = whereOf(filters, categoryIds);
+  const isSelective = Boolean(filters.q) || categoryIds !== undefined;
+  const [pageRows, separateTotal] = await Promise.all([
+    isSelective ? selectivePage(db, where, page, sort) : indexedPage(db, where, page, sort),
+    isSelective ? Promise.resolve(null) : countWhere(db, where),
+  ]);
+  const total = separateTotal ?? pageRows[0]?.total ?? (page.offset > 0 ? await countWhere(db, where) : 0);
+  if (pageRows.length === 0) return { items: [], total };
+  const ids = pageRows.map((row) => row.id);
+  const rows = await baseQuery(db).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { items: await withDetails(db, ids.map((id) => byId.get(id)!)), total };
+}
+
+type PageRow = { id: number; total: number };
+type Page = { limit: number; offset: number };
+
+function indexedPage(db: Db, where: SQL | undefined, page: Page, sort: string | undefined): Promise<PageRow[]> {
+  return db
+    .select({ id: products.id, total: sql<number>`0`.mapWith(Number) })
+    .from(products)
+    .where(where)
     .orderBy(...orderOf(sort))
     .limit(page.limit)
     .offset(page.offset);
-  return withDetails(db, rows);
 }
 
-export async function countProducts(db: Db, filters: ProductFilters): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(whereOf(filters));
+/**
+ * The matches are gathered first (materialised, so the planner reads them through the
+ * trigram or category index rather than walking the created-at index and testing every
+ * product), then sorted, counted and cut to the page.
+ */
+async function selectivePage(db: Db, where: SQL | undefined, page: Page, sort: string | undefined): Promise<PageRow[]> {
+  const key = (sort ?? '-created_at').replace(/^-/, '');
+  const column = sql.raw(key === 'name' ? 'name' : key === 'sell_cost' ? 'sell_cost_minor' : 'created_at');
+  const direction = sql.raw(!sort || sort.startsWith('-') ? 'desc' : 'asc');
+  const result = await db.execute<{ id: number; total: string | number }>(sql`
+    with matches as materialized (
+      select ${products.id} as id, ${products.createdAt} as created_at, ${products.name} as name,
+             ${products.sellCostMinor} as sell_cost_minor
+      from ${products} where ${where ?? sql`true`})
+    select id, count(*) over () as total from matches
+    order by ${column} ${direction}, id desc limit ${page.limit} offset ${page.offset}`);
+  return (result as unknown as { rows: { id: number; total: string | number }[] }).rows.map((row) => ({
+    id: Number(row.id),
+    total: Number(row.total),
+  }));
+}
+
+async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
   return row?.count ?? 0;
 }
 

@@ -53,11 +53,7 @@ export async function listProducts(ctx: ServiceContext, auth: AuthContext, query
   if (query.org_id !== undefined) auth.scope.assertVisible(query.org_id);
   const { page, per_page, sort, ...rest } = query;
   const filters = { ...rest, orgIds: auth.scope.visibleIds };
-  const [items, total] = await Promise.all([
-    repo.listProducts(ctx.db, filters, { limit: per_page, offset: (page - 1) * per_page }, sort),
-    repo.countProducts(ctx.db, filters),
-  ]);
-  return { items, total };
+  return repo.listProductPage(ctx.db, filters, { limit: per_page, offset: (page - 1) * per_page }, sort);
 }
 
 /** The product's row if the caller can see it; 404 otherwise. */

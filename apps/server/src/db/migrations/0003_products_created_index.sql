@@ -1,0 +1,1 @@
+CREATE INDEX "products_created_id" ON "products" USING btree ("created_at","id");

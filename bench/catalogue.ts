@@ -56,8 +56,12 @@ async function scenarios(client: pg.Client): Promise<Scenario[]> {
   const products = await client.query<{ id: number }>(
     'select id from products where org_id = 1 order by id limit 40 offset 1000',
   );
-  const level1 = await client.query<{ id: number }>('select id from categories where org_id = 1 and level = 1 order by id');
-  const level2 = await client.query<{ id: number }>('select id from categories where org_id = 1 and level = 2 order by id limit 20');
+  const level1 = await client.query<{ id: number }>(
+    'select id from categories where org_id = 1 and level = 1 order by id',
+  );
+  const level2 = await client.query<{ id: number }>(
+    'select id from categories where org_id = 1 and level = 2 order by id limit 20',
+  );
   const statuses = ['in_micromarket', 'sold', 'new', 'not_paid', 'removed', 'written_off'];
   return [
     {
@@ -90,7 +94,9 @@ async function main() {
     });
     await database.migrate();
     await seedDemo(database.db);
-    process.stdout.write(`Generating ${PRODUCTS.toLocaleString('en')} products and ${TAGS.toLocaleString('en')} tags…\n`);
+    process.stdout.write(
+      `Generating ${PRODUCTS.toLocaleString('en')} products and ${TAGS.toLocaleString('en')} tags…\n`,
+    );
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await generateCatalogue(client, { products: PRODUCTS, tags: TAGS, orgId: 1 });
@@ -98,18 +104,32 @@ async function main() {
     await client.end();
 
     // The SQL of each request, as the server runs it, captured through an in-process app.
-    const app = await buildApp({ database, config: { publicUrl: 'http://bench', webDist: '/nonexistent', dataDir: '/tmp' } });
-    const login = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { email: 'operator@vitrina.local', password: 'operator123' } });
+    const app = await buildApp({
+      database,
+      config: { publicUrl: 'http://bench', webDist: '/nonexistent', dataDir: '/tmp' },
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v1/user/login',
+      payload: { email: 'operator@vitrina.local', password: 'operator123' },
+    });
     const token = login.json<{ token: string }>().token;
     const statements = new Map<string, Statement[]>();
     for (const scenario of plan) {
       for (const requestUrl of scenario.urls) {
         await app.inject({ method: 'GET', url: requestUrl, headers: { authorization: `Bearer ${token}` } });
         capture = [];
-        const response = await app.inject({ method: 'GET', url: requestUrl, headers: { authorization: `Bearer ${token}` } });
+        const response = await app.inject({
+          method: 'GET',
+          url: requestUrl,
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (response.statusCode !== 200) throw new Error(`${requestUrl}: ${response.statusCode} ${response.body}`);
         // The once-a-minute session touch is not part of a request in steady state.
-        statements.set(requestUrl, capture.filter((statement) => !/^update "sessions"/i.test(statement.query)));
+        statements.set(
+          requestUrl,
+          capture.filter((statement) => !/^update "sessions"/i.test(statement.query)),
+        );
         capture = null;
       }
     }
@@ -154,9 +174,13 @@ async function main() {
         return true;
       };
       await runLoad({ concurrency: CONCURRENCY, durationMs: 2000, task: (i) => http(i)() });
-      const viaHttp = summarise(await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task: (i) => http(i)() }));
+      const viaHttp = summarise(
+        await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task: (i) => http(i)() }),
+      );
       await runLoad({ concurrency: CONCURRENCY, durationMs: 2000, task: (i) => sql(i)() });
-      const viaSql = summarise(await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task: (i) => sql(i)() }));
+      const viaSql = summarise(
+        await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task: (i) => sql(i)() }),
+      );
       rows.push([
         scenario.name,
         viaHttp.p50.toFixed(1),
@@ -174,9 +198,21 @@ async function main() {
     await pool.end();
     server.kill('SIGTERM');
 
-    const header = ['scenario', 'HTTP p50 ms', 'HTTP p95 ms', 'HTTP req/s', 'errors', 'SQL p50 ms', 'SQL p95 ms', 'SQL req/s', 'p95 ratio', 'throughput ratio'];
+    const header = [
+      'scenario',
+      'HTTP p50 ms',
+      'HTTP p95 ms',
+      'HTTP req/s',
+      'errors',
+      'SQL p50 ms',
+      'SQL p95 ms',
+      'SQL req/s',
+      'p95 ratio',
+      'throughput ratio',
+    ];
     const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+    const line = (cells: string[]) =>
+      cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
     process.stdout.write(
       `\nCatalogue benchmark: ${PRODUCTS.toLocaleString('en')} products, ${TAGS.toLocaleString('en')} tags, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per measurement\n` +
         `SQL = the statements each request runs (session check included), sent straight to PostgreSQL from this process.\n\n` +

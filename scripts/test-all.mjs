@@ -54,7 +54,7 @@ function count(label, ok, read) {
 }
 
 check('lint (biome)', 'npx', ['biome', 'check', '.']);
-for (const workspace of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
+for (const workspace of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   check(`typecheck ${workspace}`, 'npx', ['tsc', '-p', `${workspace}/tsconfig.json`]);
 }
 vitest('contract unit tests', 'packages/contract');

@@ -18,7 +18,7 @@ async function main() {
   await database.migrate();
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const demo = config.seed === 'demo' ? await seedDemo(database.db) : null;
-  if (demo) await seedCatalogueDemo(database.db, storage, demo.orgIds);
+  if (demo) await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
 
   const app = await buildApp({ database, config, logger, storage });
   let stopping = false;

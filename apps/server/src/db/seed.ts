@@ -110,7 +110,12 @@ const DEMO = [
  * and 2), the five roles and one user each; user id 1 is the platform admin.
  * Does nothing when organisations exist already.
  */
-export type DemoSeed = { logins: DemoLogin[]; orgIds: { main: number; kyiv: number; krakow: number } };
+export type DemoSeed = {
+  logins: DemoLogin[];
+  orgIds: { main: number; kyiv: number; krakow: number };
+  /** The operator, who writes tags in the demo. */
+  operatorId: number;
+};
 
 export async function seedDemo(db: Db): Promise<DemoSeed | null> {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(organizations);
@@ -188,6 +193,10 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
       role: user.role,
       organization: ['Vitrina Demo', 'Kyiv Office Markets', 'Krakow Franchise'][user.org]!,
     }));
-    return { logins, orgIds: { main, kyiv, krakow } };
+    const [operator] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} = 'operator@vitrina.local'`);
+    return { logins, orgIds: { main, kyiv, krakow }, operatorId: operator!.id };
   });
 }

@@ -70,17 +70,27 @@ export async function loadAuthContext(db: Db, token: string): Promise<AuthContex
       orgId: organizations.id,
       orgName: organizations.name,
       currency: organizations.currency,
-      roles: sql<RoleRef[] | null>`(select json_agg(json_build_object('id', r.id, 'name', r.name, 'defaultPage', r.default_page))
+      roles: sql<
+        RoleRef[] | null
+      >`(select json_agg(json_build_object('id', r.id, 'name', r.name, 'defaultPage', r.default_page))
         from ${roles} r where r.id = ${users.roleId} or r.id = ${sessions.actingRoleId})`,
-      ownPermissions: sql<string[]>`array(select rp.permission from ${rolePermissions} rp where rp.role_id = ${users.roleId})`,
-      actingPermissions: sql<string[]>`array(select rp.permission from ${rolePermissions} rp where rp.role_id = ${sessions.actingRoleId})`,
-      links: sql<{ orgId: number; level: number }[] | null>`(select json_agg(json_build_object('orgId', a.owner_org_id, 'level', a.access_level))
+      ownPermissions: sql<
+        string[]
+      >`array(select rp.permission from ${rolePermissions} rp where rp.role_id = ${users.roleId})`,
+      actingPermissions: sql<
+        string[]
+      >`array(select rp.permission from ${rolePermissions} rp where rp.role_id = ${sessions.actingRoleId})`,
+      links: sql<
+        { orgId: number; level: number }[] | null
+      >`(select json_agg(json_build_object('orgId', a.owner_org_id, 'level', a.access_level))
         from ${organizationAccess} a where a.grantee_org_id = ${users.orgId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+    );
   if (!row?.active) return null;
 
   const roleRows = row.roles ?? [];
@@ -113,7 +123,10 @@ export async function loadAuthContext(db: Db, token: string): Promise<AuthContex
     ownPermissions,
     scope: permissions.has('view_all_organizations')
       ? OrgScope.all(row.orgId)
-      : OrgScope.of(row.orgId, (row.links ?? []).map((link) => ({ orgId: Number(link.orgId), level: Number(link.level) }))),
+      : OrgScope.of(
+          row.orgId,
+          (row.links ?? []).map((link) => ({ orgId: Number(link.orgId), level: Number(link.level) })),
+        ),
   };
 }
 

@@ -133,6 +133,8 @@ export async function seedCatalogueDemo(
   db: Db,
   storage: FileStorage,
   orgIds: { main: number; kyiv: number; krakow: number },
+  /** Who wrote the demo batches in the programmer. */
+  programmerUserId: number | null = null,
 ) {
   const next = random(20_261_121);
   const orgs = [orgIds.main, orgIds.kyiv, orgIds.krakow];
@@ -178,7 +180,7 @@ export async function seedCatalogueDemo(
     )
     .returning({ id: products.id, orgId: products.orgId, hours: products.storagePeriodHours });
 
-  await seedTags(db, productRows, marketRows, next);
+  await seedTags(db, productRows, marketRows, next, programmerUserId);
   await seedReviews(db, productRows, next);
   return { products: productRows.length };
 }
@@ -191,6 +193,7 @@ async function seedTags(
   productRows: ProductRow[],
   marketRows: { id: number; orgId: number }[],
   next: () => number,
+  createdBy: number | null,
 ) {
   const now = Date.now();
   const tagRows: (typeof tags.$inferInsert)[] = [];
@@ -218,6 +221,7 @@ async function seedTags(
           storeUpTo: plan.storeUpTo,
           total: plan.total,
           createdAt: plan.createdAt,
+          createdBy,
         })),
       )
       .returning({ id: storageBatches.id });

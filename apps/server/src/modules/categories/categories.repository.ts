@@ -85,7 +85,7 @@ export async function listCategories(db: Db, filters: CategoryFilters): Promise<
         filters.q ? ilike(categories.name, `%${escapeLike(filters.q)}%`) : undefined,
       ),
     )
-    .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
+    .orderBy(asc(categories.orgId), asc(categories.position), asc(categories.name), asc(categories.id));
   return rows.map(toCategory);
 }
 

@@ -110,7 +110,11 @@ function whereOf(filters: ProductFilters, categoryIds: number[] | undefined): SQ
     filters.orgIds === null ? undefined : inArray(products.orgId, filters.orgIds),
     filters.org_id === undefined ? undefined : eq(products.orgId, filters.org_id),
     filters.q ? searchMatches(filters.q) : undefined,
-    categoryIds === undefined ? undefined : categoryIds.length > 0 ? inArray(products.categoryId, categoryIds) : sql`false`,
+    categoryIds === undefined
+      ? undefined
+      : categoryIds.length > 0
+        ? inArray(products.categoryId, categoryIds)
+        : sql`false`,
     filters.maker_id === undefined ? undefined : eq(products.makerId, filters.maker_id),
     // Archived products keep their history but only show when asked for by name.
     filters.status === undefined ? ne(products.status, 'archived') : eq(products.status, filters.status),
@@ -184,7 +188,13 @@ export async function listProductPage(
   const ids = pageRows.map((row) => row.id);
   const rows = await baseQuery(db).where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { items: await withDetails(db, ids.map((id) => byId.get(id)!)), total };
+  return {
+    items: await withDetails(
+      db,
+      ids.map((id) => byId.get(id)!),
+    ),
+    total,
+  };
 }
 
 type PageRow = { id: number; total: number };

@@ -46,7 +46,10 @@ export default function CategoryListScreen() {
   const columns = useMemo(() => {
     // At the top level several organisations may be listed; each orders only its own.
     const siblingsOf = (category: TCategory) => items.filter((item) => item.org_id === category.org_id);
+    const orgNames = new Map((organizations.data?.items ?? []).map((org) => [org.id, org.name]));
+    const isMixed = new Set(items.map((item) => item.org_id)).size > 1;
     return buildCategoryColumns({
+      orgNameOf: isMixed ? (category) => orgNames.get(category.org_id) ?? '' : undefined,
       t,
       canEdit,
       isCompact: isMobile,
@@ -65,7 +68,7 @@ export default function CategoryListScreen() {
       onDelete: (category) =>
         remove.mutate(category.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
     });
-  }, [t, canEdit, isMobile, level, items, parentId, reorder.mutate, remove.mutate]);
+  }, [t, canEdit, isMobile, level, items, parentId, reorder.mutate, remove.mutate, organizations.data]);
 
   const hasOrgFilter = isTopLevel && (organizations.data?.items.length ?? 0) > 1;
   const title = isTopLevel ? t(TITLES[1]) : (parent.data?.name ?? t(TITLES[level as 2 | 3]));

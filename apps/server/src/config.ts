@@ -5,7 +5,7 @@ import { z } from 'zod';
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
@@ -27,6 +27,8 @@ export type Config = {
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
+/** The repository's root: `npm start` runs from apps/server, but `./data` means the root's. */
+const repoRoot = path.resolve(here, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
@@ -38,7 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: c.PORT,
     host: c.HOST,
-    dataDir: path.resolve(c.DATA_DIR),
+    // A relative DATA_DIR means relative to where `npm …` was typed (npm keeps it in INIT_CWD).
+    dataDir: c.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: c.DATABASE_URL,
     logLevel: c.LOG_LEVEL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { formatDateUtc } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
+import { useCategoryTree } from '../../../lib/queries/category-tree';
+import { useMakerOptions } from '../../../lib/queries/maker-options';
 import { useLocale } from '../../../lib/use-locale';
 import { useProductHistory } from '../api/get-product-history';
 import { diffEntries } from './history-diff';
@@ -14,10 +16,19 @@ const MONEY_FIELDS = new Set(['base_cost', 'sell_cost']);
 const isStatus = (value: unknown): value is (typeof PRODUCT_STATUSES)[number] =>
   (PRODUCT_STATUSES as readonly unknown[]).includes(value);
 
-type Format = { t: TFunction; currency: Currency; locale: ReturnType<typeof useLocale> };
+type Format = {
+  t: TFunction;
+  currency: Currency;
+  locale: ReturnType<typeof useLocale>;
+  /** Names of the organisation's makers and categories: history entries carry only their ids. */
+  names: { maker_id: Map<number, string>; category_id: Map<number, string> };
+};
 
-function formatValue(field: string, value: unknown, { t, currency, locale }: Format): string {
+function formatValue(field: string, value: unknown, { t, currency, locale, names }: Format): string {
   if (value === null || value === undefined || value === '') return '—';
+  if ((field === 'maker_id' || field === 'category_id') && typeof value === 'number') {
+    return names[field].get(value) ?? `#${value}`;
+  }
   if (typeof value === 'boolean') return value ? t('catalogue.yes') : t('catalogue.no');
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatMoney(value, { currency, locale });
   if (field === 'status' && isStatus(value)) return t(`catalogue.product_status.${value}`);
@@ -26,14 +37,28 @@ function formatValue(field: string, value: unknown, { t, currency, locale }: For
 }
 
 /** Who changed what and when; each entry lists its fields as before → after. */
-export function ProductHistoryTab({ productId, currency }: { productId: number; currency: Currency }) {
+export function ProductHistoryTab({
+  productId,
+  orgId,
+  currency,
+}: {
+  productId: number;
+  orgId: number;
+  currency: Currency;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const history = useProductHistory(productId);
+  const makers = useMakerOptions(orgId);
+  const categories = useCategoryTree(orgId);
   if (history.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (history.isError) return <LoadError onRetry={() => history.refetch()} />;
   if (history.data.items.length === 0) return <Empty description={t('products.no_history')} />;
-  const format = { t, currency, locale };
+  const names = {
+    maker_id: new Map((makers.data?.items ?? []).map((maker) => [maker.id, maker.name])),
+    category_id: new Map((categories.data?.items ?? []).map((category) => [category.id, category.name])),
+  };
+  const format = { t, currency, locale, names };
 
   return (
     <Timeline

@@ -89,7 +89,7 @@ export default function ProductCardScreen() {
             {
               key: 'history',
               label: t('products.tabs.history'),
-              children: <ProductHistoryTab productId={item.id} currency={item.currency} />,
+              children: <ProductHistoryTab productId={item.id} orgId={item.org_id} currency={item.currency} />,
             },
           ]}
           destroyOnHidden

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TMaker } from '@vitrina/contract';
-import { Button, Card, Empty, Input, Select, Table } from 'antd';
+import { Button, Card, Input, Select } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
@@ -83,39 +83,17 @@ export default function MakerListScreen() {
             />
           )}
         </div>
-        {makers.isError ? (
-          <LoadError onRetry={() => makers.refetch()} />
-        ) : (
-          <Table<TMaker>
-            rowKey="id"
-            columns={columns}
-            dataSource={makers.data?.items}
-            loading={makers.isFetching}
-            className="data-table"
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: makers.isPending ? (
-                ' '
-              ) : (
-                <Empty description={hasFilters ? t('common.nothing_found') : t('makers.empty')} />
-              ),
-            }}
-            pagination={{
-              current: query.page,
-              pageSize: query.per_page,
-              total: makers.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('common.total', { count: total }),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'sort') {
-                update({ sort: toSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter), page: undefined });
-                return;
-              }
-              update({ page: pagination.current, per_page: pagination.pageSize });
-            }}
-          />
-        )}
+        <PagedTable<TMaker>
+          rowKey="id"
+          columns={columns}
+          result={makers}
+          page={query.page}
+          perPage={query.per_page}
+          emptyText={t('makers.empty')}
+          hasFilters={hasFilters}
+          onPageChange={update}
+          onSortChange={(sorter) => update({ sort: toSort(sorter), page: undefined })}
+        />
       </Card>
       <MakerFormDrawer maker={editing} onClose={() => setEditing(null)} />
     </>

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TProduct } from '@vitrina/contract';
-import { Button, Card, Empty, Table } from 'antd';
+import { Button, Card } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
@@ -72,50 +72,28 @@ export default function ProductListScreen() {
           onCopy={() => setCopying(selected)}
           onClear={() => setSelected([])}
         />
-        {products.isError ? (
-          <LoadError onRetry={() => products.refetch()} />
-        ) : (
-          <Table<TProduct>
-            rowKey="id"
-            columns={columns}
-            dataSource={products.data?.items}
-            loading={products.isFetching}
-            className="data-table"
-            scroll={{ x: 'max-content' }}
-            rowSelection={
-              canEdit || canCopy
-                ? {
-                    selectedRowKeys: selected.map((product) => product.id),
-                    preserveSelectedRowKeys: true,
-                    onChange: (_keys, rows) => setSelected(rows.filter((row) => row !== undefined)),
-                    getTitleCheckboxProps: () => ({ 'aria-label': t('products.select_page') }),
-                    getCheckboxProps: (product) => ({ 'aria-label': t('products.select', { name: product.name }) }),
-                  }
-                : undefined
-            }
-            locale={{
-              emptyText: products.isPending ? (
-                ' '
-              ) : (
-                <Empty description={hasFilters ? t('common.nothing_found') : t('products.empty')} />
-              ),
-            }}
-            pagination={{
-              current: query.page,
-              pageSize: query.per_page,
-              total: products.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('common.total', { count: total }),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'sort') {
-                update({ sort: toSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter), page: undefined });
-                return;
-              }
-              update({ page: pagination.current, per_page: pagination.pageSize });
-            }}
-          />
-        )}
+        <PagedTable<TProduct>
+          rowKey="id"
+          columns={columns}
+          rowSelection={
+            canEdit || canCopy
+              ? {
+                  selectedRowKeys: selected.map((product) => product.id),
+                  preserveSelectedRowKeys: true,
+                  onChange: (_keys, rows) => setSelected(rows.filter((row) => row !== undefined)),
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('products.select_page') }),
+                  getCheckboxProps: (product) => ({ 'aria-label': t('products.select', { name: product.name }) }),
+                }
+              : undefined
+          }
+          result={products}
+          page={query.page}
+          perPage={query.per_page}
+          emptyText={t('products.empty')}
+          hasFilters={hasFilters}
+          onPageChange={update}
+          onSortChange={(sorter) => update({ sort: toSort(sorter), page: undefined })}
+        />
       </Card>
       <ProductFormDrawer product={editing} onClose={() => setEditing(null)} />
       <CopyProductsModal products={copying} onClose={() => setCopying(null)} />

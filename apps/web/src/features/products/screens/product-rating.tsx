@@ -1,12 +1,12 @@
 import { ClearOutlined } from '@ant-design/icons';
 import type { TProductRating } from '@vitrina/contract';
-import { Button, Card, DatePicker, Empty, Select, Table } from 'antd';
+import { Button, Card, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryTreeSelect } from '../../../components/category-tree-select';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { type RatingSort, useProductRating } from '../api/get-product-rating';
 import { buildRatingColumns } from '../components/rating-columns';
@@ -61,41 +61,19 @@ export default function ProductRatingScreen() {
             </Button>
           )}
         </div>
-        {rating.isError ? (
-          <LoadError onRetry={() => rating.refetch()} />
-        ) : (
-          <Table<Row>
-            rowKey="product_id"
-            columns={columns}
-            dataSource={rating.data?.items}
-            loading={rating.isFetching}
-            className="data-table"
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: rating.isPending ? (
-                ' '
-              ) : (
-                <Empty description={hasFilters ? t('common.nothing_found') : t('products.no_rating')} />
-              ),
-            }}
-            pagination={{
-              current: query.page,
-              pageSize: query.per_page,
-              total: rating.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('common.total', { count: total }),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'sort') {
-                const first = Array.isArray(sorter) ? sorter[0] : sorter;
-                const sort = first?.order ? (first.columnKey as RatingSort) : undefined;
-                update({ sort, page: undefined });
-                return;
-              }
-              update({ page: pagination.current, per_page: pagination.pageSize });
-            }}
-          />
-        )}
+        <PagedTable<Row>
+          rowKey="product_id"
+          columns={columns}
+          result={rating}
+          page={query.page}
+          perPage={query.per_page}
+          emptyText={t('products.no_rating')}
+          hasFilters={hasFilters}
+          onPageChange={update}
+          onSortChange={(sorter) =>
+            update({ sort: sorter.order ? (sorter.columnKey as RatingSort) : undefined, page: undefined })
+          }
+        />
       </Card>
     </>
   );

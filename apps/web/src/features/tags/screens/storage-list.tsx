@@ -1,10 +1,10 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { STORAGE_BATCH_STATUS, type TStorageBatch } from '@vitrina/contract';
-import { Button, Card, Empty, Select, Table } from 'antd';
+import { Button, Card, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { ProductPicker } from '../../../components/product-picker';
 import { useStorageBatches } from '../api/list-storage-batches';
 import { buildStorageColumns } from '../components/storage-columns';
@@ -46,33 +46,16 @@ export default function StorageListScreen() {
             </Button>
           )}
         </div>
-        {batches.isError ? (
-          <LoadError onRetry={() => batches.refetch()} />
-        ) : (
-          <Table<TStorageBatch>
-            rowKey="id"
-            columns={columns}
-            dataSource={batches.data?.items}
-            loading={batches.isFetching}
-            className="data-table"
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: batches.isPending ? (
-                ' '
-              ) : (
-                <Empty description={hasFilters ? t('common.nothing_found') : t('tags.storage.empty')} />
-              ),
-            }}
-            pagination={{
-              current: query.page,
-              pageSize: query.per_page,
-              total: batches.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('common.total', { count: total }),
-            }}
-            onChange={(pagination) => update({ page: pagination.current, per_page: pagination.pageSize })}
-          />
-        )}
+        <PagedTable<TStorageBatch>
+          rowKey="id"
+          columns={columns}
+          result={batches}
+          page={query.page}
+          perPage={query.per_page}
+          emptyText={t('tags.storage.empty')}
+          hasFilters={hasFilters}
+          onPageChange={update}
+        />
       </Card>
     </>
   );

@@ -1,10 +1,11 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TUser } from '@vitrina/contract';
-import { Button, Card, Empty, Result, Table } from 'antd';
+import { Button, Card } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
@@ -77,43 +78,17 @@ export default function UserListScreen() {
       />
       <Card variant="borderless" className="panel-card">
         <UserFilters query={query} update={update} reset={reset} hasFilters={hasFilters} />
-        {users.isError ? (
-          <Result
-            status="error"
-            title={t('common.load_failed')}
-            extra={<Button onClick={() => users.refetch()}>{t('common.retry')}</Button>}
-          />
-        ) : (
-          <Table<TUser>
-            rowKey="id"
-            columns={columns}
-            dataSource={users.data?.items}
-            loading={users.isFetching}
-            className="data-table"
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: users.isPending ? (
-                ' '
-              ) : (
-                <Empty description={hasFilters ? t('common.nothing_found') : t('users.empty')} />
-              ),
-            }}
-            pagination={{
-              current: query.page,
-              pageSize: query.per_page,
-              total: users.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('common.total', { count: total }),
-            }}
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'sort') {
-                update({ sort: toSort(Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter), page: undefined });
-                return;
-              }
-              update({ page: pagination.current, per_page: pagination.pageSize });
-            }}
-          />
-        )}
+        <PagedTable<TUser>
+          rowKey="id"
+          columns={columns}
+          result={users}
+          page={query.page}
+          perPage={query.per_page}
+          emptyText={t('users.empty')}
+          hasFilters={hasFilters}
+          onPageChange={update}
+          onSortChange={(sorter) => update({ sort: toSort(sorter), page: undefined })}
+        />
       </Card>
       <UserFormDrawer userId={editing} onClose={() => setEditing(null)} onInvited={setInvitationLink} />
       <InvitationLinkModal link={invitationLink} onClose={() => setInvitationLink(null)} />

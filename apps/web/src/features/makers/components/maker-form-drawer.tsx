@@ -1,9 +1,9 @@
 import { type TMaker, ZCreateMaker, ZUpdateMaker } from '@vitrina/contract';
-import { Button, Col, Drawer, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
-import { useIsMobile } from '../../../components/use-is-mobile';
+import { FormDrawer } from '../../../components/form-drawer';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
@@ -35,7 +35,6 @@ type Props = { maker: TMaker | 'new' | null; onClose: () => void };
 export function MakerFormDrawer({ maker, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<Values>();
   const create = useCreateMaker();
   const update = useUpdateMaker();
@@ -70,20 +69,14 @@ export function MakerFormDrawer({ maker, onClose }: Props) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('makers.edit_title') : t('makers.new_title')}
-      open={maker !== null}
+      isOpen={maker !== null}
+      isEdit={isEdit}
+      isSaving={create.isPending || update.isPending}
+      width={520}
       onClose={onClose}
-      size={isMobile ? '100%' : 520}
-      destroyOnHidden
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" onClick={form.submit} loading={create.isPending || update.isPending}>
-            {isEdit ? t('actions.save') : t('actions.create')}
-          </Button>
-        </div>
-      }
+      onSubmit={form.submit}
     >
       <ContractForm form={form} onFinish={submit} preserve={false}>
         <Form.Item name="name" label={t('fields.name')} required>
@@ -122,6 +115,6 @@ export function MakerFormDrawer({ maker, onClose }: Props) {
           <Input inputMode="url" placeholder="https://" autoComplete="off" />
         </Form.Item>
       </ContractForm>
-    </Drawer>
+    </FormDrawer>
   );
 }

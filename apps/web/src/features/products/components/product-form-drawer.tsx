@@ -1,9 +1,9 @@
 import { type TProduct, ZCreateProduct, ZUpdateProduct } from '@vitrina/contract';
-import { Button, Drawer, Form } from 'antd';
+import { Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
-import { useIsMobile } from '../../../components/use-is-mobile';
+import { FormDrawer } from '../../../components/form-drawer';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
@@ -18,7 +18,6 @@ type Props = { product: TProduct | 'new' | null; onClose: () => void };
 export function ProductFormDrawer({ product, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<ProductFormValues>();
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -63,24 +62,18 @@ export function ProductFormDrawer({ product, onClose }: Props) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('products.edit_title') : t('products.new_title')}
-      open={product !== null}
+      isOpen={product !== null}
+      isEdit={isEdit}
+      isSaving={create.isPending || update.isPending}
+      width={640}
       onClose={onClose}
-      size={isMobile ? '100%' : 640}
-      destroyOnHidden
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" onClick={form.submit} loading={create.isPending || update.isPending}>
-            {isEdit ? t('actions.save') : t('actions.create')}
-          </Button>
-        </div>
-      }
+      onSubmit={form.submit}
     >
       <ContractForm form={form} onFinish={submit} initialValues={NEW_PRODUCT} preserve={false}>
         <ProductFormFields isEdit={isEdit} orgId={orgId} currency={currency} />
       </ContractForm>
-    </Drawer>
+    </FormDrawer>
   );
 }

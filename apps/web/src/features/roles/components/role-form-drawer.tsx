@@ -1,9 +1,9 @@
 import { DEFAULT_PAGES, type DefaultPage, type TRole, ZCreateRole } from '@vitrina/contract';
-import { Button, Drawer, Form, Input, Result, Select, Skeleton } from 'antd';
+import { Form, Input, Result, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
-import { useIsMobile } from '../../../components/use-is-mobile';
+import { FormDrawer } from '../../../components/form-drawer';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
@@ -18,7 +18,6 @@ type Props = { role: TRole | 'new' | null; onClose: () => void };
 export function RoleFormDrawer({ role, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const isMobile = useIsMobile();
   const [form] = Form.useForm<Values>();
   const isEdit = role !== null && role !== 'new';
   const groups = usePermissionGroups(role === null ? null : isEdit ? role.id : 0);
@@ -52,25 +51,15 @@ export function RoleFormDrawer({ role, onClose }: Props) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('roles.edit_title') : t('roles.new_title')}
-      open={role !== null}
+      isOpen={role !== null}
+      isEdit={isEdit}
+      isSaving={create.isPending || update.isPending}
+      isSubmitDisabled={!groups.data}
+      width={640}
       onClose={onClose}
-      size={isMobile ? '100%' : 640}
-      destroyOnHidden
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button
-            type="primary"
-            onClick={form.submit}
-            loading={create.isPending || update.isPending}
-            disabled={!groups.data}
-          >
-            {isEdit ? t('actions.save') : t('actions.create')}
-          </Button>
-        </div>
-      }
+      onSubmit={form.submit}
     >
       {groups.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
       {groups.isError && <Result status="error" title={t('common.load_failed')} />}
@@ -87,6 +76,6 @@ export function RoleFormDrawer({ role, onClose }: Props) {
           </Form.Item>
         </ContractForm>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

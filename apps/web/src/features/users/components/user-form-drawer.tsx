@@ -1,9 +1,9 @@
 import { type TUser, ZCreateUser, ZUpdateUser } from '@vitrina/contract';
-import { Button, Drawer, Form, Skeleton } from 'antd';
+import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
-import { useIsMobile } from '../../../components/use-is-mobile';
+import { FormDrawer } from '../../../components/form-drawer';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
@@ -35,7 +35,6 @@ type Props = { userId: number | 'new' | null; onClose: () => void; onInvited: (l
 export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const isMobile = useIsMobile();
   const isEdit = typeof userId === 'number';
   const [form] = Form.useForm<UserFormValues>();
   const user = useUser(isEdit ? userId : undefined);
@@ -88,21 +87,15 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={isEdit ? t('users.edit_title') : t('users.new_title')}
-      open={userId !== null}
+      isOpen={userId !== null}
+      isEdit={isEdit}
+      isSaving={create.isPending || update.isPending}
+      width={560}
       onClose={onClose}
-      size={isMobile ? '100%' : 560}
-      destroyOnHidden
+      onSubmit={form.submit}
       afterOpenChange={(isOpen) => !isOpen && form.resetFields()}
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" onClick={form.submit} loading={create.isPending || update.isPending}>
-            {isEdit ? t('actions.save') : t('actions.create')}
-          </Button>
-        </div>
-      }
     >
       {isEdit && user.isPending ? (
         <Skeleton active paragraph={{ rows: 10 }} />
@@ -111,6 +104,6 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
           <UserFormFields isEdit={isEdit} />
         </ContractForm>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -12,14 +12,13 @@
  * otherwise a throwaway cluster is started from the machine's PostgreSQL.
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
-import { startTempPostgres } from '../scripts/temp-postgres.mjs';
+import { freePort, startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { generateCatalogue } from './catalogue-data.js';
 import { runLoad, summarise } from './load.js';
 
@@ -31,15 +30,6 @@ const root = path.resolve(import.meta.dirname, '..');
 
 type Statement = { query: string; params: unknown[] };
 type Scenario = { name: string; urls: string[] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function prepareDatabase(adminUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -20,7 +20,7 @@ function findBin(name) {
   return null;
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -1,3 +1,4 @@
+import { PAGE_SIZE_DEFAULT } from '@vitrina/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -59,3 +60,9 @@ export function useUrlQuery<Q>(options: { parse: (params: URLSearchParams) => Q;
   const hasFilters = filters.some((name) => params.has(name));
   return { query, update, reset, hasFilters };
 }
+
+/** The page and its size, as every paged list reads them. */
+export const readPaging = (params: URLSearchParams) => ({
+  page: readNumber(params, 'page') ?? 1,
+  per_page: readNumber(params, 'per_page') ?? PAGE_SIZE_DEFAULT,
+});

@@ -28,3 +28,21 @@ export function optionalQuery<T extends z.ZodType>(schema: T) {
 }
 
 export const ZTimestamp = z.string().describe('ISO 8601 UTC');
+
+/** A true/false query parameter; absent or empty means "no filter". */
+export const ZQueryBoolean = optionalQuery(z.enum(['true', 'false']).transform((value) => value === 'true'));
+
+/**
+ * An optional text field where an empty string means "not set" (null), trimmed, at most
+ * `max` characters, and when given matching `pattern` (failing with message key `error`).
+ */
+export function nullableText(max: number, pattern?: { regex: RegExp; error: string }) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .pipe(pattern ? z.string().regex(pattern.regex, { error: pattern.error }).nullable() : z.string().nullable())
+    .nullable()
+    .optional();
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+import { listOf, nullableText, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
 
 export const ZMaker = z.object({
   id: z.number().int(),
@@ -16,15 +16,6 @@ export const ZMaker = z.object({
 });
 export type TMaker = z.infer<typeof ZMaker>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
 const makerFields = {
   name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120),
   country: z
@@ -34,8 +25,8 @@ const makerFields = {
     .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
     .nullable()
     .optional(),
-  contact_person: optionalText(120),
-  phone: optionalText(40),
+  contact_person: nullableText(120),
+  phone: nullableText(40),
   email: z
     .string()
     .trim()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_STATUSES } from '../enums.js';
 import { CURRENCIES } from '../locales.js';
 import { ZCategoryPathItem } from './category.js';
-import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+import { listOf, nullableText, optionalQuery, ZPageQuery, ZQueryBoolean, ZTimestamp } from './common.js';
 
 /** Money is integer minor units (kopiyka, grosz, cent) in the organisation's currency. */
 const ZMinor = z.number().int().min(0).max(100_000_000);
@@ -47,21 +47,11 @@ export const ZProductInfo = ZProduct.extend({
 });
 export type TProductInfo = z.infer<typeof ZProductInfo>;
 
-const optionalText = (max: number, pattern?: RegExp, key?: 'validation.barcode') =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .pipe(pattern ? z.string().regex(pattern, { error: key }).nullable() : z.string().nullable())
-    .nullable()
-    .optional();
-
 const productFields = {
   name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200),
   description: z.string().trim().max(5000),
-  article: optionalText(64),
-  barcode: optionalText(32, /^[0-9A-Za-z-]{4,32}$/, 'validation.barcode'),
+  article: nullableText(64),
+  barcode: nullableText(32, { regex: /^[0-9A-Za-z-]{4,32}$/, error: 'validation.barcode' }),
   weight_g: z.number().int().min(0).max(1_000_000).nullable(),
   maker_id: z.number().int().positive().nullable(),
   category_id: z.number().int().positive().nullable(),
@@ -98,7 +88,6 @@ export type TCreateProduct = z.input<typeof ZCreateProduct>;
 export const ZUpdateProduct = z.object(productFields).omit({ status: true }).partial();
 export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
 
-const flag = optionalQuery(z.enum(['true', 'false']).transform((value) => value === 'true'));
 export const PRODUCT_SORTS = ['name', '-name', 'sell_cost', '-sell_cost', 'created_at', '-created_at'] as const;
 
 export const ZListProductsQuery = ZPageQuery.extend({
@@ -109,10 +98,10 @@ export const ZListProductsQuery = ZPageQuery.extend({
   maker_id: optionalQuery(z.coerce.number().int().positive()),
   org_id: optionalQuery(z.coerce.number().int().positive()),
   status: optionalQuery(z.enum(PRODUCT_STATUSES)),
-  show_in_orders: flag,
-  show_in_wishes: flag,
-  is_public: flag,
-  for_programmer: flag,
+  show_in_orders: ZQueryBoolean,
+  show_in_wishes: ZQueryBoolean,
+  is_public: ZQueryBoolean,
+  for_programmer: ZQueryBoolean,
   sort: optionalQuery(z.enum(PRODUCT_SORTS)),
 });
 export type TListProductsQuery = z.input<typeof ZListProductsQuery>;

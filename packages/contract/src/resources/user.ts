@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.js';
 import { ZEmail, ZPassword } from './auth.js';
-import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+import { listOf, optionalQuery, ZPageQuery, ZQueryBoolean, ZTimestamp } from './common.js';
 
 export const ZPhone = z
   .string()
@@ -87,7 +87,7 @@ export const ZListUsersQuery = ZPageQuery.extend({
   role_id: optionalQuery(z.coerce.number().int().positive()),
   org_id: optionalQuery(z.coerce.number().int().positive()),
   user_type: optionalQuery(z.coerce.number().pipe(ZUserType)),
-  active: optionalQuery(z.enum(['true', 'false']).transform((value) => value === 'true')),
+  active: ZQueryBoolean,
   sort: optionalQuery(z.enum(USER_SORTS)),
 });
 export type TListUsersQuery = z.input<typeof ZListUsersQuery>;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../../lib/storage.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Db } from '../client.js';
@@ -291,9 +290,4 @@ async function seedReviews(db: Db, productRows: ProductRow[], next: () => number
     }
   }
   await insertChunked(rows, (chunk) => db.insert(productReviews).values(chunk));
-}
-
-export async function countDemoTags(db: Db): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tags);
-  return row?.count ?? 0;
 }

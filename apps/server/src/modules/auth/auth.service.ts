@@ -15,7 +15,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LoginLimiter } from '../../lib/login-limiter.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
-import { findRoleForSwitch } from '../roles/roles.repository.js';
+import { findRole } from '../roles/roles.repository.js';
 import {
   consumeUserToken,
   createSession,
@@ -91,7 +91,7 @@ export async function switchRole(
   request: FastifyRequest,
 ): Promise<SessionAnswer> {
   if (!auth.ownPermissions.has('switch_role')) throw forbidden();
-  const role = await findRoleForSwitch(ctx.db, roleId);
+  const role = await findRole(ctx.db, roleId);
   if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) throw notFound();
   const beyond = role.permissions.filter((permission) => !auth.ownPermissions.has(permission));
   if (beyond.length > 0) throw forbidden('role.permission_not_held', { permissions: beyond.join(', ') });

@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
 
 export type CategoryRow = {
   id: number;
@@ -25,10 +26,6 @@ const rowColumns = {
   position: categories.position,
   createdAt: categories.createdAt,
 };
-
-export function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 /**
  * Ids of a category and everything below it. Three levels at most, so two steps down

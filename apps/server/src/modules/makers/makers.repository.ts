@@ -2,7 +2,7 @@ import type { TMaker } from '@vitrina/contract';
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { makers, products } from '../../db/schema/index.js';
-import { escapeLike } from '../categories/categories.repository.js';
+import { escapeLike } from '../../lib/sql.js';
 
 export type MakerFilters = {
   q?: string | undefined;

@@ -2,8 +2,9 @@ import type { ProductStatus, TListProductsQueryParsed, TProduct } from '@vitrina
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, makers, organizations, productReviews, products, tags, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
 import { fileUrl } from '../../lib/storage.js';
-import { categoryPaths, escapeLike, type PathItem, subtreeIds } from '../categories/categories.repository.js';
+import { categoryPaths, type PathItem, subtreeIds } from '../categories/categories.repository.js';
 
 const columns = {
   id: products.id,

@@ -45,8 +45,6 @@ export async function findRole(db: Db, id: number): Promise<RoleRow | null> {
   return { ...role, permissions: permissions.map((row) => row.permission) };
 }
 
-export const findRoleForSwitch = findRole;
-
 /** Users holding each role, counted within the given organisations (null: all). */
 export async function countUsersByRole(db: Db, orgIds: number[] | null): Promise<Map<number, number>> {
   const rows = await db

@@ -2,6 +2,7 @@ import type { TUser } from '@vitrina/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, roles, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
 
 export type UserFilters = {
   q?: string | undefined;
@@ -55,10 +56,6 @@ export function toUser(row: Row): TUser {
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 function whereOf(filters: UserFilters): SQL | undefined {

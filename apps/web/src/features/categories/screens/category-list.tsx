@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCategory } from '@vitrina/contract';
-import { Button, Card, Empty, Select, Table } from 'antd';
+import { Button, Card, Empty, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useIsMobile } from '../../../components/use-is-mobile';
@@ -93,16 +94,7 @@ export default function CategoryListScreen() {
       <Card variant="borderless" className="panel-card">
         {hasOrgFilter && (
           <div className="list-filters">
-            <Select
-              allowClear
-              className="list-filters__select"
-              aria-label={t('fields.organization')}
-              placeholder={t('fields.organization')}
-              value={query.org_id}
-              onChange={(value?: number) => update({ org_id: value })}
-              options={organizations.data?.items.map((org) => ({ value: org.id, label: org.name }))}
-              popupMatchSelectWidth={false}
-            />
+            <OrganizationFilter value={query.org_id} onChange={(orgId) => update({ org_id: orgId })} />
           </div>
         )}
         {categories.isError || parent.isError ? (

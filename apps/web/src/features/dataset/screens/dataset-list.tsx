@@ -1,10 +1,10 @@
 import { DATASET_FILE_TYPES, DATASET_TAGS } from '@vitrina/contract';
 import { Card, Col, Empty, Pagination, Row, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FILTER_SELECT, OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/permissions';
-import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useDataset } from '../api/list-dataset';
 import { DatasetItem } from '../components/dataset-item';
 import { DatasetUpload } from '../components/dataset-upload';
@@ -15,9 +15,7 @@ export default function DatasetListScreen() {
   const can = useCan();
   const { query, update, hasFilters } = useDatasetQuery();
   const files = useDataset(query);
-  const organizations = useOrganizationOptions();
   const canManage = can('manage_dataset');
-  const select = { allowClear: true, className: 'list-filters__select', popupMatchSelectWidth: false } as const;
 
   return (
     <>
@@ -30,7 +28,7 @@ export default function DatasetListScreen() {
       <Card variant="borderless" className="panel-card">
         <div className="list-filters">
           <Select
-            {...select}
+            {...FILTER_SELECT}
             showSearch={{ optionFilterProp: 'label' }}
             aria-label={t('dataset.filter_tag')}
             placeholder={t('dataset.filter_tag')}
@@ -39,23 +37,14 @@ export default function DatasetListScreen() {
             options={DATASET_TAGS.map((tag) => ({ value: tag, label: t(`dataset.tag.${tag}`) }))}
           />
           <Select
-            {...select}
+            {...FILTER_SELECT}
             aria-label={t('dataset.filter_type')}
             placeholder={t('dataset.filter_type')}
             value={query.type}
             onChange={(value?: string) => update({ type: value })}
             options={DATASET_FILE_TYPES.map((type) => ({ value: type, label: t(`dataset.type.${type}`) }))}
           />
-          {(organizations.data?.items.length ?? 0) > 1 && (
-            <Select
-              {...select}
-              aria-label={t('fields.organization')}
-              placeholder={t('fields.organization')}
-              value={query.org_id}
-              onChange={(value?: number) => update({ org_id: value })}
-              options={organizations.data?.items.map((org) => ({ value: org.id, label: org.name }))}
-            />
-          )}
+          <OrganizationFilter value={query.org_id} onChange={(orgId) => update({ org_id: orgId })} />
         </div>
         {files.isError && <LoadError onRetry={() => files.refetch()} />}
         {files.isPending && <Skeleton active paragraph={{ rows: 6 }} />}

@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TMaker } from '@vitrina/contract';
-import { Button, Card, Input, Select } from 'antd';
+import { Button, Card } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrganizationFilter, SearchFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
-import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useDeleteMaker } from '../api/delete-maker';
 import { type MakerSort, useMakers } from '../api/list-makers';
 import { buildMakerColumns } from '../components/maker-columns';
@@ -27,11 +27,8 @@ export default function MakerListScreen() {
   const isMobile = useIsMobile();
   const { query, update, hasFilters } = useMakerQuery();
   const makers = useMakers(query);
-  const organizations = useOrganizationOptions();
   const remove = useDeleteMaker();
   const [editing, setEditing] = useState<TMaker | 'new' | null>(null);
-  const [search, setSearch] = useState(query.q ?? '');
-  useEffect(() => setSearch(query.q ?? ''), [query.q]);
   const canEdit = can('edit_makers');
 
   const columns = useMemo(
@@ -61,27 +58,8 @@ export default function MakerListScreen() {
       />
       <Card variant="borderless" className="panel-card">
         <div className="list-filters">
-          <Input.Search
-            aria-label={t('makers.search')}
-            placeholder={t('makers.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onSearch={(value) => update({ q: value.trim() || undefined })}
-            allowClear
-            className="list-filters__search"
-          />
-          {(organizations.data?.items.length ?? 0) > 1 && (
-            <Select
-              allowClear
-              className="list-filters__select"
-              aria-label={t('fields.organization')}
-              placeholder={t('fields.organization')}
-              value={query.org_id}
-              onChange={(value?: number) => update({ org_id: value })}
-              options={organizations.data?.items.map((org) => ({ value: org.id, label: org.name }))}
-              popupMatchSelectWidth={false}
-            />
-          )}
+          <SearchFilter label={t('makers.search')} value={query.q} onSearch={(q) => update({ q })} />
+          <OrganizationFilter value={query.org_id} onChange={(orgId) => update({ org_id: orgId })} />
         </div>
         <PagedTable<TMaker>
           rowKey="id"

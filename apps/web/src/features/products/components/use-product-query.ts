@@ -1,5 +1,5 @@
-import { PAGE_SIZE_DEFAULT, PRODUCT_SORTS, PRODUCT_STATUSES } from '@vitrina/contract';
-import { readEnum, readFlag, readNumber, readText, useUrlQuery } from '../../../lib/url-query';
+import { PRODUCT_SORTS, PRODUCT_STATUSES } from '@vitrina/contract';
+import { readEnum, readFlag, readNumber, readPaging, readText, useUrlQuery } from '../../../lib/url-query';
 import type { ProductsQuery } from '../api/list-products';
 
 export const PRODUCT_FLAGS = ['show_in_orders', 'show_in_wishes', 'is_public', 'for_programmer'] as const;
@@ -19,8 +19,7 @@ const parse = (params: URLSearchParams): ProductsQuery => ({
   is_public: readFlag(params, 'is_public'),
   for_programmer: readFlag(params, 'for_programmer'),
   sort: readEnum(params, 'sort', PRODUCT_SORTS),
-  page: readNumber(params, 'page') ?? 1,
-  per_page: readNumber(params, 'per_page') ?? PAGE_SIZE_DEFAULT,
+  ...readPaging(params),
 });
 
 export const useProductQuery = () => useUrlQuery({ parse, filters: FILTERS });

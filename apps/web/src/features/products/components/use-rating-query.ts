@@ -1,5 +1,4 @@
-import { PAGE_SIZE_DEFAULT } from '@vitrina/contract';
-import { readEnum, readNumber, readText, useUrlQuery } from '../../../lib/url-query';
+import { readEnum, readNumber, readPaging, readText, useUrlQuery } from '../../../lib/url-query';
 import { RATING_SORTS, type RatingQuery } from '../api/get-product-rating';
 
 const FILTERS = ['from', 'to', 'org_id', 'category_id'] as const;
@@ -11,8 +10,7 @@ const parse = (params: URLSearchParams): RatingQuery => ({
   org_id: readNumber(params, 'org_id'),
   category_id: readNumber(params, 'category_id'),
   sort: readEnum(params, 'sort', RATING_SORTS),
-  page: readNumber(params, 'page') ?? 1,
-  per_page: readNumber(params, 'per_page') ?? PAGE_SIZE_DEFAULT,
+  ...readPaging(params),
 });
 
 export const useRatingQuery = () => useUrlQuery({ parse, filters: FILTERS });

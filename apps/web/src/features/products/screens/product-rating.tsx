@@ -1,13 +1,12 @@
-import { ClearOutlined } from '@ant-design/icons';
 import type { TProductRating } from '@vitrina/contract';
-import { Button, Card, DatePicker, Select } from 'antd';
+import { Card, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryTreeSelect } from '../../../components/category-tree-select';
+import { OrganizationFilter, ResetFiltersButton } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
-import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { type RatingSort, useProductRating } from '../api/get-product-rating';
 import { buildRatingColumns } from '../components/rating-columns';
 import { useRatingQuery } from '../components/use-rating-query';
@@ -19,7 +18,6 @@ export default function ProductRatingScreen() {
   const { t } = useTranslation();
   const { query, update, reset, hasFilters } = useRatingQuery();
   const rating = useProductRating(query);
-  const organizations = useOrganizationOptions();
   const columns = useMemo(() => buildRatingColumns({ t, sort: query.sort }), [t, query.sort]);
 
   return (
@@ -43,23 +41,11 @@ export default function ProductRatingScreen() {
             value={query.category_id}
             onChange={(value) => update({ category_id: value })}
           />
-          {(organizations.data?.items.length ?? 0) > 1 && (
-            <Select
-              allowClear
-              className="list-filters__select"
-              aria-label={t('fields.organization')}
-              placeholder={t('fields.organization')}
-              value={query.org_id}
-              onChange={(value?: number) => update({ org_id: value, category_id: undefined })}
-              options={organizations.data?.items.map((org) => ({ value: org.id, label: org.name }))}
-              popupMatchSelectWidth={false}
-            />
-          )}
-          {hasFilters && (
-            <Button icon={<ClearOutlined />} onClick={reset}>
-              {t('actions.reset_filters')}
-            </Button>
-          )}
+          <OrganizationFilter
+            value={query.org_id}
+            onChange={(orgId) => update({ org_id: orgId, category_id: undefined })}
+          />
+          <ResetFiltersButton isVisible={hasFilters} onReset={reset} />
         </div>
         <PagedTable<Row>
           rowKey="product_id"

@@ -1,8 +1,7 @@
-import { ClearOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
 import { ProductPicker } from '../../../components/product-picker';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import type { UrlChange } from '../../../lib/url-query';
@@ -14,21 +13,10 @@ const DAY = 'YYYY-MM-DD';
 export function TagFilters({ filters, update, reset, hasFilters }: Props) {
   const { t } = useTranslation();
   const micromarkets = useMicromarketOptions();
-  const [code, setCode] = useState(filters.q ?? '');
-  useEffect(() => setCode(filters.q ?? ''), [filters.q]);
-  const select = { allowClear: true, className: 'list-filters__select', popupMatchSelectWidth: false } as const;
 
   return (
     <div className="list-filters">
-      <Input.Search
-        aria-label={t('tags.search')}
-        placeholder={t('tags.search')}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        onSearch={(value) => update({ q: value.trim().toUpperCase() || undefined })}
-        allowClear
-        className="list-filters__search"
-      />
+      <SearchFilter label={t('tags.search')} value={filters.q} onSearch={(q) => update({ q: q?.toUpperCase() })} />
       <ProductPicker
         className="list-filters__select"
         aria-label={t('fields.product')}
@@ -36,7 +24,7 @@ export function TagFilters({ filters, update, reset, hasFilters }: Props) {
         onChange={(value) => update({ product_id: value })}
       />
       <Select
-        {...select}
+        {...FILTER_SELECT}
         showSearch={{ optionFilterProp: 'label' }}
         aria-label={t('fields.micromarket')}
         placeholder={t('fields.micromarket')}
@@ -65,7 +53,7 @@ export function TagFilters({ filters, update, reset, hasFilters }: Props) {
         }
       />
       <Select
-        {...select}
+        {...FILTER_SELECT}
         aria-label={t('tags.expiry_filter')}
         placeholder={t('tags.expiry_filter')}
         value={filters.expiry}
@@ -75,11 +63,7 @@ export function TagFilters({ filters, update, reset, hasFilters }: Props) {
           { value: 'expiring', label: t('tags.expiry.expiring') },
         ]}
       />
-      {hasFilters && (
-        <Button icon={<ClearOutlined />} onClick={reset}>
-          {t('actions.reset_filters')}
-        </Button>
-      )}
+      <ResetFiltersButton isVisible={hasFilters} onReset={reset} />
     </div>
   );
 }

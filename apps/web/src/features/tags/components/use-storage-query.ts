@@ -1,5 +1,4 @@
-import { PAGE_SIZE_DEFAULT } from '@vitrina/contract';
-import { readNumber, useUrlQuery } from '../../../lib/url-query';
+import { readNumber, readPaging, useUrlQuery } from '../../../lib/url-query';
 import type { StorageQuery } from '../api/list-storage-batches';
 
 const FILTERS = ['product_id', 'status'] as const;
@@ -9,8 +8,7 @@ const parse = (params: URLSearchParams): StorageQuery => {
   return {
     product_id: readNumber(params, 'product_id'),
     status: status === 0 || status === 1 || status === 2 ? status : undefined,
-    page: readNumber(params, 'page') ?? 1,
-    per_page: readNumber(params, 'per_page') ?? PAGE_SIZE_DEFAULT,
+    ...readPaging(params),
   };
 };
 

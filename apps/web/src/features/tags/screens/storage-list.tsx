@@ -1,8 +1,8 @@
-import { ClearOutlined } from '@ant-design/icons';
 import { STORAGE_BATCH_STATUS, type TStorageBatch } from '@vitrina/contract';
-import { Button, Card, Select } from 'antd';
+import { Card, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResetFiltersButton } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { ProductPicker } from '../../../components/product-picker';
@@ -40,11 +40,7 @@ export default function StorageListScreen() {
             }))}
             popupMatchSelectWidth={false}
           />
-          {hasFilters && (
-            <Button icon={<ClearOutlined />} onClick={reset}>
-              {t('actions.reset_filters')}
-            </Button>
-          )}
+          <ResetFiltersButton isVisible={hasFilters} onReset={reset} />
         </div>
         <PagedTable<TStorageBatch>
           rowKey="id"

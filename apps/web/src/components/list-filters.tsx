@@ -1,0 +1,67 @@
+import { ClearOutlined } from '@ant-design/icons';
+import { Button, Input, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOrganizationOptions } from '../lib/queries/organization-options';
+
+/** What every filter select of a list shares: clearable, its own width, a popup as wide as it needs. */
+export const FILTER_SELECT = {
+  allowClear: true,
+  className: 'list-filters__select',
+  popupMatchSelectWidth: false,
+} as const;
+
+/**
+ * A search box that sends on Enter (not on every key) and follows the URL when it changes
+ * from elsewhere (back button, Reset filters).
+ */
+export function SearchFilter(props: {
+  label: string;
+  value: string | undefined;
+  onSearch: (value: string | undefined) => void;
+}) {
+  const [text, setText] = useState(props.value ?? '');
+  useEffect(() => setText(props.value ?? ''), [props.value]);
+  return (
+    <Input.Search
+      aria-label={props.label}
+      placeholder={props.label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onSearch={(value) => props.onSearch(value.trim() || undefined)}
+      allowClear
+      className="list-filters__search"
+    />
+  );
+}
+
+/** The organisation filter; shown only to users who see more than one organisation. */
+export function OrganizationFilter(props: {
+  value: number | undefined;
+  onChange: (orgId: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const organizations = useOrganizationOptions();
+  if ((organizations.data?.items.length ?? 0) < 2) return null;
+  return (
+    <Select
+      {...FILTER_SELECT}
+      showSearch={{ optionFilterProp: 'label' }}
+      aria-label={t('fields.organization')}
+      placeholder={t('fields.organization')}
+      value={props.value}
+      onChange={(value?: number) => props.onChange(value)}
+      options={organizations.data?.items.map((org) => ({ value: org.id, label: org.name }))}
+    />
+  );
+}
+
+export function ResetFiltersButton(props: { isVisible: boolean; onReset: () => void }) {
+  const { t } = useTranslation();
+  if (!props.isVisible) return null;
+  return (
+    <Button icon={<ClearOutlined />} onClick={props.onReset}>
+      {t('actions.reset_filters')}
+    </Button>
+  );
+}

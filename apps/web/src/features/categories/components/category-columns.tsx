@@ -16,8 +16,6 @@ type Options = {
   onMove: (category: TCategory, step: -1 | 1) => void;
   onRename: (category: TCategory) => void;
   onDelete: (category: TCategory) => void;
-  /** Set when several organisations are listed together: names the owner of each row. */
-  orgNameOf?: (category: TCategory) => string;
 };
 
 export function buildCategoryColumns(options: Options): ColumnsType<TCategory> {
@@ -33,13 +31,6 @@ export function buildCategoryColumns(options: Options): ColumnsType<TCategory> {
     },
     { key: 'products', title: t('categories.products_count'), align: 'right', dataIndex: 'products_count' },
   ];
-  const { orgNameOf } = options;
-  if (orgNameOf)
-    columns.splice(1, 0, {
-      key: 'organization',
-      title: t('fields.organization'),
-      render: (_, category) => orgNameOf(category),
-    });
   if (!isLastLevel) {
     columns.push({
       key: 'children',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
+import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { getMessage } from '../../../lib/notify';
@@ -47,10 +48,7 @@ export default function CategoryListScreen() {
   const columns = useMemo(() => {
     // At the top level several organisations may be listed; each orders only its own.
     const siblingsOf = (category: TCategory) => items.filter((item) => item.org_id === category.org_id);
-    const orgNames = new Map((organizations.data?.items ?? []).map((org) => [org.id, org.name]));
-    const isMixed = new Set(items.map((item) => item.org_id)).size > 1;
     return buildCategoryColumns({
-      orgNameOf: isMixed ? (category) => orgNames.get(category.org_id) ?? '' : undefined,
       t,
       canEdit,
       isCompact: isMobile,
@@ -69,10 +67,12 @@ export default function CategoryListScreen() {
       onDelete: (category) =>
         remove.mutate(category.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
     });
-  }, [t, canEdit, isMobile, level, items, parentId, reorder.mutate, remove.mutate, organizations.data]);
+  }, [t, canEdit, isMobile, level, items, parentId, reorder.mutate, remove.mutate]);
 
   const hasOrgFilter = isTopLevel && (organizations.data?.items.length ?? 0) > 1;
   const title = isTopLevel ? t(TITLES[1]) : (parent.data?.name ?? t(TITLES[level as 2 | 3]));
+
+  const shownColumns = useOrganizationColumn(columns, items);
 
   return (
     <>
@@ -102,7 +102,7 @@ export default function CategoryListScreen() {
         ) : (
           <Table<TCategory>
             rowKey="id"
-            columns={columns}
+            columns={shownColumns}
             dataSource={items}
             loading={categories.isFetching || reorder.isPending}
             className="data-table"

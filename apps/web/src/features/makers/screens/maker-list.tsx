@@ -5,6 +5,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationFilter, SearchFilter } from '../../../components/list-filters';
+import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
@@ -44,6 +45,8 @@ export default function MakerListScreen() {
     [t, query.sort, canEdit, isMobile, remove.mutate],
   );
 
+  const shownColumns = useOrganizationColumn(columns, makers.data?.items);
+
   return (
     <>
       <PageHeader
@@ -63,7 +66,7 @@ export default function MakerListScreen() {
         </div>
         <PagedTable<TMaker>
           rowKey="id"
-          columns={columns}
+          columns={shownColumns}
           result={makers}
           page={query.page}
           perPage={query.per_page}

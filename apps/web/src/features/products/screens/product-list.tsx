@@ -4,6 +4,7 @@ import { Button, Card } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { getMessage } from '../../../lib/notify';
@@ -38,6 +39,8 @@ export default function ProductListScreen() {
   const canCopy = can('copy_products');
 
   const columns = useMemo(() => buildProductColumns({ t, locale, sort: query.sort }), [t, locale, query.sort]);
+
+  const shownColumns = useOrganizationColumn(columns, products.data?.items);
 
   return (
     <>
@@ -74,7 +77,7 @@ export default function ProductListScreen() {
         />
         <PagedTable<TProduct>
           rowKey="id"
-          columns={columns}
+          columns={shownColumns}
           rowSelection={
             canEdit || canCopy
               ? {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
@@ -27,6 +27,7 @@ import { tagRoutes } from './modules/tags/tags.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { localeOf, registerErrorHandler } from './plugins/error-handler.js';
+import { multipartPlugin } from './plugins/multipart.js';
 
 export type AppDeps = {
   database: Database;
@@ -35,8 +36,6 @@ export type AppDeps = {
   mailer?: Mailer;
   storage?: FileStorage;
 };
-
-export type ServiceContext = { db: Database['db']; mailer: Mailer; storage: FileStorage; publicUrl: string };
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
@@ -63,7 +62,7 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(multipart);
+  await app.register(multipartPlugin);
   await app.register(authPlugin, { db: deps.database.db });
 
   const ctx: ServiceContext = {

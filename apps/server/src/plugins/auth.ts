@@ -1,30 +1,21 @@
-import { hasAnyPermission, type Permission, TOKEN_TTL_MS } from '@vitrina/contract';
+import { type DefaultPage, hasAnyPermission, type Permission, TOKEN_TTL_MS } from '@vitrina/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { organizationAccess, organizations, rolePermissions, roles, sessions, users } from '../db/schema/index.js';
+import {
+  type Actor,
+  type AnonymousActor,
+  anonymousActor,
+  type SessionUser,
+  type UserActor,
+  userActor,
+} from '../lib/actor.js';
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { OrgScope } from '../lib/org-scope.js';
-
-export type AuthContext = {
-  sessionId: number;
-  userId: number;
-  name: string;
-  email: string;
-  orgId: number;
-  orgName: string;
-  currency: 'UAH' | 'PLN' | 'EUR';
-  lang: 'en' | 'ua' | 'pl' | 'it' | 'sk';
-  role: { id: number; name: string; defaultPage: 'dashboard' | 'dubai_courier' | 'devices' } | null;
-  actingAs: { id: number; name: string; defaultPage: 'dashboard' | 'dubai_courier' | 'devices' } | null;
-  /** Permissions in force: the acting role's, never more than the user's own. */
-  permissions: Set<string>;
-  /** The user's own permissions, whatever role they act as. */
-  ownPermissions: Set<string>;
-  scope: OrgScope;
-};
+import { localeOf } from './error-handler.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +25,8 @@ declare module 'fastify' {
     permissions?: readonly Permission[];
   }
   interface FastifyRequest {
-    auth: AuthContext | null;
+    /** Who calls: set for every request, a user once the session is checked. */
+    actor: Actor;
   }
 }
 
@@ -48,14 +40,12 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
-type RoleRef = { id: number; name: string; defaultPage: 'dashboard' | 'dubai_courier' | 'devices' };
-
 /**
  * Everything a request needs to know about its caller, in one round trip: the session and
  * user, their roles, the permissions of the own and the acting role, and the organisation
  * links. Every authenticated call runs this, so it is one statement, not five.
  */
-export async function loadAuthContext(db: Db, token: string): Promise<AuthContext | null> {
+export async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -71,7 +61,7 @@ export async function loadAuthContext(db: Db, token: string): Promise<AuthContex
       orgName: organizations.name,
       currency: organizations.currency,
       roles: sql<
-        RoleRef[] | null
+        { id: number; name: string; defaultPage: DefaultPage }[] | null
       >`(select json_agg(json_build_object('id', r.id, 'name', r.name, 'defaultPage', r.default_page))
         from ${roles} r where r.id = ${users.roleId} or r.id = ${sessions.actingRoleId})`,
       ownPermissions: sql<
@@ -132,20 +122,32 @@ export async function loadAuthContext(db: Db, token: string): Promise<AuthContex
 
 /** Authenticates every /v1 route not marked public, then checks its permissions: 401 before 403 before 400. */
 export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
-  app.decorateRequest('auth', null);
+  app.decorateRequest('actor', null as unknown as { getter: () => Actor });
   app.addHook('onRequest', async (request) => {
+    const base = {
+      via: 'http' as const,
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      locale: localeOf(request),
+    };
+    request.actor = anonymousActor(base);
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/v1/') || config.public || !request.routeOptions.url) return;
     const token = bearerToken(request);
-    const auth = token ? await loadAuthContext(options.db, token) : null;
-    if (!auth) throw unauthorized();
-    request.auth = auth;
-    if (!hasAnyPermission([...auth.permissions], config.permissions)) throw forbidden();
+    const user = token ? await loadSessionUser(options.db, token) : null;
+    if (!user) throw unauthorized();
+    request.actor = userActor(user, base);
+    if (!hasAnyPermission([...user.permissions], config.permissions)) throw forbidden();
   });
 });
 
-/** The session of a route that is not public; the hook above guarantees it. */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
+/** The caller of a public route, who has no session. */
+export function anonymousOf(request: FastifyRequest): AnonymousActor {
+  return anonymousActor(request.actor);
+}
+
+/** The signed-in caller of a route that is not public; the hook above guarantees it. */
+export function actorOf(request: FastifyRequest): UserActor {
+  if (request.actor.kind !== 'user') throw unauthorized();
+  return request.actor;
 }

@@ -15,6 +15,10 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: inet('ip'),
+    /** http, device, job or webhook (the Actor's `via`). */
+    via: text('via').notNull().default('http'),
+    /** What acted when it was not a user: a device serial, a job name, a provider. */
+    actorLabel: text('actor_label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_entity').on(t.entity, t.entityId, t.createdAt), index('audit_org').on(t.orgId, t.createdAt)],

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 
 export type AuditEntry = {
   action: string;
@@ -11,17 +11,20 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Who did it comes from the request's session; pass the transaction that made the change. */
-export async function writeAudit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+/** Who did it comes from the actor; pass the transaction that made the change. */
+export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  const user = actor.kind === 'user' ? actor : null;
   await db.insert(auditLog).values({
-    actorUserId: request.auth?.userId ?? null,
-    actingRoleId: request.auth?.actingAs?.id ?? null,
-    orgId: entry.orgId ?? request.auth?.orgId ?? null,
+    actorUserId: user?.userId ?? null,
+    actingRoleId: user?.actingAs?.id ?? null,
+    orgId: entry.orgId ?? user?.orgId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: request.ip,
+    ip: actor.ip,
+    via: actor.via,
+    actorLabel: actor.kind === 'system' ? actor.label : null,
   });
 }

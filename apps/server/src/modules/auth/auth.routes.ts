@@ -14,11 +14,10 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { LoginLimiter } from '../../lib/login-limiter.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
-import { localeOf } from '../../plugins/error-handler.js';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import * as auth from './auth.service.js';
 
 const tags = ['auth'];
@@ -38,7 +37,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    (request) => auth.login(ctx, limiter, request.body, request),
+    (request) => auth.login(ctx, limiter, request.body, anonymousOf(request)),
   );
 
   app.get(
@@ -50,14 +49,14 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZMe, ...errorResponses },
       },
     },
-    async (request) => auth.me(authOf(request)),
+    async (request) => auth.me(actorOf(request)),
   );
 
   app.post(
     '/v1/user/logout',
     { schema: { tags, summary: 'Revoke the current token', response: { 200: ZOk, ...errorResponses } } },
     async (request) => {
-      await auth.logout(ctx, authOf(request));
+      await auth.logout(ctx, actorOf(request));
       return { ok: true as const };
     },
   );
@@ -72,13 +71,13 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZLoginResponse, ...errorResponses },
       },
     },
-    (request) => auth.switchRole(ctx, authOf(request), request.body.role_id, request),
+    (request) => auth.switchRole(ctx, actorOf(request), request.body.role_id),
   );
 
   app.post(
     '/v1/user/switch-role/back',
     { schema: { tags, summary: 'Return to the own role', response: { 200: ZLoginResponse, ...errorResponses } } },
-    (request) => auth.switchBack(ctx, authOf(request), request),
+    (request) => auth.switchBack(ctx, actorOf(request)),
   );
 
   app.get(
@@ -106,7 +105,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZLoginResponse, 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
       },
     },
-    (request) => auth.register(ctx, request.body, request),
+    (request) => auth.register(ctx, request.body, anonymousOf(request)),
   );
 
   app.post(
@@ -121,7 +120,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(ctx, request.body.email, localeOf(request));
+      await auth.requestPasswordReset(ctx, request.body.email, anonymousOf(request));
       return { ok: true as const };
     },
   );
@@ -153,7 +152,7 @@ export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       },
     },
     async (request) => {
-      await auth.resetPassword(ctx, request.params.token, request.body.password, request);
+      await auth.resetPassword(ctx, request.params.token, request.body.password, anonymousOf(request));
       return { ok: true as const };
     },
   );

@@ -7,13 +7,12 @@ import {
   type TRegistrationBody,
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { ServiceContext } from '../../app.js';
 import { roles, users } from '../../db/schema/index.js';
+import type { Actor, AnonymousActor, UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LoginLimiter } from '../../lib/login-limiter.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { findRole } from '../roles/roles.repository.js';
 import {
@@ -32,26 +31,26 @@ export async function login(
   ctx: ServiceContext,
   limiter: LoginLimiter,
   body: TLoginBody,
-  request: FastifyRequest,
+  actor: AnonymousActor,
 ): Promise<SessionAnswer> {
-  const minutes = limiter.retryAfterMinutes(request.ip, body.email);
+  const minutes = limiter.retryAfterMinutes(actor.ip ?? '', body.email);
   if (minutes > 0) throw new AppError(429, 'errors.rate_limited', { minutes });
   const user = await findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
-    limiter.recordFailure(request.ip, body.email);
+    limiter.recordFailure(actor.ip ?? '', body.email);
     throw new AppError(401, 'auth.invalid_credentials');
   }
   if (!user.active) throw new AppError(401, 'auth.disabled');
-  limiter.recordSuccess(request.ip, body.email);
-  return startSession(ctx, user.id, request);
+  limiter.recordSuccess(actor.ip ?? '', body.email);
+  return startSession(ctx, user.id, actor);
 }
 
-async function startSession(ctx: ServiceContext, userId: number, request: FastifyRequest): Promise<SessionAnswer> {
+async function startSession(ctx: ServiceContext, userId: number, actor: Actor): Promise<SessionAnswer> {
   const token = await createSession(ctx.db, {
     userId,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
   });
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   const [row] = await ctx.db
@@ -62,80 +61,70 @@ async function startSession(ctx: ServiceContext, userId: number, request: Fastif
   return { token, default_page: row?.defaultPage ?? 'dashboard' };
 }
 
-export function me(auth: AuthContext): TMe {
-  const effective = auth.actingAs ?? auth.role;
+export function me(actor: UserActor): TMe {
+  const effective = actor.actingAs ?? actor.role;
   return {
-    id: auth.userId,
-    name: auth.name,
-    email: auth.email,
-    roles: [...auth.permissions].sort(),
-    currency: auth.currency,
-    lang: auth.lang,
-    org_id: auth.orgId,
-    org_name: auth.orgName,
+    id: actor.userId,
+    name: actor.name,
+    email: actor.email,
+    roles: [...actor.permissions].sort(),
+    currency: actor.currency,
+    lang: actor.lang,
+    org_id: actor.orgId,
+    org_name: actor.orgName,
     default_page: effective?.defaultPage ?? 'dashboard',
-    role: auth.role ? { id: auth.role.id, name: auth.role.name } : null,
-    acting_as: auth.actingAs ? { role_id: auth.actingAs.id, role_name: auth.actingAs.name } : null,
+    role: actor.role ? { id: actor.role.id, name: actor.role.name } : null,
+    acting_as: actor.actingAs ? { role_id: actor.actingAs.id, role_name: actor.actingAs.name } : null,
   };
 }
 
-export async function logout(ctx: ServiceContext, auth: AuthContext): Promise<void> {
-  await revokeSession(ctx.db, auth.sessionId);
+export async function logout(ctx: ServiceContext, actor: UserActor): Promise<void> {
+  await revokeSession(ctx.db, actor.sessionId);
 }
 
 /** Spec §4 role switching: a session bound to the real user that works as `roleId`. */
-export async function switchRole(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  roleId: number,
-  request: FastifyRequest,
-): Promise<SessionAnswer> {
-  if (!auth.ownPermissions.has('switch_role')) throw forbidden();
+export async function switchRole(ctx: ServiceContext, actor: UserActor, roleId: number): Promise<SessionAnswer> {
+  if (!actor.ownPermissions.has('switch_role')) throw forbidden();
   const role = await findRole(ctx.db, roleId);
-  if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) throw notFound();
-  const beyond = role.permissions.filter((permission) => !auth.ownPermissions.has(permission));
+  if (!role || (role.orgId !== null && !actor.scope.canSee(role.orgId))) throw notFound();
+  const beyond = role.permissions.filter((permission) => !actor.ownPermissions.has(permission));
   if (beyond.length > 0) throw forbidden('role.permission_not_held', { permissions: beyond.join(', ') });
-  return replaceSession(ctx, auth, request, {
+  return replaceSession(ctx, actor, {
     actingRole: role,
     action: 'switch_role',
-    from: auth.actingAs?.id ?? auth.role?.id ?? null,
+    from: actor.actingAs?.id ?? actor.role?.id ?? null,
   });
 }
 
-export async function switchBack(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  request: FastifyRequest,
-): Promise<SessionAnswer> {
-  if (!auth.actingAs) throw conflict('auth.not_switched');
-  return replaceSession(ctx, auth, request, { actingRole: null, action: 'switch_role_back', from: auth.actingAs.id });
+export async function switchBack(ctx: ServiceContext, actor: UserActor): Promise<SessionAnswer> {
+  if (!actor.actingAs) throw conflict('auth.not_switched');
+  return replaceSession(ctx, actor, { actingRole: null, action: 'switch_role_back', from: actor.actingAs.id });
 }
 
 /** Revokes the current token and issues one for the user working as `actingRole` (null: their own role). */
 async function replaceSession(
   ctx: ServiceContext,
-  auth: AuthContext,
-  request: FastifyRequest,
+  actor: UserActor,
   change: {
     actingRole: { id: number; defaultPage: SessionAnswer['default_page'] } | null;
     action: string;
     from: number | null;
   },
 ): Promise<SessionAnswer> {
-  const target = change.actingRole ?? auth.role;
+  const target = change.actingRole ?? actor.role;
   return ctx.db.transaction(async (tx) => {
-    await revokeSession(tx, auth.sessionId);
+    await revokeSession(tx, actor.sessionId);
     const token = await createSession(tx, {
-      userId: auth.userId,
+      userId: actor.userId,
       actingRoleId: change.actingRole?.id ?? null,
-      parentSessionId: change.actingRole ? auth.sessionId : null,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
+      parentSessionId: change.actingRole ? actor.sessionId : null,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
     });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: change.action,
       entity: 'user',
-      entityId: auth.userId,
+      entityId: actor.userId,
       before: { role_id: change.from },
       after: { role_id: target?.id ?? null },
     });
@@ -149,7 +138,7 @@ export async function invitationInfo(ctx: ServiceContext, token: string) {
   return { email: row.email, name: row.name };
 }
 
-export async function register(ctx: ServiceContext, body: TRegistrationBody, request: FastifyRequest) {
+export async function register(ctx: ServiceContext, body: TRegistrationBody, actor: AnonymousActor) {
   const row = await findValidUserToken(ctx.db, body.token, 'registration');
   if (!row) throw notFound('auth.link_invalid');
   const passwordHash = await hashPassword(body.password);
@@ -164,7 +153,7 @@ export async function register(ctx: ServiceContext, body: TRegistrationBody, req
       .update(users)
       .set({ name: body.name, email: body.email, passwordHash, updatedAt: new Date() })
       .where(eq(users.id, row.userId));
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'register',
       entity: 'user',
       entityId: row.userId,
@@ -172,11 +161,12 @@ export async function register(ctx: ServiceContext, body: TRegistrationBody, req
       after: { name: body.name, email: body.email },
     });
   });
-  return startSession(ctx, row.userId, request);
+  return startSession(ctx, row.userId, actor);
 }
 
 /** Always answers the same, so the call cannot tell which emails exist. */
-export async function requestPasswordReset(ctx: ServiceContext, email: string, locale: Locale) {
+export async function requestPasswordReset(ctx: ServiceContext, email: string, actor: AnonymousActor) {
+  const locale = actor.locale;
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.active || !user.passwordHash) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);
@@ -193,7 +183,7 @@ export async function resetTokenInfo(ctx: ServiceContext, token: string) {
   return { email: row.email };
 }
 
-export async function resetPassword(ctx: ServiceContext, token: string, password: string, request: FastifyRequest) {
+export async function resetPassword(ctx: ServiceContext, token: string, password: string, actor: AnonymousActor) {
   const row = await findValidUserToken(ctx.db, token, 'reset');
   if (!row) throw notFound('auth.link_invalid');
   const passwordHash = await hashPassword(password);
@@ -202,7 +192,7 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     // A reset ends every open session: whoever knew the old password is signed out.
     await revokeUserSessions(tx, row.userId);
-    await writeAudit(tx, request, { action: 'reset_password', entity: 'user', entityId: row.userId });
+    await writeAudit(tx, actor, { action: 'reset_password', entity: 'user', entityId: row.userId });
   });
 }
 

@@ -12,9 +12,9 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import * as categories from './categories.service.js';
 
 const tags = ['categories'];
@@ -37,7 +37,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
         response: { 200: ZCategoryList, ...errorResponses },
       },
     },
-    (request) => categories.listCategories(ctx, authOf(request), request.query),
+    (request) => categories.listCategories(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
         response: { 200: ZCategoryTree, ...errorResponses },
       },
     },
-    (request) => categories.categoryTree(ctx, authOf(request), request.query.org_id),
+    (request) => categories.categoryTree(ctx, actorOf(request), request.query.org_id),
   );
 
   app.get(
@@ -60,7 +60,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
       config: { permissions: view },
       schema: { tags, params: ZIdParam, response: { 200: ZCategoryInfo, ...errorResponses } },
     },
-    (request) => categories.getCategory(ctx, authOf(request), request.params.id),
+    (request) => categories.getCategory(ctx, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
         response: { 200: ZCategoryInfo, ...errorResponses },
       },
     },
-    (request) => categories.createCategory(ctx, authOf(request), request.body, request),
+    (request) => categories.createCategory(ctx, actorOf(request), request.body),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
       config: { permissions: edit },
       schema: { tags, params: ZIdParam, body: ZUpdateCategory, response: { 200: ZCategoryInfo, ...errorResponses } },
     },
-    (request) => categories.updateCategory(ctx, authOf(request), request.params.id, request.body, request),
+    (request) => categories.updateCategory(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -98,7 +98,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
       },
     },
     async (request) => {
-      await categories.reorderCategories(ctx, authOf(request), request.body, request);
+      await categories.reorderCategories(ctx, actorOf(request), request.body);
       return { ok: true as const };
     },
   );
@@ -115,7 +115,7 @@ export async function categoryRoutes(instance: FastifyInstance, { ctx }: { ctx: 
       },
     },
     async (request) => {
-      await categories.deleteCategory(ctx, authOf(request), request.params.id, request);
+      await categories.deleteCategory(ctx, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );

@@ -8,11 +8,10 @@ import {
   type ZReorderCategories,
   type ZUpdateCategory,
 } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './categories.repository.js';
 
@@ -23,40 +22,40 @@ type ReorderBody = z.output<typeof ZReorderCategories>;
 
 const nameTaken = () => new AppError(409, 'category.name_taken', {}, { name: 'category.name_taken' });
 
-async function visibleCategory(ctx: ServiceContext, auth: AuthContext, id: number) {
+async function visibleCategory(ctx: ServiceContext, actor: UserActor, id: number) {
   const category = await repo.findCategory(ctx.db, id);
-  if (!category || !auth.scope.canSee(category.orgId)) throw notFound();
+  if (!category || !actor.scope.canSee(category.orgId)) throw notFound();
   return category;
 }
 
 /** A parent named in a body must exist for the caller; a wrong one is a field error, not a missing page. */
-async function visibleParent(ctx: ServiceContext, auth: AuthContext, id: number) {
+async function visibleParent(ctx: ServiceContext, actor: UserActor, id: number) {
   const parent = await repo.findCategory(ctx.db, id);
-  if (!parent || !auth.scope.canSee(parent.orgId)) {
+  if (!parent || !actor.scope.canSee(parent.orgId)) {
     throw new AppError(404, 'errors.not_found', {}, { parent_id: 'errors.not_found' });
   }
   return parent;
 }
 
-export async function listCategories(ctx: ServiceContext, auth: AuthContext, query: ListQuery): Promise<TCategoryList> {
-  if (query.parent_id !== undefined) await visibleCategory(ctx, auth, query.parent_id);
-  if (query.org_id !== undefined) auth.scope.assertVisible(query.org_id);
+export async function listCategories(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TCategoryList> {
+  if (query.parent_id !== undefined) await visibleCategory(ctx, actor, query.parent_id);
+  if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
   const items = await repo.listCategories(ctx.db, {
     parentId: query.parent_id ?? null,
     orgId: query.org_id,
     q: query.q,
-    orgIds: auth.scope.visibleIds,
+    orgIds: actor.scope.visibleIds,
   });
   return { items, total: items.length };
 }
 
-export async function categoryTree(ctx: ServiceContext, auth: AuthContext, orgId?: number): Promise<TCategoryTree> {
-  if (orgId !== undefined) auth.scope.assertVisible(orgId);
-  return { items: await repo.listTree(ctx.db, auth.scope.visibleIds, orgId) };
+export async function categoryTree(ctx: ServiceContext, actor: UserActor, orgId?: number): Promise<TCategoryTree> {
+  if (orgId !== undefined) actor.scope.assertVisible(orgId);
+  return { items: await repo.listTree(ctx.db, actor.scope.visibleIds, orgId) };
 }
 
-export async function getCategory(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TCategoryInfo> {
-  await visibleCategory(ctx, auth, id);
+export async function getCategory(ctx: ServiceContext, actor: UserActor, id: number): Promise<TCategoryInfo> {
+  await visibleCategory(ctx, actor, id);
   const [category, paths] = await Promise.all([
     repo.findCategoryWithCounts(ctx.db, id),
     repo.categoryPaths(ctx.db, [id]),
@@ -65,22 +64,17 @@ export async function getCategory(ctx: ServiceContext, auth: AuthContext, id: nu
   return { ...category, path: paths.get(id) ?? [] };
 }
 
-export async function createCategory(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  body: CreateBody,
-  request: FastifyRequest,
-) {
-  const parent = body.parent_id === null ? null : await visibleParent(ctx, auth, body.parent_id);
+export async function createCategory(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
+  const parent = body.parent_id === null ? null : await visibleParent(ctx, actor, body.parent_id);
   // A sub-category always lives in its parent's organisation, whatever the body says.
-  const orgId = parent ? parent.orgId : (body.org_id ?? auth.orgId);
-  auth.scope.assertEditable(orgId);
+  const orgId = parent ? parent.orgId : (body.org_id ?? actor.orgId);
+  actor.scope.assertEditable(orgId);
   const level = parent ? parent.level + 1 : 1;
   if (level > CATEGORY_MAX_LEVEL) throw badRequest('category.too_deep', { parent_id: 'category.too_deep' });
   const id = await ctx.db.transaction(async (tx) => {
     if (await repo.findSiblingByName(tx, { orgId, parentId: parent?.id ?? null, name: body.name })) throw nameTaken();
     const categoryId = await repo.insertCategory(tx, { orgId, parentId: parent?.id ?? null, level, name: body.name });
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: 'category',
       entityId: categoryId,
@@ -89,23 +83,17 @@ export async function createCategory(
     });
     return categoryId;
   });
-  return getCategory(ctx, auth, id);
+  return getCategory(ctx, actor, id);
 }
 
-export async function updateCategory(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  body: UpdateBody,
-  request: FastifyRequest,
-) {
-  const category = await visibleCategory(ctx, auth, id);
-  auth.scope.assertEditable(category.orgId);
+export async function updateCategory(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
+  const category = await visibleCategory(ctx, actor, id);
+  actor.scope.assertEditable(category.orgId);
   await ctx.db.transaction(async (tx) => {
     const sibling = { orgId: category.orgId, parentId: category.parentId, name: body.name, exceptId: id };
     if (await repo.findSiblingByName(tx, sibling)) throw nameTaken();
     await repo.renameCategory(tx, id, body.name);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'category',
       entityId: id,
@@ -114,18 +102,13 @@ export async function updateCategory(
       after: { name: body.name },
     });
   });
-  return getCategory(ctx, auth, id);
+  return getCategory(ctx, actor, id);
 }
 
-export async function reorderCategories(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  body: ReorderBody,
-  request: FastifyRequest,
-) {
-  const parent = body.parent_id === null ? null : await visibleParent(ctx, auth, body.parent_id);
-  const orgId = parent ? parent.orgId : (body.org_id ?? auth.orgId);
-  auth.scope.assertEditable(orgId);
+export async function reorderCategories(ctx: ServiceContext, actor: UserActor, body: ReorderBody) {
+  const parent = body.parent_id === null ? null : await visibleParent(ctx, actor, body.parent_id);
+  const orgId = parent ? parent.orgId : (body.org_id ?? actor.orgId);
+  actor.scope.assertEditable(orgId);
   await ctx.db.transaction(async (tx) => {
     const children = new Set(await repo.childIds(tx, orgId, parent?.id ?? null));
     const wanted = new Set(body.ids);
@@ -133,7 +116,7 @@ export async function reorderCategories(
       wanted.size === body.ids.length && wanted.size === children.size && body.ids.every((id) => children.has(id));
     if (!isExactSet) throw badRequest('category.reorder_mismatch', { ids: 'category.reorder_mismatch' });
     await repo.setPositions(tx, body.ids);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'reorder',
       entity: 'category',
       entityId: parent?.id ?? null,
@@ -143,16 +126,16 @@ export async function reorderCategories(
   });
 }
 
-export async function deleteCategory(ctx: ServiceContext, auth: AuthContext, id: number, request: FastifyRequest) {
-  const category = await visibleCategory(ctx, auth, id);
-  auth.scope.assertEditable(category.orgId);
+export async function deleteCategory(ctx: ServiceContext, actor: UserActor, id: number) {
+  const category = await visibleCategory(ctx, actor, id);
+  actor.scope.assertEditable(category.orgId);
   await ctx.db.transaction(async (tx) => {
     const children = await repo.countChildren(tx, id);
     if (children > 0) throw conflict('category.has_children', { count: children });
     const used = await repo.countProductsOf(tx, id);
     if (used > 0) throw conflict('category.in_use', { count: used });
     await repo.deleteCategoryRow(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: 'category',
       entityId: id,

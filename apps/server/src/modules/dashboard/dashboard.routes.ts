@@ -2,10 +2,10 @@ import { NEW_USER_WINDOW_DAYS, ZDashboardSummary } from '@vitrina/contract';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
 import { users } from '../../db/schema/index.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 
 export async function dashboardRoutes(instance: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +21,7 @@ export async function dashboardRoutes(instance: FastifyInstance, { ctx }: { ctx:
       },
     },
     async (request) => {
-      const ids = authOf(request).scope.visibleIds;
+      const ids = actorOf(request).scope.visibleIds;
       const since = new Date(Date.now() - NEW_USER_WINDOW_DAYS * 24 * 3600 * 1000);
       const [row] = await ctx.db
         .select({

@@ -1,4 +1,6 @@
 import {
+  IMAGE_MIME_TYPES,
+  VIDEO_MIME_TYPES,
   ZDatasetFile,
   ZDatasetList,
   ZErrorResponse,
@@ -9,9 +11,10 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
+import { readUpload } from '../../plugins/multipart.js';
 import * as dataset from './dataset.service.js';
 
 const tags = ['dataset'];
@@ -32,7 +35,7 @@ export async function datasetRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZDatasetList, ...errorResponses },
       },
     },
-    (request) => dataset.listDatasetFiles(ctx, authOf(request), request.query),
+    (request) => dataset.listDatasetFiles(ctx, actorOf(request), request.query),
   );
 
   app.post(
@@ -46,7 +49,14 @@ export async function datasetRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZDatasetFile, ...errorResponses, 413: ZErrorResponse },
       },
     },
-    (request) => dataset.uploadDatasetFile(ctx, authOf(request), request),
+    async (request) => {
+      const upload = await readUpload(request, {
+        accept: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES],
+        tooLarge: 'upload.file_too_large',
+        wrongType: 'upload.not_dataset_file',
+      });
+      return dataset.uploadDatasetFile(ctx, actorOf(request), upload);
+    },
   );
 
   app.post(
@@ -61,7 +71,7 @@ export async function datasetRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZDatasetFile, ...errorResponses },
       },
     },
-    (request) => dataset.updateDatasetFile(ctx, authOf(request), request.params.id, request.body, request),
+    (request) => dataset.updateDatasetFile(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -75,6 +85,6 @@ export async function datasetRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZOk, ...errorResponses },
       },
     },
-    (request) => dataset.deleteDatasetFile(ctx, authOf(request), request.params.id, request),
+    (request) => dataset.deleteDatasetFile(ctx, actorOf(request), request.params.id),
   );
 }

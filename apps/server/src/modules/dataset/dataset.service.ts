@@ -1,22 +1,19 @@
 import {
-  IMAGE_MIME_TYPES,
   type TDatasetFile,
   type TDatasetList,
   type UploadMimeType,
-  VIDEO_MIME_TYPES,
   ZDatasetUploadFields,
   type ZListDatasetQuery,
   type ZUpdateDatasetFile,
 } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError, notFound, RequestValidationError } from '../../lib/errors.js';
 import { makeThumbnail } from '../../lib/images.js';
 import { newStorageKey } from '../../lib/storage.js';
-import { readUpload } from '../../lib/uploads.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './dataset.repository.js';
 
@@ -31,13 +28,9 @@ const EXTENSIONS = {
   'video/mp4': 'mp4',
 } as const satisfies Record<UploadMimeType, string>;
 
-export async function listDatasetFiles(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  query: ListQuery,
-): Promise<TDatasetList> {
+export async function listDatasetFiles(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TDatasetList> {
   const filters: repo.DatasetFilters = {
-    orgIds: auth.scope.visibleIds,
+    orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
     tag: query.tag,
     type: query.type,
@@ -49,10 +42,10 @@ export async function listDatasetFiles(
   return { items, total };
 }
 
-async function editableRow(ctx: ServiceContext, auth: AuthContext, id: number): Promise<repo.DatasetRow> {
+async function editableRow(ctx: ServiceContext, actor: UserActor, id: number): Promise<repo.DatasetRow> {
   const row = await repo.findDatasetFile(ctx.db, id);
-  if (!row || !auth.scope.canSee(row.orgId)) throw notFound();
-  auth.scope.assertEditable(row.orgId);
+  if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
+  actor.scope.assertEditable(row.orgId);
   return row;
 }
 
@@ -69,20 +62,11 @@ async function thumbnailOf(bytes: Buffer): Promise<Buffer> {
  * Images are kept as uploaded (the dataset trains on the camera's own pixels) with a WebP
  * thumbnail for the list; videos are kept without one.
  */
-export async function uploadDatasetFile(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  request: FastifyRequest,
-): Promise<TDatasetFile> {
-  const upload = await readUpload(request, {
-    accept: [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES],
-    tooLarge: 'upload.file_too_large',
-    wrongType: 'upload.not_dataset_file',
-  });
+export async function uploadDatasetFile(ctx: ServiceContext, actor: UserActor, upload: Upload): Promise<TDatasetFile> {
   const parsed = safeParse(ZDatasetUploadFields, upload.fields, { reportInput: true });
   if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
-  const orgId = parsed.data.org_id ?? auth.orgId;
-  auth.scope.assertEditable(orgId);
+  const orgId = parsed.data.org_id ?? actor.orgId;
+  actor.scope.assertEditable(orgId);
 
   const isVideo = upload.mimeType === 'video/mp4';
   const thumb = isVideo ? null : await thumbnailOf(upload.bytes);
@@ -101,9 +85,9 @@ export async function uploadDatasetFile(
         originalName: upload.filename,
         size: upload.bytes.length,
         mimeType: upload.mimeType,
-        createdBy: auth.userId,
+        createdBy: actor.userId,
       });
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'create',
         entity: 'dataset_file',
         entityId: inserted.id,
@@ -122,15 +106,14 @@ export async function uploadDatasetFile(
 
 export async function updateDatasetFile(
   ctx: ServiceContext,
-  auth: AuthContext,
+  actor: UserActor,
   id: number,
   body: UpdateBody,
-  request: FastifyRequest,
 ): Promise<TDatasetFile> {
-  const before = await editableRow(ctx, auth, id);
+  const before = await editableRow(ctx, actor, id);
   const row = await ctx.db.transaction(async (tx) => {
     const updated = await repo.updateDatasetTags(tx, id, [...new Set(body.tags)]);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'dataset_file',
       entityId: id,
@@ -143,16 +126,11 @@ export async function updateDatasetFile(
   return repo.toDatasetFile(row);
 }
 
-export async function deleteDatasetFile(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  request: FastifyRequest,
-): Promise<{ ok: true }> {
-  const row = await editableRow(ctx, auth, id);
+export async function deleteDatasetFile(ctx: ServiceContext, actor: UserActor, id: number): Promise<{ ok: true }> {
+  const row = await editableRow(ctx, actor, id);
   await ctx.db.transaction(async (tx) => {
     await repo.deleteDatasetFile(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: 'dataset_file',
       entityId: id,

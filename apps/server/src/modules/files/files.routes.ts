@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { isStorageKey } from '../../lib/storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { ZCreateMaker, ZIdParam, ZListMakersQuery, ZMaker, ZMakerList, ZOk, ZUpdateMaker } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import * as makers from './makers.service.js';
 
 const tags = ['makers'];
@@ -25,13 +25,13 @@ export async function makerRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
         response: { 200: ZMakerList, ...errorResponses },
       },
     },
-    (request) => makers.listMakers(ctx, authOf(request), request.query),
+    (request) => makers.listMakers(ctx, actorOf(request), request.query),
   );
 
   app.get(
     '/v1/maker/info/:id',
     { config: { permissions: view }, schema: { tags, params: ZIdParam, response: { 200: ZMaker, ...errorResponses } } },
-    (request) => makers.getMaker(ctx, authOf(request), request.params.id),
+    (request) => makers.getMaker(ctx, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export async function makerRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
         response: { 200: ZMaker, ...errorResponses },
       },
     },
-    (request) => makers.createMaker(ctx, authOf(request), request.body, request),
+    (request) => makers.createMaker(ctx, actorOf(request), request.body),
   );
 
   app.post(
@@ -54,7 +54,7 @@ export async function makerRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
       config: { permissions: edit },
       schema: { tags, params: ZIdParam, body: ZUpdateMaker, response: { 200: ZMaker, ...errorResponses } },
     },
-    (request) => makers.updateMaker(ctx, authOf(request), request.params.id, request.body, request),
+    (request) => makers.updateMaker(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -69,7 +69,7 @@ export async function makerRoutes(instance: FastifyInstance, { ctx }: { ctx: Ser
       },
     },
     async (request) => {
-      await makers.deleteMaker(ctx, authOf(request), request.params.id, request);
+      await makers.deleteMaker(ctx, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );

@@ -1,9 +1,8 @@
 import type { TMaker, TMakerList, ZCreateMaker, ZListMakersQuery, ZUpdateMaker } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './makers.repository.js';
 
@@ -25,9 +24,9 @@ function columnsOf(body: UpdateBody): repo.MakerWrite {
   };
 }
 
-export async function listMakers(ctx: ServiceContext, auth: AuthContext, query: ListQuery): Promise<TMakerList> {
-  if (query.org_id !== undefined) auth.scope.assertVisible(query.org_id);
-  const filters = { q: query.q, orgId: query.org_id, orgIds: auth.scope.visibleIds };
+export async function listMakers(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TMakerList> {
+  if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
+  const filters = { q: query.q, orgId: query.org_id, orgIds: actor.scope.visibleIds };
   const [items, total] = await Promise.all([
     repo.listMakers(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
     repo.countMakers(ctx.db, filters),
@@ -35,38 +34,32 @@ export async function listMakers(ctx: ServiceContext, auth: AuthContext, query: 
   return { items, total };
 }
 
-export async function getMaker(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TMaker> {
+export async function getMaker(ctx: ServiceContext, actor: UserActor, id: number): Promise<TMaker> {
   const maker = await repo.findMaker(ctx.db, id);
-  if (!maker || !auth.scope.canSee(maker.org_id)) throw notFound();
+  if (!maker || !actor.scope.canSee(maker.org_id)) throw notFound();
   return maker;
 }
 
-export async function createMaker(ctx: ServiceContext, auth: AuthContext, body: CreateBody, request: FastifyRequest) {
-  const orgId = body.org_id ?? auth.orgId;
-  auth.scope.assertEditable(orgId);
+export async function createMaker(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
+  const orgId = body.org_id ?? actor.orgId;
+  actor.scope.assertEditable(orgId);
   const id = await ctx.db.transaction(async (tx) => {
     if (await repo.findMakerByName(tx, orgId, body.name)) throw nameTaken();
     const makerId = await repo.insertMaker(tx, { ...columnsOf(body), name: body.name, orgId });
     const { org_id: _orgId, ...after } = body;
-    await writeAudit(tx, request, { action: 'create', entity: 'maker', entityId: makerId, orgId, after });
+    await writeAudit(tx, actor, { action: 'create', entity: 'maker', entityId: makerId, orgId, after });
     return makerId;
   });
-  return getMaker(ctx, auth, id);
+  return getMaker(ctx, actor, id);
 }
 
-export async function updateMaker(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  body: UpdateBody,
-  request: FastifyRequest,
-) {
-  const before = await getMaker(ctx, auth, id);
-  auth.scope.assertEditable(before.org_id);
+export async function updateMaker(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
+  const before = await getMaker(ctx, actor, id);
+  actor.scope.assertEditable(before.org_id);
   await ctx.db.transaction(async (tx) => {
     if (body.name && (await repo.findMakerByName(tx, before.org_id, body.name, id))) throw nameTaken();
     await repo.updateMakerRow(tx, id, columnsOf(body));
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'maker',
       entityId: id,
@@ -75,18 +68,18 @@ export async function updateMaker(
       after: body,
     });
   });
-  return getMaker(ctx, auth, id);
+  return getMaker(ctx, actor, id);
 }
 
-export async function deleteMaker(ctx: ServiceContext, auth: AuthContext, id: number, request: FastifyRequest) {
-  const maker = await getMaker(ctx, auth, id);
-  auth.scope.assertEditable(maker.org_id);
+export async function deleteMaker(ctx: ServiceContext, actor: UserActor, id: number) {
+  const maker = await getMaker(ctx, actor, id);
+  actor.scope.assertEditable(maker.org_id);
   await ctx.db.transaction(async (tx) => {
     // Archived products count too: they keep their history, and with it their maker.
     const used = await repo.countProductsOf(tx, id);
     if (used > 0) throw conflict('maker.in_use', { count: used });
     await repo.deleteMakerRow(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: 'maker',
       entityId: id,

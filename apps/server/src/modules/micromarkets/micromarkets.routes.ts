@@ -1,9 +1,9 @@
 import { ZMicromarketOptions } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { listMicromarketOptions } from './micromarkets.repository.js';
 
 export async function micromarketRoutes(instance: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
@@ -20,6 +20,6 @@ export async function micromarketRoutes(instance: FastifyInstance, { ctx }: { ct
         response: { 200: ZMicromarketOptions, ...errorResponses },
       },
     },
-    async (request) => ({ items: await listMicromarketOptions(ctx.db, authOf(request).scope.visibleIds) }),
+    async (request) => ({ items: await listMicromarketOptions(ctx.db, actorOf(request).scope.visibleIds) }),
   );
 }

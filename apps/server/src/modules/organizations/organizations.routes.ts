@@ -2,10 +2,10 @@ import { ZOrganizationOptions } from '@vitrina/contract';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
 import { organizations } from '../../db/schema/index.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 
 export async function organizationRoutes(instance: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +21,7 @@ export async function organizationRoutes(instance: FastifyInstance, { ctx }: { c
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = actorOf(request);
       const ids = auth.scope.visibleIds;
       const rows = await ctx.db
         .select({

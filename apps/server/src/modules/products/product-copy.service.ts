@@ -1,12 +1,11 @@
 import type { TCopyResult, ZCopyProducts } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import type { makers, products } from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey } from '../../lib/storage.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { categoryPaths, insertCategory, type PathItem } from '../categories/categories.repository.js';
 import { insertMaker } from '../makers/makers.repository.js';
@@ -20,7 +19,7 @@ type CopiedImage = { productId: number; imageKey: string | null; thumbKey: strin
 
 type CopyRun = {
   tx: Db;
-  request: FastifyRequest;
+  actor: UserActor;
   orgId: number;
   index: repo.TargetIndex;
   result: TCopyResult;
@@ -35,7 +34,7 @@ async function targetMaker(run: CopyRun, source: MakerRow): Promise<number> {
   const id = await insertMaker(run.tx, { ...fields, orgId: run.orgId });
   run.index.makers.set(repo.nameKey(source.name), id);
   run.result.makers_created += 1;
-  await writeAudit(run.tx, run.request, {
+  await writeAudit(run.tx, run.actor, {
     action: 'create',
     entity: 'maker',
     entityId: id,
@@ -55,7 +54,7 @@ async function targetCategory(run: CopyRun, path: PathItem[]): Promise<number | 
       id = await insertCategory(run.tx, { orgId: run.orgId, parentId, level: item.level, name: item.name });
       run.index.categories.set(key, id);
       run.result.categories_created += 1;
-      await writeAudit(run.tx, run.request, {
+      await writeAudit(run.tx, run.actor, {
         action: 'create',
         entity: 'category',
         entityId: id,
@@ -88,7 +87,7 @@ async function copyOne(run: CopyRun, product: ProductRow, maker: MakerRow, path:
   run.index.names.add(repo.nameKey(product.name));
   if (imageKey || thumbKey) run.images.push({ productId: id, imageKey, thumbKey });
   run.result.copied += 1;
-  await writeAudit(run.tx, run.request, {
+  await writeAudit(run.tx, run.actor, {
     action: 'copy',
     entity: 'product',
     entityId: id,
@@ -116,16 +115,11 @@ async function copyImages(ctx: ServiceContext, images: CopiedImage[]) {
   }
 }
 
-export async function copyProducts(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  body: CopyBody,
-  request: FastifyRequest,
-): Promise<TCopyResult> {
+export async function copyProducts(ctx: ServiceContext, actor: UserActor, body: CopyBody): Promise<TCopyResult> {
   const orgIds = [...new Set(body.org_ids)];
-  for (const orgId of orgIds) auth.scope.assertEditable(orgId);
+  for (const orgId of orgIds) actor.scope.assertEditable(orgId);
   const sourceMakers = await repo.sourceMakers(ctx.db, [...new Set(body.maker_ids)]);
-  const makerById = new Map(sourceMakers.filter((m) => auth.scope.canSee(m.orgId)).map((m) => [m.id, m]));
+  const makerById = new Map(sourceMakers.filter((m) => actor.scope.canSee(m.orgId)).map((m) => [m.id, m]));
   if (body.maker_ids.some((id) => !makerById.has(id))) {
     throw new AppError(404, 'errors.not_found', {}, { maker_ids: 'errors.not_found' });
   }
@@ -138,7 +132,7 @@ export async function copyProducts(
   const images: CopiedImage[] = [];
   await ctx.db.transaction(async (tx) => {
     for (const orgId of orgIds) {
-      const run: CopyRun = { tx, request, orgId, index: await repo.targetIndex(tx, orgId), result, images };
+      const run: CopyRun = { tx, actor, orgId, index: await repo.targetIndex(tx, orgId), result, images };
       for (const product of sources) {
         const maker = product.makerId === null ? undefined : makerById.get(product.makerId);
         if (!maker) continue;

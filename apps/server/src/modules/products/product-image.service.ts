@@ -1,11 +1,10 @@
-import { IMAGE_MIME_TYPES, type TProductInfo } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
-import type { ServiceContext } from '../../app.js';
+import type { TProductInfo } from '@vitrina/contract';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { makeThumbnail, normaliseImage } from '../../lib/images.js';
 import { newStorageKey } from '../../lib/storage.js';
-import { readUpload } from '../../lib/uploads.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './products.repository.js';
 import { getProduct, visibleProductRow } from './products.service.js';
@@ -30,14 +29,14 @@ async function removeFiles(ctx: ServiceContext, keys: Keys) {
 /** Points the product at new files (or none), then removes the old ones once that is committed. */
 async function replaceImage(
   ctx: ServiceContext,
-  request: FastifyRequest,
+  actor: UserActor,
   product: { id: number; orgId: number } & Keys,
   next: Keys,
 ) {
   try {
     await ctx.db.transaction(async (tx) => {
       await repo.updateProductRow(tx, product.id, next);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: next.imageKey ? 'image' : 'image_delete',
         entity: 'product',
         entityId: product.id,
@@ -55,35 +54,25 @@ async function replaceImage(
 
 export async function uploadImage(
   ctx: ServiceContext,
-  auth: AuthContext,
+  actor: UserActor,
   id: number,
-  request: FastifyRequest,
+  upload: Upload,
 ): Promise<TProductInfo> {
-  const product = await visibleProductRow(ctx, auth, id);
-  auth.scope.assertEditable(product.orgId);
-  const upload = await readUpload(request, {
-    accept: IMAGE_MIME_TYPES,
-    tooLarge: 'upload.image_too_large',
-    wrongType: 'upload.not_image',
-  });
+  const product = await visibleProductRow(ctx, actor, id);
+  actor.scope.assertEditable(product.orgId);
   const { image, thumb } = await encode(upload.bytes);
   const next = { imageKey: newStorageKey('products', 'webp'), thumbKey: newStorageKey('products', 'webp') };
   await ctx.storage.put(next.imageKey, image);
   await ctx.storage.put(next.thumbKey, thumb);
-  await replaceImage(ctx, request, product, next);
-  return getProduct(ctx, auth, id);
+  await replaceImage(ctx, actor, product, next);
+  return getProduct(ctx, actor, id);
 }
 
-export async function deleteImage(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  request: FastifyRequest,
-): Promise<TProductInfo> {
-  const product = await visibleProductRow(ctx, auth, id);
-  auth.scope.assertEditable(product.orgId);
+export async function deleteImage(ctx: ServiceContext, actor: UserActor, id: number): Promise<TProductInfo> {
+  const product = await visibleProductRow(ctx, actor, id);
+  actor.scope.assertEditable(product.orgId);
   if (product.imageKey || product.thumbKey) {
-    await replaceImage(ctx, request, product, { imageKey: null, thumbKey: null });
+    await replaceImage(ctx, actor, product, { imageKey: null, thumbKey: null });
   }
-  return getProduct(ctx, auth, id);
+  return getProduct(ctx, actor, id);
 }

@@ -1,4 +1,5 @@
 import {
+  IMAGE_MIME_TYPES,
   ZCopyProducts,
   ZCopyResult,
   ZCreateProduct,
@@ -15,9 +16,10 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
+import { readUpload } from '../../plugins/multipart.js';
 import { copyProducts } from './product-copy.service.js';
 import { deleteImage, uploadImage } from './product-image.service.js';
 import { productRating } from './product-rating.service.js';
@@ -42,7 +44,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZProductList, ...errorResponses },
       },
     },
-    (request) => products.listProducts(ctx, authOf(request), request.query),
+    (request) => products.listProducts(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -56,7 +58,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZProductRating, ...errorResponses },
       },
     },
-    (request) => productRating(ctx, authOf(request), request.query),
+    (request) => productRating(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -65,7 +67,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
       config: { permissions: view },
       schema: { tags, params: ZIdParam, response: { 200: ZProductInfo, ...errorResponses } },
     },
-    (request) => products.getProduct(ctx, authOf(request), request.params.id),
+    (request) => products.getProduct(ctx, actorOf(request), request.params.id),
   );
 
   app.get(
@@ -79,7 +81,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZProductHistory, ...errorResponses },
       },
     },
-    (request) => products.productHistory(ctx, authOf(request), request.params.id),
+    (request) => products.productHistory(ctx, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -88,7 +90,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
       config: { permissions: edit },
       schema: { tags, body: ZCreateProduct, response: { 200: ZProductInfo, ...errorResponses } },
     },
-    (request) => products.createProduct(ctx, authOf(request), request.body, request),
+    (request) => products.createProduct(ctx, actorOf(request), request.body),
   );
 
   app.post(
@@ -103,7 +105,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZProductInfo, ...errorResponses },
       },
     },
-    (request) => products.updateProduct(ctx, authOf(request), request.params.id, request.body, request),
+    (request) => products.updateProduct(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -117,7 +119,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZUpdated, ...errorResponses },
       },
     },
-    (request) => products.changeStatus(ctx, authOf(request), request.body, request),
+    (request) => products.changeStatus(ctx, actorOf(request), request.body),
   );
 
   app.post(
@@ -131,7 +133,7 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZCopyResult, ...errorResponses },
       },
     },
-    (request) => copyProducts(ctx, authOf(request), request.body, request),
+    (request) => copyProducts(ctx, actorOf(request), request.body),
   );
 
   app.post(
@@ -146,7 +148,14 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: uploadResponses,
       },
     },
-    (request) => uploadImage(ctx, authOf(request), request.params.id, request),
+    async (request) => {
+      const upload = await readUpload(request, {
+        accept: IMAGE_MIME_TYPES,
+        tooLarge: 'upload.image_too_large',
+        wrongType: 'upload.not_image',
+      });
+      return uploadImage(ctx, actorOf(request), request.params.id, upload);
+    },
   );
 
   app.post(
@@ -160,6 +169,6 @@ export async function productRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZProductInfo, ...errorResponses },
       },
     },
-    (request) => deleteImage(ctx, authOf(request), request.params.id, request),
+    (request) => deleteImage(ctx, actorOf(request), request.params.id),
   );
 }

@@ -9,12 +9,11 @@ import {
   type ZProductStatusChange,
   type ZUpdateProduct,
 } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
 import type { Db } from '../../db/client.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { findCategory } from '../categories/categories.repository.js';
 import { findMaker } from '../makers/makers.repository.js';
@@ -49,23 +48,23 @@ function columnsOf(body: UpdateBody): repo.ProductWrite {
   };
 }
 
-export async function listProducts(ctx: ServiceContext, auth: AuthContext, query: ListQuery): Promise<TProductList> {
-  if (query.org_id !== undefined) auth.scope.assertVisible(query.org_id);
+export async function listProducts(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TProductList> {
+  if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
   const { page, per_page, sort, ...rest } = query;
-  const filters = { ...rest, orgIds: auth.scope.visibleIds };
+  const filters = { ...rest, orgIds: actor.scope.visibleIds };
   return repo.listProductPage(ctx.db, filters, { limit: per_page, offset: (page - 1) * per_page }, sort);
 }
 
 /** The product's row if the caller can see it; 404 otherwise. */
-export async function visibleProductRow(ctx: ServiceContext, auth: AuthContext, id: number) {
+export async function visibleProductRow(ctx: ServiceContext, actor: UserActor, id: number) {
   const row = await repo.findProductRow(ctx.db, id);
-  if (!row || !auth.scope.canSee(row.orgId)) throw notFound();
+  if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
   return row;
 }
 
-export async function getProduct(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TProductInfo> {
+export async function getProduct(ctx: ServiceContext, actor: UserActor, id: number): Promise<TProductInfo> {
   const [product, counts] = await Promise.all([repo.findProduct(ctx.db, id), repo.tagCounts(ctx.db, id)]);
-  if (!product || !auth.scope.canSee(product.org_id)) throw notFound();
+  if (!product || !actor.scope.canSee(product.org_id)) throw notFound();
   const tagCounts = Object.fromEntries(TAG_STATUSES.map((status) => [status, counts[status] ?? 0]));
   return { ...product, tag_counts: tagCounts };
 }
@@ -76,7 +75,7 @@ export async function getProduct(ctx: ServiceContext, auth: AuthContext, id: num
  */
 async function assertSameOrganisation(
   db: Db,
-  auth: AuthContext,
+  actor: UserActor,
   orgId: number,
   refs: { maker_id?: number | null | undefined; category_id?: number | null | undefined },
 ) {
@@ -87,7 +86,7 @@ async function assertSameOrganisation(
   for (const check of checks) {
     if (check.id === null || check.id === undefined) continue;
     const refOrg = await check.find(check.id);
-    if (refOrg === undefined || !auth.scope.canSee(refOrg)) {
+    if (refOrg === undefined || !actor.scope.canSee(refOrg)) {
       throw new AppError(404, 'errors.not_found', {}, { [check.field]: 'errors.not_found' });
     }
     if (refOrg !== orgId) {
@@ -96,10 +95,10 @@ async function assertSameOrganisation(
   }
 }
 
-export async function createProduct(ctx: ServiceContext, auth: AuthContext, body: CreateBody, request: FastifyRequest) {
-  const orgId = body.org_id ?? auth.orgId;
-  auth.scope.assertEditable(orgId);
-  await assertSameOrganisation(ctx.db, auth, orgId, body);
+export async function createProduct(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
+  const orgId = body.org_id ?? actor.orgId;
+  actor.scope.assertEditable(orgId);
+  await assertSameOrganisation(ctx.db, actor, orgId, body);
   const id = await ctx.db.transaction(async (tx) => {
     const productId = await repo.insertProduct(tx, {
       ...columnsOf(body),
@@ -109,29 +108,23 @@ export async function createProduct(ctx: ServiceContext, auth: AuthContext, body
       orgId,
     });
     const { org_id: _orgId, ...after } = body;
-    await writeAudit(tx, request, { action: 'create', entity: 'product', entityId: productId, orgId, after });
+    await writeAudit(tx, actor, { action: 'create', entity: 'product', entityId: productId, orgId, after });
     return productId;
   });
-  return getProduct(ctx, auth, id);
+  return getProduct(ctx, actor, id);
 }
 
-export async function updateProduct(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  body: UpdateBody,
-  request: FastifyRequest,
-) {
+export async function updateProduct(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
   const before = await repo.findProduct(ctx.db, id);
-  if (!before || !auth.scope.canSee(before.org_id)) throw notFound();
-  auth.scope.assertEditable(before.org_id);
-  await assertSameOrganisation(ctx.db, auth, before.org_id, body);
+  if (!before || !actor.scope.canSee(before.org_id)) throw notFound();
+  actor.scope.assertEditable(before.org_id);
+  await assertSameOrganisation(ctx.db, actor, before.org_id, body);
   await ctx.db.transaction(async (tx) => {
     await repo.updateProductRow(tx, id, columnsOf(body));
     const changed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     const previous: Record<string, unknown> = before;
     const was = Object.fromEntries(Object.keys(changed).map((key) => [key, previous[key] ?? null]));
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'product',
       entityId: id,
@@ -140,17 +133,17 @@ export async function updateProduct(
       after: changed,
     });
   });
-  return getProduct(ctx, auth, id);
+  return getProduct(ctx, actor, id);
 }
 
 /** All or nothing: one illegal move, one invisible or view-only product, and nothing changes. */
-export async function changeStatus(ctx: ServiceContext, auth: AuthContext, body: StatusBody, request: FastifyRequest) {
+export async function changeStatus(ctx: ServiceContext, actor: UserActor, body: StatusBody) {
   const ids = [...new Set(body.ids)];
   return ctx.db.transaction(async (tx) => {
     const rows = await repo.findStatuses(tx, ids);
-    const visible = rows.filter((row) => auth.scope.canSee(row.orgId));
+    const visible = rows.filter((row) => actor.scope.canSee(row.orgId));
     if (visible.length !== ids.length) throw notFound();
-    for (const row of visible) auth.scope.assertEditable(row.orgId);
+    for (const row of visible) actor.scope.assertEditable(row.orgId);
     const illegal = visible.filter((row) => !canMoveProduct(row.status, body.status));
     if (illegal.length > 0) {
       throw conflict('product.illegal_status', {
@@ -166,7 +159,7 @@ export async function changeStatus(ctx: ServiceContext, auth: AuthContext, body:
         body.status,
       );
     for (const row of moving) {
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'status',
         entity: 'product',
         entityId: row.id,
@@ -179,7 +172,7 @@ export async function changeStatus(ctx: ServiceContext, auth: AuthContext, body:
   });
 }
 
-export async function productHistory(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TProductHistory> {
-  await visibleProductRow(ctx, auth, id);
+export async function productHistory(ctx: ServiceContext, actor: UserActor, id: number): Promise<TProductHistory> {
+  await visibleProductRow(ctx, actor, id);
   return { items: await repo.listHistory(ctx.db, id, HISTORY_LIMIT) };
 }

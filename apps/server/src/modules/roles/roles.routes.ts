@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { localeOf } from '../../plugins/error-handler.js';
 import * as roles from './roles.service.js';
 
@@ -31,19 +31,19 @@ export async function roleRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       config: { permissions: view },
       schema: { tags, summary: 'Roles visible to the caller', response: { 200: ZRoleList, ...errorResponses } },
     },
-    async (request) => ({ items: await roles.listRoles(ctx, authOf(request)) }),
+    async (request) => ({ items: await roles.listRoles(ctx, actorOf(request)) }),
   );
 
   app.get(
     '/v1/role/info/:id',
     { config: { permissions: view }, schema: { tags, params: ZIdParam, response: { 200: ZRole, ...errorResponses } } },
-    (request) => roles.getRole(ctx, authOf(request), request.params.id),
+    (request) => roles.getRole(ctx, actorOf(request), request.params.id),
   );
 
   app.post(
     '/v1/role/create',
     { config: { permissions: edit }, schema: { tags, body: ZCreateRole, response: { 200: ZRole, ...errorResponses } } },
-    (request) => roles.createRole(ctx, authOf(request), request.body, request),
+    (request) => roles.createRole(ctx, actorOf(request), request.body),
   );
 
   app.post(
@@ -52,14 +52,14 @@ export async function roleRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       config: { permissions: edit },
       schema: { tags, params: ZIdParam, body: ZUpdateRole, response: { 200: ZRole, ...errorResponses } },
     },
-    (request) => roles.updateRole(ctx, authOf(request), request.params.id, request.body, request),
+    (request) => roles.updateRole(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/v1/role/delete/:id',
     { config: { permissions: edit }, schema: { tags, params: ZIdParam, response: { 200: ZOk, ...errorResponses } } },
     async (request) => {
-      await roles.deleteRole(ctx, authOf(request), request.params.id, request);
+      await roles.deleteRole(ctx, actorOf(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -75,7 +75,7 @@ export async function roleRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZPermissionGroups, ...errorResponses },
       },
     },
-    (request) => roles.permissionGroups(ctx, authOf(request), request.params.id, localeOf(request)),
+    (request) => roles.permissionGroups(ctx, actorOf(request), request.params.id, localeOf(request)),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export async function roleRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       },
     },
     (request) =>
-      roles.updateRole(ctx, authOf(request), request.body.role_id, { permissions: request.body.permissions }, request),
+      roles.updateRole(ctx, actorOf(request), request.body.role_id, { permissions: request.body.permissions }),
   );
 
   app.get(
@@ -103,6 +103,6 @@ export async function roleRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZRoleOptions, ...errorResponses },
       },
     },
-    async (request) => ({ items: await roles.assignableRoles(ctx, authOf(request)) }),
+    async (request) => ({ items: await roles.assignableRoles(ctx, actorOf(request)) }),
   );
 }

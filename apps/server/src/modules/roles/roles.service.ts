@@ -9,10 +9,9 @@ import {
   type TRole,
   type TUpdateRole,
 } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './roles.repository.js';
 
@@ -27,60 +26,60 @@ function toRole(row: repo.RoleRow, usersCount: number): TRole {
   };
 }
 
-function isPlatform(auth: AuthContext) {
-  return auth.permissions.has('view_all_organizations');
+function isPlatform(actor: UserActor) {
+  return actor.permissions.has('view_all_organizations');
 }
 
-async function visibleRole(ctx: ServiceContext, auth: AuthContext, id: number) {
+async function visibleRole(ctx: ServiceContext, actor: UserActor, id: number) {
   const role = await repo.findRole(ctx.db, id);
-  if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) throw notFound();
+  if (!role || (role.orgId !== null && !actor.scope.canSee(role.orgId))) throw notFound();
   return role;
 }
 
-function assertEditable(auth: AuthContext, role: repo.RoleRow) {
+function assertEditable(actor: UserActor, role: repo.RoleRow) {
   if (role.orgId === null) {
-    if (!isPlatform(auth)) throw forbidden('role.system');
+    if (!isPlatform(actor)) throw forbidden('role.system');
   } else {
-    auth.scope.assertEditable(role.orgId);
+    actor.scope.assertEditable(role.orgId);
   }
 }
 
 /** Nobody grants what they do not hold: that would be a way to raise their own rights. */
-export function assertGrantable(auth: AuthContext, permissions: readonly string[]) {
-  const beyond = permissions.filter((permission) => !auth.permissions.has(permission));
+export function assertGrantable(actor: UserActor, permissions: readonly string[]) {
+  const beyond = permissions.filter((permission) => !actor.permissions.has(permission));
   if (beyond.length > 0) throw forbidden('role.permission_not_held', { permissions: beyond.join(', ') });
 }
 
-export async function listRoles(ctx: ServiceContext, auth: AuthContext): Promise<TRole[]> {
-  const ids = auth.scope.visibleIds;
+export async function listRoles(ctx: ServiceContext, actor: UserActor): Promise<TRole[]> {
+  const ids = actor.scope.visibleIds;
   const [rows, counts] = await Promise.all([repo.listRoles(ctx.db, ids), repo.countUsersByRole(ctx.db, ids)]);
   return rows.map((row) => toRole(row, counts.get(row.id) ?? 0));
 }
 
-export async function getRole(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TRole> {
-  const role = await visibleRole(ctx, auth, id);
-  const counts = await repo.countUsersByRole(ctx.db, auth.scope.visibleIds);
+export async function getRole(ctx: ServiceContext, actor: UserActor, id: number): Promise<TRole> {
+  const role = await visibleRole(ctx, actor, id);
+  const counts = await repo.countUsersByRole(ctx.db, actor.scope.visibleIds);
   return toRole(role, counts.get(id) ?? 0);
 }
 
 /** Roles the caller may give to a user: visible, and within the caller's own permissions. */
-export async function assignableRoles(ctx: ServiceContext, auth: AuthContext) {
-  const rows = await repo.listRoles(ctx.db, auth.scope.visibleIds);
+export async function assignableRoles(ctx: ServiceContext, actor: UserActor) {
+  const rows = await repo.listRoles(ctx.db, actor.scope.visibleIds);
   return rows
-    .filter((row) => row.permissions.every((permission) => auth.permissions.has(permission)))
+    .filter((row) => row.permissions.every((permission) => actor.permissions.has(permission)))
     .map((row) => ({ id: row.id, name: row.name, org_id: row.orgId }));
 }
 
-export async function createRole(ctx: ServiceContext, auth: AuthContext, body: TCreateRole, request: FastifyRequest) {
+export async function createRole(ctx: ServiceContext, actor: UserActor, body: TCreateRole) {
   const permissions = body.permissions ?? [];
-  assertGrantable(auth, permissions);
-  const orgId = isPlatform(auth) ? null : auth.orgId;
+  assertGrantable(actor, permissions);
+  const orgId = isPlatform(actor) ? null : actor.orgId;
   const name = body.name.trim();
   const id = await ctx.db.transaction(async (tx) => {
     if (await repo.findRoleByName(tx, orgId, name)) throw conflict('role.name_taken');
     const roleId = await repo.insertRole(tx, { name, orgId, defaultPage: body.default_page ?? 'dashboard' });
     await repo.replacePermissions(tx, roleId, permissions);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: 'role',
       entityId: roleId,
@@ -89,21 +88,15 @@ export async function createRole(ctx: ServiceContext, auth: AuthContext, body: T
     });
     return roleId;
   });
-  return getRole(ctx, auth, id);
+  return getRole(ctx, actor, id);
 }
 
-export async function updateRole(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  body: TUpdateRole,
-  request: FastifyRequest,
-) {
-  const role = await visibleRole(ctx, auth, id);
-  assertEditable(auth, role);
+export async function updateRole(ctx: ServiceContext, actor: UserActor, id: number, body: TUpdateRole) {
+  const role = await visibleRole(ctx, actor, id);
+  assertEditable(actor, role);
   if (body.permissions)
     assertGrantable(
-      auth,
+      actor,
       body.permissions.filter((p) => !role.permissions.includes(p)),
     );
   await ctx.db.transaction(async (tx) => {
@@ -115,7 +108,7 @@ export async function updateRole(
       ...(body.default_page ? { defaultPage: body.default_page } : {}),
     });
     if (body.permissions) await repo.replacePermissions(tx, id, body.permissions);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'role',
       entityId: id,
@@ -124,17 +117,17 @@ export async function updateRole(
       after: body,
     });
   });
-  return getRole(ctx, auth, id);
+  return getRole(ctx, actor, id);
 }
 
-export async function deleteRole(ctx: ServiceContext, auth: AuthContext, id: number, request: FastifyRequest) {
-  const role = await visibleRole(ctx, auth, id);
-  assertEditable(auth, role);
+export async function deleteRole(ctx: ServiceContext, actor: UserActor, id: number) {
+  const role = await visibleRole(ctx, actor, id);
+  assertEditable(actor, role);
   await ctx.db.transaction(async (tx) => {
     const count = await repo.countAllUsersOfRole(tx, id);
     if (count > 0) throw conflict('role.in_use', { count });
     await repo.deleteRoleRow(tx, id);
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'delete',
       entity: 'role',
       entityId: id,
@@ -147,11 +140,11 @@ export async function deleteRole(ctx: ServiceContext, auth: AuthContext, id: num
 /** The catalogue by area, each permission marked with whether role `id` holds it (0: a new role). */
 export async function permissionGroups(
   ctx: ServiceContext,
-  auth: AuthContext,
+  actor: UserActor,
   id: number,
   locale: Locale,
 ): Promise<TPermissionGroups> {
-  const granted = new Set(id === 0 ? [] : (await visibleRole(ctx, auth, id)).permissions);
+  const granted = new Set(id === 0 ? [] : (await visibleRole(ctx, actor, id)).permissions);
   return {
     role_id: id,
     groups: PERMISSION_AREAS.map((area) => ({

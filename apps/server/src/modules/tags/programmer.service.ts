@@ -1,9 +1,8 @@
 import type { TProgramResult, ZProgramTags } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import * as repo from './programmer.repository.js';
 
@@ -38,17 +37,12 @@ function isUniqueViolation(error: unknown): boolean {
  * Codes written for one product become a storage batch of new tags that keep until the
  * product's storage period runs out. Nothing is written when any code is taken.
  */
-export async function programTags(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  body: ProgramBody,
-  request: FastifyRequest,
-): Promise<TProgramResult> {
+export async function programTags(ctx: ServiceContext, actor: UserActor, body: ProgramBody): Promise<TProgramResult> {
   const product = await repo.findProductForProgrammer(ctx.db, body.product_id);
-  if (!product || !auth.scope.canSee(product.orgId)) {
+  if (!product || !actor.scope.canSee(product.orgId)) {
     throw new AppError(404, 'errors.not_found', {}, { product_id: 'errors.not_found' });
   }
-  auth.scope.assertEditable(product.orgId);
+  actor.scope.assertEditable(product.orgId);
   if (product.status !== 'active' || !product.forProgrammer) throw conflict('product.not_for_programmer');
   const repeated = repeatedIn(body.codes);
   if (repeated.length > 0) throw duplicateCodes(repeated);
@@ -61,12 +55,12 @@ export async function programTags(
       const id = await repo.insertBatch(tx, {
         orgId: product.orgId,
         productId: product.id,
-        createdBy: auth.userId,
+        createdBy: actor.userId,
         storeUpTo,
         total: body.codes.length,
       });
       await repo.insertNewTags(tx, { orgId: product.orgId, productId: product.id, batchId: id, storeUpTo }, body.codes);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action: 'program',
         entity: 'storage_batch',
         entityId: id,

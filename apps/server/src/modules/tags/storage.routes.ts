@@ -1,9 +1,9 @@
 import { ZIdParam, ZListStorageQuery, ZStorageBatch, ZStorageList } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import * as storage from './storage.service.js';
 
 const tags = ['storage'];
@@ -24,7 +24,7 @@ export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: S
         response: { 200: ZStorageList, ...errorResponses },
       },
     },
-    (request) => storage.listBatches(ctx, authOf(request), request.query),
+    (request) => storage.listBatches(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -33,6 +33,6 @@ export async function storageRoutes(instance: FastifyInstance, { ctx }: { ctx: S
       config: { permissions: view },
       schema: { tags, params: ZIdParam, response: { 200: ZStorageBatch, ...errorResponses } },
     },
-    (request) => storage.getBatch(ctx, authOf(request), request.params.id),
+    (request) => storage.getBatch(ctx, actorOf(request), request.params.id),
   );
 }

@@ -1,15 +1,15 @@
 import type { TStorageBatch, TStorageList, ZListStorageQuery } from '@vitrina/contract';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import * as repo from './storage.repository.js';
 
 type ListQuery = z.output<typeof ZListStorageQuery>;
 
-export async function listBatches(ctx: ServiceContext, auth: AuthContext, query: ListQuery): Promise<TStorageList> {
+export async function listBatches(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TStorageList> {
   const filters: repo.StorageFilters = {
-    orgIds: auth.scope.visibleIds,
+    orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
     productId: query.product_id,
     status: query.status,
@@ -21,8 +21,8 @@ export async function listBatches(ctx: ServiceContext, auth: AuthContext, query:
   return { items, total };
 }
 
-export async function getBatch(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TStorageBatch> {
+export async function getBatch(ctx: ServiceContext, actor: UserActor, id: number): Promise<TStorageBatch> {
   const batch = await repo.findBatch(ctx.db, id);
-  if (!batch || !auth.scope.canSee(batch.org_id)) throw notFound();
+  if (!batch || !actor.scope.canSee(batch.org_id)) throw notFound();
   return batch;
 }

@@ -12,9 +12,9 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { programTags } from './programmer.service.js';
 import { storageRoutes } from './storage.routes.js';
 import * as tagService from './tags.service.js';
@@ -37,7 +37,7 @@ export async function tagRoutes(instance: FastifyInstance, { ctx }: { ctx: Servi
         response: { 200: ZTagList, ...errorResponses },
       },
     },
-    (request) => tagService.listTags(ctx, authOf(request), request.query),
+    (request) => tagService.listTags(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -51,13 +51,13 @@ export async function tagRoutes(instance: FastifyInstance, { ctx }: { ctx: Servi
         response: { 200: ZTagCounts, ...errorResponses },
       },
     },
-    (request) => tagService.countTags(ctx, authOf(request), request.query),
+    (request) => tagService.countTags(ctx, actorOf(request), request.query),
   );
 
   app.get(
     '/v1/tag/info/:id',
     { config: { permissions: view }, schema: { tags, params: ZIdParam, response: { 200: ZTag, ...errorResponses } } },
-    (request) => tagService.getTag(ctx, authOf(request), request.params.id),
+    (request) => tagService.getTag(ctx, actorOf(request), request.params.id),
   );
 
   for (const [path, action] of [
@@ -75,7 +75,7 @@ export async function tagRoutes(instance: FastifyInstance, { ctx }: { ctx: Servi
           response: { 200: ZTagActionResult, ...errorResponses },
         },
       },
-      (request) => tagService.applyTagAction(ctx, authOf(request), action, request.body, request),
+      (request) => tagService.applyTagAction(ctx, actorOf(request), action, request.body),
     );
   }
 
@@ -90,7 +90,7 @@ export async function tagRoutes(instance: FastifyInstance, { ctx }: { ctx: Servi
         response: { 200: ZProgramResult, ...errorResponses },
       },
     },
-    (request) => programTags(ctx, authOf(request), request.body, request),
+    (request) => programTags(ctx, actorOf(request), request.body),
   );
 
   await app.register(storageRoutes, { ctx });

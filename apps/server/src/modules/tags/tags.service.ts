@@ -10,12 +10,10 @@ import {
   type ZTagAction,
   type ZTagCountsQuery,
 } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { localeOf } from '../../plugins/error-handler.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { decodeCursor, encodeCursor } from './tag-cursor.js';
 import * as repo from './tags.repository.js';
@@ -27,9 +25,9 @@ type ActionBody = z.output<typeof ZTagAction>;
 /** How many offending codes a conflict names; the rest would only bury the message. */
 const CODES_IN_MESSAGE = 20;
 
-function filtersOf(auth: AuthContext, query: CountsQuery): repo.TagFilters {
+function filtersOf(actor: UserActor, query: CountsQuery): repo.TagFilters {
   return {
-    orgIds: auth.scope.visibleIds,
+    orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
     productId: query.product_id,
     micromarketId: query.micromarket_id,
@@ -42,10 +40,10 @@ function filtersOf(auth: AuthContext, query: CountsQuery): repo.TagFilters {
   };
 }
 
-export async function listTags(ctx: ServiceContext, auth: AuthContext, query: ListQuery): Promise<TTagList> {
+export async function listTags(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TTagList> {
   const afterId = decodeCursor(query.cursor);
   // One row more than the page tells whether another page follows.
-  const rows = await repo.listTags(ctx.db, filtersOf(auth, query), {
+  const rows = await repo.listTags(ctx.db, filtersOf(actor, query), {
     status: query.status,
     afterId,
     limit: query.per_page + 1,
@@ -55,8 +53,8 @@ export async function listTags(ctx: ServiceContext, auth: AuthContext, query: Li
   return { items, next_cursor: rows.length > query.per_page && last ? encodeCursor(last.id) : null };
 }
 
-export async function countTags(ctx: ServiceContext, auth: AuthContext, query: CountsQuery): Promise<TTagCounts> {
-  const counts = await repo.countTagsByStatus(ctx.db, filtersOf(auth, query));
+export async function countTags(ctx: ServiceContext, actor: UserActor, query: CountsQuery): Promise<TTagCounts> {
+  const counts = await repo.countTagsByStatus(ctx.db, filtersOf(actor, query));
   return {
     counts: Object.fromEntries(TAG_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<
       TagStatus,
@@ -65,9 +63,9 @@ export async function countTags(ctx: ServiceContext, auth: AuthContext, query: C
   };
 }
 
-export async function getTag(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TTag> {
+export async function getTag(ctx: ServiceContext, actor: UserActor, id: number): Promise<TTag> {
   const tag = await repo.findTag(ctx.db, id);
-  if (!tag || !auth.scope.canSee(tag.org_id)) throw notFound();
+  if (!tag || !actor.scope.canSee(tag.org_id)) throw notFound();
   return tag;
 }
 
@@ -84,21 +82,20 @@ const ACTIONS = {
  */
 export async function applyTagAction(
   ctx: ServiceContext,
-  auth: AuthContext,
+  actor: UserActor,
   action: TagAction,
   body: ActionBody,
-  request: FastifyRequest,
 ): Promise<{ updated: number }> {
   const { status, label, stamp } = ACTIONS[action];
   const ids = [...new Set(body.ids)];
   return ctx.db.transaction(async (tx) => {
     const rows = await repo.lockTags(tx, ids);
-    if (rows.length !== ids.length || rows.some((row) => !auth.scope.canSee(row.orgId))) throw notFound();
-    for (const row of rows) auth.scope.assertEditable(row.orgId);
+    if (rows.length !== ids.length || rows.some((row) => !actor.scope.canSee(row.orgId))) throw notFound();
+    for (const row of rows) actor.scope.assertEditable(row.orgId);
     const illegal = rows.filter((row) => !canMoveTag(row.status, status));
     if (illegal.length > 0) {
       throw conflict('tag.illegal_transition', {
-        action: translate(label, localeOf(request)),
+        action: translate(label, actor.locale),
         codes: illegal
           .slice(0, CODES_IN_MESSAGE)
           .map((row) => row.code)
@@ -110,7 +107,7 @@ export async function applyTagAction(
     // One audit row per organisation touched, so each organisation's log shows its own tags.
     for (const orgId of new Set(rows.map((row) => row.orgId))) {
       const own = rows.filter((row) => row.orgId === orgId);
-      await writeAudit(tx, request, {
+      await writeAudit(tx, actor, {
         action,
         entity: 'tag',
         orgId,

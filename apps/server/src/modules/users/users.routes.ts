@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
-import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import * as users from './users.service.js';
 
 const tags = ['users'];
@@ -35,7 +35,7 @@ export async function userRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZUserList, ...errorResponses },
       },
     },
-    (request) => users.listUsers(ctx, authOf(request), request.query),
+    (request) => users.listUsers(ctx, actorOf(request), request.query),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export async function userRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       },
     },
     async (request, reply) => {
-      const csv = await users.userReport(ctx, authOf(request), request.query);
+      const csv = await users.userReport(ctx, actorOf(request), request.query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -71,13 +71,13 @@ export async function userRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZCreateUserResponse, ...errorResponses },
       },
     },
-    (request) => users.createUser(ctx, authOf(request), request.body, request),
+    (request) => users.createUser(ctx, actorOf(request), request.body),
   );
 
   app.get(
     '/v1/user/info/:id',
     { config: { permissions: view }, schema: { tags, params: ZIdParam, response: { 200: ZUser, ...errorResponses } } },
-    (request) => users.getUser(ctx, authOf(request), request.params.id),
+    (request) => users.getUser(ctx, actorOf(request), request.params.id),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export async function userRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: ZUser, ...errorResponses },
       },
     },
-    (request) => users.findUserBy(ctx, authOf(request), request.params.value),
+    (request) => users.findUserBy(ctx, actorOf(request), request.params.value),
   );
 
   app.post(
@@ -100,7 +100,7 @@ export async function userRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       config: { permissions: edit },
       schema: { tags, params: ZIdParam, body: ZUpdateUser, response: { 200: ZUser, ...errorResponses } },
     },
-    (request) => users.updateUser(ctx, authOf(request), request.params.id, request.body, request),
+    (request) => users.updateUser(ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -114,6 +114,6 @@ export async function userRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
         response: { 200: z.object({ invitation_link: z.string() }), ...errorResponses },
       },
     },
-    (request) => users.resendInvitation(ctx, authOf(request), request.params.id, request),
+    (request) => users.resendInvitation(ctx, actorOf(request), request.params.id),
   );
 }

@@ -7,13 +7,12 @@ import type {
   ZListUsersQuery,
   ZUpdateUser,
 } from '@vitrina/contract';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../app.js';
 import type { Db } from '../../db/client.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { writeAudit } from '../audit/audit.repository.js';
 import { assertNotRegistered, issueInvitation, mailInvitation } from '../auth/auth.service.js';
 import { findRole } from '../roles/roles.repository.js';
@@ -26,19 +25,19 @@ type UpdateBody = z.output<typeof ZUpdateUser>;
 
 export type { TCreateUser, TListUsersQuery, TUpdateUser };
 
-function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'per_page'>): repo.UserFilters {
+function filtersOf(actor: UserActor, query: Omit<ListQuery, 'page' | 'per_page'>): repo.UserFilters {
   return {
     q: query.q,
     roleId: query.role_id,
     orgId: query.org_id,
     userType: query.user_type,
     active: query.active,
-    orgIds: auth.scope.visibleIds,
+    orgIds: actor.scope.visibleIds,
   };
 }
 
-export async function listUsers(ctx: ServiceContext, auth: AuthContext, query: ListQuery) {
-  const filters = filtersOf(auth, query);
+export async function listUsers(ctx: ServiceContext, actor: UserActor, query: ListQuery) {
+  const filters = filtersOf(actor, query);
   const [items, total] = await Promise.all([
     repo.listUsers(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
     repo.countUsers(ctx.db, filters),
@@ -46,14 +45,14 @@ export async function listUsers(ctx: ServiceContext, auth: AuthContext, query: L
   return { items, total };
 }
 
-export async function getUser(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TUser> {
+export async function getUser(ctx: ServiceContext, actor: UserActor, id: number): Promise<TUser> {
   const user = await repo.findUser(ctx.db, id);
-  if (!user || !auth.scope.canSee(user.org_id)) throw notFound();
+  if (!user || !actor.scope.canSee(user.org_id)) throw notFound();
   return user;
 }
 
-export async function findUserBy(ctx: ServiceContext, auth: AuthContext, value: string): Promise<TUser> {
-  const user = await repo.findUserByEmailOrPhone(ctx.db, value, auth.scope.visibleIds);
+export async function findUserBy(ctx: ServiceContext, actor: UserActor, value: string): Promise<TUser> {
+  const user = await repo.findUserByEmailOrPhone(ctx.db, value, actor.scope.visibleIds);
   if (!user) throw notFound();
   return user;
 }
@@ -77,18 +76,18 @@ function columnsOf(body: UpdateBody): repo.UserWrite {
 const emailTaken = () => new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
 
 /** A role given to a user must be visible to the caller and within the caller's own permissions. */
-async function assertAssignableRole(db: Db, auth: AuthContext, roleId: number | null | undefined) {
+async function assertAssignableRole(db: Db, actor: UserActor, roleId: number | null | undefined) {
   if (roleId === null || roleId === undefined) return;
   const role = await findRole(db, roleId);
-  if (!role || (role.orgId !== null && !auth.scope.canSee(role.orgId))) {
+  if (!role || (role.orgId !== null && !actor.scope.canSee(role.orgId))) {
     throw new AppError(404, 'errors.not_found', {}, { role_id: 'errors.not_found' });
   }
-  assertGrantable(auth, role.permissions);
+  assertGrantable(actor, role.permissions);
 }
 
-export async function createUser(ctx: ServiceContext, auth: AuthContext, body: CreateBody, request: FastifyRequest) {
-  auth.scope.assertEditable(body.org_id);
-  await assertAssignableRole(ctx.db, auth, body.role_id);
+export async function createUser(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
+  actor.scope.assertEditable(body.org_id);
+  await assertAssignableRole(ctx.db, actor, body.role_id);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { id, link } = await ctx.db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) throw emailTaken();
@@ -100,7 +99,7 @@ export async function createUser(ctx: ServiceContext, auth: AuthContext, body: C
       passwordHash,
     });
     const { password: _password, ...visible } = body;
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'create',
       entity: 'user',
       entityId: userId,
@@ -112,28 +111,22 @@ export async function createUser(ctx: ServiceContext, auth: AuthContext, body: C
   });
   // Mail only what committed: a rolled-back user must not get an invitation.
   if (link) await mailInvitation(ctx, { email: body.email, lang: body.lang }, link);
-  return { ...(await getUser(ctx, auth, id)), invitation_link: link };
+  return { ...(await getUser(ctx, actor, id)), invitation_link: link };
 }
 
-export async function updateUser(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  body: UpdateBody,
-  request: FastifyRequest,
-) {
-  const before = await getUser(ctx, auth, id);
-  auth.scope.assertEditable(before.org_id);
-  if (body.org_id !== undefined) auth.scope.assertEditable(body.org_id);
+export async function updateUser(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
+  const before = await getUser(ctx, actor, id);
+  actor.scope.assertEditable(before.org_id);
+  if (body.org_id !== undefined) actor.scope.assertEditable(body.org_id);
   if (body.role_id !== undefined && body.role_id !== before.role_id)
-    await assertAssignableRole(ctx.db, auth, body.role_id);
-  if (body.active === false && id === auth.userId) throw conflict('user.cannot_disable_self');
+    await assertAssignableRole(ctx.db, actor, body.role_id);
+  if (body.active === false && id === actor.userId) throw conflict('user.cannot_disable_self');
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await ctx.db.transaction(async (tx) => {
     if (body.email && (await repo.emailTaken(tx, body.email, id))) throw emailTaken();
     await repo.updateUserRow(tx, id, { ...columnsOf(body), passwordHash });
     const { password, ...visible } = body;
-    await writeAudit(tx, request, {
+    await writeAudit(tx, actor, {
       action: 'update',
       entity: 'user',
       entityId: id,
@@ -142,18 +135,18 @@ export async function updateUser(
       after: { ...visible, ...(password ? { password: 'changed' } : {}) },
     });
   });
-  return getUser(ctx, auth, id);
+  return getUser(ctx, actor, id);
 }
 
 /** Mails a fresh registration link to a user who has not registered yet. */
-export async function resendInvitation(ctx: ServiceContext, auth: AuthContext, id: number, request: FastifyRequest) {
-  const user = await getUser(ctx, auth, id);
-  auth.scope.assertEditable(user.org_id);
+export async function resendInvitation(ctx: ServiceContext, actor: UserActor, id: number) {
+  const user = await getUser(ctx, actor, id);
+  actor.scope.assertEditable(user.org_id);
   assertNotRegistered(user.registered);
   if (!user.active) throw forbidden('auth.disabled');
   const link = await ctx.db.transaction(async (tx) => {
     const issued = await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, id);
-    await writeAudit(tx, request, { action: 'invite', entity: 'user', entityId: id, orgId: user.org_id });
+    await writeAudit(tx, actor, { action: 'invite', entity: 'user', entityId: id, orgId: user.org_id });
     return issued;
   });
   await mailInvitation(ctx, user, link);
@@ -182,8 +175,8 @@ function csvCell(value: string | number): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export async function userReport(ctx: ServiceContext, auth: AuthContext, query: Omit<ListQuery, 'page' | 'per_page'>) {
-  const users = await repo.listUsers(ctx.db, filtersOf(auth, query), null, query.sort);
+export async function userReport(ctx: ServiceContext, actor: UserActor, query: Omit<ListQuery, 'page' | 'per_page'>) {
+  const users = await repo.listUsers(ctx.db, filtersOf(actor, query), null, query.sort);
   const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
   for (const user of users) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(user))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -1,4 +1,6 @@
 export * from './constants.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';
 export * from './enums.js';
 export * from './files.js';
 export * from './locales.js';

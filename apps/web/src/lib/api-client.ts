@@ -1,4 +1,12 @@
-import { ERROR_MESSAGE_DURATION_S, REQUEST_TIMEOUT_MS, UNAUTHORIZED_RELOAD_DELAY_MS } from '@vitrina/contract';
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  ERROR_MESSAGE_DURATION_S,
+  endpointPath,
+  REQUEST_TIMEOUT_MS,
+  UNAUTHORIZED_RELOAD_DELAY_MS,
+} from '@vitrina/contract';
 import { ApiError } from './api-error';
 import { clearToken, getLocaleCookie, getToken, setToken } from './cookies';
 import { getMessage } from './notify';
@@ -105,3 +113,42 @@ export const UPLOAD_TIMEOUT_MS = 60_000;
 
 export const apiUpload = <T>(path: string, formData: FormData, options: { timeoutMs?: number } = {}) =>
   request<T>(path, { method: 'POST', formData, timeoutMs: options.timeoutMs ?? UPLOAD_TIMEOUT_MS });
+
+export type CallOptions = Pick<RequestOptions, 'signal' | 'isSilent' | 'isCredentialCheck' | 'timeoutMs'>;
+
+/** The arguments of a call: the input may be left out when the endpoint needs none. */
+export type CallArgs<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+type AnyInput = { params?: unknown; query?: unknown; body?: unknown };
+
+function requestOf(endpoint: Endpoint, input: AnyInput = {}): RequestOptions {
+  return {
+    method: endpoint.method,
+    query: input.query as Record<string, QueryValue> | undefined,
+    body: endpoint.method === 'POST' ? (input.body ?? {}) : undefined,
+  };
+}
+
+/** Sends a contract endpoint: its path, method, query and body, typed by its declaration. */
+export function callEndpoint<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+  const path = endpointPath(endpoint, input?.params as Record<string, unknown> | undefined);
+  return request<EndpointResponse<E>>(path, { ...requestOf(endpoint, input), ...options });
+}
+
+/** The raw answer of an endpoint that is not JSON (a CSV download). */
+export function sendEndpoint<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+  const path = endpointPath(endpoint, input?.params as Record<string, unknown> | undefined);
+  return send(path, { ...requestOf(endpoint, input), ...options });
+}
+
+/** Uploads one file (and text fields) to a multipart endpoint. */
+export function uploadEndpoint<E extends Endpoint & { isUpload: true }>(
+  endpoint: E,
+  input: { params?: EndpointInput<E>['params']; formData: FormData },
+) {
+  const path = endpointPath(endpoint, input.params as Record<string, unknown> | undefined);
+  return request<EndpointResponse<E>>(path, { method: 'POST', formData: input.formData, timeoutMs: UPLOAD_TIMEOUT_MS });
+}

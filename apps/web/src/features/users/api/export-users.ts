@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { type QueryValue, send } from '../../../lib/api-client';
-import type { TUsersQuery } from './list-users';
+import { api, type EndpointQuery } from '@vitrina/contract';
+import { sendEndpoint } from '../../../lib/api-client';
 
 /** The report needs the auth header, so it is fetched as a blob and saved from memory. */
-export async function exportUsers(query: Omit<TUsersQuery, 'page' | 'per_page'>): Promise<void> {
-  const response = await send('/v1/user/report', { query: query as Record<string, QueryValue> });
+export async function exportUsers(query: EndpointQuery<typeof api.user.report>): Promise<void> {
+  const response = await sendEndpoint(api.user.report, { query });
   const blob = await response.blob();
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `users-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -1,25 +1,19 @@
 import { EditOutlined, MailOutlined, MoreOutlined } from '@ant-design/icons';
-import type { TUser } from '@vitrina/contract';
+import type { TUser, USER_SORTS } from '@vitrina/contract';
 import { Button, Dropdown, Tag, Tooltip } from 'antd';
-import type { ColumnsType, SortOrder } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { formatDateUtc, formatRelativeTime } from '../../../lib/format';
-import type { UserSort } from './use-user-query';
+import { sortOrderOf as orderOf } from '../../../lib/list-query';
 
 type Options = {
   t: TFunction;
   locale: 'en' | 'ua' | 'pl' | 'it' | 'sk';
-  sort: UserSort | undefined;
+  sort: (typeof USER_SORTS)[number] | undefined;
   canEdit: boolean;
   isCompact: boolean;
   onEdit: (user: TUser) => void;
   onInvite: (user: TUser) => void;
-};
-
-const orderOf = (sort: UserSort | undefined, field: string): SortOrder => {
-  if (sort === field) return 'ascend';
-  if (sort === `-${field}`) return 'descend';
-  return null;
 };
 
 export function UserStatus({ user, t }: { user: TUser; t: TFunction }) {

@@ -1,12 +1,12 @@
-import { USER_TYPE } from '@vitrina/contract';
+import { type api, USER_TYPE } from '@vitrina/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FILTER_SELECT, OrganizationFilter, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
+import type { useListQuery } from '../../../lib/list-query';
 import { useRoleOptions } from '../../../lib/queries/role-options';
-import type { TUsersQuery } from '../api/list-users';
-import type { useUserQuery } from './use-user-query';
 
-type Props = { query: TUsersQuery } & Pick<ReturnType<typeof useUserQuery>, 'update' | 'reset' | 'hasFilters'>;
+type ListState = ReturnType<typeof useListQuery<typeof api.user.list>>;
+type Props = Pick<ListState, 'query' | 'update' | 'reset' | 'hasFilters'>;
 
 export function UserFilters({ query, update, reset, hasFilters }: Props) {
   const { t } = useTranslation();

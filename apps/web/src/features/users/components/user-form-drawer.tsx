@@ -1,16 +1,14 @@
-import { type TUser, ZCreateUser, ZUpdateUser } from '@vitrina/contract';
+import { api, type TUser, ZCreateUser, ZUpdateUser } from '@vitrina/contract';
 import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useCreateUser } from '../api/create-user';
-import { useUser } from '../api/get-user';
-import { useUpdateUser } from '../api/update-user';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
 
 const NEW_USER: Partial<UserFormValues> = {
@@ -37,9 +35,9 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
   const locale = useLocale();
   const isEdit = typeof userId === 'number';
   const [form] = Form.useForm<UserFormValues>();
-  const user = useUser(isEdit ? userId : undefined);
-  const create = useCreateUser();
-  const update = useUpdateUser();
+  const user = useEndpoint(api.user.info, { params: { id: isEdit ? userId : 0 } }, { enabled: isEdit, staleTime: 0 });
+  const create = useEndpointMutation(api.user.create, { alsoInvalidates: ['roles'] });
+  const update = useEndpointMutation(api.user.update, { alsoInvalidates: ['roles'] });
   const organizations = useOrganizationOptions();
   // With a single organisation in reach there is nothing to choose: fill it in.
   const onlyOrgId = organizations.data?.items.length === 1 ? organizations.data.items[0]?.id : undefined;
@@ -65,7 +63,10 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
         t,
       });
       if (body)
-        update.mutate({ id: userId, body }, { onSuccess: done, onError: (error) => applyServerErrors(form, error) });
+        update.mutate(
+          { params: { id: userId }, body },
+          { onSuccess: done, onError: (error) => applyServerErrors(form, error) },
+        );
       return;
     }
     const password = values.invite ? undefined : (values.password ?? '');
@@ -77,13 +78,16 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
       t,
     });
     if (!body) return;
-    create.mutate(body, {
-      onSuccess: (created) => {
-        done();
-        if (created.invitation_link) onInvited(created.invitation_link);
+    create.mutate(
+      { body },
+      {
+        onSuccess: (created) => {
+          done();
+          if (created.invitation_link) onInvited(created.invitation_link);
+        },
+        onError: (error) => applyServerErrors(form, error),
       },
-      onError: (error) => applyServerErrors(form, error),
-    });
+    );
   };
 
   return (

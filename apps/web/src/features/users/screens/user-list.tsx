@@ -1,36 +1,28 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TUser } from '@vitrina/contract';
+import { api, type TUser } from '@vitrina/contract';
 import { Button, Card } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { sortOf, useListQuery } from '../../../lib/list-query';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
 import { useExportUsers } from '../api/export-users';
-import { useInviteUser } from '../api/invite-user';
-import { useUsers } from '../api/list-users';
 import { InvitationLinkModal } from '../components/invitation-link-modal';
-import { type UserSort, useUserQuery } from '../components/use-user-query';
 import { buildUserColumns } from '../components/user-columns';
 import { UserFilters } from '../components/user-filters';
 import { UserFormDrawer } from '../components/user-form-drawer';
-
-const toSort = (sorter: SorterResult<TUser>): UserSort | undefined => {
-  if (!sorter.order || typeof sorter.columnKey !== 'string') return undefined;
-  return `${sorter.order === 'descend' ? '-' : ''}${sorter.columnKey}` as UserSort;
-};
 
 export default function UserListScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const can = useCan();
-  const { query, update, reset, hasFilters } = useUserQuery();
-  const users = useUsers(query);
+  const { query, update, reset, hasFilters, result: users } = useListQuery(api.user.list);
   const exportUsers = useExportUsers();
-  const invite = useInviteUser();
+  const invite = useEndpointMutation(api.user.invite);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [invitationLink, setInvitationLink] = useState<string | null>(null);
   const canEdit = can('edit_users');
@@ -46,7 +38,10 @@ export default function UserListScreen() {
         isCompact: isMobile,
         onEdit: (user) => setEditing(user.id),
         onInvite: (user) =>
-          invite.mutate(user.id, { onSuccess: (answer) => setInvitationLink(answer.invitation_link) }),
+          invite.mutate(
+            { params: { id: user.id } },
+            { onSuccess: (answer) => setInvitationLink(answer.invitation_link) },
+          ),
       }),
     [t, locale, query.sort, canEdit, isMobile, invite.mutate],
   );
@@ -87,7 +82,7 @@ export default function UserListScreen() {
           emptyText={t('users.empty')}
           hasFilters={hasFilters}
           onPageChange={update}
-          onSortChange={(sorter) => update({ sort: toSort(sorter), page: undefined })}
+          onSortChange={(sorter) => update({ sort: sortOf(sorter), page: undefined })}
         />
       </Card>
       <UserFormDrawer userId={editing} onClose={() => setEditing(null)} onInvited={setInvitationLink} />

@@ -1,0 +1,73 @@
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  ZErrorResponse,
+} from '@vitrina/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor, UserActor } from '../lib/actor.js';
+import { actorOf } from './auth.js';
+
+/** The error answers every route may give, declared so OpenAPI lists them. */
+const ERROR_RESPONSES = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+export type EndpointCall<E extends Endpoint> = {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  /** The signed-in user; on a public endpoint, whoever calls. */
+  actor: E extends { isPublic: true } ? Actor : UserActor;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+type Handler<E extends Endpoint> = (call: EndpointCall<E>) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+
+function schemaOf(endpoint: Endpoint) {
+  const responses: Record<number, unknown> = { 200: endpoint.response, ...ERROR_RESPONSES };
+  if (!endpoint.isPublic || endpoint.method === 'POST') responses[409] = ZErrorResponse;
+  for (const status of endpoint.errors ?? []) responses[status] = ZErrorResponse;
+  return {
+    tags: [endpoint.tag],
+    ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.isUpload ? { consumes: ['multipart/form-data'] } : {}),
+    response: responses,
+  };
+}
+
+/**
+ * Registers the route of a contract endpoint: path, method, permissions and schemas all come
+ * from its one declaration. The schemas validate the request before the handler runs, so
+ * the parsed values have the declared types.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: endpoint.isPublic ? { public: true } : { permissions: endpoint.permissions },
+    schema: schemaOf(endpoint),
+    handler: async (request, reply) => {
+      const call = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        actor: endpoint.isPublic ? request.actor : actorOf(request),
+        request,
+        reply,
+      } as EndpointCall<E>;
+      const result = await handler(call);
+      if (endpoint.format === 'csv') {
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .serializer((payload: string) => payload)
+          .send(result);
+      }
+      return result;
+    },
+  });
+}

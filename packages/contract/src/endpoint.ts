@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions.js';
+
+/**
+ * One HTTP endpoint, declared once: the server registers its route from this, the web
+ * calls it through a typed client built on it, and the route tests walk every one of them.
+ */
+export type Endpoint = {
+  method: 'GET' | 'POST';
+  /** Fastify-style path: `/v1/user/info/:id`. */
+  path: string;
+  summary?: string;
+  /** OpenAPI group. */
+  tag: string;
+  /** Answers without a session (sign-in, registration, public pages). */
+  isPublic?: boolean;
+  /** The caller needs at least one of these; omitted on a non-public endpoint: any signed-in user. */
+  permissions?: readonly Permission[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The request is multipart with one file (and optional text fields). */
+  isUpload?: boolean;
+  /** The 200 answer; `format: 'csv'` answers text/csv as a download. */
+  response: z.ZodType;
+  format?: 'json' | 'csv';
+  /** Statuses this endpoint may answer besides 200 and the usual 400/401/403/404/409. */
+  errors?: readonly (413 | 429)[];
+};
+
+/** Keeps the literal types of a declaration so server and web infer its shapes. */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+type Schema<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? S : never;
+
+/** What the server's handler receives once the schemas have parsed the request. */
+export type EndpointParams<E extends Endpoint> = [Schema<E, 'params'>] extends [never]
+  ? undefined
+  : z.output<Schema<E, 'params'>>;
+export type EndpointQuery<E extends Endpoint> = [Schema<E, 'query'>] extends [never]
+  ? undefined
+  : z.output<Schema<E, 'query'>>;
+export type EndpointBody<E extends Endpoint> = [Schema<E, 'body'>] extends [never]
+  ? undefined
+  : z.output<Schema<E, 'body'>>;
+export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+
+/** What a client sends: path params, query values (parsed shapes serialise back to the same text), body. */
+export type EndpointInput<E extends Endpoint> = ([Schema<E, 'params'>] extends [never]
+  ? { params?: undefined }
+  : { params: z.input<Schema<E, 'params'>> }) &
+  ([Schema<E, 'query'>] extends [never] ? { query?: undefined } : { query?: Partial<z.output<Schema<E, 'query'>>> }) &
+  ([Schema<E, 'body'>] extends [never] ? { body?: undefined } : { body: z.input<Schema<E, 'body'>> });
+
+/** The path with its `:name` segments filled in, each value URL-encoded. */
+export function endpointPath(endpoint: Pick<Endpoint, 'path'>, params?: Record<string, unknown>): string {
+  return endpoint.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${endpoint.path}: missing ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,14 +1,13 @@
-import { api, type TUser, ZCreateUser, ZUpdateUser } from '@vitrina/contract';
+import { api, type TUser } from '@vitrina/contract';
 import { Form, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
-import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
-import { getMessage } from '../../../lib/notify';
+import { useEndpoint } from '../../../lib/endpoint-query';
+import { useEntityForm } from '../../../lib/entity-form';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
 
 const NEW_USER: Partial<UserFormValues> = {
@@ -33,11 +32,21 @@ type Props = { userId: number | 'new' | null; onClose: () => void; onInvited: (l
 export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const isEdit = typeof userId === 'number';
+  const editId = typeof userId === 'number' ? userId : null;
   const [form] = Form.useForm<UserFormValues>();
-  const user = useEndpoint(api.user.info, { params: { id: isEdit ? userId : 0 } }, { enabled: isEdit, staleTime: 0 });
-  const create = useEndpointMutation(api.user.create, { alsoInvalidates: ['roles'] });
-  const update = useEndpointMutation(api.user.update, { alsoInvalidates: ['roles'] });
+  const { isEdit, save, isSaving } = useEntityForm({
+    form,
+    create: api.user.create,
+    update: api.user.update,
+    id: editId,
+    // The roles list counts users per role.
+    alsoInvalidates: ['roles'],
+    onSaved: (answer) => {
+      onClose();
+      if ('invitation_link' in answer && answer.invitation_link) onInvited(answer.invitation_link);
+    },
+  });
+  const user = useEndpoint(api.user.info, { params: { id: editId ?? 0 } }, { enabled: isEdit, staleTime: 0 });
   const organizations = useOrganizationOptions();
   // With a single organisation in reach there is nothing to choose: fill it in.
   const onlyOrgId = organizations.data?.items.length === 1 ? organizations.data.items[0]?.id : undefined;
@@ -47,55 +56,17 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
     if (user.data && isEdit) form.setFieldsValue(toValues(user.data));
   }, [userId, user.data, isEdit, form, locale, onlyOrgId]);
 
-  const done = () => {
-    getMessage().success(t('common.saved'));
-    onClose();
-  };
-
   const submit = (values: UserFormValues) => {
     const common = { ...values, phones: values.phones ?? [], role_id: values.role_id ?? null, invite: undefined };
-    if (isEdit) {
-      const body = parseForm({
-        schema: ZUpdateUser,
-        values: { ...common, password: values.password || undefined },
-        form,
-        locale,
-        t,
-      });
-      if (body)
-        update.mutate(
-          { params: { id: userId }, body },
-          { onSuccess: done, onError: (error) => applyServerErrors(form, error) },
-        );
-      return;
-    }
-    const password = values.invite ? undefined : (values.password ?? '');
-    const body = parseForm({
-      schema: ZCreateUser,
-      values: { ...common, active: undefined, password },
-      form,
-      locale,
-      t,
-    });
-    if (!body) return;
-    create.mutate(
-      { body },
-      {
-        onSuccess: (created) => {
-          done();
-          if (created.invitation_link) onInvited(created.invitation_link);
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
+    if (isEdit) save({ ...common, password: values.password || undefined });
+    else save({ ...common, active: undefined, password: values.invite ? undefined : (values.password ?? '') });
   };
-
   return (
     <FormDrawer
       title={isEdit ? t('users.edit_title') : t('users.new_title')}
       isOpen={userId !== null}
       isEdit={isEdit}
-      isSaving={create.isPending || update.isPending}
+      isSaving={isSaving}
       width={560}
       onClose={onClose}
       onSubmit={form.submit}

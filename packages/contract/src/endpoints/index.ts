@@ -1,8 +1,18 @@
 import type { Endpoint } from '../endpoint.js';
+import { authApi } from './auth.js';
+import { dashboardApi } from './dashboard.js';
+import { deviceApi } from './device.js';
+import { organizationApi } from './organization.js';
+import { roleApi } from './role.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
 export const api = {
+  auth: authApi,
+  dashboard: dashboardApi,
+  device: deviceApi,
+  organization: organizationApi,
+  role: roleApi,
   user: userApi,
 };
 

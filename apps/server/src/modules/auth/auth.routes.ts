@@ -1,159 +1,38 @@
-import {
-  ZErrorResponse,
-  ZInvitation,
-  ZLoginBody,
-  ZLoginResponse,
-  ZMe,
-  ZOk,
-  ZRegistrationBody,
-  ZResetPasswordBody,
-  ZResetRequestBody,
-  ZResetTokenInfo,
-  ZSwitchRoleBody,
-  ZTokenParam,
-} from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../../lib/context.js';
 import { LoginLimiter } from '../../lib/login-limiter.js';
-import { errorResponses } from '../../lib/responses.js';
-import { actorOf, anonymousOf } from '../../plugins/auth.js';
+import { anonymousOf } from '../../plugins/auth.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
 import * as auth from './auth.service.js';
 
-const tags = ['auth'];
+const OK = { ok: true as const };
 
-export async function authRoutes(instance: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   const limiter = new LoginLimiter();
 
-  app.post(
-    '/v1/user/login',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in with email and password',
-        body: ZLoginBody,
-        response: { 200: ZLoginResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
-      },
-    },
-    (request) => auth.login(ctx, limiter, request.body, anonymousOf(request)),
-  );
+  registerEndpoint(app, api.auth.login, ({ body, request }) => auth.login(ctx, limiter, body, anonymousOf(request)));
+  registerEndpoint(app, api.auth.me, ({ actor }) => auth.me(actor));
 
-  app.get(
-    '/v1/user/me',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in user and the permissions in force',
-        response: { 200: ZMe, ...errorResponses },
-      },
-    },
-    async (request) => auth.me(actorOf(request)),
-  );
+  registerEndpoint(app, api.auth.logout, async ({ actor }) => {
+    await auth.logout(ctx, actor);
+    return OK;
+  });
 
-  app.post(
-    '/v1/user/logout',
-    { schema: { tags, summary: 'Revoke the current token', response: { 200: ZOk, ...errorResponses } } },
-    async (request) => {
-      await auth.logout(ctx, actorOf(request));
-      return { ok: true as const };
-    },
-  );
+  registerEndpoint(app, api.auth.switchRole, ({ actor, body }) => auth.switchRole(ctx, actor, body.role_id));
+  registerEndpoint(app, api.auth.switchBack, ({ actor }) => auth.switchBack(ctx, actor));
+  registerEndpoint(app, api.auth.invitation, ({ params }) => auth.invitationInfo(ctx, params.token));
+  registerEndpoint(app, api.auth.register, ({ body, request }) => auth.register(ctx, body, anonymousOf(request)));
 
-  app.post(
-    '/v1/user/switch-role',
-    {
-      schema: {
-        tags,
-        summary: 'Work as another role (needs switch_role); answers a token for that role',
-        body: ZSwitchRoleBody,
-        response: { 200: ZLoginResponse, ...errorResponses },
-      },
-    },
-    (request) => auth.switchRole(ctx, actorOf(request), request.body.role_id),
-  );
+  registerEndpoint(app, api.auth.requestPasswordReset, async ({ body, request }) => {
+    await auth.requestPasswordReset(ctx, body.email, anonymousOf(request));
+    return OK;
+  });
 
-  app.post(
-    '/v1/user/switch-role/back',
-    { schema: { tags, summary: 'Return to the own role', response: { 200: ZLoginResponse, ...errorResponses } } },
-    (request) => auth.switchBack(ctx, actorOf(request)),
-  );
+  registerEndpoint(app, api.auth.resetToken, ({ params }) => auth.resetTokenInfo(ctx, params.token));
 
-  app.get(
-    '/v1/user/registration/:token',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Check an invitation link',
-        params: ZTokenParam,
-        response: { 200: ZInvitation, 404: ZErrorResponse },
-      },
-    },
-    (request) => auth.invitationInfo(ctx, request.params.token),
-  );
-
-  app.post(
-    '/v1/user/registration',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Complete registration by invitation; signs the user in',
-        body: ZRegistrationBody,
-        response: { 200: ZLoginResponse, 400: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
-      },
-    },
-    (request) => auth.register(ctx, request.body, anonymousOf(request)),
-  );
-
-  app.post(
-    '/v1/user/new/password',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Mail a password-reset link',
-        body: ZResetRequestBody,
-        response: { 200: ZOk, 400: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      await auth.requestPasswordReset(ctx, request.body.email, anonymousOf(request));
-      return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/v1/user/reset/password/:token',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Check a password-reset link',
-        params: ZTokenParam,
-        response: { 200: ZResetTokenInfo, 404: ZErrorResponse },
-      },
-    },
-    (request) => auth.resetTokenInfo(ctx, request.params.token),
-  );
-
-  app.post(
-    '/v1/user/reset/password/:token',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset link',
-        params: ZTokenParam,
-        body: ZResetPasswordBody,
-        response: { 200: ZOk, 400: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      await auth.resetPassword(ctx, request.params.token, request.body.password, anonymousOf(request));
-      return { ok: true as const };
-    },
-  );
+  registerEndpoint(app, api.auth.resetPassword, async ({ params, body, request }) => {
+    await auth.resetPassword(ctx, params.token, body.password, anonymousOf(request));
+    return OK;
+  });
 }

@@ -1,14 +1,17 @@
 import { UserSwitchOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@vitrina/contract';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../lib/api-client';
 import { useSession } from '../session/session-context';
-import { useSwitchRoleBackCall } from '../session/switch-role-back';
 
 /** Always visible while the user works as another role, so they never forget to come back. */
 export function ActingAsTag({ isCompact = false }: { isCompact?: boolean }) {
   const { t } = useTranslation();
   const { me, applyRoleToken } = useSession();
-  const back = useSwitchRoleBackCall();
+  // Not an area refresh: the answer replaces the session, and applyRoleToken drops the whole cache.
+  const back = useMutation({ mutationFn: () => callEndpoint(api.auth.switchBack) });
   if (!me.acting_as) return null;
   return (
     <Tag color="gold" icon={<UserSwitchOutlined />} style={{ marginInlineEnd: 0, padding: '2px 4px 2px 8px' }}>

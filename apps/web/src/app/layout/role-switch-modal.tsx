@@ -1,14 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@vitrina/contract';
 import { Button, List, Modal, Result, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../lib/api-client';
 import { useRoleOptions } from '../../lib/queries/role-options';
 import { useSession } from '../session/session-context';
-import { useSwitchRoleCall } from '../session/switch-role';
 
 export function RoleSwitchModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { me, applyRoleToken } = useSession();
   const roles = useRoleOptions({ isEnabled: isOpen });
-  const switchRole = useSwitchRoleCall();
+  // Not an area refresh: the old token is revoked, so refetching now would fail; applyRoleToken drops the cache.
+  const switchRole = useMutation({
+    mutationFn: (roleId: number) => callEndpoint(api.auth.switchRole, { body: { role_id: roleId } }),
+  });
   const currentRoleId = me.acting_as?.role_id ?? me.role?.id;
 
   const choose = (roleId: number) =>

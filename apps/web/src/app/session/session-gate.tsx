@@ -1,22 +1,30 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_MESSAGE_DURATION_S, filterRoutes, ROUTES } from '@vitrina/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ERROR_MESSAGE_DURATION_S, filterRoutes, ROUTES } from '@vitrina/contract';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { callEndpoint } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { clearDefaultPageCookie, clearToken, setDefaultPageCookie, setToken } from '../../lib/cookies';
+import { endpointKey, endpointQuery } from '../../lib/endpoint-query';
 import { useResolveLanding } from '../../lib/landing';
 import { getMessage } from '../../lib/notify';
 import { PermissionsContext } from '../../lib/permissions';
 import { hasScreen } from '../screens';
 import { useTabs } from '../tabs/tabs-store';
-import { useMe } from './get-me';
-import { logout as callLogout } from './logout';
 import { SessionContext, type SessionValue } from './session-context';
-import { sessionKeys } from './session-keys';
 
 const loginPath = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
+
+const ME_KEY = endpointKey(api.auth.me);
+
+/** Silent: the gate reports the failure itself and sends the user to login. Loaded once per token. */
+const meQuery = () => ({
+  ...endpointQuery(api.auth.me, undefined, { isSilent: true }),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
 
 /** Spec §4: with a token but no user loaded, fetch the user, build the routes, then render. */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -26,7 +34,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const tabs = useTabs();
   const resolveLanding = useResolveLanding();
-  const meResult = useMe();
+  const meResult = useQuery(meQuery());
   const me = meResult.data;
   const isBroken = meResult.isError || (meResult.isSuccess && !me?.name);
   const currentPath = location.pathname + location.search;
@@ -40,13 +48,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
         ? t('session.has_error')
         : t('session.verification_failed');
     clearToken();
-    queryClient.removeQueries({ queryKey: sessionKeys.all });
+    queryClient.removeQueries({ queryKey: ME_KEY });
     getMessage().error(text, ERROR_MESSAGE_DURATION_S);
     navigate(loginPath(currentPath), { replace: true });
   }, [isBroken, meResult.error, t, queryClient, navigate, currentPath]);
 
   const logout = useCallback(async () => {
-    await callLogout().catch(() => undefined);
+    await callEndpoint(api.auth.logout, undefined, { isSilent: true }).catch(() => undefined);
     clearToken();
     clearDefaultPageCookie();
     tabs.reset();
@@ -61,8 +69,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
       setDefaultPageCookie(answer.default_page);
       tabs.reset();
       // Everything cached belongs to the previous role; only the user record is fetched again.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
-      await queryClient.resetQueries({ queryKey: sessionKeys.me() });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== api.auth.me.path });
+      await queryClient.resetQueries({ queryKey: ME_KEY });
       navigate(resolveLanding(answer.default_page));
     },
     [tabs, queryClient, navigate, resolveLanding],

@@ -1,14 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMicromarketOptions } from '@vitrina/contract';
-import { apiGet } from '../api-client';
-import { optionKeys } from './option-keys';
+import { api } from '@vitrina/contract';
+import { useEndpoint } from '../endpoint-query';
 
-export const listMicromarketOptions = (signal?: AbortSignal) =>
-  apiGet<TMicromarketOptions>('/v1/device/options', { signal });
-
-export const micromarketOptionsQuery = () =>
-  queryOptions({ queryKey: optionKeys.micromarkets(), queryFn: ({ signal }) => listMicromarketOptions(signal) });
-
-export function useMicromarketOptions() {
-  return useQuery(micromarketOptionsQuery());
-}
+/** The micromarkets of the visible organisations, for pickers and filters. */
+export const useMicromarketOptions = () => useEndpoint(api.device.options, undefined);

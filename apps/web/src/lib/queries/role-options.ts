@@ -1,15 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRoleOptions } from '@vitrina/contract';
-import { apiGet } from '../api-client';
-import { optionKeys } from './option-keys';
+import { api } from '@vitrina/contract';
+import { useEndpoint } from '../endpoint-query';
 
-export type { TRoleOptions };
-
-export const listRoleOptions = (signal?: AbortSignal) => apiGet<TRoleOptions>('/v1/user/roles', { signal });
-
-export const roleOptionsQuery = () =>
-  queryOptions({ queryKey: optionKeys.roles(), queryFn: ({ signal }) => listRoleOptions(signal) });
-
+/** Roles the caller may assign or switch to; in the roles area, so any role change refreshes them. */
 export function useRoleOptions(options: { isEnabled?: boolean } = {}) {
-  return useQuery({ ...roleOptionsQuery(), enabled: options.isEnabled ?? true });
+  return useEndpoint(api.role.options, undefined, { enabled: options.isEnabled ?? true });
 }

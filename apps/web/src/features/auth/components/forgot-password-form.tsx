@@ -1,21 +1,25 @@
 import { MailOutlined } from '@ant-design/icons';
-import { ZResetRequestBody } from '@vitrina/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointInput, ZResetRequestBody } from '@vitrina/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
+import { callEndpoint } from '../../../lib/api-client';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
-import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<{ email: string }>();
-  const request = useRequestPasswordReset();
+  const request = useMutation({
+    mutationFn: (input: EndpointInput<typeof api.auth.requestPasswordReset>) =>
+      callEndpoint(api.auth.requestPasswordReset, input),
+  });
 
   const submit = (values: { email: string }) => {
     const body = parseForm({ schema: ZResetRequestBody, values, form, locale, t });
-    if (body) request.mutate(body.email);
+    if (body) request.mutate({ body });
   };
 
   if (request.isSuccess) {

@@ -1,16 +1,17 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { PRODUCT_NAME, ZLoginBody } from '@vitrina/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointInput, PRODUCT_NAME, ZLoginBody } from '@vitrina/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
+import { callEndpoint } from '../../../lib/api-client';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useLogin } from '../api/login';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { safeRedirect } from '../safe-redirect';
 
@@ -24,18 +25,27 @@ export default function LoginScreen() {
   const resolveLanding = useResolveLanding();
   const [form] = Form.useForm<LoginValues>();
   const [isForgot, setForgot] = useState(false);
-  const login = useLogin();
+  // A 401 here means wrong credentials, so the client must not reload the page.
+  const login = useMutation({
+    mutationFn: (input: EndpointInput<typeof api.auth.login>) =>
+      callEndpoint(api.auth.login, input, { isCredentialCheck: true }),
+  });
 
   const submit = (values: LoginValues) => {
     const body = parseForm({ schema: ZLoginBody, values, form, locale, t });
     if (!body) return;
-    login.mutate(body, {
-      onSuccess: (answer) => {
-        signIn(answer);
-        navigate(safeRedirect(searchParams.get('redirect')) ?? resolveLanding(answer.default_page), { replace: true });
+    login.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          signIn(answer);
+          navigate(safeRedirect(searchParams.get('redirect')) ?? resolveLanding(answer.default_page), {
+            replace: true,
+          });
+        },
+        onError: (error) => applyServerErrors(form, error),
       },
-      onError: (error) => applyServerErrors(form, error),
-    });
+    );
   };
 
   if (isForgot) {

@@ -1,15 +1,16 @@
-import { ZRegistrationBody } from '@vitrina/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointInput, ZRegistrationBody } from '@vitrina/contract';
 import { Button, Checkbox, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
+import { callEndpoint } from '../../../lib/api-client';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useInvitation } from '../api/get-invitation';
-import { useRegister } from '../api/register';
 import { InvalidLink } from '../components/invalid-link';
 
 type Values = { name: string; email: string; password: string; password_confirmation: string; terms_agreed: boolean };
@@ -20,20 +21,26 @@ export default function RegistrationScreen() {
   const navigate = useNavigate();
   const resolveLanding = useResolveLanding();
   const token = useParams().token ?? '';
-  const invitation = useInvitation(token);
-  const register = useRegister();
+  const invitation = useEndpoint(api.auth.invitation, { params: { token } });
+  // Not an area refresh: that would re-check the invitation this call has just used up.
+  const register = useMutation({
+    mutationFn: (input: EndpointInput<typeof api.auth.register>) => callEndpoint(api.auth.register, input),
+  });
   const [form] = Form.useForm<Values>();
 
   const submit = (values: Values) => {
     const body = parseForm({ schema: ZRegistrationBody, values: { ...values, token }, form, locale, t });
     if (!body) return;
-    register.mutate(body, {
-      onSuccess: (answer) => {
-        signIn(answer);
-        navigate(resolveLanding(answer.default_page), { replace: true });
+    register.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          signIn(answer);
+          navigate(resolveLanding(answer.default_page), { replace: true });
+        },
+        onError: (error) => applyServerErrors(form, error),
       },
-      onError: (error) => applyServerErrors(form, error),
-    });
+    );
   };
 
   return (

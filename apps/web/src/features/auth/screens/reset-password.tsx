@@ -1,13 +1,14 @@
-import { ZResetPasswordBody } from '@vitrina/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointInput, ZResetPasswordBody } from '@vitrina/contract';
 import { Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
+import { callEndpoint } from '../../../lib/api-client';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useResetToken } from '../api/get-reset-token';
-import { useResetPassword } from '../api/reset-password';
 import { InvalidLink } from '../components/invalid-link';
 
 type Values = { password: string; password_confirmation: string };
@@ -17,13 +18,16 @@ export default function ResetPasswordScreen() {
   const locale = useLocale();
   const navigate = useNavigate();
   const token = useParams().token ?? '';
-  const tokenInfo = useResetToken(token);
-  const reset = useResetPassword();
+  const tokenInfo = useEndpoint(api.auth.resetToken, { params: { token } });
+  // Not an area refresh: re-checking the link this call has just used up would show it as invalid.
+  const reset = useMutation({
+    mutationFn: (input: EndpointInput<typeof api.auth.resetPassword>) => callEndpoint(api.auth.resetPassword, input),
+  });
   const [form] = Form.useForm<Values>();
 
   const submit = (values: Values) => {
     const body = parseForm({ schema: ZResetPasswordBody, values, form, locale, t });
-    if (body) reset.mutate({ token, body }, { onError: (error) => applyServerErrors(form, error) });
+    if (body) reset.mutate({ params: { token }, body }, { onError: (error) => applyServerErrors(form, error) });
   };
 
   return (

@@ -1,16 +1,16 @@
 import { ReloadOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
+import { api, NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
 import { Button, Col, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { useDashboardSummary } from '../api/get-dashboard-summary';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { StatCard } from '../components/stat-card';
 
 const NEW_USERS_COLOR = '#13a37f';
 
 export default function DashboardScreen() {
   const { t } = useTranslation();
-  const summary = useDashboardSummary();
+  const summary = useEndpoint(api.dashboard.summary, undefined);
 
   return (
     <>

@@ -1,21 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPermissionGroups } from '@vitrina/contract';
-import { apiGet } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@vitrina/contract';
+import { callEndpoint } from '../../../lib/api-client';
+import { endpointKey } from '../../../lib/endpoint-query';
 import { useLocale } from '../../../lib/use-locale';
-import { roleKeys } from './role-keys';
 
-/** Role id 0 asks for the catalogue with nothing granted (a new role). Titles come localized via `Lang`. */
-export const getPermissionGroups = (roleId: number, signal?: AbortSignal) =>
-  apiGet<TPermissionGroups>(`/v1/permission/list-group/${roleId}`, { signal });
-
-export const permissionGroupsQuery = (roleId: number, locale: string) =>
-  queryOptions({
-    queryKey: roleKeys.permissionGroups(roleId, locale),
-    queryFn: ({ signal }) => getPermissionGroups(roleId, signal),
-    staleTime: 0,
-  });
-
+/**
+ * Role id 0 asks for the catalogue with nothing granted (a new role). Titles come localized
+ * via `Lang`, so each language is cached apart; the key still starts with the roles area.
+ */
 export function usePermissionGroups(roleId: number | null) {
   const locale = useLocale();
-  return useQuery({ ...permissionGroupsQuery(roleId ?? 0, locale), enabled: roleId !== null });
+  const input = { params: { id: roleId ?? 0 } };
+  return useQuery({
+    queryKey: [...endpointKey(api.role.permissionGroups, input), locale],
+    queryFn: ({ signal }) => callEndpoint(api.role.permissionGroups, input, { signal }),
+    staleTime: 0,
+    enabled: roleId !== null,
+  });
 }

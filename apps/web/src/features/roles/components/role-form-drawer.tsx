@@ -1,15 +1,14 @@
-import { DEFAULT_PAGES, type DefaultPage, type TRole, ZCreateRole } from '@vitrina/contract';
+import { api, DEFAULT_PAGES, type DefaultPage, type TRole, ZCreateRole } from '@vitrina/contract';
 import { Form, Input, Result, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useCreateRole } from '../api/create-role';
 import { usePermissionGroups } from '../api/get-permission-groups';
-import { useUpdateRole } from '../api/update-role';
 import { PermissionPicker } from './permission-picker';
 
 type Values = { name: string; default_page: DefaultPage; permissions: string[] };
@@ -21,8 +20,9 @@ export function RoleFormDrawer({ role, onClose }: Props) {
   const [form] = Form.useForm<Values>();
   const isEdit = role !== null && role !== 'new';
   const groups = usePermissionGroups(role === null ? null : isEdit ? role.id : 0);
-  const create = useCreateRole();
-  const update = useUpdateRole();
+  const create = useEndpointMutation(api.role.create);
+  // The user list shows role names, so a renamed role refreshes it too.
+  const update = useEndpointMutation(api.role.update, { alsoInvalidates: ['users'] });
 
   useEffect(() => {
     if (!groups.data) return;
@@ -46,8 +46,8 @@ export function RoleFormDrawer({ role, onClose }: Props) {
       },
       onError: (error: unknown) => applyServerErrors(form, error),
     };
-    if (isEdit) update.mutate({ id: role.id, body }, handlers);
-    else create.mutate(body, handlers);
+    if (isEdit) update.mutate({ params: { id: role.id }, body }, handlers);
+    else create.mutate({ body }, handlers);
   };
 
   return (

@@ -1,22 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TRole } from '@vitrina/contract';
+import { api, type TRole } from '@vitrina/contract';
 import { Button, Card, Empty, Result, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useIsMobile } from '../../../components/use-is-mobile';
+import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
-import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/list-roles';
 import { buildRoleColumns } from '../components/role-columns';
 import { RoleFormDrawer } from '../components/role-form-drawer';
 
 export default function RoleListScreen() {
   const { t } = useTranslation();
   const can = useCan();
-  const roles = useRoles();
-  const remove = useDeleteRole();
+  const roles = useEndpoint(api.role.list, undefined);
+  const remove = useEndpointMutation(api.role.delete);
   const [editing, setEditing] = useState<TRole | 'new' | null>(null);
   const canEdit = can('edit_roles');
   const isMobile = useIsMobile();
@@ -28,7 +27,8 @@ export default function RoleListScreen() {
         canEdit,
         isCompact: isMobile,
         onEdit: setEditing,
-        onDelete: (role) => remove.mutate(role.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
+        onDelete: (role) =>
+          remove.mutate({ params: { id: role.id } }, { onSuccess: () => getMessage().success(t('common.deleted')) }),
       }),
     [t, canEdit, isMobile, remove.mutate],
   );

@@ -1,4 +1,0 @@
-export const sessionKeys = {
-  all: ['session'] as const,
-  me: () => [...sessionKeys.all, 'me'] as const,
-};

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { ZIdParam, ZOk } from '../resources/common.js';
+import {
+  ZCreateRole,
+  ZPermissionGroups,
+  ZRole,
+  ZRoleList,
+  ZRoleOptions,
+  ZSetRolePermissions,
+  ZUpdateRole,
+} from '../resources/role.js';
+
+const tag = 'roles';
+const view = ['show_users_roles_page'] as const;
+const edit = ['edit_roles'] as const;
+
+export const roleApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/v1/role/list',
+    tag,
+    summary: 'Roles visible to the caller',
+    permissions: view,
+    response: ZRoleList,
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/v1/role/info/:id',
+    tag,
+    permissions: view,
+    params: ZIdParam,
+    response: ZRole,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1/role/create',
+    tag,
+    permissions: edit,
+    body: ZCreateRole,
+    response: ZRole,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/v1/role/update/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    body: ZUpdateRole,
+    response: ZRole,
+  }),
+  /** Answers 409 with a message while users still hold the role. */
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/v1/role/delete/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    response: ZOk,
+  }),
+  /** Titles come in the caller's language (`Lang`). */
+  permissionGroups: defineEndpoint({
+    method: 'GET',
+    path: '/v1/permission/list-group/:id',
+    tag,
+    summary: 'The permission catalogue by area, marked with what role {id} holds (0 for a new role)',
+    permissions: view,
+    params: z.object({ id: z.coerce.number().int().min(0) }),
+    response: ZPermissionGroups,
+  }),
+  setPermissions: defineEndpoint({
+    method: 'POST',
+    path: '/v1/permission/create',
+    tag,
+    summary: "Set a role's permissions",
+    permissions: edit,
+    body: ZSetRolePermissions,
+    response: ZRole,
+  }),
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/roles',
+    tag,
+    summary: 'Roles the caller may assign or switch to',
+    permissions: ['show_users_page', 'show_users_roles_page', 'switch_role'],
+    response: ZRoleOptions,
+  }),
+};

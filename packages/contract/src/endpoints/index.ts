@@ -1,9 +1,15 @@
 import type { Endpoint } from '../endpoint.js';
+import { productApi } from './product.js';
+import { storageApi } from './storage.js';
+import { tagApi } from './tag.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
 export const api = {
   user: userApi,
+  product: productApi,
+  tag: tagApi,
+  storage: storageApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -32,9 +32,9 @@ export function parseListQuery<E extends ListEndpoint>(endpoint: E, params: URLS
   }
 }
 
-/** The filter names of a list endpoint: every query key but paging and order. */
-export const filtersOf = (endpoint: ListEndpoint) =>
-  Object.keys(endpoint.query.shape).filter((key) => !NOT_FILTERS.has(key));
+/** The filter names of a list endpoint: every query key but paging, order and `notFilters`. */
+export const filtersOf = (endpoint: ListEndpoint, notFilters: readonly string[] = []) =>
+  Object.keys(endpoint.query.shape).filter((key) => !NOT_FILTERS.has(key) && !notFilters.includes(key));
 
 /** `-name` for a descending sort on the column keyed `name`; undefined when the sort is cleared. */
 export function sortOf<T>(sorter: SorterResult<T> | SorterResult<T>[]): string | undefined {
@@ -43,14 +43,20 @@ export function sortOf<T>(sorter: SorterResult<T> | SorterResult<T>[]): string |
   return `${single.order === 'descend' ? '-' : ''}${single.columnKey}`;
 }
 
+export type ListUrlOptions = {
+  /** Query keys that choose a view rather than filter it (a status tab): reset keeps them. Module level, so stable. */
+  notFilters?: readonly string[];
+};
+
 /**
- * A list screen's state and data from its endpoint: filters, sort and page live in the URL
- * (convention 7), a filter change starts from page one, and the rows load through the
- * endpoint's typed call while the previous page stays on screen.
+ * A list screen's state from its endpoint's query schema: filters, sort and page live in
+ * the URL (convention 7), and a filter change starts from page one. A list that loads its
+ * own way (cursor pages) uses it alone; `useListQuery` adds the data of a paged list.
  */
-export function useListQuery<E extends ListEndpoint>(endpoint: E, options: { isEnabled?: boolean } = {}) {
+export function useListUrl<E extends ListEndpoint>(endpoint: E, options: ListUrlOptions = {}) {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersOf(endpoint), [endpoint]);
+  const { notFilters } = options;
+  const filters = useMemo(() => filtersOf(endpoint, notFilters), [endpoint, notFilters]);
   const search = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL text is the identity of the parsed query.
   const query = useMemo(() => parseListQuery(endpoint, params), [endpoint, search]);
@@ -81,12 +87,24 @@ export function useListQuery<E extends ListEndpoint>(endpoint: E, options: { isE
     [setParams, filters],
   );
 
-  const result = useEndpoint(endpoint, { query } as never, {
+  const hasFilters = filters.some((name) => params.has(name));
+  return { query, update, reset, hasFilters };
+}
+
+/**
+ * A paged list screen's state and data from its endpoint: the URL state of `useListUrl`,
+ * and the rows through the endpoint's typed call while the previous page stays on screen.
+ */
+export function useListQuery<E extends ListEndpoint>(
+  endpoint: E,
+  options: ListUrlOptions & { isEnabled?: boolean } = {},
+) {
+  const state = useListUrl(endpoint, options);
+  const result = useEndpoint(endpoint, { query: state.query } as never, {
     placeholderData: keepPreviousData,
     enabled: options.isEnabled ?? true,
   });
-  const hasFilters = filters.some((name) => params.has(name));
-  return { query, update, reset, hasFilters, result };
+  return { ...state, result };
 }
 
 /** The column's order as a table shows it, from the list's `sort` value. */

@@ -4,6 +4,9 @@ import { dashboardApi } from './dashboard.js';
 import { deviceApi } from './device.js';
 import { organizationApi } from './organization.js';
 import { roleApi } from './role.js';
+import { productApi } from './product.js';
+import { storageApi } from './storage.js';
+import { tagApi } from './tag.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
@@ -14,6 +17,9 @@ export const api = {
   organization: organizationApi,
   role: roleApi,
   user: userApi,
+  product: productApi,
+  tag: tagApi,
+  storage: storageApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -144,12 +144,15 @@ export const ZProductHistoryItem = z.object({
 export const ZProductHistory = z.object({ items: z.array(ZProductHistoryItem) });
 export type TProductHistory = z.infer<typeof ZProductHistory>;
 
+/** The rating ranks from the top only: each sort is descending, with no `-` prefix. */
+export const PRODUCT_RATING_SORTS = ['rating', 'likes', 'dislikes', 'votes'] as const;
+
 export const ZProductRatingQuery = ZPageQuery.extend({
   from: optionalQuery(z.iso.date()),
   to: optionalQuery(z.iso.date()),
   org_id: optionalQuery(z.coerce.number().int().positive()),
   category_id: optionalQuery(z.coerce.number().int().positive()),
-  sort: optionalQuery(z.enum(['rating', 'likes', 'dislikes', 'votes'])),
+  sort: optionalQuery(z.enum(PRODUCT_RATING_SORTS)),
 });
 export const ZProductRatingItem = z.object({
   product_id: z.number().int(),

@@ -1,18 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TProductInfo } from '@vitrina/contract';
-import { apiGet } from '../api-client';
-import { optionKeys } from './option-keys';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@vitrina/contract';
+import { endpointQuery } from '../endpoint-query';
 
-/** A picker opened from a link knows only the product id; this names it. */
-export const getProductForPicker = (id: number, signal?: AbortSignal) =>
-  apiGet<TProductInfo>(`/v1/product/info/${id}`, { signal, isSilent: true });
-
-export const productForPickerQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...optionKeys.all, 'product', id] as const,
-    queryFn: ({ signal }) => getProductForPicker(id, signal),
-  });
-
+/** A picker opened from a link knows only the product id; this names it, silently if it is gone. */
 export function useProductForPicker(id: number | undefined) {
-  return useQuery({ ...productForPickerQuery(id ?? 0), enabled: id !== undefined });
+  return useQuery({
+    ...endpointQuery(api.product.info, { params: { id: id ?? 0 } }, { isSilent: true }),
+    enabled: id !== undefined,
+  });
 }

@@ -1,23 +1,16 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductStatus, TProductList } from '@vitrina/contract';
-import { apiGet } from '../api-client';
-import { optionKeys } from './option-keys';
+import { keepPreviousData } from '@tanstack/react-query';
+import { api, type ProductStatus } from '@vitrina/contract';
+import { useEndpoint } from '../endpoint-query';
 
-export type ProductOptionsQuery = { q?: string; status?: ProductStatus; for_programmer?: boolean; ids?: never };
+export type ProductOptionsQuery = { q?: string; status?: ProductStatus; for_programmer?: boolean };
 
 const OPTIONS_PAGE = 30;
 
 /** A page of products matching the typed text, for searchable pickers. */
-export const listProductOptions = (query: ProductOptionsQuery, signal?: AbortSignal) =>
-  apiGet<TProductList>('/v1/product/list', { query: { ...query, sort: 'name', per_page: OPTIONS_PAGE }, signal });
-
-export const productOptionsQuery = (query: ProductOptionsQuery) =>
-  queryOptions({
-    queryKey: optionKeys.products(query),
-    queryFn: ({ signal }) => listProductOptions(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
 export function useProductOptions(query: ProductOptionsQuery) {
-  return useQuery(productOptionsQuery(query));
+  return useEndpoint(
+    api.product.list,
+    { query: { ...query, sort: 'name', per_page: OPTIONS_PAGE } },
+    { placeholderData: keepPreviousData },
+  );
 }

@@ -1,13 +1,14 @@
-import { type TCopyResult, type TProduct, ZCopyProducts } from '@vitrina/contract';
+import { api, type TCopyResult, type TProduct, ZCopyProducts } from '@vitrina/contract';
 import { Alert, Descriptions, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useMakerOptions } from '../../../lib/queries/maker-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useCopyProducts } from '../api/copy-products';
+import { PRODUCT_COPY_REFRESHES } from './product-refreshes';
 
 type Values = { org_ids: number[]; maker_ids: number[] };
 type Props = { products: TProduct[] | null; onClose: () => void };
@@ -17,7 +18,7 @@ export function CopyProductsModal({ products, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<Values>();
-  const copy = useCopyProducts();
+  const copy = useEndpointMutation(api.product.copy, { alsoInvalidates: PRODUCT_COPY_REFRESHES });
   const organizations = useOrganizationOptions();
   const makers = useMakerOptions();
   const [result, setResult] = useState<TCopyResult | null>(null);
@@ -38,7 +39,7 @@ export function CopyProductsModal({ products, onClose }: Props) {
       locale,
       t,
     });
-    if (body) copy.mutate(body, { onSuccess: setResult, onError: (error) => applyServerErrors(form, error) });
+    if (body) copy.mutate({ body }, { onSuccess: setResult, onError: (error) => applyServerErrors(form, error) });
   };
 
   return (

@@ -1,17 +1,22 @@
-import type { TStorageBatch } from '@vitrina/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { api, PAGE_SIZE_DEFAULT, type TStorageBatch } from '@vitrina/contract';
 import { Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BatchCountsBar, BatchStatusTag } from '../../../components/catalogue-tags';
 import { LoadError } from '../../../components/load-error';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../lib/format';
-import { useProductBatches } from '../api/list-product-batches';
 
 export function ProductBatchesTab({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const batches = useProductBatches(productId, page);
+  const batches = useEndpoint(
+    api.storage.list,
+    { query: { product_id: productId, page, per_page: PAGE_SIZE_DEFAULT } },
+    { placeholderData: keepPreviousData },
+  );
   if (batches.isError) return <LoadError onRetry={() => batches.refetch()} />;
   return (
     <Table<TStorageBatch>

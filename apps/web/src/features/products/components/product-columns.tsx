@@ -1,21 +1,16 @@
-import type { Locale, TProduct } from '@vitrina/contract';
+import type { Locale, PRODUCT_SORTS, TProduct } from '@vitrina/contract';
 import { Tag } from 'antd';
-import type { ColumnsType, SortOrder } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { Thumb } from '../../../components/thumb';
 import { formatDateUtc } from '../../../lib/format';
+import { sortOrderOf } from '../../../lib/list-query';
 import { formatMoney } from '../../../lib/money';
+import { PRODUCT_FLAGS } from './product-flags';
 import { ProductStatusTag } from './product-status-tag';
-import { PRODUCT_FLAGS, type ProductSort } from './use-product-query';
 
-type Options = { t: TFunction; locale: Locale; sort: ProductSort | undefined };
-
-const orderOf = (sort: ProductSort | undefined, field: string): SortOrder => {
-  if (sort === field) return 'ascend';
-  if (sort === `-${field}`) return 'descend';
-  return null;
-};
+type Options = { t: TFunction; locale: Locale; sort: (typeof PRODUCT_SORTS)[number] | undefined };
 
 export function buildProductColumns({ t, locale, sort }: Options): ColumnsType<TProduct> {
   return [
@@ -29,7 +24,7 @@ export function buildProductColumns({ t, locale, sort }: Options): ColumnsType<T
       key: 'name',
       title: t('fields.name'),
       sorter: true,
-      sortOrder: orderOf(sort, 'name'),
+      sortOrder: sortOrderOf(sort, 'name'),
       render: (_, product) => (
         <div style={{ display: 'grid' }}>
           <Link to={`/product/${product.id}`} style={{ fontWeight: 500 }}>
@@ -51,7 +46,7 @@ export function buildProductColumns({ t, locale, sort }: Options): ColumnsType<T
       title: t('products.sell_cost'),
       align: 'right',
       sorter: true,
-      sortOrder: orderOf(sort, 'sell_cost'),
+      sortOrder: sortOrderOf(sort, 'sell_cost'),
       render: (_, product) => formatMoney(product.sell_cost, { currency: product.currency, locale }),
     },
     { key: 'status', title: t('fields.status'), render: (_, product) => <ProductStatusTag status={product.status} /> },
@@ -72,7 +67,7 @@ export function buildProductColumns({ t, locale, sort }: Options): ColumnsType<T
       key: 'created_at',
       title: t('fields.created'),
       sorter: true,
-      sortOrder: orderOf(sort, 'created_at'),
+      sortOrder: sortOrderOf(sort, 'created_at'),
       render: (_, product) => formatDateUtc(product.created_at),
     },
   ];

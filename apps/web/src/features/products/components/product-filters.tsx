@@ -1,14 +1,14 @@
-import { PRODUCT_STATUSES } from '@vitrina/contract';
+import { type api, PRODUCT_STATUSES } from '@vitrina/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CategoryTreeSelect } from '../../../components/category-tree-select';
 import { FILTER_SELECT, OrganizationFilter, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
+import type { useListQuery } from '../../../lib/list-query';
 import { useMakerOptions } from '../../../lib/queries/maker-options';
-import type { UrlChange } from '../../../lib/url-query';
-import type { ProductsQuery } from '../api/list-products';
-import { PRODUCT_FLAGS } from './use-product-query';
+import { PRODUCT_FLAGS } from './product-flags';
 
-type Props = { query: ProductsQuery; update: (changes: UrlChange) => void; reset: () => void; hasFilters: boolean };
+type ListState = ReturnType<typeof useListQuery<typeof api.product.list>>;
+type Props = Pick<ListState, 'query' | 'update' | 'reset' | 'hasFilters'>;
 
 export function ProductFilters({ query, update, reset, hasFilters }: Props) {
   const { t } = useTranslation();

@@ -1,17 +1,17 @@
-import { type TProduct, ZCreateProduct, ZUpdateProduct } from '@vitrina/contract';
+import { api, type TProduct, ZCreateProduct, ZUpdateProduct } from '@vitrina/contract';
 import { Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useCreateProduct } from '../api/create-product';
-import { useUpdateProduct } from '../api/update-product';
 import { ProductFormFields } from './product-form-fields';
 import { NEW_PRODUCT, type ProductFormValues, toFormValues, toProductBody } from './product-form-values';
+import { PRODUCT_CHANGE_REFRESHES } from './product-refreshes';
 
 type Props = { product: TProduct | 'new' | null; onClose: () => void };
 
@@ -19,8 +19,8 @@ export function ProductFormDrawer({ product, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<ProductFormValues>();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
+  const create = useEndpointMutation(api.product.create, { alsoInvalidates: PRODUCT_CHANGE_REFRESHES });
+  const update = useEndpointMutation(api.product.update, { alsoInvalidates: PRODUCT_CHANGE_REFRESHES });
   const organizations = useOrganizationOptions();
   const isEdit = product !== null && product !== 'new';
   const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
@@ -48,7 +48,7 @@ export function ProductFormDrawer({ product, onClose }: Props) {
     const body = toProductBody(values);
     if (isEdit) {
       const parsed = parseForm({ schema: ZUpdateProduct, values: body, form, locale, t });
-      if (parsed) update.mutate({ id: product.id, body: parsed }, handlers);
+      if (parsed) update.mutate({ params: { id: product.id }, body: parsed }, handlers);
       return;
     }
     const parsed = parseForm({
@@ -58,7 +58,7 @@ export function ProductFormDrawer({ product, onClose }: Props) {
       locale,
       t,
     });
-    if (parsed) create.mutate(parsed, handlers);
+    if (parsed) create.mutate({ body: parsed }, handlers);
   };
 
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CategoryTreeSelect } from '../../../components/category-tree-select';
 import { useMakerOptions } from '../../../lib/queries/maker-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
-import { PRODUCT_FLAGS } from './use-product-query';
+import { PRODUCT_FLAGS } from './product-flags';
 
 type Props = { isEdit: boolean; orgId: number | undefined; currency: Currency };
 

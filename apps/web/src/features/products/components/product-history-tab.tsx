@@ -1,15 +1,15 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { type Currency, PRODUCT_STATUSES } from '@vitrina/contract';
+import { api, type Currency, PRODUCT_STATUSES } from '@vitrina/contract';
 import { Empty, Skeleton, Timeline } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { useCategoryTree } from '../../../lib/queries/category-tree';
 import { useMakerOptions } from '../../../lib/queries/maker-options';
 import { useLocale } from '../../../lib/use-locale';
-import { useProductHistory } from '../api/get-product-history';
 import { diffEntries } from './history-diff';
 
 const MONEY_FIELDS = new Set(['base_cost', 'sell_cost']);
@@ -48,7 +48,7 @@ export function ProductHistoryTab({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const history = useProductHistory(productId);
+  const history = useEndpoint(api.product.history, { params: { id: productId } }, { staleTime: 0 });
   const makers = useMakerOptions(orgId);
   const categories = useCategoryTree(orgId);
   if (history.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;

@@ -1,19 +1,28 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMAGE_MIME_TYPES, type TProduct, translate } from '@vitrina/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, IMAGE_MIME_TYPES, type TProduct, translate } from '@vitrina/contract';
 import { Button, Image, Popconfirm, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { uploadEndpoint } from '../../../lib/api-client';
+import { invalidateAreas, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
-import { useDeleteProductImage } from '../api/delete-product-image';
-import { useUploadProductImage } from '../api/upload-product-image';
 
 /** The card's picture with upload, replace and remove; the file is checked before it is sent. */
 export function ProductImage({ product, canEdit }: { product: TProduct; canEdit: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const upload = useUploadProductImage();
-  const remove = useDeleteProductImage();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: Blob) => {
+      const formData = new FormData();
+      formData.append('file', file);
+      return uploadEndpoint(api.product.uploadImage, { params: { id: product.id }, formData });
+    },
+    onSuccess: () => invalidateAreas(queryClient, [api.product.uploadImage.tag]),
+  });
+  const remove = useEndpointMutation(api.product.deleteImage);
 
   const send = async (file: File) => {
     const problem = await checkUpload(file, 'image');
@@ -21,7 +30,7 @@ export function ProductImage({ product, canEdit }: { product: TProduct; canEdit:
       getMessage().error(translate(problem, locale));
       return;
     }
-    upload.mutate({ id: product.id, file }, { onSuccess: () => getMessage().success(t('products.image_saved')) });
+    upload.mutate(file, { onSuccess: () => getMessage().success(t('products.image_saved')) });
   };
 
   return (
@@ -59,7 +68,7 @@ export function ProductImage({ product, canEdit }: { product: TProduct; canEdit:
               okText={t('actions.delete')}
               cancelText={t('actions.cancel')}
               okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutate(product.id)}
+              onConfirm={() => remove.mutate({ params: { id: product.id } })}
             >
               <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
                 {t('products.remove_image')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateUtc } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { useLocale } from '../../../lib/use-locale';
-import { PRODUCT_FLAGS } from './use-product-query';
+import { PRODUCT_FLAGS } from './product-flags';
 
 export function ProductMainTab({ product }: { product: TProduct }) {
   const { t } = useTranslation();

@@ -1,13 +1,14 @@
-import { PRODUCT_TRANSITIONS, type TProduct } from '@vitrina/contract';
+import { api, PRODUCT_TRANSITIONS, type TProduct } from '@vitrina/contract';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
-import { useChangeProductStatus } from '../api/change-product-status';
+import { PRODUCT_CHANGE_REFRESHES } from './product-refreshes';
 
 /** The moves the product's state machine allows from its current status. */
 export function ProductStatusActions({ product }: { product: TProduct }) {
   const { t } = useTranslation();
-  const change = useChangeProductStatus();
+  const change = useEndpointMutation(api.product.status, { alsoInvalidates: PRODUCT_CHANGE_REFRESHES });
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
       {PRODUCT_TRANSITIONS[product.status].map((status) => (
@@ -18,12 +19,12 @@ export function ProductStatusActions({ product }: { product: TProduct }) {
           cancelText={t('actions.cancel')}
           onConfirm={() =>
             change.mutate(
-              { ids: [product.id], status },
+              { body: { ids: [product.id], status } },
               { onSuccess: () => getMessage().success(t('products.status_changed', { count: 1 })) },
             )
           }
         >
-          <Button danger={status === 'archived'} loading={change.isPending && change.variables?.status === status}>
+          <Button danger={status === 'archived'} loading={change.isPending && change.variables?.body.status === status}>
             {t('products.make_status', { status: t(`catalogue.product_status.${status}`) })}
           </Button>
         </Popconfirm>

@@ -1,13 +1,13 @@
 import { DislikeOutlined, LikeOutlined } from '@ant-design/icons';
-import type { TProductRating } from '@vitrina/contract';
+import type { PRODUCT_RATING_SORTS, TProductRating } from '@vitrina/contract';
 import { Rate } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { Thumb } from '../../../components/thumb';
-import type { RatingSort } from '../api/get-product-rating';
 
 type Row = TProductRating['items'][number];
+type RatingSort = (typeof PRODUCT_RATING_SORTS)[number];
 
 /** The server ranks from the top only, so every sortable column sorts one way. */
 const sortable = (

@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import { api } from '@vitrina/contract';
 import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +7,11 @@ import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { formatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { readEnum, useUrlQuery } from '../../../lib/url-query';
 import { useLocale } from '../../../lib/use-locale';
-import { useProduct } from '../api/get-product';
 import { ProductBatchesTab } from '../components/product-batches-tab';
 import { ProductFormDrawer } from '../components/product-form-drawer';
 import { ProductHistoryTab } from '../components/product-history-tab';
@@ -30,7 +31,12 @@ export default function ProductCardScreen() {
   const can = useCan();
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const product = useProduct(id);
+  // Tag counts move as tags are written and sold elsewhere: always refetch on open.
+  const product = useEndpoint(
+    api.product.info,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== undefined, staleTime: 0 },
+  );
   const { query, update } = useUrlQuery({ parse, filters: NO_FILTERS });
   const [isEditing, setIsEditing] = useState(false);
   const canEdit = can('edit_products');

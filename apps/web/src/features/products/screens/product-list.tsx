@@ -1,36 +1,29 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TProduct } from '@vitrina/contract';
+import { api, type TProduct } from '@vitrina/contract';
 import { Button, Card } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { sortOf, useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
-import { useChangeProductStatus } from '../api/change-product-status';
-import { useProducts } from '../api/list-products';
 import { CopyProductsModal } from '../components/copy-products-modal';
 import { ProductBulkBar } from '../components/product-bulk-bar';
 import { buildProductColumns } from '../components/product-columns';
 import { ProductFilters } from '../components/product-filters';
 import { ProductFormDrawer } from '../components/product-form-drawer';
-import { type ProductSort, useProductQuery } from '../components/use-product-query';
-
-const toSort = (sorter: SorterResult<TProduct>): ProductSort | undefined => {
-  if (!sorter.order || typeof sorter.columnKey !== 'string') return undefined;
-  return `${sorter.order === 'descend' ? '-' : ''}${sorter.columnKey}` as ProductSort;
-};
+import { PRODUCT_CHANGE_REFRESHES } from '../components/product-refreshes';
 
 export default function ProductListScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const can = useCan();
-  const { query, update, reset, hasFilters } = useProductQuery();
-  const products = useProducts(query);
-  const changeStatus = useChangeProductStatus();
+  const { query, update, reset, hasFilters, result: products } = useListQuery(api.product.list);
+  const changeStatus = useEndpointMutation(api.product.status, { alsoInvalidates: PRODUCT_CHANGE_REFRESHES });
   const [editing, setEditing] = useState<'new' | null>(null);
   const [copying, setCopying] = useState<TProduct[] | null>(null);
   // Rows stay selected across pages, so the bulk actions keep the rows, not only their ids.
@@ -63,7 +56,7 @@ export default function ProductListScreen() {
           isBusy={changeStatus.isPending}
           onStatus={(status) =>
             changeStatus.mutate(
-              { ids: selected.map((product) => product.id), status },
+              { body: { ids: selected.map((product) => product.id), status } },
               {
                 onSuccess: (answer) => {
                   getMessage().success(t('products.status_changed', { count: answer.updated }));
@@ -95,7 +88,7 @@ export default function ProductListScreen() {
           emptyText={t('products.empty')}
           hasFilters={hasFilters}
           onPageChange={update}
-          onSortChange={(sorter) => update({ sort: toSort(sorter), page: undefined })}
+          onSortChange={(sorter) => update({ sort: sortOf(sorter), page: undefined })}
         />
       </Card>
       <ProductFormDrawer product={editing} onClose={() => setEditing(null)} />

@@ -1,4 +1,4 @@
-import type { TProductRating } from '@vitrina/contract';
+import { api, PRODUCT_RATING_SORTS, type TProductRating } from '@vitrina/contract';
 import { Card, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -7,17 +7,18 @@ import { CategoryTreeSelect } from '../../../components/category-tree-select';
 import { OrganizationFilter, ResetFiltersButton } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
-import { type RatingSort, useProductRating } from '../api/get-product-rating';
+import { useListQuery } from '../../../lib/list-query';
 import { buildRatingColumns } from '../components/rating-columns';
-import { useRatingQuery } from '../components/use-rating-query';
 
 type Row = TProductRating['items'][number];
 const DAY = 'YYYY-MM-DD';
 
+/** The rating sorts one way only, so a column's key is its sort (no `-` for descending). */
+const ratingSortOf = (key: unknown) => PRODUCT_RATING_SORTS.find((sort) => sort === key);
+
 export default function ProductRatingScreen() {
   const { t } = useTranslation();
-  const { query, update, reset, hasFilters } = useRatingQuery();
-  const rating = useProductRating(query);
+  const { query, update, reset, hasFilters, result: rating } = useListQuery(api.product.rating);
   const columns = useMemo(() => buildRatingColumns({ t, sort: query.sort }), [t, query.sort]);
 
   return (
@@ -57,7 +58,7 @@ export default function ProductRatingScreen() {
           hasFilters={hasFilters}
           onPageChange={update}
           onSortChange={(sorter) =>
-            update({ sort: sorter.order ? (sorter.columnKey as RatingSort) : undefined, page: undefined })
+            update({ sort: sorter.order ? ratingSortOf(sorter.columnKey) : undefined, page: undefined })
           }
         />
       </Card>

@@ -1,13 +1,14 @@
+import type { api } from '@vitrina/contract';
 import { DatePicker, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
 import { ProductPicker } from '../../../components/product-picker';
+import type { useListUrl } from '../../../lib/list-query';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
-import type { UrlChange } from '../../../lib/url-query';
-import type { TagCountsQuery } from '../api/list-tags';
 
-type Props = { filters: TagCountsQuery; update: (changes: UrlChange) => void; reset: () => void; hasFilters: boolean };
+type ListState = ReturnType<typeof useListUrl<typeof api.tag.list>>;
+type Props = Pick<ListState, 'update' | 'reset' | 'hasFilters'> & { filters: ListState['query'] };
 const DAY = 'YYYY-MM-DD';
 
 export function TagFilters({ filters, update, reset, hasFilters }: Props) {

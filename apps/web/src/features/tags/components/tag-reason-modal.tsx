@@ -1,11 +1,17 @@
-import { ZTagAction } from '@vitrina/contract';
+import { api, ZTagAction } from '@vitrina/contract';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { type TagMove, useMoveTags } from '../api/move-tags';
+
+/** Write-off and removal share one shape; the names key their texts. */
+export type TagMove = 'write-off' | 'remove';
+
+/** Moved tags change their batches' counts and their products' tag counts. */
+const MOVE_REFRESHES = ['storage', 'products'];
 
 type Props = { action: TagMove | null; ids: number[]; onClose: () => void; onDone: () => void };
 
@@ -14,14 +20,16 @@ export function TagReasonModal({ action, ids, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<{ reason: string }>();
-  const move = useMoveTags();
+  const writeOff = useEndpointMutation(api.tag.writeOff, { alsoInvalidates: MOVE_REFRESHES });
+  const remove = useEndpointMutation(api.tag.remove, { alsoInvalidates: MOVE_REFRESHES });
+  const move = action === 'remove' ? remove : writeOff;
 
   const submit = (values: { reason: string }) => {
     if (!action) return;
     const body = parseForm({ schema: ZTagAction, values: { ...values, ids }, form, locale, t });
     if (!body) return;
     move.mutate(
-      { action, body },
+      { body },
       {
         onSuccess: (answer) => {
           getMessage().success(t(`tags.moved.${action}`, { count: answer.updated }));

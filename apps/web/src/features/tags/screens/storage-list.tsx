@@ -1,4 +1,4 @@
-import { STORAGE_BATCH_STATUS, type TStorageBatch } from '@vitrina/contract';
+import { api, STORAGE_BATCH_STATUS, type TStorageBatch } from '@vitrina/contract';
 import { Card, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +6,12 @@ import { ResetFiltersButton } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { ProductPicker } from '../../../components/product-picker';
-import { useStorageBatches } from '../api/list-storage-batches';
+import { useListQuery } from '../../../lib/list-query';
 import { buildStorageColumns } from '../components/storage-columns';
-import { useStorageQuery } from '../components/use-storage-query';
 
 export default function StorageListScreen() {
   const { t } = useTranslation();
-  const { query, update, reset, hasFilters } = useStorageQuery();
-  const batches = useStorageBatches(query);
+  const { query, update, reset, hasFilters, result: batches } = useListQuery(api.storage.list);
   const columns = useMemo(() => buildStorageColumns({ t }), [t]);
 
   return (

@@ -1,29 +1,45 @@
-import type { TTag } from '@vitrina/contract';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api, type EndpointQuery, PAGE_SIZE_MAX, type TTag } from '@vitrina/contract';
 import { Button, Card, Empty, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { callEndpoint } from '../../../lib/api-client';
+import { endpointKey, useEndpoint } from '../../../lib/endpoint-query';
+import { useListUrl } from '../../../lib/list-query';
 import { useCan } from '../../../lib/permissions';
-import { useTagCounts } from '../api/get-tag-counts';
-import { useTags } from '../api/list-tags';
-import type { TagMove } from '../api/move-tags';
 import { buildTagColumns } from '../components/tag-columns';
 import { TagFilters } from '../components/tag-filters';
-import { TagReasonModal } from '../components/tag-reason-modal';
+import { type TagMove, TagReasonModal } from '../components/tag-reason-modal';
 import { TagStatusTabs } from '../components/tag-status-tabs';
-import { TAGS_PAGE_SIZE, useTagQuery } from '../components/use-tag-query';
+
+/** The status is a tab, not a filter: resetting the filters keeps it. */
+const TAB = ['status'] as const;
+
+/** The tab counts take the filters alone: no tab, no paging. */
+function countsQueryOf(query: EndpointQuery<typeof api.tag.list>): EndpointQuery<typeof api.tag.counts> {
+  const { product_id, micromarket_id, batch_id, org_id, from, to, expiry, q } = query;
+  return { product_id, micromarket_id, batch_id, org_id, from, to, expiry, q };
+}
 
 export default function TagListScreen() {
   const { t } = useTranslation();
   const can = useCan();
-  const { query, update, reset, hasFilters } = useTagQuery();
-  const listQuery = useMemo(
-    () => ({ ...query.filters, status: query.status, per_page: TAGS_PAGE_SIZE }),
-    [query.filters, query.status],
-  );
-  const tags = useTags(listQuery);
-  const counts = useTagCounts(query.filters);
+  const { query, update, reset, hasFilters } = useListUrl(api.tag.list, { notFilters: TAB });
+  const status = query.status ?? 'new';
+  const filters = useMemo(() => countsQueryOf(query), [query]);
+  const listQuery = useMemo(() => ({ ...filters, status, per_page: PAGE_SIZE_MAX }), [filters, status]);
+  // Tags are the largest table and page by cursor: each "Load more" asks for the next slice.
+  const tags = useInfiniteQuery({
+    queryKey: [...endpointKey(api.tag.list, { query: listQuery }), 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(api.tag.list, { query: { ...listQuery, cursor: pageParam } }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const counts = useEndpoint(api.tag.counts, { query: filters }, { placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<number[]>([]);
   const [action, setAction] = useState<TagMove | null>(null);
   const canManage = can('manage_tags');
@@ -34,9 +50,9 @@ export default function TagListScreen() {
     <>
       <PageHeader title={t('menu.tags')} />
       <Card variant="borderless" className="panel-card">
-        <TagFilters filters={query.filters} update={update} reset={reset} hasFilters={hasFilters} />
+        <TagFilters filters={query} update={update} reset={reset} hasFilters={hasFilters} />
         <TagStatusTabs
-          status={query.status}
+          status={status}
           counts={counts.data?.counts}
           onChange={(status) => {
             setSelected([]);

@@ -1,4 +1,4 @@
-import { type TProgramResult, ZProgramTags } from '@vitrina/contract';
+import { api, type TProgramResult, ZProgramTags } from '@vitrina/contract';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useMemo, useRef, useState } from 'react';
@@ -8,11 +8,11 @@ import { ContractForm } from '../../../components/contract-form';
 import { PageHeader } from '../../../components/page-header';
 import { ProductPicker } from '../../../components/product-picker';
 import { isApiError } from '../../../lib/api-error';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
-import { useProgramTags } from '../api/program-tags';
 import { CodePreview } from '../components/code-preview';
 import { parseCodes } from '../components/parse-codes';
 
@@ -24,7 +24,8 @@ export default function TagProgrammerScreen() {
   const locale = useLocale();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const program = useProgramTags();
+  // A new batch of new tags: the storage list and the product's tag counts change too.
+  const program = useEndpointMutation(api.tag.program, { alsoInvalidates: ['storage', 'products'] });
   const text = (Form.useWatch('text', form) as string | undefined) ?? '';
   const productId = Form.useWatch('product_id', form) as number | undefined;
   const parsed = useMemo(() => parseCodes(text), [text]);
@@ -48,14 +49,17 @@ export default function TagProgrammerScreen() {
     });
     if (!body) return;
     setConflict(null);
-    program.mutate(body, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        form.setFieldValue('text', '');
-        textRef.current?.focus();
+    program.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          form.setFieldValue('text', '');
+          textRef.current?.focus();
+        },
+        onError: (error) => setConflict(isApiError(error) && error.status === 409 ? error.message : null),
       },
-      onError: (error) => setConflict(isApiError(error) && error.status === 409 ? error.message : null),
-    });
+    );
   };
 
   const canWrite = can('program_tags') && productId !== undefined && parsed.codes.length > 0 && parsed.invalid === 0;

@@ -1,0 +1,73 @@
+import { defineEndpoint } from '../endpoint.js';
+import { ZIdParam } from '../resources/common.js';
+import {
+  ZListTagsQuery,
+  ZProgramResult,
+  ZProgramTags,
+  ZTag,
+  ZTagAction,
+  ZTagActionResult,
+  ZTagCounts,
+  ZTagCountsQuery,
+  ZTagList,
+} from '../resources/tag.js';
+
+const tag = 'tags';
+const view = ['show_products_tag_page'] as const;
+const manage = ['manage_tags'] as const;
+
+export const tagApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/v1/tag/list',
+    tag,
+    summary: 'Tags of the visible organisations, newest first, a page per cursor',
+    permissions: view,
+    query: ZListTagsQuery,
+    response: ZTagList,
+  }),
+  counts: defineEndpoint({
+    method: 'GET',
+    path: '/v1/tag/counts',
+    tag,
+    summary: 'How many tags match the filters in each status, for the status tabs',
+    permissions: view,
+    query: ZTagCountsQuery,
+    response: ZTagCounts,
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/v1/tag/info/:id',
+    tag,
+    permissions: view,
+    params: ZIdParam,
+    response: ZTag,
+  }),
+  writeOff: defineEndpoint({
+    method: 'POST',
+    path: '/v1/tag/write-off',
+    tag,
+    summary: 'Write off tags, all or none',
+    permissions: manage,
+    body: ZTagAction,
+    response: ZTagActionResult,
+  }),
+  remove: defineEndpoint({
+    method: 'POST',
+    path: '/v1/tag/remove',
+    tag,
+    summary: 'Remove tags, all or none',
+    permissions: manage,
+    body: ZTagAction,
+    response: ZTagActionResult,
+  }),
+  program: defineEndpoint({
+    method: 'POST',
+    path: '/v1/tag/program',
+    tag,
+    summary: 'Write codes for a product: a new storage batch of new tags',
+    permissions: ['program_tags'],
+    body: ZProgramTags,
+    response: ZProgramResult,
+  }),
+};

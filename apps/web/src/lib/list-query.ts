@@ -14,20 +14,35 @@ const NOT_FILTERS = new Set(['page', 'per_page', 'sort', 'cursor']);
 type ListEndpoint = Endpoint & { method: 'GET'; query: z.ZodObject };
 
 /**
- * Reads a list's query from the URL with the endpoint's own schema: defaults apply, and a
- * value the schema refuses (an edited link) is dropped rather than failing the screen.
+ * What a screen reads when its link leaves a key out, instead of the schema's default (a
+ * gallery pages by 24, not 20). Declare it at module level so it stays the same object.
  */
-export function parseListQuery<E extends ListEndpoint>(endpoint: E, params: URLSearchParams): EndpointQuery<E> {
+export type ListDefaults<E extends ListEndpoint> = Partial<Record<keyof EndpointQuery<E>, string | number>>;
+
+/**
+ * Reads a list's query from the URL with the endpoint's own schema: the screen's defaults,
+ * then the schema's, apply; a value the schema refuses (an edited link) is dropped rather
+ * than failing the screen.
+ */
+export function parseListQuery<E extends ListEndpoint>(
+  endpoint: E,
+  params: URLSearchParams,
+  defaults: ListDefaults<E> = {},
+): EndpointQuery<E> {
+  const fallback: Record<string, string> = {};
+  for (const [key, value] of Object.entries<string | number | undefined>(defaults)) {
+    if (value !== undefined) fallback[key] = String(value);
+  }
   const raw: Record<string, string> = {};
   for (const key of Object.keys(endpoint.query.shape)) {
     const value = params.get(key);
     if (value !== null && value !== '') raw[key] = value;
   }
   for (;;) {
-    const result = endpoint.query.safeParse(raw);
+    const result = endpoint.query.safeParse({ ...fallback, ...raw });
     if (result.success) return result.data as EndpointQuery<E>;
     const bad = result.error.issues.map((issue) => String(issue.path[0])).filter((key) => key in raw);
-    if (bad.length === 0) return endpoint.query.parse({}) as EndpointQuery<E>;
+    if (bad.length === 0) return endpoint.query.parse(fallback) as EndpointQuery<E>;
     for (const key of bad) delete raw[key];
   }
 }
@@ -48,12 +63,16 @@ export function sortOf<T>(sorter: SorterResult<T> | SorterResult<T>[]): string |
  * (convention 7), a filter change starts from page one, and the rows load through the
  * endpoint's typed call while the previous page stays on screen.
  */
-export function useListQuery<E extends ListEndpoint>(endpoint: E, options: { isEnabled?: boolean } = {}) {
+export function useListQuery<E extends ListEndpoint>(
+  endpoint: E,
+  options: { isEnabled?: boolean; defaults?: ListDefaults<E> } = {},
+) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersOf(endpoint), [endpoint]);
   const search = params.toString();
+  const { defaults } = options;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL text is the identity of the parsed query.
-  const query = useMemo(() => parseListQuery(endpoint, params), [endpoint, search]);
+  const query = useMemo(() => parseListQuery(endpoint, params, defaults), [endpoint, search, defaults]);
 
   const update = useCallback(
     (changes: UrlChange) => {

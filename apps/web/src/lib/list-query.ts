@@ -14,20 +14,35 @@ const NOT_FILTERS = new Set(['page', 'per_page', 'sort', 'cursor']);
 type ListEndpoint = Endpoint & { method: 'GET'; query: z.ZodObject };
 
 /**
- * Reads a list's query from the URL with the endpoint's own schema: defaults apply, and a
- * value the schema refuses (an edited link) is dropped rather than failing the screen.
+ * What a screen reads when its link leaves a key out, instead of the schema's default (a
+ * gallery pages by 24, not 20). Declare it at module level so it stays the same object.
  */
-export function parseListQuery<E extends ListEndpoint>(endpoint: E, params: URLSearchParams): EndpointQuery<E> {
+export type ListDefaults<E extends ListEndpoint> = Partial<Record<keyof EndpointQuery<E>, string | number>>;
+
+/**
+ * Reads a list's query from the URL with the endpoint's own schema: the screen's defaults,
+ * then the schema's, apply; a value the schema refuses (an edited link) is dropped rather
+ * than failing the screen.
+ */
+export function parseListQuery<E extends ListEndpoint>(
+  endpoint: E,
+  params: URLSearchParams,
+  defaults: ListDefaults<E> = {},
+): EndpointQuery<E> {
+  const fallback: Record<string, string> = {};
+  for (const [key, value] of Object.entries<string | number | undefined>(defaults)) {
+    if (value !== undefined) fallback[key] = String(value);
+  }
   const raw: Record<string, string> = {};
   for (const key of Object.keys(endpoint.query.shape)) {
     const value = params.get(key);
     if (value !== null && value !== '') raw[key] = value;
   }
   for (;;) {
-    const result = endpoint.query.safeParse(raw);
+    const result = endpoint.query.safeParse({ ...fallback, ...raw });
     if (result.success) return result.data as EndpointQuery<E>;
     const bad = result.error.issues.map((issue) => String(issue.path[0])).filter((key) => key in raw);
-    if (bad.length === 0) return endpoint.query.parse({}) as EndpointQuery<E>;
+    if (bad.length === 0) return endpoint.query.parse(fallback) as EndpointQuery<E>;
     for (const key of bad) delete raw[key];
   }
 }
@@ -53,13 +68,17 @@ export type ListUrlOptions = {
  * the URL (convention 7), and a filter change starts from page one. A list that loads its
  * own way (cursor pages) uses it alone; `useListQuery` adds the data of a paged list.
  */
-export function useListUrl<E extends ListEndpoint>(endpoint: E, options: ListUrlOptions = {}) {
+export function useListUrl<E extends ListEndpoint>(
+  endpoint: E,
+  options: ListUrlOptions & { defaults?: ListDefaults<E> } = {},
+) {
   const [params, setParams] = useSearchParams();
   const { notFilters } = options;
   const filters = useMemo(() => filtersOf(endpoint, notFilters), [endpoint, notFilters]);
   const search = params.toString();
+  const { defaults } = options;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL text is the identity of the parsed query.
-  const query = useMemo(() => parseListQuery(endpoint, params), [endpoint, search]);
+  const query = useMemo(() => parseListQuery(endpoint, params, defaults), [endpoint, search, defaults]);
 
   const update = useCallback(
     (changes: UrlChange) => {
@@ -97,7 +116,7 @@ export function useListUrl<E extends ListEndpoint>(endpoint: E, options: ListUrl
  */
 export function useListQuery<E extends ListEndpoint>(
   endpoint: E,
-  options: ListUrlOptions & { isEnabled?: boolean } = {},
+  options: ListUrlOptions & { isEnabled?: boolean; defaults?: ListDefaults<E> } = {},
 ) {
   const state = useListUrl(endpoint, options);
   const result = useEndpoint(endpoint, { query: state.query } as never, {

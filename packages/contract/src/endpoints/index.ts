@@ -1,10 +1,13 @@
 import type { Endpoint } from '../endpoint.js';
 import { authApi } from './auth.js';
+import { categoryApi } from './category.js';
 import { dashboardApi } from './dashboard.js';
+import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
+import { makerApi } from './maker.js';
 import { organizationApi } from './organization.js';
-import { roleApi } from './role.js';
 import { productApi } from './product.js';
+import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
 import { userApi } from './user.js';
@@ -20,6 +23,9 @@ export const api = {
   product: productApi,
   tag: tagApi,
   storage: storageApi,
+  category: categoryApi,
+  maker: makerApi,
+  dataset: datasetApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -1,19 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TCategoryTree } from '@vitrina/contract';
-import { apiGet } from '../api-client';
-import { optionKeys } from './option-keys';
+import { api, type TCategoryTree } from '@vitrina/contract';
+import { useEndpoint } from '../endpoint-query';
 
 export type CategoryTreeItem = TCategoryTree['items'][number];
 export type CategoryTreeNode = { value: number; title: string; children?: CategoryTreeNode[] };
 
-export const getCategoryTree = (orgId?: number, signal?: AbortSignal) =>
-  apiGet<TCategoryTree>('/v1/category/tree', { query: { org_id: orgId }, signal });
-
-export const categoryTreeQuery = (orgId?: number) =>
-  queryOptions({ queryKey: optionKeys.categoryTree(orgId), queryFn: ({ signal }) => getCategoryTree(orgId, signal) });
-
+/** Every visible category (or `orgId`'s) for pickers; any category change refreshes it with its area. */
 export function useCategoryTree(orgId?: number) {
-  return useQuery(categoryTreeQuery(orgId));
+  return useEndpoint(api.category.tree, { query: { org_id: orgId } });
 }
 
 /** The flat list of the API as nested nodes for a TreeSelect, each level in its saved order. */

@@ -1,14 +1,13 @@
-import { type TCategory, ZCreateCategory, ZUpdateCategory } from '@vitrina/contract';
+import { api, type TCategory, ZCreateCategory, ZUpdateCategory } from '@vitrina/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useCreateCategory } from '../api/create-category';
-import { useUpdateCategory } from '../api/update-category';
 
 type Values = { name: string; org_id?: number };
 /** `new` adds a child of `parentId` (null: a top-level category); a category renames it. */
@@ -20,8 +19,9 @@ export function CategoryNameModal({ editing, onClose }: { editing: CategoryEditi
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<Values>();
-  const create = useCreateCategory();
-  const update = useUpdateCategory();
+  const create = useEndpointMutation(api.category.create);
+  // Product rows show their category's name.
+  const update = useEndpointMutation(api.category.update, { alsoInvalidates: ['products'] });
   const organizations = useOrganizationOptions();
   const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
   // A sub-category inherits its parent's organisation; only the top level asks, and only when there is a choice.
@@ -45,7 +45,7 @@ export function CategoryNameModal({ editing, onClose }: { editing: CategoryEditi
   const submit = (values: Values) => {
     if (editing?.kind === 'rename') {
       const body = parseForm({ schema: ZUpdateCategory, values, form, locale, t });
-      if (body) update.mutate({ id: editing.category.id, body }, handlers);
+      if (body) update.mutate({ params: { id: editing.category.id }, body }, handlers);
       return;
     }
     if (!editing) return;
@@ -57,7 +57,7 @@ export function CategoryNameModal({ editing, onClose }: { editing: CategoryEditi
       locale,
       t,
     });
-    if (body) create.mutate(body, handlers);
+    if (body) create.mutate({ body }, handlers);
   };
 
   return (

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TCategory } from '@vitrina/contract';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { api, type TCategory } from '@vitrina/contract';
 import { Button, Card, Empty, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +10,11 @@ import { LoadError } from '../../../components/load-error';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { useIsMobile } from '../../../components/use-is-mobile';
+import { invalidateAreas, useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { readNumber, useUrlQuery } from '../../../lib/url-query';
-import { useDeleteCategory } from '../api/delete-category';
-import { useCategory } from '../api/get-category';
-import { useCategories } from '../api/list-categories';
-import { useReorderCategories } from '../api/reorder-categories';
 import { buildCategoryColumns } from '../components/category-columns';
 import { type CategoryEditing, CategoryNameModal } from '../components/category-name-modal';
 import { CategoryPath } from '../components/category-path';
@@ -34,12 +32,17 @@ export default function CategoryListScreen() {
   const params = useParams();
   const parentId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const { query, update } = useUrlQuery({ parse: parseQuery, filters: FILTERS });
-  const parent = useCategory(parentId);
-  const organizations = useOrganizationOptions();
   const isTopLevel = parentId === undefined;
-  const categories = useCategories({ parent_id: parentId, org_id: isTopLevel ? query.org_id : undefined });
-  const reorder = useReorderCategories();
-  const remove = useDeleteCategory();
+  const parent = useEndpoint(api.category.info, { params: { id: parentId ?? 0 } }, { enabled: !isTopLevel });
+  const organizations = useOrganizationOptions();
+  const categories = useEndpoint(
+    api.category.list,
+    { query: { parent_id: parentId, org_id: isTopLevel ? query.org_id : undefined } },
+    { placeholderData: keepPreviousData },
+  );
+  const queryClient = useQueryClient();
+  const reorder = useEndpointMutation(api.category.reorder);
+  const remove = useEndpointMutation(api.category.delete);
   const [editing, setEditing] = useState<CategoryEditing | null>(null);
   const canEdit = can('edit_categories');
   const level = isTopLevel ? 1 : Math.min((parent.data?.level ?? 1) + 1, 3);
@@ -61,13 +64,18 @@ export default function CategoryListScreen() {
           category.id,
           step,
         );
-        if (ids) reorder.mutate({ parent_id: parentId ?? null, org_id: category.org_id, ids });
+        if (!ids) return;
+        reorder.mutate(
+          { body: { parent_id: parentId ?? null, org_id: category.org_id, ids } },
+          // A refused order (someone else moved a sibling) reloads the level as the server has it.
+          { onError: () => invalidateAreas(queryClient, [api.category.reorder.tag]) },
+        );
       },
       onRename: (category) => setEditing({ kind: 'rename', category }),
       onDelete: (category) =>
-        remove.mutate(category.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
+        remove.mutate({ params: { id: category.id } }, { onSuccess: () => getMessage().success(t('common.deleted')) }),
     });
-  }, [t, canEdit, isMobile, level, items, parentId, reorder.mutate, remove.mutate]);
+  }, [t, canEdit, isMobile, level, items, parentId, queryClient, reorder.mutate, remove.mutate]);
 
   const hasOrgFilter = isTopLevel && (organizations.data?.items.length ?? 0) > 1;
   const title = isTopLevel ? t(TITLES[1]) : (parent.data?.name ?? t(TITLES[level as 2 | 3]));

@@ -1,17 +1,16 @@
 import { DeleteOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import type { TDatasetFile } from '@vitrina/contract';
+import { api, type TDatasetFile } from '@vitrina/contract';
 import { Button, Card, Image, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../lib/format';
-import { useDeleteDatasetFile } from '../api/delete-dataset-file';
-import { useUpdateDatasetFile } from '../api/update-dataset-file';
 import { DatasetTagSelect } from './dataset-tag-select';
 
 /** One gallery tile: a preview (the thumb opens the full image; clips play inline) and its tags. */
 export function DatasetItem({ file, canManage }: { file: TDatasetFile; canManage: boolean }) {
   const { t } = useTranslation();
-  const update = useUpdateDatasetFile();
-  const remove = useDeleteDatasetFile();
+  const update = useEndpointMutation(api.dataset.update);
+  const remove = useEndpointMutation(api.dataset.delete);
   const cover =
     file.type === 'video' ? (
       <div className="dataset-item__media">
@@ -37,7 +36,7 @@ export function DatasetItem({ file, canManage }: { file: TDatasetFile; canManage
             okText={t('actions.delete')}
             cancelText={t('actions.cancel')}
             okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutate(file.id)}
+            onConfirm={() => remove.mutate({ params: { id: file.id } })}
           >
             <Button
               size="small"
@@ -57,7 +56,7 @@ export function DatasetItem({ file, canManage }: { file: TDatasetFile; canManage
           aria-label={t('dataset.tags_of', { name: file.original_name })}
           value={file.tags}
           isDisabled={!canManage}
-          onChange={(tags) => update.mutate({ id: file.id, body: { tags } })}
+          onChange={(tags) => update.mutate({ params: { id: file.id }, body: { tags } })}
         />
       </div>
     </Card>

@@ -1,21 +1,36 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type DatasetTag, IMAGE_MIME_TYPES, translate, VIDEO_MIME_TYPES } from '@vitrina/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type DatasetTag, IMAGE_MIME_TYPES, translate, VIDEO_MIME_TYPES } from '@vitrina/contract';
 import { Form, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadEndpoint } from '../../../lib/api-client';
+import { invalidateAreas } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
-import { useUploadDatasetFile } from '../api/upload-dataset-file';
 import { DatasetTagSelect } from './dataset-tag-select';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(',');
+
+/** Multipart: the file plus its tags as one comma-separated field. */
+function uploadFormData(input: { file: Blob; tags: DatasetTag[]; orgId?: number }): FormData {
+  const formData = new FormData();
+  formData.append('tags', input.tags.join(','));
+  if (input.orgId !== undefined) formData.append('org_id', String(input.orgId));
+  formData.append('file', input.file);
+  return formData;
+}
 
 /** Drop images or MP4 clips; each is checked here (type by its bytes, under 2 MB) before it is sent. */
 export function DatasetUpload({ orgId }: { orgId?: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const upload = useUploadDatasetFile();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (formData: FormData) => uploadEndpoint(api.dataset.upload, { formData }),
+    onSuccess: () => invalidateAreas(queryClient, [api.dataset.upload.tag]),
+  });
   const [tags, setTags] = useState<DatasetTag[]>([]);
   const [pending, setPending] = useState(0);
 
@@ -26,13 +41,10 @@ export function DatasetUpload({ orgId }: { orgId?: number }) {
       return;
     }
     setPending((count) => count + 1);
-    upload.mutate(
-      { file, tags, orgId },
-      {
-        onSuccess: () => getMessage().success(t('dataset.uploaded', { name: file.name })),
-        onSettled: () => setPending((count) => count - 1),
-      },
-    );
+    upload.mutate(uploadFormData({ file, tags, orgId }), {
+      onSuccess: () => getMessage().success(t('dataset.uploaded', { name: file.name })),
+      onSettled: () => setPending((count) => count - 1),
+    });
   };
 
   return (

@@ -1,20 +1,21 @@
-import { DATASET_FILE_TYPES, DATASET_TAGS } from '@vitrina/contract';
+import { api, DATASET_FILE_TYPES, DATASET_TAGS } from '@vitrina/contract';
 import { Card, Col, Empty, Pagination, Row, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FILTER_SELECT, OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { type ListDefaults, useListQuery } from '../../../lib/list-query';
 import { useCan } from '../../../lib/permissions';
-import { useDataset } from '../api/list-dataset';
 import { DatasetItem } from '../components/dataset-item';
 import { DatasetUpload } from '../components/dataset-upload';
-import { useDatasetQuery } from '../components/use-dataset-query';
+
+/** 24 tiles fill the gallery's 2, 3, 4 and 6 columns evenly. */
+const GALLERY_PAGING: ListDefaults<typeof api.dataset.list> = { per_page: 24 };
 
 export default function DatasetListScreen() {
   const { t } = useTranslation();
   const can = useCan();
-  const { query, update, hasFilters } = useDatasetQuery();
-  const files = useDataset(query);
+  const { query, update, hasFilters, result: files } = useListQuery(api.dataset.list, { defaults: GALLERY_PAGING });
   const canManage = can('manage_dataset');
 
   return (

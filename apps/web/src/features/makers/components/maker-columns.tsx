@@ -1,23 +1,17 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import type { TMaker } from '@vitrina/contract';
+import type { api, EndpointQuery, TMaker } from '@vitrina/contract';
 import { Button, Popconfirm } from 'antd';
-import type { ColumnsType, SortOrder } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
-import type { MakerSort } from '../api/list-makers';
+import { sortOrderOf } from '../../../lib/list-query';
 
 type Options = {
   t: TFunction;
-  sort: MakerSort | undefined;
+  sort: EndpointQuery<typeof api.maker.list>['sort'];
   canEdit: boolean;
   isCompact: boolean;
   onEdit: (maker: TMaker) => void;
   onDelete: (maker: TMaker) => void;
-};
-
-const orderOf = (sort: MakerSort | undefined, field: string): SortOrder => {
-  if (sort === field) return 'ascend';
-  if (sort === `-${field}`) return 'descend';
-  return null;
 };
 
 const orDash = (value: string | null) => value || '—';
@@ -29,7 +23,7 @@ export function buildMakerColumns({ t, sort, canEdit, isCompact, onEdit, onDelet
       dataIndex: 'name',
       title: t('fields.name'),
       sorter: true,
-      sortOrder: orderOf(sort, 'name'),
+      sortOrder: sortOrderOf(sort, 'name'),
       render: (name: string) => <strong style={{ fontWeight: 500 }}>{name}</strong>,
     },
     { key: 'country', title: t('makers.country'), render: (_, maker) => orDash(maker.country) },
@@ -62,7 +56,7 @@ export function buildMakerColumns({ t, sort, canEdit, isCompact, onEdit, onDelet
       title: t('makers.products_count'),
       align: 'right',
       sorter: true,
-      sortOrder: orderOf(sort, 'products_count'),
+      sortOrder: sortOrderOf(sort, 'products_count'),
     },
   ];
   if (!canEdit) return columns;

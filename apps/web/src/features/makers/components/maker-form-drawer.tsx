@@ -1,15 +1,14 @@
-import { type TMaker, ZCreateMaker, ZUpdateMaker } from '@vitrina/contract';
+import { api, type TMaker, ZCreateMaker, ZUpdateMaker } from '@vitrina/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { useCreateMaker } from '../api/create-maker';
-import { useUpdateMaker } from '../api/update-maker';
 
 type Values = {
   name: string;
@@ -36,8 +35,9 @@ export function MakerFormDrawer({ maker, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<Values>();
-  const create = useCreateMaker();
-  const update = useUpdateMaker();
+  const create = useEndpointMutation(api.maker.create);
+  // Product rows show their maker's name.
+  const update = useEndpointMutation(api.maker.update, { alsoInvalidates: ['products'] });
   const organizations = useOrganizationOptions();
   const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
   const isEdit = maker !== null && maker !== 'new';
@@ -61,11 +61,11 @@ export function MakerFormDrawer({ maker, onClose }: Props) {
     const cleaned = { ...values, country: values.country?.trim() ? values.country : null };
     if (isEdit) {
       const body = parseForm({ schema: ZUpdateMaker, values: cleaned, form, locale, t });
-      if (body) update.mutate({ id: maker.id, body }, handlers);
+      if (body) update.mutate({ params: { id: maker.id }, body }, handlers);
       return;
     }
     const body = parseForm({ schema: ZCreateMaker, values: cleaned, form, locale, t });
-    if (body) create.mutate(body, handlers);
+    if (body) create.mutate({ body }, handlers);
   };
 
   return (

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TMaker } from '@vitrina/contract';
+import { api, type TMaker } from '@vitrina/contract';
 import { Button, Card } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationFilter, SearchFilter } from '../../../components/list-filters';
@@ -9,26 +8,19 @@ import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { sortOf, useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
-import { useDeleteMaker } from '../api/delete-maker';
-import { type MakerSort, useMakers } from '../api/list-makers';
 import { buildMakerColumns } from '../components/maker-columns';
 import { MakerFormDrawer } from '../components/maker-form-drawer';
-import { useMakerQuery } from '../components/use-maker-query';
-
-const toSort = (sorter: SorterResult<TMaker>): MakerSort | undefined => {
-  if (!sorter.order || typeof sorter.columnKey !== 'string') return undefined;
-  return `${sorter.order === 'descend' ? '-' : ''}${sorter.columnKey}` as MakerSort;
-};
 
 export default function MakerListScreen() {
   const { t } = useTranslation();
   const can = useCan();
   const isMobile = useIsMobile();
-  const { query, update, hasFilters } = useMakerQuery();
-  const makers = useMakers(query);
-  const remove = useDeleteMaker();
+  const { query, update, hasFilters, result: makers } = useListQuery(api.maker.list);
+  const remove = useEndpointMutation(api.maker.delete);
   const [editing, setEditing] = useState<TMaker | 'new' | null>(null);
   const canEdit = can('edit_makers');
 
@@ -40,7 +32,8 @@ export default function MakerListScreen() {
         canEdit,
         isCompact: isMobile,
         onEdit: setEditing,
-        onDelete: (maker) => remove.mutate(maker.id, { onSuccess: () => getMessage().success(t('common.deleted')) }),
+        onDelete: (maker) =>
+          remove.mutate({ params: { id: maker.id } }, { onSuccess: () => getMessage().success(t('common.deleted')) }),
       }),
     [t, query.sort, canEdit, isMobile, remove.mutate],
   );
@@ -73,7 +66,7 @@ export default function MakerListScreen() {
           emptyText={t('makers.empty')}
           hasFilters={hasFilters}
           onPageChange={update}
-          onSortChange={(sorter) => update({ sort: toSort(sorter), page: undefined })}
+          onSortChange={(sorter) => update({ sort: sortOf(sorter), page: undefined })}
         />
       </Card>
       <MakerFormDrawer maker={editing} onClose={() => setEditing(null)} />

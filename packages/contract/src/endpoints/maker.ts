@@ -1,0 +1,56 @@
+import { defineEndpoint } from '../endpoint.js';
+import { ZIdParam, ZOk } from '../resources/common.js';
+import { ZCreateMaker, ZListMakersQuery, ZMaker, ZMakerList, ZUpdateMaker } from '../resources/maker.js';
+
+const tag = 'makers';
+/** The list also feeds the product form's maker picker. */
+const view = ['show_maker_page', 'show_products_page'] as const;
+const edit = ['edit_makers'] as const;
+
+export const makerApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/v1/maker/list',
+    tag,
+    summary: 'Makers of the visible organisations with their product counts',
+    permissions: view,
+    query: ZListMakersQuery,
+    response: ZMakerList,
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/v1/maker/info/:id',
+    tag,
+    permissions: view,
+    params: ZIdParam,
+    response: ZMaker,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1/maker/create',
+    tag,
+    summary: 'Create a maker in org_id, or in the caller’s organisation',
+    permissions: edit,
+    body: ZCreateMaker,
+    response: ZMaker,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/v1/maker/update/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    body: ZUpdateMaker,
+    response: ZMaker,
+  }),
+  /** 409 while products still name the maker. */
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/v1/maker/delete/:id',
+    tag,
+    summary: 'Delete a maker no product refers to',
+    permissions: edit,
+    params: ZIdParam,
+    response: ZOk,
+  }),
+};

@@ -41,6 +41,13 @@ const M = {
     it: 'Troppi tentativi. Riprova tra {minutes} min',
     sk: 'Príliš veľa pokusov. Skúste znova o {minutes} min',
   },
+  'errors.rate_limited_seconds': {
+    en: 'Too many attempts. Try again in {seconds} s',
+    ua: 'Забагато спроб. Спробуйте через {seconds} с',
+    pl: 'Zbyt wiele prób. Spróbuj ponownie za {seconds} s',
+    it: 'Troppi tentativi. Riprova tra {seconds} s',
+    sk: 'Príliš veľa pokusov. Skúste znova o {seconds} s',
+  },
   'errors.payload_too_large': {
     en: 'The request is too large',
     ua: 'Запит завеликий',
@@ -159,6 +166,34 @@ const M = {
     pl: 'Ten użytkownik już ukończył rejestrację',
     it: 'Questo utente ha già completato la registrazione',
     sk: 'Tento používateľ už dokončil registráciu',
+  },
+  'user.holds_more': {
+    en: 'You cannot change a user who has permissions you do not hold',
+    ua: 'Не можна змінювати користувача, який має дозволи, яких у вас немає',
+    pl: 'Nie możesz zmienić użytkownika, który ma uprawnienia, których nie posiadasz',
+    it: 'Non puoi modificare un utente che ha permessi che non possiedi',
+    sk: 'Nemôžete meniť používateľa, ktorý má oprávnenia, ktoré nemáte',
+  },
+  'user.owner_only': {
+    en: 'Only the first platform administrator can change this account',
+    ua: 'Цей обліковий запис може змінювати лише перший адміністратор платформи',
+    pl: 'Tylko pierwszy administrator platformy może zmienić to konto',
+    it: 'Solo il primo amministratore della piattaforma può modificare questo account',
+    sk: 'Tento účet môže meniť iba prvý administrátor platformy',
+  },
+  'user.role_other_org': {
+    en: 'This role belongs to another organization',
+    ua: 'Ця роль належить іншій організації',
+    pl: 'Ta rola należy do innej organizacji',
+    it: 'Questo ruolo appartiene a un’altra organizzazione',
+    sk: 'Táto rola patrí inej organizácii',
+  },
+  'role.holds_more': {
+    en: 'You cannot change a role that has permissions you do not hold: {permissions}',
+    ua: 'Не можна змінювати роль, яка має дозволи, яких у вас немає: {permissions}',
+    pl: 'Nie możesz zmienić roli, która ma uprawnienia, których nie posiadasz: {permissions}',
+    it: 'Non puoi modificare un ruolo che ha permessi che non possiedi: {permissions}',
+    sk: 'Nemôžete meniť rolu, ktorá má oprávnenia, ktoré nemáte: {permissions}',
   },
   'role.in_use': {
     en: 'The role is assigned to {count} user(s) and cannot be deleted',

@@ -195,6 +195,13 @@ const M = {
     it: 'Non puoi modificare un ruolo che ha permessi che non possiedi: {permissions}',
     sk: 'Nemôžete meniť rolu, ktorá má oprávnenia, ktoré nemáte: {permissions}',
   },
+  'role.owner_only': {
+    en: 'Only the first platform administrator can change the role they hold',
+    ua: 'Роль першого адміністратора платформи може змінювати лише він сам',
+    pl: 'Rolę pierwszego administratora platformy może zmienić tylko on sam',
+    it: 'Solo il primo amministratore della piattaforma può modificare il ruolo che detiene',
+    sk: 'Rolu prvého administrátora platformy môže meniť iba on sám',
+  },
   'role.in_use': {
     en: 'The role is assigned to {count} user(s) and cannot be deleted',
     ua: 'Роль призначена {count} користувачам і не може бути видалена',

@@ -61,6 +61,14 @@ export async function countUsersByRole(db: Db, orgIds: number[] | null): Promise
   return new Map(rows.map((row) => [row.roleId as number, { all: row.all, visible: row.visible }]));
 }
 
+export async function isRoleOfUser(db: Db, roleId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.roleId, roleId)));
+  return row !== undefined;
+}
+
 export async function countAllUsersOfRole(db: Db, roleId: number): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, roleId));
   return row?.count ?? 0;

@@ -13,6 +13,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.repository.js';
+import { OWNER_USER_ID } from '../users/users.repository.js';
 import * as repo from './roles.repository.js';
 
 /**
@@ -49,9 +50,9 @@ async function visibleRole(ctx: ServiceContext, actor: UserActor, id: number) {
 /**
  * Changing or deleting a role changes every holder's rights, so the caller must hold all of
  * the role's permissions, as for changing a user (a weaker caller would otherwise strip or
- * rename a stronger role).
+ * rename a stronger role), and the role of user 1 is changed by user 1 alone.
  */
-function assertEditable(actor: UserActor, role: repo.RoleRow) {
+async function assertEditable(ctx: ServiceContext, actor: UserActor, role: repo.RoleRow) {
   if (role.orgId === null) {
     if (!isPlatform(actor)) throw forbidden('role.system');
   } else {
@@ -59,6 +60,9 @@ function assertEditable(actor: UserActor, role: repo.RoleRow) {
   }
   const beyond = role.permissions.filter((permission) => !actor.permissions.has(permission));
   if (beyond.length > 0) throw forbidden('role.holds_more', { permissions: beyond.join(', ') });
+  if (actor.userId !== OWNER_USER_ID && (await repo.isRoleOfUser(ctx.db, role.id, OWNER_USER_ID))) {
+    throw forbidden('role.owner_only');
+  }
 }
 
 /** Nobody grants what they do not hold: that would be a way to raise their own rights. */
@@ -110,7 +114,7 @@ export async function createRole(ctx: ServiceContext, actor: UserActor, body: TC
 
 export async function updateRole(ctx: ServiceContext, actor: UserActor, id: number, body: TUpdateRole) {
   const role = await visibleRole(ctx, actor, id);
-  assertEditable(actor, role);
+  await assertEditable(ctx, actor, role);
   if (body.permissions) assertGrantable(actor, body.permissions);
   await ctx.db.transaction(async (tx) => {
     if (body.name && body.name.toLowerCase() !== role.name.toLowerCase()) {
@@ -135,7 +139,7 @@ export async function updateRole(ctx: ServiceContext, actor: UserActor, id: numb
 
 export async function deleteRole(ctx: ServiceContext, actor: UserActor, id: number) {
   const role = await visibleRole(ctx, actor, id);
-  assertEditable(actor, role);
+  await assertEditable(ctx, actor, role);
   await ctx.db.transaction(async (tx) => {
     const count = await repo.countAllUsersOfRole(tx, id);
     if (count > 0) throw conflict('role.in_use', { count });

@@ -142,3 +142,37 @@ describe('a role with permissions the caller lacks is out of the caller’s reac
     expect(info).toMatchObject({ name: 'Krakow tagger', permissions: ['manage_tags', 'show_dashboard_page'] });
   });
 });
+
+describe('the role of user 1', () => {
+  it('is changed by user 1 alone, not by another holder of every permission', async () => {
+    const admin = await ctx.login('admin');
+    const created = await call(ctx, 'POST', '/v1/user/create', {
+      token: admin,
+      payload: {
+        name: 'Admin Two',
+        email: 'admin.two@vitrina.local',
+        org_id: ORG.main,
+        role_id: 1,
+        password: 'admin-two-1',
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const second = (
+      await call(ctx, 'POST', '/v1/user/login', {
+        payload: { email: 'admin.two@vitrina.local', password: 'admin-two-1' },
+      })
+    ).json().token;
+    const stripped = await call(ctx, 'POST', '/v1/permission/create', {
+      token: second,
+      payload: { role_id: 1, permissions: ['show_dashboard_page'] },
+    });
+    expect(stripped.statusCode).toBe(403);
+    expect(stripped.json().message).toBe('Only the first platform administrator can change the role they hold');
+    const renamed = await call(ctx, 'POST', '/v1/role/update/1', { token: admin, payload: { name: 'Platform owner' } });
+    expect(renamed.statusCode).toBe(200);
+    // Other platform roles stay the second admin's to change.
+    expect(
+      (await call(ctx, 'POST', '/v1/role/update/4', { token: second, payload: { name: 'Helpdesk' } })).statusCode,
+    ).toBe(200);
+  });
+});

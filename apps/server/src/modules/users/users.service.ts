@@ -76,16 +76,13 @@ function columnsOf(body: UpdateBody): repo.UserWrite {
 
 const emailTaken = () => new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
 
-/** The first platform administrator, made at the first start; nobody else may change this account. */
-export const OWNER_USER_ID = 1;
-
 /**
  * A caller changes a user (any field) or re-sends their invitation only if it holds every
  * permission of the user's role: a new password, email or registration link would otherwise
  * hand it the stronger account. Judged by the permissions in force, so a switched role narrows.
  */
 async function assertMayManage(db: Db, actor: UserActor, target: TUser) {
-  if (target.id === OWNER_USER_ID && actor.userId !== OWNER_USER_ID) throw forbidden('user.owner_only');
+  if (target.id === repo.OWNER_USER_ID && actor.userId !== repo.OWNER_USER_ID) throw forbidden('user.owner_only');
   if (target.role_id === null) return;
   const role = await findRole(db, target.role_id);
   if (role?.permissions.some((permission) => !actor.permissions.has(permission))) throw forbidden('user.holds_more');

@@ -108,7 +108,8 @@ describe('failures against one account from many addresses', () => {
     }
     const fresh = await attempt(ctx.app, { email, password: 'another-guess', from: '192.0.2.200', lang: 'ua' });
     expect(fresh.statusCode).toBe(429);
-    expect(fresh.json().message).toBe('Забагато спроб. Спробуйте через 15 с');
+    // 15 s from the last failure, less the time the calls took.
+    expect(fresh.json().message).toMatch(/^Забагато спроб\. Спробуйте через (1[0-5]|[1-9]) с$/);
     // The wait holds for the right password too, so a guess cannot be confirmed during it.
     const right = await attempt(ctx.app, { email, password: DEMO.support.password, from: '192.0.2.201' });
     expect(right.statusCode).toBe(429);

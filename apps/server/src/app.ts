@@ -31,7 +31,7 @@ import { multipartPlugin } from './plugins/multipart.js';
 
 export type AppDeps = {
   database: Database;
-  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'>;
+  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'> & Partial<Pick<Config, 'trustProxy'>>;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   storage?: FileStorage;
@@ -44,7 +44,8 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may name the client: otherwise X-Forwarded-For is forgeable.
+    trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

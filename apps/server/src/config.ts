@@ -1,5 +1,19 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (`10.0.0.1`, `::1`), a CIDR range (`10.0.0.0/8`) or one of the names above. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Configuration comes only from the environment, each value with a safe default (DESIGN §7). */
 const ZConfig = z.object({
@@ -12,6 +26,17 @@ const ZConfig = z.object({
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['demo', 'off']).default('demo'),
   INSTANCES: z.coerce.number().int().min(1).default(1),
+  /** Proxies whose X-Forwarded-For names the client; by default none, so the header cannot be forged. */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(z.string().refine(isProxyAddress, { error: 'expected IP addresses or CIDR ranges' }))),
 });
 
 export type Config = {
@@ -24,6 +49,8 @@ export type Config = {
   webDist: string;
   seed: 'demo' | 'off';
   instances: number;
+  /** Addresses and CIDR ranges of trusted proxies; empty: trust none. */
+  trustProxy: string[];
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -48,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
     seed: c.SEED,
     instances: c.INSTANCES,
+    trustProxy: c.TRUST_PROXY,
   };
 }

@@ -1,11 +1,29 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@vitrina/contract';
 
+/** Failures one account may have, from any addresses, before its attempts are spaced out. */
+export const ACCOUNT_FREE_FAILURES = 10;
+/** How long a failure counts against its account. */
+export const ACCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The wait after the first failure beyond the free ones; it doubles with each further failure. */
+export const ACCOUNT_FIRST_DELAY_MS = 15_000;
+/** The longest wait: slows a guesser down without letting anyone lock the real user out for long. */
+export const ACCOUNT_MAX_DELAY_MS = 15 * 60 * 1000;
+/** Past the cap the delay no longer grows, so older timestamps need not be kept. */
+const MAX_KEPT_FAILURES = 100;
+
+type Key = `pair:${string}` | `ip:${string}` | `account:${string}`;
+
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /**
- * Counts failed logins per (address, email) and per address, in a sliding window.
- * In memory: with several instances each counts its own share (see docs/decisions.md).
+ * Counts failed logins per (address, email) and per address in a sliding window, and per
+ * account (email) over a day, whatever the address. In memory: with several instances each
+ * counts its own share (see docs/decisions.md).
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly failures = new Map<Key, number[]>();
   private static readonly PER_ADDRESS_FACTOR = 4;
 
   constructor(
@@ -14,11 +32,11 @@ export class LoginLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Minutes until the caller may try again, or 0 when not blocked. */
+  /** Minutes until this address may try again (for this email, or at all), or 0 when not blocked. */
   retryAfterMinutes(ip: string, email: string): number {
-    const keys: [string, number][] = [
-      [`${ip}|${email}`, this.maxFailures],
-      [ip, this.maxFailures * LoginLimiter.PER_ADDRESS_FACTOR],
+    const keys: [Key, number][] = [
+      [`pair:${ip}|${normalEmail(email)}`, this.maxFailures],
+      [`ip:${ip}`, this.maxFailures * LoginLimiter.PER_ADDRESS_FACTOR],
     ];
     let waitMs = 0;
     for (const [key, limit] of keys) {
@@ -29,17 +47,39 @@ export class LoginLimiter {
     return waitMs > 0 ? Math.ceil(waitMs / 60_000) : 0;
   }
 
+  /**
+   * Milliseconds before the next attempt on this account, from any address, or 0. After the
+   * free failures each further one doubles the wait, up to the cap; the wait runs from the
+   * last failure, and a refused attempt is not a failure, so waiting out the delay is enough.
+   */
+  accountRetryAfterMs(email: string): number {
+    const recent = this.recent(`account:${normalEmail(email)}`);
+    const beyond = recent.length - ACCOUNT_FREE_FAILURES;
+    if (beyond < 0) return 0;
+    const delay = Math.min(ACCOUNT_FIRST_DELAY_MS * 2 ** Math.min(beyond, 30), ACCOUNT_MAX_DELAY_MS);
+    return Math.max(0, recent[recent.length - 1]! + delay - this.now());
+  }
+
   recordFailure(ip: string, email: string): void {
-    for (const key of [`${ip}|${email}`, ip]) this.failures.set(key, [...this.recent(key), this.now()]);
+    const keys: Key[] = [`pair:${ip}|${normalEmail(email)}`, `ip:${ip}`, `account:${normalEmail(email)}`];
+    for (const key of keys) this.failures.set(key, [...this.recent(key), this.now()].slice(-MAX_KEPT_FAILURES));
     if (this.failures.size > 100_000) this.prune();
   }
 
+  /**
+   * Clears this address's count for the email. The account's count stays: the real user
+   * signing in must not hand an attacker elsewhere a fresh set of free guesses.
+   */
   recordSuccess(ip: string, email: string): void {
-    this.failures.delete(`${ip}|${email}`);
+    this.failures.delete(`pair:${ip}|${normalEmail(email)}`);
   }
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.windowMs;
+  private windowOf(key: Key): number {
+    return key.startsWith('account:') ? ACCOUNT_WINDOW_MS : this.windowMs;
+  }
+
+  private recent(key: Key): number[] {
+    const cutoff = this.now() - this.windowOf(key);
     return (this.failures.get(key) ?? []).filter((time) => time > cutoff);
   }
 

@@ -1,5 +1,6 @@
+import { isIP } from 'node:net';
 import { TOKEN_TTL_MS } from '@vitrina/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, userTokens } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../lib/crypto.js';
@@ -38,11 +39,40 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeUserSessions(db: Db, userId: number): Promise<void> {
+/** Ends the user's open sessions, except `keepSessionId` (the caller's own, when they change their own password). */
+export async function revokeUserSessions(
+  db: Db,
+  userId: number,
+  options: { keepSessionId?: number | undefined } = {},
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.keepSessionId === undefined ? undefined : ne(sessions.id, options.keepSessionId),
+      ),
+    );
+}
+
+/** Whether the account with this email started a session from this address since `since`. */
+export async function hasSignedInFrom(db: Db, where: { email: string; ip: string; since: Date }): Promise<boolean> {
+  if (isIP(where.ip) === 0) return false;
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${where.email.toLowerCase()}`,
+        sql`${sessions.ip} = ${where.ip}::inet`,
+        gt(sessions.createdAt, where.since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function issueUserToken(db: Db, userId: number, kind: 'registration' | 'reset', ttlMs: number) {

@@ -20,6 +20,7 @@ import {
   createSession,
   findUserByEmail,
   findValidUserToken,
+  hasSignedInFrom,
   issueUserToken,
   revokeSession,
   revokeUserSessions,
@@ -27,22 +28,39 @@ import {
 
 type SessionAnswer = { token: string; default_page: 'dashboard' | 'dubai_courier' | 'devices' };
 
+/** An address where the account signed in within this time counts as the real user's. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+
+function rateLimited(waitMs: number): AppError {
+  return waitMs < 60_000
+    ? new AppError(429, 'errors.rate_limited_seconds', { seconds: Math.ceil(waitMs / 1000) })
+    : new AppError(429, 'errors.rate_limited', { minutes: Math.ceil(waitMs / 60_000) });
+}
+
 export async function login(
   ctx: ServiceContext,
   limiter: LoginLimiter,
   body: TLoginBody,
   actor: AnonymousActor,
 ): Promise<SessionAnswer> {
-  const minutes = limiter.retryAfterMinutes(actor.ip ?? '', body.email);
+  const ip = actor.ip ?? '';
+  const minutes = limiter.retryAfterMinutes(ip, body.email);
   if (minutes > 0) throw new AppError(429, 'errors.rate_limited', { minutes });
+  // Guesses spread over many addresses still slow down per account; the real user's usual
+  // address is let through, so an attacker cannot keep them out (docs/decisions.md).
+  const accountWaitMs = limiter.accountRetryAfterMs(body.email);
+  if (accountWaitMs > 0) {
+    const since = new Date(Date.now() - KNOWN_ADDRESS_MS);
+    if (!(await hasSignedInFrom(ctx.db, { email: body.email, ip, since }))) throw rateLimited(accountWaitMs);
+  }
   const user = await findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !valid) {
-    limiter.recordFailure(actor.ip ?? '', body.email);
+    limiter.recordFailure(ip, body.email);
     throw new AppError(401, 'auth.invalid_credentials');
   }
   if (!user.active) throw new AppError(401, 'auth.disabled');
-  limiter.recordSuccess(actor.ip ?? '', body.email);
+  limiter.recordSuccess(ip, body.email);
   return startSession(ctx, user.id, actor);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rolePermissions, roles, users } from '../../db/schema/index.js';
 
@@ -45,14 +45,28 @@ export async function findRole(db: Db, id: number): Promise<RoleRow | null> {
   return { ...role, permissions: permissions.map((row) => row.permission) };
 }
 
-/** Users holding each role, counted within the given organisations (null: all). */
-export async function countUsersByRole(db: Db, orgIds: number[] | null): Promise<Map<number, number>> {
+export type RoleUserCount = { all: number; visible: number };
+
+/** Users holding each role: all of them, and those of the given organisations (null: all). */
+export async function countUsersByRole(db: Db, orgIds: number[] | null): Promise<Map<number, RoleUserCount>> {
+  const visible =
+    orgIds === null
+      ? sql<number>`count(*)::int`
+      : sql<number>`(count(*) filter (where ${inArray(users.orgId, orgIds)}))::int`;
   const rows = await db
-    .select({ roleId: users.roleId, count: sql<number>`count(*)::int` })
+    .select({ roleId: users.roleId, all: sql<number>`count(*)::int`, visible })
     .from(users)
-    .where(orgIds === null ? undefined : inArray(users.orgId, orgIds))
+    .where(isNotNull(users.roleId))
     .groupBy(users.roleId);
-  return new Map(rows.filter((row) => row.roleId !== null).map((row) => [row.roleId as number, row.count]));
+  return new Map(rows.map((row) => [row.roleId as number, { all: row.all, visible: row.visible }]));
+}
+
+export async function isRoleOfUser(db: Db, roleId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.roleId, roleId)));
+  return row !== undefined;
 }
 
 export async function countAllUsersOfRole(db: Db, roleId: number): Promise<number> {

@@ -13,7 +13,18 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.repository.js';
+import { OWNER_USER_ID } from '../users/users.repository.js';
 import * as repo from './roles.repository.js';
+
+/**
+ * An organisation's role counts every holder, seen or not, so the 409 on delete matches what
+ * the list shows; a platform role counts the caller's organisations only (docs/decisions.md).
+ */
+function usersCountOf(row: repo.RoleRow, counts: Map<number, repo.RoleUserCount>): number {
+  const count = counts.get(row.id);
+  if (!count) return 0;
+  return row.orgId === null ? count.visible : count.all;
+}
 
 function toRole(row: repo.RoleRow, usersCount: number): TRole {
   return {
@@ -36,11 +47,21 @@ async function visibleRole(ctx: ServiceContext, actor: UserActor, id: number) {
   return role;
 }
 
-function assertEditable(actor: UserActor, role: repo.RoleRow) {
+/**
+ * Changing or deleting a role changes every holder's rights, so the caller must hold all of
+ * the role's permissions, as for changing a user (a weaker caller would otherwise strip or
+ * rename a stronger role), and the role of user 1 is changed by user 1 alone.
+ */
+async function assertEditable(ctx: ServiceContext, actor: UserActor, role: repo.RoleRow) {
   if (role.orgId === null) {
     if (!isPlatform(actor)) throw forbidden('role.system');
   } else {
     actor.scope.assertEditable(role.orgId);
+  }
+  const beyond = role.permissions.filter((permission) => !actor.permissions.has(permission));
+  if (beyond.length > 0) throw forbidden('role.holds_more', { permissions: beyond.join(', ') });
+  if (actor.userId !== OWNER_USER_ID && (await repo.isRoleOfUser(ctx.db, role.id, OWNER_USER_ID))) {
+    throw forbidden('role.owner_only');
   }
 }
 
@@ -53,13 +74,13 @@ export function assertGrantable(actor: UserActor, permissions: readonly string[]
 export async function listRoles(ctx: ServiceContext, actor: UserActor): Promise<TRole[]> {
   const ids = actor.scope.visibleIds;
   const [rows, counts] = await Promise.all([repo.listRoles(ctx.db, ids), repo.countUsersByRole(ctx.db, ids)]);
-  return rows.map((row) => toRole(row, counts.get(row.id) ?? 0));
+  return rows.map((row) => toRole(row, usersCountOf(row, counts)));
 }
 
 export async function getRole(ctx: ServiceContext, actor: UserActor, id: number): Promise<TRole> {
   const role = await visibleRole(ctx, actor, id);
   const counts = await repo.countUsersByRole(ctx.db, actor.scope.visibleIds);
-  return toRole(role, counts.get(id) ?? 0);
+  return toRole(role, usersCountOf(role, counts));
 }
 
 /** Roles the caller may give to a user: visible, and within the caller's own permissions. */
@@ -93,12 +114,8 @@ export async function createRole(ctx: ServiceContext, actor: UserActor, body: TC
 
 export async function updateRole(ctx: ServiceContext, actor: UserActor, id: number, body: TUpdateRole) {
   const role = await visibleRole(ctx, actor, id);
-  assertEditable(actor, role);
-  if (body.permissions)
-    assertGrantable(
-      actor,
-      body.permissions.filter((p) => !role.permissions.includes(p)),
-    );
+  await assertEditable(ctx, actor, role);
+  if (body.permissions) assertGrantable(actor, body.permissions);
   await ctx.db.transaction(async (tx) => {
     if (body.name && body.name.toLowerCase() !== role.name.toLowerCase()) {
       if (await repo.findRoleByName(tx, role.orgId, body.name)) throw conflict('role.name_taken');
@@ -122,7 +139,7 @@ export async function updateRole(ctx: ServiceContext, actor: UserActor, id: numb
 
 export async function deleteRole(ctx: ServiceContext, actor: UserActor, id: number) {
   const role = await visibleRole(ctx, actor, id);
-  assertEditable(actor, role);
+  await assertEditable(ctx, actor, role);
   await ctx.db.transaction(async (tx) => {
     const count = await repo.countAllUsersOfRole(tx, id);
     if (count > 0) throw conflict('role.in_use', { count });

@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/audit.repository.js';
+import { revokeUserSessions } from '../auth/auth.repository.js';
 import { assertNotRegistered, issueInvitation, mailInvitation } from '../auth/auth.service.js';
 import { findRole } from '../roles/roles.repository.js';
 import { assertGrantable } from '../roles/roles.service.js';
@@ -75,19 +76,45 @@ function columnsOf(body: UpdateBody): repo.UserWrite {
 
 const emailTaken = () => new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
 
-/** A role given to a user must be visible to the caller and within the caller's own permissions. */
-async function assertAssignableRole(db: Db, actor: UserActor, roleId: number | null | undefined) {
+/**
+ * A caller changes a user (any field) or re-sends their invitation only if it holds every
+ * permission of the user's role: a new password, email or registration link would otherwise
+ * hand it the stronger account. Judged by the permissions in force, so a switched role narrows.
+ */
+async function assertMayManage(db: Db, actor: UserActor, target: TUser) {
+  if (target.id === repo.OWNER_USER_ID && actor.userId !== repo.OWNER_USER_ID) throw forbidden('user.owner_only');
+  if (target.role_id === null) return;
+  const role = await findRole(db, target.role_id);
+  if (role?.permissions.some((permission) => !actor.permissions.has(permission))) throw forbidden('user.holds_more');
+}
+
+/** A role of an organisation rules only its own users; platform roles fit every organisation. */
+function assertRoleFitsOrg(role: { orgId: number | null }, orgId: number) {
+  if (role.orgId !== null && role.orgId !== orgId) {
+    throw new AppError(400, 'user.role_other_org', {}, { role_id: 'user.role_other_org' });
+  }
+}
+
+/** A role given to a user of `orgId`: visible to the caller, of that organisation or the platform, within the caller's permissions. */
+async function assertAssignableRole(db: Db, actor: UserActor, roleId: number | null | undefined, orgId: number) {
   if (roleId === null || roleId === undefined) return;
   const role = await findRole(db, roleId);
   if (!role || (role.orgId !== null && !actor.scope.canSee(role.orgId))) {
     throw new AppError(404, 'errors.not_found', {}, { role_id: 'errors.not_found' });
   }
+  assertRoleFitsOrg(role, orgId);
   assertGrantable(actor, role.permissions);
+}
+
+/** Whether the update changes how the user signs in, so sessions opened with the old credentials end. */
+function changesSignIn(before: TUser, body: UpdateBody): boolean {
+  const emailChanges = body.email !== undefined && body.email.toLowerCase() !== before.email.toLowerCase();
+  return Boolean(body.password) || emailChanges || body.active === false;
 }
 
 export async function createUser(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
   actor.scope.assertEditable(body.org_id);
-  await assertAssignableRole(ctx.db, actor, body.role_id);
+  await assertAssignableRole(ctx.db, actor, body.role_id, body.org_id);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { id, link } = await ctx.db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) throw emailTaken();
@@ -117,20 +144,31 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
 export async function updateUser(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
   const before = await getUser(ctx, actor, id);
   actor.scope.assertEditable(before.org_id);
-  if (body.org_id !== undefined) actor.scope.assertEditable(body.org_id);
-  if (body.role_id !== undefined && body.role_id !== before.role_id)
-    await assertAssignableRole(ctx.db, actor, body.role_id);
+  await assertMayManage(ctx.db, actor, before);
+  const orgId = body.org_id ?? before.org_id;
+  if (orgId !== before.org_id) actor.scope.assertEditable(orgId);
+  if (body.role_id !== undefined && body.role_id !== before.role_id) {
+    await assertAssignableRole(ctx.db, actor, body.role_id, orgId);
+  } else if (orgId !== before.org_id && before.role_id !== null) {
+    // Moving a user keeps their role only if it also fits the new organisation.
+    const role = await findRole(ctx.db, before.role_id);
+    if (role) assertRoleFitsOrg(role, orgId);
+  }
   if (body.active === false && id === actor.userId) throw conflict('user.cannot_disable_self');
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await ctx.db.transaction(async (tx) => {
     if (body.email && (await repo.emailTaken(tx, body.email, id))) throw emailTaken();
     await repo.updateUserRow(tx, id, { ...columnsOf(body), passwordHash });
+    // Whoever held the old password or mailbox is signed out; users changing their own keep this session.
+    if (changesSignIn(before, body)) {
+      await revokeUserSessions(tx, id, { keepSessionId: id === actor.userId ? actor.sessionId : undefined });
+    }
     const { password, ...visible } = body;
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'user',
       entityId: id,
-      orgId: body.org_id ?? before.org_id,
+      orgId,
       before,
       after: { ...visible, ...(password ? { password: 'changed' } : {}) },
     });
@@ -142,6 +180,8 @@ export async function updateUser(ctx: ServiceContext, actor: UserActor, id: numb
 export async function resendInvitation(ctx: ServiceContext, actor: UserActor, id: number) {
   const user = await getUser(ctx, actor, id);
   actor.scope.assertEditable(user.org_id);
+  // The link signs in as this user: handing it over is handing over the account.
+  await assertMayManage(ctx.db, actor, user);
   assertNotRegistered(user.registered);
   if (!user.active) throw forbidden('auth.disabled');
   const link = await ctx.db.transaction(async (tx) => {

@@ -180,7 +180,8 @@ describe('POST /v1/user/create', () => {
 
 describe('POST /v1/user/update/{id}', () => {
   it('updates fields and leaves the rest', async () => {
-    const token = await ctx.login('operator');
+    // The admin: the franchisor holds permissions the operator lacks (users.takeover.test.ts).
+    const token = await ctx.login('admin');
     const response = await call(ctx, 'POST', `/v1/user/update/${krakowUserId}`, {
       token,
       payload: { phones: ['+48111222333'], push_limit_important: 20 },

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, DEMO, ORG, type TestContext } from '../../../test/helper.js';
+
+/** Seeded: user 1 the platform admin, 2 the operator, 5 the Krakow franchisor; role 1 Platform admin, 2 Operator. */
+const ROLE = { platformAdmin: 1, operator: 2, courier: 3 } as const;
+
+let ctx: TestContext;
+let secondAdminId: number;
+let krakowOperatorId: number;
+let invitedAdminId: number;
+
+async function createUser(payload: object): Promise<number> {
+  const response = await call(ctx, 'POST', '/v1/user/create', { token: await ctx.login('admin'), payload });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return response.json().id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  secondAdminId = await createUser({
+    name: 'Second Admin',
+    email: 'admin2@vitrina.local',
+    org_id: ORG.main,
+    role_id: ROLE.platformAdmin,
+    password: 'second-admin-1',
+  });
+  krakowOperatorId = await createUser({
+    name: 'Krakow Operator',
+    email: 'krakow.operator@vitrina.local',
+    org_id: ORG.krakow,
+    role_id: ROLE.operator,
+    password: 'krakow-operator-1',
+  });
+  invitedAdminId = await createUser({
+    name: 'Invited Admin',
+    email: 'invited.admin@vitrina.local',
+    org_id: ORG.main,
+    role_id: ROLE.platformAdmin,
+  });
+});
+afterAll(() => ctx.close());
+
+/** Every field of the update form, each a way to take an account over or to harm it. */
+const EVERY_FIELD: Record<string, object> = {
+  password: { password: 'taken-over-1' },
+  email: { email: 'attacker@evil.test' },
+  active: { active: false },
+  role_id: { role_id: ROLE.courier },
+  org_id: { org_id: ORG.krakow },
+  name: { name: 'Renamed' },
+  phones: { phones: ['+380000000001'] },
+  push_limit_important: { push_limit_important: 999 },
+  user_type: { user_type: 1 },
+  lang: { lang: 'ua' },
+};
+
+describe('a user with more permissions than the caller cannot be changed by the caller', () => {
+  it.each(Object.entries(EVERY_FIELD))('the operator cannot change %s of a platform admin', async (_field, payload) => {
+    const operator = await ctx.login('operator');
+    for (const target of [1, secondAdminId]) {
+      const response = await call(ctx, 'POST', `/v1/user/update/${target}`, { token: operator, payload });
+      expect(response.statusCode).toBe(403);
+    }
+    const info = (await call(ctx, 'GET', `/v1/user/info/${secondAdminId}`, { token: await ctx.login('admin') })).json();
+    expect(info).toMatchObject({ email: 'admin2@vitrina.local', active: true, role_id: ROLE.platformAdmin });
+  });
+
+  it('keeps the platform admin’s password: the operator cannot sign in with one it chose', async () => {
+    await call(ctx, 'POST', '/v1/user/update/1', {
+      token: await ctx.login('operator'),
+      payload: { password: 'operator-chose-1' },
+    });
+    const login = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: DEMO.admin.email, password: 'operator-chose-1' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('explains the refusal in the caller’s language', async () => {
+    const response = await call(ctx, 'POST', `/v1/user/update/${secondAdminId}`, {
+      token: await ctx.login('operator'),
+      payload: { name: 'X' },
+      lang: 'pl',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Nie możesz zmienić użytkownika, który ma uprawnienia, których nie posiadasz');
+  });
+
+  it('inside a sub-organisation, the franchisor cannot take over a user with permissions it lacks', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const password = await call(ctx, 'POST', `/v1/user/update/${krakowOperatorId}`, {
+      token: franchisor,
+      payload: { password: 'franchisor-chose-1' },
+    });
+    expect(password.statusCode).toBe(403);
+    const login = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: 'krakow.operator@vitrina.local', password: 'franchisor-chose-1' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('still lets the caller change users whose permissions it holds', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const role = await call(ctx, 'POST', '/v1/role/create', {
+      token: franchisor,
+      payload: { name: 'Krakow cashier', permissions: ['show_dashboard_page'] },
+    });
+    const created = await call(ctx, 'POST', '/v1/user/create', {
+      token: franchisor,
+      payload: { name: 'Cashier', email: 'cashier.krk@vitrina.local', org_id: ORG.krakow, role_id: role.json().id },
+    });
+    expect(created.statusCode).toBe(200);
+    const renamed = await call(ctx, 'POST', `/v1/user/update/${created.json().id}`, {
+      token: franchisor,
+      payload: { name: 'Cashier Two', password: 'cashier-two-1' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const admin = await ctx.login('admin');
+    const stocker = await call(ctx, 'POST', '/v1/role/create', {
+      token: admin,
+      payload: { name: 'Shelf stocker', permissions: ['show_dashboard_page', 'show_products_page'] },
+    });
+    const stockerId = await createUser({
+      name: 'Stocker',
+      email: 'stocker@vitrina.local',
+      org_id: ORG.main,
+      role_id: stocker.json().id,
+      password: 'stocker-pass-1',
+    });
+    const changed = await call(ctx, 'POST', `/v1/user/update/${stockerId}`, {
+      token: await ctx.login('operator'),
+      payload: { push_limit_unimportant: 6, email: 'stocker2@vitrina.local' },
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('refuses to resend an invitation (and hand over its link) for a user with more permissions', async () => {
+    const response = await call(ctx, 'POST', `/v1/user/invite/${invitedAdminId}`, {
+      token: await ctx.login('operator'),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).not.toHaveProperty('invitation_link');
+    const admin = await call(ctx, 'POST', `/v1/user/invite/${invitedAdminId}`, { token: await ctx.login('admin') });
+    expect(admin.statusCode).toBe(200);
+  });
+
+  it('judges a caller working as another role by the permissions of that role', async () => {
+    // A session of its own: switching revokes the session it starts from.
+    const session = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin });
+    const switched = await call(ctx, 'POST', '/v1/user/switch-role', {
+      token: session.json().token,
+      payload: { role_id: ROLE.operator },
+    });
+    expect(switched.statusCode).toBe(200);
+    const token = switched.json().token;
+    // The franchisor holds edit_roles and organisation pages, which the Operator role has not.
+    const response = await call(ctx, 'POST', '/v1/user/update/5', { token, payload: { password: 'switched-chose-1' } });
+    expect(response.statusCode).toBe(403);
+    const invite = await call(ctx, 'POST', `/v1/user/invite/${invitedAdminId}`, { token });
+    expect(invite.statusCode).toBe(403);
+  });
+});
+
+describe('the first platform admin (user 1) is changed only by user 1', () => {
+  it('refuses another platform admin, even one holding every permission', async () => {
+    const second = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: 'admin2@vitrina.local', password: 'second-admin-1' },
+    });
+    const token = second.json().token;
+    for (const payload of Object.values(EVERY_FIELD)) {
+      const response = await call(ctx, 'POST', '/v1/user/update/1', { token, payload, lang: 'en' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('Only the first platform administrator can change this account');
+    }
+    // The second admin may still manage everyone else.
+    expect(
+      (await call(ctx, 'POST', '/v1/user/update/2', { token, payload: { push_limit_important: 11 } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets user 1 change their own account', async () => {
+    const response = await call(ctx, 'POST', '/v1/user/update/1', {
+      token: await ctx.login('admin'),
+      payload: { name: 'Olena K.' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  outputDir: path.join(os.tmpdir(), 'vitrina-e2e-results'),
+  // Per port, so runs side by side do not delete each other's traces.
+  outputDir: path.join(os.tmpdir(), `vitrina-e2e-results-${PORT}`),
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',

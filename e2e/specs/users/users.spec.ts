@@ -1,3 +1,4 @@
+import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
 
 test('an operator invites a user and gets the registration link', async ({ page, signInAs }) => {
@@ -18,15 +19,32 @@ test('an operator invites a user and gets the registration link', async ({ page,
   await expect(page.getByText('Invited', { exact: true }).first()).toBeVisible();
 });
 
-test('an operator edits a user and sees the change in the list', async ({ page, signInAs }) => {
+test('an operator edits a user and sees the change in the list', async ({ page, request, signInAs }) => {
+  const name = `Edited ${uniqueSuffix()}`;
+  const post = await apiAs(request, 'operator');
+  await post('/v1/user/create', { name, email: `${name.replace(' ', '.').toLowerCase()}@example.com`, org_id: 1 });
+  await signInAs('operator');
+  await page.goto('/user/list');
+  await page.getByPlaceholder('Search by name, email or phone').fill(name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await drawer.getByLabel('Name', { exact: true }).fill(`${name} Renamed`);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: `${name} Renamed`, exact: true })).toBeVisible();
+});
+
+test('an operator cannot change a user who holds more than they do', async ({ page, signInAs }) => {
   await signInAs('operator');
   await page.goto('/user/list');
   await page.getByRole('button', { name: 'Edit Marek Nowak' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByLabel('Name', { exact: true })).toHaveValue('Marek Nowak');
-  await drawer.getByLabel('Name', { exact: true }).fill('Marek Nowak-Kowalski');
+  await drawer.getByLabel('Name', { exact: true }).fill('Marek Taken-Over');
   await drawer.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('cell', { name: 'Marek Nowak-Kowalski', exact: true })).toBeVisible();
+  await expect(page.getByText('You cannot change a user who has permissions you do not hold')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('cell', { name: 'Marek Nowak', exact: true })).toBeVisible();
 });
 
 test('the server’s field errors show on the form', async ({ page, signInAs }) => {

@@ -1,14 +1,11 @@
-import { api, type TMaker, ZCreateMaker, ZUpdateMaker } from '@vitrina/contract';
+import { api, type TMaker } from '@vitrina/contract';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
-import { getMessage } from '../../../lib/notify';
+import { useEntityForm } from '../../../lib/entity-form';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
-import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 
 type Values = {
   name: string;
@@ -33,14 +30,18 @@ type Props = { maker: TMaker | 'new' | null; onClose: () => void };
 
 export function MakerFormDrawer({ maker, onClose }: Props) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [form] = Form.useForm<Values>();
-  const create = useEndpointMutation(api.maker.create);
-  // Product rows show their maker's name.
-  const update = useEndpointMutation(api.maker.update, { alsoInvalidates: ['products'] });
+  const { isEdit, save, isSaving } = useEntityForm({
+    form,
+    create: api.maker.create,
+    update: api.maker.update,
+    id: maker !== null && maker !== 'new' ? maker.id : null,
+    // Product rows show their maker's name.
+    alsoInvalidates: ['products'],
+    onSaved: onClose,
+  });
   const organizations = useOrganizationOptions();
   const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
-  const isEdit = maker !== null && maker !== 'new';
   const firstOrgId = editableOrgs[0]?.id;
 
   useEffect(() => {
@@ -48,32 +49,15 @@ export function MakerFormDrawer({ maker, onClose }: Props) {
     else if (maker) form.setFieldsValue(toValues(maker));
   }, [maker, form, firstOrgId]);
 
-  const handlers = {
-    onSuccess: () => {
-      getMessage().success(t('common.saved'));
-      onClose();
-    },
-    onError: (error: unknown) => applyServerErrors(form, error),
-  };
-
-  const submit = (values: Values) => {
-    // An emptied country is "not set", not an invalid code.
-    const cleaned = { ...values, country: values.country?.trim() ? values.country : null };
-    if (isEdit) {
-      const body = parseForm({ schema: ZUpdateMaker, values: cleaned, form, locale, t });
-      if (body) update.mutate({ params: { id: maker.id }, body }, handlers);
-      return;
-    }
-    const body = parseForm({ schema: ZCreateMaker, values: cleaned, form, locale, t });
-    if (body) create.mutate({ body }, handlers);
-  };
+  // An emptied country is "not set", not an invalid code.
+  const submit = (values: Values) => save({ ...values, country: values.country?.trim() ? values.country : null });
 
   return (
     <FormDrawer
       title={isEdit ? t('makers.edit_title') : t('makers.new_title')}
       isOpen={maker !== null}
       isEdit={isEdit}
-      isSaving={create.isPending || update.isPending}
+      isSaving={isSaving}
       width={520}
       onClose={onClose}
       onSubmit={form.submit}

@@ -1,13 +1,10 @@
-import { api, DEFAULT_PAGES, type DefaultPage, type TRole, ZCreateRole } from '@vitrina/contract';
+import { api, DEFAULT_PAGES, type DefaultPage, type TRole } from '@vitrina/contract';
 import { Form, Input, Result, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
-import { getMessage } from '../../../lib/notify';
-import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { useEntityForm } from '../../../lib/entity-form';
 import { usePermissionGroups } from '../api/get-permission-groups';
 import { PermissionPicker } from './permission-picker';
 
@@ -16,13 +13,17 @@ type Props = { role: TRole | 'new' | null; onClose: () => void };
 
 export function RoleFormDrawer({ role, onClose }: Props) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [form] = Form.useForm<Values>();
-  const isEdit = role !== null && role !== 'new';
-  const groups = usePermissionGroups(role === null ? null : isEdit ? role.id : 0);
-  const create = useEndpointMutation(api.role.create);
-  // The user list shows role names, so a renamed role refreshes it too.
-  const update = useEndpointMutation(api.role.update, { alsoInvalidates: ['users'] });
+  const { isEdit, save, isSaving } = useEntityForm({
+    form,
+    create: api.role.create,
+    update: api.role.update,
+    id: role !== null && role !== 'new' ? role.id : null,
+    // The user list shows role names, so a renamed role refreshes it too.
+    alsoInvalidates: ['users'],
+    onSaved: onClose,
+  });
+  const groups = usePermissionGroups(role === null ? null : role !== 'new' ? role.id : 0);
 
   useEffect(() => {
     if (!groups.data) return;
@@ -30,32 +31,18 @@ export function RoleFormDrawer({ role, onClose }: Props) {
       group.permissions.filter((p) => p.granted).map((p) => p.name),
     );
     form.setFieldsValue(
-      isEdit
+      role !== null && role !== 'new'
         ? { name: role.name, default_page: role.default_page, permissions: granted }
         : { name: '', default_page: 'dashboard', permissions: granted },
     );
-  }, [groups.data, isEdit, role, form]);
-
-  const submit = (values: Values) => {
-    const body = parseForm({ schema: ZCreateRole, values, form, locale, t });
-    if (!body) return;
-    const handlers = {
-      onSuccess: () => {
-        getMessage().success(t('common.saved'));
-        onClose();
-      },
-      onError: (error: unknown) => applyServerErrors(form, error),
-    };
-    if (isEdit) update.mutate({ params: { id: role.id }, body }, handlers);
-    else create.mutate({ body }, handlers);
-  };
+  }, [groups.data, role, form]);
 
   return (
     <FormDrawer
       title={isEdit ? t('roles.edit_title') : t('roles.new_title')}
       isOpen={role !== null}
       isEdit={isEdit}
-      isSaving={create.isPending || update.isPending}
+      isSaving={isSaving}
       isSubmitDisabled={!groups.data}
       width={640}
       onClose={onClose}
@@ -64,7 +51,7 @@ export function RoleFormDrawer({ role, onClose }: Props) {
       {groups.isPending && <Skeleton active paragraph={{ rows: 12 }} />}
       {groups.isError && <Result status="error" title={t('common.load_failed')} />}
       {groups.data && (
-        <ContractForm form={form} onFinish={submit} preserve={false}>
+        <ContractForm form={form} onFinish={save} preserve={false}>
           <Form.Item name="name" label={t('fields.name')} required>
             <Input />
           </Form.Item>

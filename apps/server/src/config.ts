@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
 
 /** Configuration comes only from the environment, each value with a safe default (DESIGN §7). */
 const ZConfig = z.object({
@@ -12,6 +13,7 @@ const ZConfig = z.object({
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['demo', 'off']).default('demo'),
   INSTANCES: z.coerce.number().int().min(1).default(1),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULT_SESSION_CACHE_TTL_MS),
 });
 
 export type Config = {
@@ -24,6 +26,8 @@ export type Config = {
   webDist: string;
   seed: 'demo' | 'off';
   instances: number;
+  /** How long a session is served from memory; 0 checks every request against the database. */
+  sessionCacheTtlMs: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -48,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
     seed: c.SEED,
     instances: c.INSTANCES,
+    sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,
   };
 }

@@ -20,6 +20,7 @@ import { seedDemo } from '../apps/server/src/db/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { freePort, startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { generateCatalogue } from './catalogue-data.js';
+import { recreateDatabase } from './database.js';
 import { runLoad, summarise } from './load.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -30,17 +31,6 @@ const root = path.resolve(import.meta.dirname, '..');
 
 type Statement = { query: string; params: unknown[] };
 type Scenario = { name: string; urls: string[] };
-
-async function prepareDatabase(adminUrl: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query('drop database if exists vitrina_bench with (force)');
-  await admin.query('create database vitrina_bench');
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = '/vitrina_bench';
-  return url.toString();
-}
 
 async function scenarios(client: pg.Client): Promise<Scenario[]> {
   const products = await client.query<{ id: number }>(
@@ -76,7 +66,7 @@ async function main() {
   const temp = process.env.BENCH_DATABASE_URL ? null : await startTempPostgres();
   const adminUrl: string = process.env.BENCH_DATABASE_URL ?? temp.url;
   try {
-    const url = await prepareDatabase(adminUrl);
+    const url = await recreateDatabase(adminUrl, 'vitrina_bench');
     let capture: Statement[] | null = null;
     const database = await openDatabase({
       databaseUrl: url,
@@ -205,7 +195,7 @@ async function main() {
       cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
     process.stdout.write(
       `\nCatalogue benchmark: ${PRODUCTS.toLocaleString('en')} products, ${TAGS.toLocaleString('en')} tags, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per measurement\n` +
-        `SQL = the statements each request runs (session check included), sent straight to PostgreSQL from this process.\n\n` +
+        `SQL = the statements each request runs (the session comes from the session cache), sent straight to PostgreSQL from this process.\n\n` +
         `${line(header)}\n${rows.map(line).join('\n')}\n`,
     );
   } finally {

@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
+import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -35,6 +36,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   storage?: FileStorage;
+  /** Time to live of cached sessions (SESSION_CACHE_TTL_MS) and, for tests, the clock. */
+  sessionCache?: SessionCacheOptions;
 };
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
@@ -64,7 +67,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(multipartPlugin);
-  await app.register(authPlugin, { db: deps.database.db });
+  await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
 
   const ctx: ServiceContext = {
     db: deps.database.db,

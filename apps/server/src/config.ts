@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -37,6 +38,7 @@ const ZConfig = z.object({
         .filter((item) => item !== ''),
     )
     .pipe(z.array(z.string().refine(isProxyAddress, { error: 'expected IP addresses or CIDR ranges' }))),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULT_SESSION_CACHE_TTL_MS),
 });
 
 export type Config = {
@@ -51,6 +53,8 @@ export type Config = {
   instances: number;
   /** Addresses and CIDR ranges of trusted proxies; empty: trust none. */
   trustProxy: string[];
+  /** How long a session is served from memory; 0 checks every request against the database. */
+  sessionCacheTtlMs: number;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -76,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: c.SEED,
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
+    sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,
   };
 }

@@ -20,7 +20,13 @@ async function main() {
   const demo = config.seed === 'demo' ? await seedDemo(database.db) : null;
   if (demo) await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
 
-  const app = await buildApp({ database, config, logger, storage });
+  const app = await buildApp({
+    database,
+    config,
+    logger,
+    storage,
+    sessionCache: { ttlMs: config.sessionCacheTtlMs },
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listenPostgres } from './listen.js';
 import { acquireDataDirLock } from './lock.js';
 import * as schema from './schema/index.js';
 
@@ -21,6 +22,35 @@ export type Database = {
   /** Flushes and closes; on PGlite it checkpoints first and releases the folder lock. */
   close(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Subscribes to a PostgreSQL notification channel: a dedicated connection that LISTENs on
+   * PostgreSQL (reconnecting when dropped), PGlite's in-process LISTEN otherwise. NOTIFY is
+   * delivered on commit only, so a rolled-back change is never announced.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+};
+
+export type NotificationHandlers = {
+  /**
+   * One committed NOTIFY. Runs synchronously in the driver's callback, possibly while the
+   * PGlite connection is inside a transaction: it must not await a query (deadlock).
+   */
+  onNotification(payload: string): void;
+  /**
+   * The listener is up (true) or down (false). Notifications sent while it was down are
+   * lost, so whatever was derived from them must be dropped when it comes back.
+   */
+  onConnection(connected: boolean): void;
+};
+
+export type Subscription = {
+  /**
+   * Resolves once every notification committed before the call has been handed to
+   * `onNotification` (PostgreSQL delivers in commit order, so a marker NOTIFY sent now and
+   * seen by the listener proves the earlier ones were seen too).
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
 };
 
 const MIGRATIONS = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
@@ -64,6 +94,18 @@ async function openPglite(dataDir: string | undefined, logger: Logger): Promise<
       ping: async () => {
         await client.query('select 1');
       },
+      listen: async (channel, handlers) => {
+        // PGlite hands notifications to callbacks (as microtasks) while it parses the
+        // committing statement's answer, so they are seen before that statement returns.
+        const unlisten = await client.listen(channel, handlers.onNotification);
+        handlers.onConnection(true);
+        return {
+          sync: async () => {},
+          stop: async () => {
+            if (!client.closed) await unlisten();
+          },
+        };
+      },
       close: async () => {
         try {
           if (!client.closed) {
@@ -88,6 +130,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const subscriptions = new Set<Subscription>();
   return {
     db,
     kind: 'postgres',
@@ -104,6 +147,25 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    listen: async (channel, handlers) => {
+      const subscription = await listenPostgres({
+        url,
+        channel,
+        handlers,
+        notify: (sql, params) => pool.query(sql, params),
+      });
+      subscriptions.add(subscription);
+      return {
+        sync: () => subscription.sync(),
+        stop: async () => {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+    close: async () => {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await pool.end();
+    },
   };
 }

@@ -2,7 +2,7 @@ import { type DefaultPage, hasAnyPermission, type Permission, TOKEN_TTL_MS } fro
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { organizationAccess, organizations, rolePermissions, roles, sessions, users } from '../db/schema/index.js';
 import {
   type Actor,
@@ -15,6 +15,7 @@ import {
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { OrgScope } from '../lib/org-scope.js';
+import { type CachedSession, SessionCache, type SessionCacheOptions } from '../lib/session-cache.js';
 import { localeOf } from './error-handler.js';
 
 declare module 'fastify' {
@@ -23,6 +24,10 @@ declare module 'fastify' {
     public?: boolean;
     /** The caller needs at least one of these. */
     permissions?: readonly Permission[];
+  }
+  interface FastifyInstance {
+    /** Sessions served from memory; tests follow its notifications instead of sleeping. */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     /** Who calls: set for every request, a user once the session is checked. */
@@ -43,13 +48,15 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Everything a request needs to know about its caller, in one round trip: the session and
  * user, their roles, the permissions of the own and the acting role, and the organisation
- * links. Every authenticated call runs this, so it is one statement, not five.
+ * links. Every authenticated call the cache cannot answer runs this, so it is one
+ * statement, not five.
  */
-export async function loadSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+export async function loadSession(db: Db, tokenHash: string, now: number): Promise<CachedSession | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
       actingRoleId: sessions.actingRoleId,
       userId: users.id,
       name: users.name,
@@ -78,9 +85,7 @@ export async function loadSessionUser(db: Db, token: string): Promise<SessionUse
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
   if (!row?.active) return null;
 
   const roleRows = row.roles ?? [];
@@ -90,15 +95,7 @@ export async function loadSessionUser(db: Db, token: string): Promise<SessionUse
   // Switching can only narrow: the acting role's permissions, within the user's own.
   const permissions = actingAs ? new Set(row.actingPermissions.filter((p) => ownPermissions.has(p))) : ownPermissions;
 
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    const now = new Date();
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) })
-      .where(eq(sessions.id, row.sessionId));
-  }
-
-  return {
+  const user: SessionUser = {
     sessionId: row.sessionId,
     userId: row.userId,
     name: row.name,
@@ -118,10 +115,53 @@ export async function loadSessionUser(db: Db, token: string): Promise<SessionUse
           (row.links ?? []).map((link) => ({ orgId: Number(link.orgId), level: Number(link.level) })),
         ),
   };
+  return { user, times: { lastUsedAt: row.lastUsedAt.getTime(), expiresAt: row.expiresAt.getTime() } };
 }
 
+/**
+ * Slides the expiry, at most once a minute per session. It runs whether the session came
+ * from the database or the cache, so a session used only from memory still stays alive.
+ * The times are moved before the write so concurrent requests do not write it twice.
+ */
+async function touchSession(db: Db, session: CachedSession, now: number): Promise<void> {
+  if (now - session.times.lastUsedAt <= TOUCH_INTERVAL_MS) return;
+  session.times.lastUsedAt = now;
+  session.times.expiresAt = now + TOKEN_TTL_MS;
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + TOKEN_TTL_MS) })
+    .where(eq(sessions.id, session.user.sessionId));
+}
+
+/** The caller's session: from memory when the cache has it, else from the database (and kept). */
+export async function resolveSession(db: Db, cache: SessionCache, token: string): Promise<SessionUser | null> {
+  const key = hashToken(token);
+  const now = cache.now();
+  const cached = cache.get(key);
+  if (cached) {
+    await touchSession(db, cached, now);
+    return cached.user;
+  }
+  const generation = cache.generation;
+  const loaded = await loadSession(db, key, now);
+  if (!loaded) return null;
+  await touchSession(db, loaded, now);
+  cache.set(key, loaded, generation);
+  return loaded.user;
+}
+
+/** Methods that never write: every other request waits for its own changes to reach the cache. */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type AuthPluginOptions = { database: Pick<Database, 'db' | 'listen'>; sessionCache?: SessionCacheOptions };
+
 /** Authenticates every /v1 route not marked public, then checks its permissions: 401 before 403 before 400. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
+  const { db } = options.database;
+  const cache = new SessionCache(options.sessionCache);
+  await cache.start(options.database);
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', () => cache.stop());
   app.decorateRequest('actor', null as unknown as { getter: () => Actor });
   app.addHook('onRequest', async (request) => {
     const base = {
@@ -134,11 +174,19 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) =
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/v1/') || config.public || !request.routeOptions.url) return;
     const token = bearerToken(request);
-    const user = token ? await loadSessionUser(options.db, token) : null;
+    const user = token ? await resolveSession(db, cache, token) : null;
     if (!user) throw unauthorized();
     request.actor = userActor(user, base);
     if (!hasAnyPermission([...user.permissions], config.permissions)) throw forbidden();
   });
+  if (cache.enabled) {
+    // A write answers only once this instance has applied the changes it caused (its own
+    // logout, a password reset, a role edit), so the caller's next request cannot be served
+    // a session it has just revoked. Other instances apply them when the notification lands.
+    app.addHook('onSend', async (request) => {
+      if (!READ_ONLY_METHODS.has(request.method) && request.url.startsWith('/v1/')) await cache.sync();
+    });
+  }
 });
 
 /** The caller of a public route, who has no session. */

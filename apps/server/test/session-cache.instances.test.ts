@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { bearer, createTestContext, DEMO, type TestContext } from './helper.js';
+import { type ExtraApp, nextCacheEvent, openSecondInstance, sessionIdOf } from './instances.js';
+
+/**
+ * Two server instances on one PostgreSQL database, as in production behind a load balancer:
+ * a change made through one reaches the other's session cache by LISTEN/NOTIFY. PostgreSQL
+ * only (vitest.config.ts leaves this file out of the PGlite run): PGlite is one process.
+ * Each test waits for the notification itself, never for a length of time.
+ */
+let ctx: TestContext;
+let second: ExtraApp;
+let a: App;
+let b: App;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  second = await openSecondInstance(ctx);
+  a = ctx.app;
+  b = second.app;
+});
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
+
+async function login(app: App, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { email, password } });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+const get = (app: App, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+
+async function expectCachedOn(app: App, token: string) {
+  expect((await get(app, '/v1/user/me', token)).statusCode).toBe(200);
+  const hits = app.sessionCache.stats().hits;
+  expect((await get(app, '/v1/user/me', token)).statusCode).toBe(200);
+  expect(app.sessionCache.stats().hits).toBe(hits + 1);
+}
+
+describe('the session cache across instances', () => {
+  it('ends a session on instance B as soon as it is logged out on instance A', async () => {
+    const token = await login(a, DEMO.courier.email, DEMO.courier.password);
+    await expectCachedOn(b, token);
+    const id = await sessionIdOf(ctx.database, token);
+    const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === `session:${id}`);
+    expect((await a.inject({ method: 'POST', url: '/v1/user/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect(await arrived).toMatchObject({ evicted: 1 });
+    expect((await get(b, '/v1/user/me', token)).statusCode).toBe(401);
+  });
+
+  it('answers 403 on instance B once a permission is taken from the role on instance A', async () => {
+    const admin = await login(a, DEMO.admin.email, DEMO.admin.password);
+    const token = await login(a, DEMO.support.email, DEMO.support.password);
+    expect((await get(b, '/v1/user/list', token)).statusCode).toBe(200);
+    await expectCachedOn(b, token);
+    const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === 'role:4');
+    const update = await a.inject({
+      method: 'POST',
+      url: '/v1/permission/create',
+      headers: bearer(admin),
+      payload: { role_id: 4, permissions: ['show_dashboard_page'] },
+    });
+    expect(update.statusCode).toBe(200);
+    await arrived;
+    expect((await get(b, '/v1/user/list', token)).statusCode).toBe(403);
+  });
+
+  it('starts over when its listening connection drops, and listens again', async () => {
+    const token = await login(a, DEMO.operator.email, DEMO.operator.password);
+    await expectCachedOn(b, token);
+    const states: boolean[] = [];
+    const unsubscribe = b.sessionCache.subscribe(
+      (event) => event.kind === 'connection' && states.push(event.connected),
+    );
+    const backAgain = nextCacheEvent(b, (event) => event.kind === 'connection' && event.connected);
+    const aBack = nextCacheEvent(a, (event) => event.kind === 'connection' && event.connected);
+    await ctx.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+    );
+    await Promise.all([backAgain, aBack]);
+    unsubscribe();
+    expect(states).toEqual([false, true]);
+    expect(b.sessionCache.stats().size).toBe(0);
+    await expectCachedOn(b, token);
+  });
+});

@@ -3,6 +3,7 @@ import {
   ZIdParam,
   ZOk,
   ZPermissionGroups,
+  ZPermissionGroupsParam,
   ZRole,
   ZRoleList,
   ZRoleOptions,
@@ -11,7 +12,6 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context.js';
 import { errorResponses } from '../../lib/responses.js';
 import { actorOf } from '../../plugins/auth.js';
@@ -71,7 +71,7 @@ export async function roleRoutes(instance: FastifyInstance, { ctx }: { ctx: Serv
       schema: {
         tags,
         summary: 'The permission catalogue by area, marked with what role {id} holds (0 for a new role)',
-        params: z.object({ id: z.coerce.number().int().min(0) }),
+        params: ZPermissionGroupsParam,
         response: { 200: ZPermissionGroups, ...errorResponses },
       },
     },

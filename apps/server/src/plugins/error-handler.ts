@@ -36,7 +36,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const locale = localeOf(request);
     if (error instanceof AppError) {
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale)]))
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([field, key]) => [field, translate(key, locale, error.params)]),
+          )
         : undefined;
       return reply.status(error.status).send({ message: translate(error.key, locale, error.params), fields });
     }

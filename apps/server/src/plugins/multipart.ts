@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
+  detectUploadType,
   isStorableText,
   type MessageKey,
-  sniffMimeType,
   UPLOAD_LIMIT_BYTES,
   type UploadMimeType,
 } from '@vitrina/contract';
@@ -81,7 +81,7 @@ async function readParts(request: FastifyRequest, options: Options): Promise<Upl
     }
     const bytes = await part.toBuffer();
     if (part.file.truncated) throw new AppError(413, options.tooLarge, {}, { file: options.tooLarge });
-    const mimeType = sniffMimeType(bytes);
+    const mimeType = detectUploadType(bytes);
     if (!mimeType || !options.accept.includes(mimeType)) {
       throw new AppError(400, options.wrongType, {}, { file: options.wrongType });
     }

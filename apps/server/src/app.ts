@@ -29,6 +29,7 @@ import { authPlugin } from './plugins/auth.js';
 import { localeOf, registerErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { multipartPlugin } from './plugins/multipart.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 
 export type AppDeps = {
   database: Database;
@@ -54,6 +55,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(securityHeadersPlugin, { isHttps: deps.config.publicUrl.startsWith('https:') });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -29,6 +29,7 @@ import { authPlugin } from './plugins/auth.js';
 import { localeOf, registerErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { multipartPlugin } from './plugins/multipart.js';
+import { loggerOptions, requestIdOf } from './plugins/request-logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 
 export type AppDeps = {
@@ -44,9 +45,9 @@ export type AppDeps = {
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    logger: loggerOptions(deps.logger),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translate } from '@vitrina/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -28,7 +28,10 @@ import { tagRoutes } from './modules/tags/tags.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { localeOf, registerErrorHandler } from './plugins/error-handler.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { multipartPlugin } from './plugins/multipart.js';
+import { loggerOptions, requestIdOf } from './plugins/request-logging.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 
 export type AppDeps = {
   database: Database;
@@ -38,21 +41,26 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Time to live of cached sessions (SESSION_CACHE_TTL_MS) and, for tests, the clock. */
   sessionCache?: SessionCacheOptions;
+  /** Called for every route as it is declared, so tests can walk all of them. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    logger: loggerOptions(deps.logger),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may name the client: otherwise X-Forwarded-For is forgeable.
     trustProxy: deps.config.trustProxy?.length ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(securityHeadersPlugin, { isHttps: deps.config.publicUrl.startsWith('https:') });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -66,6 +74,7 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
   await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
-import { type App, buildApp } from '../src/app.js';
+import { type App, type AppDeps, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { mailOutbox } from '../src/db/schema/index.js';
 import { seedDemo } from '../src/db/seed.js';
@@ -53,7 +53,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-export async function createTestContext(): Promise<TestContext> {
+/** `deps`: what a test adds to the app, e.g. a logger to read or an onRoute hook. */
+export async function createTestContext(deps: Pick<AppDeps, 'logger' | 'onRoute'> = {}): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   await seedDemo(database.db);
@@ -61,6 +62,7 @@ export async function createTestContext(): Promise<TestContext> {
   const app = await buildApp({
     database,
     config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
+    ...deps,
   });
   await app.ready();
   const tokens = new Map<DemoUser, string>();

@@ -17,3 +17,107 @@ export function sniffMimeType(bytes: Uint8Array): UploadMimeType | null {
 export function isUnderUploadLimit(size: number): boolean {
   return size > 0 && size < UPLOAD_LIMIT_BYTES;
 }
+
+/** MP4-family major brands (ISO BMFF): what phones, cameras and encoders write. */
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'hvc1',
+  'av01',
+  'dash',
+  'msnv',
+  'mmp4',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'f4v ',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+]);
+
+/** Boxes that may stand at the top level of an MP4 file after its `ftyp`. */
+const MP4_TOP_LEVEL_BOXES = new Set([
+  'moov',
+  'mdat',
+  'free',
+  'skip',
+  'wide',
+  'uuid',
+  'meta',
+  'udta',
+  'moof',
+  'mfra',
+  'sidx',
+  'ssix',
+  'styp',
+  'emsg',
+  'pdin',
+  'prft',
+]);
+
+type Mp4Box = { type: string; start: number; end: number };
+
+function boxType(bytes: Uint8Array, offset: number): string {
+  return String.fromCharCode(...bytes.subarray(offset, offset + 4));
+}
+
+/** The top-level boxes of an ISO BMFF file, or null when their sizes do not tile the file exactly. */
+function topLevelBoxes(bytes: Uint8Array): Mp4Box[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const boxes: Mp4Box[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    if (bytes.length - offset < 8) return null;
+    let size = view.getUint32(offset);
+    let header = 8;
+    if (size === 1) {
+      // 64-bit "largesize" after the type.
+      if (bytes.length - offset < 16) return null;
+      const large = view.getBigUint64(offset + 8);
+      if (large > BigInt(bytes.length - offset)) return null;
+      size = Number(large);
+      header = 16;
+    } else if (size === 0) {
+      size = bytes.length - offset; // the last box runs to the end of the file
+    }
+    if (size < header || size > bytes.length - offset) return null;
+    boxes.push({ type: boxType(bytes, offset + 4), start: offset, end: offset + size });
+    offset += size;
+  }
+  return boxes;
+}
+
+/**
+ * Whether the whole file is built like an MP4 video: an `ftyp` box first with a known brand,
+ * then only boxes an MP4 has at its top level, a `moov` among them, and box sizes that add
+ * up to the file's length. Four magic bytes alone would let any file in (an HTML page with
+ * `ftyp` at offset 4 was stored and published as a video).
+ */
+export function isMp4Structure(bytes: Uint8Array): boolean {
+  const boxes = topLevelBoxes(bytes);
+  const [first, ...rest] = boxes ?? [];
+  if (first?.type !== 'ftyp' || first.end - first.start < 16) return false;
+  if (!MP4_BRANDS.has(boxType(bytes, first.start + 8))) return false;
+  if (!rest.every((box) => MP4_TOP_LEVEL_BOXES.has(box.type))) return false;
+  return rest.some((box) => box.type === 'moov');
+}
+
+/** The type of a whole uploaded file: its first bytes, and for a video its box structure too. */
+export function detectUploadType(bytes: Uint8Array): UploadMimeType | null {
+  const type = sniffMimeType(bytes);
+  if (type === 'video/mp4' && !isMp4Structure(bytes)) return null;
+  return type;
+}

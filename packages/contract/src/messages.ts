@@ -146,6 +146,27 @@ const M = {
     it: 'Permesso sconosciuto',
     sk: 'Neznáme oprávnenie',
   },
+  'validation.id': {
+    en: 'Must be a whole number from 1 to 2147483647',
+    ua: 'Має бути ціле число від 1 до 2147483647',
+    pl: 'Musi być liczbą całkowitą od 1 do 2147483647',
+    it: 'Deve essere un numero intero da 1 a 2147483647',
+    sk: 'Musí byť celé číslo od 1 do 2147483647',
+  },
+  'validation.text_chars': {
+    en: 'Contains characters that are not allowed (a null character or a broken Unicode sequence)',
+    ua: 'Містить недопустимі символи (нульовий символ або пошкоджену послідовність Unicode)',
+    pl: 'Zawiera niedozwolone znaki (znak null lub uszkodzoną sekwencję Unicode)',
+    it: 'Contiene caratteri non consentiti (un carattere nullo o una sequenza Unicode non valida)',
+    sk: 'Obsahuje nepovolené znaky (nulový znak alebo poškodenú sekvenciu Unicode)',
+  },
+  'errors.json_too_deep': {
+    en: 'The request is nested too deeply',
+    ua: 'Запит має завелику вкладеність',
+    pl: 'Żądanie jest zbyt głęboko zagnieżdżone',
+    it: 'La richiesta è annidata troppo in profondità',
+    sk: 'Požiadavka je príliš hlboko vnorená',
+  },
   'user.email_taken': {
     en: 'A user with this email already exists',
     ua: 'Користувач з таким email вже існує',
@@ -397,6 +418,34 @@ const M = {
     pl: 'Prześlij obraz JPEG, PNG, WebP lub film MP4',
     it: 'Carica un’immagine JPEG, PNG, WebP o un video MP4',
     sk: 'Nahrajte obrázok JPEG, PNG, WebP alebo video MP4',
+  },
+  'upload.malformed': {
+    en: 'The upload is broken or incomplete; send it again as multipart/form-data',
+    ua: 'Завантаження пошкоджене або неповне; надішліть його ще раз як multipart/form-data',
+    pl: 'Przesyłanie jest uszkodzone lub niekompletne; wyślij je ponownie jako multipart/form-data',
+    it: 'Il caricamento è danneggiato o incompleto; invialo di nuovo come multipart/form-data',
+    sk: 'Nahrávanie je poškodené alebo neúplné; pošlite ho znova ako multipart/form-data',
+  },
+  'upload.too_many_parts': {
+    en: 'Send one file and at most {fields} form fields',
+    ua: 'Надішліть один файл і не більше {fields} полів форми',
+    pl: 'Wyślij jeden plik i najwyżej {fields} pól formularza',
+    it: 'Invia un solo file e al massimo {fields} campi del modulo',
+    sk: 'Pošlite jeden súbor a najviac {fields} polí formulára',
+  },
+  'upload.image_too_many_pixels': {
+    en: 'The image is too large: at most {megapixels} megapixels',
+    ua: 'Зображення завелике: не більше {megapixels} мегапікселів',
+    pl: 'Obraz jest zbyt duży: najwyżej {megapixels} megapikseli',
+    it: 'L’immagine è troppo grande: al massimo {megapixels} megapixel',
+    sk: 'Obrázok je príliš veľký: najviac {megapixels} megapixelov',
+  },
+  'upload.busy': {
+    en: 'The server is processing many images; try again in a minute',
+    ua: 'Сервер обробляє багато зображень; спробуйте за хвилину',
+    pl: 'Serwer przetwarza wiele obrazów; spróbuj ponownie za minutę',
+    it: 'Il server sta elaborando molte immagini; riprova tra un minuto',
+    sk: 'Server spracúva veľa obrázkov; skúste to znova o minútu',
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -1,7 +1,13 @@
 import { COOKIE, DEFAULT_LOCALE, isLocale, type Locale, TOKEN_TTL_MS } from '@vitrina/contract';
 import Cookies from 'js-cookie';
 
-const SAME_SITE = { sameSite: 'lax' } as const;
+/**
+ * Every cookie of the panel: same-site, and over HTTPS `Secure`, so the session token is
+ * never sent over plain HTTP (the server sets no cookie; the panel writes them).
+ */
+export function cookieAttributes(): { sameSite: 'lax'; secure: boolean } {
+  return { sameSite: 'lax', secure: globalThis.location?.protocol === 'https:' };
+}
 
 export function getToken(): string | undefined {
   return Cookies.get(COOKIE.token) || undefined;
@@ -9,11 +15,11 @@ export function getToken(): string | undefined {
 
 /** The token lives TOKEN_TTL_MS from the last successful call (spec §7: sliding expiry). */
 export function setToken(token: string): void {
-  Cookies.set(COOKIE.token, token, { ...SAME_SITE, expires: new Date(Date.now() + TOKEN_TTL_MS) });
+  Cookies.set(COOKIE.token, token, { ...cookieAttributes(), expires: new Date(Date.now() + TOKEN_TTL_MS) });
 }
 
 export function clearToken(): void {
-  Cookies.remove(COOKIE.token);
+  Cookies.remove(COOKIE.token, cookieAttributes());
 }
 
 export function getLocaleCookie(): Locale {
@@ -22,7 +28,7 @@ export function getLocaleCookie(): Locale {
 }
 
 export function setLocaleCookie(locale: Locale): void {
-  Cookies.set(COOKIE.locale, locale, { ...SAME_SITE, expires: 365 });
+  Cookies.set(COOKIE.locale, locale, { ...cookieAttributes(), expires: 365 });
 }
 
 export function getDefaultPageCookie(): string | undefined {
@@ -30,11 +36,11 @@ export function getDefaultPageCookie(): string | undefined {
 }
 
 export function setDefaultPageCookie(page: string): void {
-  Cookies.set(COOKIE.defaultPage, page, { ...SAME_SITE, expires: 365 });
+  Cookies.set(COOKIE.defaultPage, page, { ...cookieAttributes(), expires: 365 });
 }
 
 export function clearDefaultPageCookie(): void {
-  Cookies.remove(COOKIE.defaultPage);
+  Cookies.remove(COOKIE.defaultPage, cookieAttributes());
 }
 
 /** undefined when the user never toggled the sidebar, so the screen width decides. */
@@ -45,5 +51,5 @@ export function getSidebarCookie(): boolean | undefined {
 }
 
 export function setSidebarCookie(isOpen: boolean): void {
-  Cookies.set(COOKIE.sidebar, isOpen ? '1' : '0', { ...SAME_SITE, expires: 365 });
+  Cookies.set(COOKIE.sidebar, isOpen ? '1' : '0', { ...cookieAttributes(), expires: 365 });
 }

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
 import {
   ZCreateRole,
   ZPermissionGroups,
+  ZPermissionGroupsParam,
   ZRole,
   ZRoleList,
   ZRoleOptions,
@@ -65,7 +65,7 @@ export const roleApi = {
     tag,
     summary: 'The permission catalogue by area, marked with what role {id} holds (0 for a new role)',
     permissions: view,
-    params: z.object({ id: z.coerce.number().int().min(0) }),
+    params: ZPermissionGroupsParam,
     response: ZPermissionGroups,
   }),
   setPermissions: defineEndpoint({

@@ -2,22 +2,21 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { DEFAULT_PAGES } from '../enums.js';
 import { CURRENCIES, LOCALES } from '../locales.js';
+import { requiredText, storableString, text, ZId } from './common.js';
 
 /** Spec §5: the email is trimmed and must match a standard address pattern. */
-export const ZEmail = z
-  .string({ error: 'validation.required' })
+export const ZEmail = storableString({ error: 'validation.required' })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'validation.email' }).max(254, { error: 'validation.email' }));
 
-export const ZPassword = z
-  .string({ error: 'validation.required' })
+export const ZPassword = storableString({ error: 'validation.required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'validation.password_min' })
   .max(200);
 
 export const ZLoginBody = z.object({
   email: ZEmail,
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+  password: storableString({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
@@ -43,16 +42,16 @@ export const ZMe = z.object({
 });
 export type TMe = z.infer<typeof ZMe>;
 
-export const ZSwitchRoleBody = z.object({ role_id: z.number().int().positive() });
+export const ZSwitchRoleBody = z.object({ role_id: ZId });
 
 /** Registration by invitation (spec §5: password matches its confirmation, terms agreed). */
 export const ZRegistrationBody = z
   .object({
-    token: z.string().min(1).max(200),
-    name: z.string().trim().min(1, { error: 'validation.required' }).max(120),
+    token: text(200).min(1),
+    name: requiredText(120),
     email: ZEmail,
     password: ZPassword,
-    password_confirmation: z.string({ error: 'validation.required' }),
+    password_confirmation: storableString({ error: 'validation.required' }),
     terms_agreed: z.literal(true, { error: 'validation.terms' }),
   })
   .refine((body) => body.password === body.password_confirmation, {
@@ -63,14 +62,14 @@ export type TRegistrationBody = z.infer<typeof ZRegistrationBody>;
 
 export const ZInvitation = z.object({ email: z.string(), name: z.string() });
 
-export const ZTokenParam = z.object({ token: z.string().min(1).max(200) });
+export const ZTokenParam = z.object({ token: text(200).min(1) });
 
 export const ZResetRequestBody = z.object({ email: ZEmail });
 
 export const ZResetPasswordBody = z
   .object({
     password: ZPassword,
-    password_confirmation: z.string({ error: 'validation.required' }),
+    password_confirmation: storableString({ error: 'validation.required' }),
   })
   .refine((body) => body.password === body.password_confirmation, {
     path: ['password_confirmation'],

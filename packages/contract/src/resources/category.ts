@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { optionalQuery, ZTimestamp } from './common.js';
+import { idList, requiredText, searchQuery, ZId, ZIdQuery, ZTimestamp } from './common.js';
 
-const ZName = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120);
+const ZName = requiredText(120);
 
 export const ZCategory = z.object({
   id: z.number().int(),
@@ -25,15 +25,15 @@ export type TCategoryInfo = z.infer<typeof ZCategoryInfo>;
 
 /** Without parent_id: the top level. */
 export const ZListCategoriesQuery = z.object({
-  parent_id: optionalQuery(z.coerce.number().int().positive()),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
-  q: optionalQuery(z.string().trim().max(100)),
+  parent_id: ZIdQuery,
+  org_id: ZIdQuery,
+  q: searchQuery(),
 });
 export const ZCategoryList = z.object({ items: z.array(ZCategory), total: z.number().int() });
 export type TCategoryList = z.infer<typeof ZCategoryList>;
 
 /** Every category of the visible organisations as a flat list, for tree pickers. */
-export const ZCategoryTreeQuery = z.object({ org_id: optionalQuery(z.coerce.number().int().positive()) });
+export const ZCategoryTreeQuery = z.object({ org_id: ZIdQuery });
 export const ZCategoryTree = z.object({
   items: z.array(ZCategory.pick({ id: true, org_id: true, parent_id: true, level: true, name: true, position: true })),
 });
@@ -42,8 +42,8 @@ export type TCategoryTree = z.infer<typeof ZCategoryTree>;
 /** A top-level category names its organisation; a sub-category inherits its parent's. */
 export const ZCreateCategory = z.object({
   name: ZName,
-  parent_id: z.number().int().positive().nullable().default(null),
-  org_id: z.number().int().positive().optional(),
+  parent_id: ZId.nullable().default(null),
+  org_id: ZId.optional(),
 });
 export type TCreateCategory = z.input<typeof ZCreateCategory>;
 export const ZUpdateCategory = z.object({ name: ZName });
@@ -51,8 +51,8 @@ export type TUpdateCategory = z.input<typeof ZUpdateCategory>;
 
 /** The new order of the children of one parent (null: the top level of `org_id`). */
 export const ZReorderCategories = z.object({
-  parent_id: z.number().int().positive().nullable(),
-  org_id: z.number().int().positive().optional(),
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  parent_id: ZId.nullable(),
+  org_id: ZId.optional(),
+  ids: idList(500).min(1),
 });
 export type TReorderCategories = z.input<typeof ZReorderCategories>;

@@ -10,11 +10,73 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * The largest PostgreSQL `integer` (int4): every id and count column is one, so a bigger
+ * number must be refused here, not by the database with a 500.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A missing value says "required"; anything else that is not an id says what an id is. */
+const idError = (issue: { input?: unknown }) => (issue.input === undefined ? 'validation.required' : 'validation.id');
+
+/** A row id in a JSON body: a whole number from 1 to INT4_MAX. */
+export const ZId = z.int({ error: idError }).min(1, { error: idError }).max(INT4_MAX, { error: idError });
+
+/** A row id from a path or a query string, where every value arrives as text. */
+export const ZIdFromText = z.coerce.number({ error: idError }).pipe(ZId);
+
+/** An optional id filter of a list query (`?org_id=`); empty means no filter. */
+export const ZIdQuery = optionalQuery(ZIdFromText);
+
+/** A list of ids in a body (bulk actions, copies, reorders), at most `max` of them. */
+export function idList(max: number) {
+  return z.array(ZId).max(max);
+}
+
+export const ZIdParam = z.object({ id: ZIdFromText });
+
+/**
+ * Text PostgreSQL can store and every client can show: no NUL (PostgreSQL refuses it in
+ * `text` and `jsonb`) and no lone UTF-16 surrogate (not valid Unicode, so not valid UTF-8).
+ */
+export function isStorableText(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code === 0) return false;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i += 1;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Any string input: refuses what isStorableText refuses, with a message that says so. */
+export function storableString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, { error: 'validation.text_chars', abort: true });
+}
+
+/** Trimmed text of at most `max` characters; may be empty. */
+export function text(max: number) {
+  return storableString().trim().max(max);
+}
+
+/** Trimmed text of 1 to `max` characters; empty or missing says "required". */
+export function requiredText(max: number) {
+  return storableString({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max);
+}
+
+/** The `q` search of a list: trimmed text, empty means no search. */
+export function searchQuery(max = 100) {
+  return optionalQuery(text(max));
+}
 
 /** `page` from 1, `per_page` default 20 and at most 100. */
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 
@@ -37,10 +99,7 @@ export const ZQueryBoolean = optionalQuery(z.enum(['true', 'false']).transform((
  * `max` characters, and when given matching `pattern` (failing with message key `error`).
  */
 export function nullableText(max: number, pattern?: { regex: RegExp; error: string }) {
-  return z
-    .string()
-    .trim()
-    .max(max)
+  return text(max)
     .transform((value) => (value === '' ? null : value))
     .pipe(pattern ? z.string().regex(pattern.regex, { error: pattern.error }).nullable() : z.string().nullable())
     .nullable()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATASET_FILE_TYPES, DATASET_TAGS } from '../enums.js';
-import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+import { listOf, optionalQuery, storableString, ZIdQuery, ZPageQuery, ZTimestamp } from './common.js';
 
 export const ZDatasetFile = z.object({
   id: z.number().int(),
@@ -19,19 +19,18 @@ export type TDatasetFile = z.infer<typeof ZDatasetFile>;
 export const ZListDatasetQuery = ZPageQuery.extend({
   tag: optionalQuery(z.enum(DATASET_TAGS)),
   type: optionalQuery(z.enum(DATASET_FILE_TYPES)),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  org_id: ZIdQuery,
 });
 export const ZDatasetList = listOf(ZDatasetFile);
 export type TDatasetList = z.infer<typeof ZDatasetList>;
 
 /** The form fields that travel with an upload (multipart), beside the file itself. */
 export const ZDatasetUploadFields = z.object({
-  tags: z
-    .string()
+  tags: storableString()
     .default('')
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(z.enum(DATASET_TAGS)).max(DATASET_TAGS.length)),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  org_id: ZIdQuery,
 });
 export const ZUpdateDatasetFile = z.object({ tags: z.array(z.enum(DATASET_TAGS)).max(DATASET_TAGS.length) });
 export type TUpdateDatasetFile = z.input<typeof ZUpdateDatasetFile>;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { listOf, nullableText, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+import {
+  listOf,
+  nullableText,
+  optionalQuery,
+  requiredText,
+  searchQuery,
+  storableString,
+  ZId,
+  ZIdQuery,
+  ZPageQuery,
+  ZTimestamp,
+} from './common.js';
 
 export const ZMaker = z.object({
   id: z.number().int(),
@@ -17,9 +28,8 @@ export const ZMaker = z.object({
 export type TMaker = z.infer<typeof ZMaker>;
 
 const makerFields = {
-  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120),
-  country: z
-    .string()
+  name: requiredText(120),
+  country: storableString()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
@@ -27,16 +37,14 @@ const makerFields = {
     .optional(),
   contact_person: nullableText(120),
   phone: nullableText(40),
-  email: z
-    .string()
+  email: storableString()
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: 'validation.email' }))
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null)),
-  website: z
-    .string()
+  website: storableString()
     .trim()
     .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }))
     .nullable()
@@ -44,14 +52,14 @@ const makerFields = {
     .or(z.literal('').transform(() => null)),
 };
 
-export const ZCreateMaker = z.object({ ...makerFields, org_id: z.number().int().positive().optional() });
+export const ZCreateMaker = z.object({ ...makerFields, org_id: ZId.optional() });
 export type TCreateMaker = z.input<typeof ZCreateMaker>;
 export const ZUpdateMaker = z.object(makerFields).partial();
 export type TUpdateMaker = z.input<typeof ZUpdateMaker>;
 
 export const ZListMakersQuery = ZPageQuery.extend({
-  q: optionalQuery(z.string().trim().max(100)),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  q: searchQuery(),
+  org_id: ZIdQuery,
   sort: optionalQuery(z.enum(['name', '-name', 'products_count', '-products_count', 'created_at', '-created_at'])),
 });
 export const ZMakerList = listOf(ZMaker);

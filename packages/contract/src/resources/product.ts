@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { PRODUCT_STATUSES } from '../enums.js';
 import { CURRENCIES } from '../locales.js';
 import { ZCategoryPathItem } from './category.js';
-import { listOf, nullableText, optionalQuery, ZPageQuery, ZQueryBoolean, ZTimestamp } from './common.js';
+import {
+  idList,
+  listOf,
+  nullableText,
+  optionalQuery,
+  requiredText,
+  searchQuery,
+  text,
+  ZId,
+  ZIdQuery,
+  ZPageQuery,
+  ZQueryBoolean,
+  ZTimestamp,
+} from './common.js';
 
 /** Money is integer minor units (kopiyka, grosz, cent) in the organisation's currency. */
 const ZMinor = z.number().int().min(0).max(100_000_000);
@@ -48,13 +61,13 @@ export const ZProductInfo = ZProduct.extend({
 export type TProductInfo = z.infer<typeof ZProductInfo>;
 
 const productFields = {
-  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200),
-  description: z.string().trim().max(5000),
+  name: requiredText(200),
+  description: text(5000),
   article: nullableText(64),
   barcode: nullableText(32, { regex: /^[0-9A-Za-z-]{4,32}$/, error: 'validation.barcode' }),
   weight_g: z.number().int().min(0).max(1_000_000).nullable(),
-  maker_id: z.number().int().positive().nullable(),
-  category_id: z.number().int().positive().nullable(),
+  maker_id: ZId.nullable(),
+  category_id: ZId.nullable(),
   base_cost: ZMinor,
   sell_cost: ZMinor,
   storage_period_hours: z.number().int().min(1).max(8760),
@@ -81,7 +94,7 @@ export const ZCreateProduct = z.object({
   show_in_wishes: productFields.show_in_wishes.default(true),
   is_public: productFields.is_public.default(true),
   for_programmer: productFields.for_programmer.default(true),
-  org_id: z.number().int().positive().optional(),
+  org_id: ZId.optional(),
 });
 export type TCreateProduct = z.input<typeof ZCreateProduct>;
 /** No defaults: a field left out keeps its value. Status moves through /v1/product/status. */
@@ -92,11 +105,11 @@ export const PRODUCT_SORTS = ['name', '-name', 'sell_cost', '-sell_cost', 'creat
 
 export const ZListProductsQuery = ZPageQuery.extend({
   /** Over name, article and barcode. */
-  q: optionalQuery(z.string().trim().max(100)),
+  q: searchQuery(),
   /** Any level: the category and everything below it. */
-  category_id: optionalQuery(z.coerce.number().int().positive()),
-  maker_id: optionalQuery(z.coerce.number().int().positive()),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  category_id: ZIdQuery,
+  maker_id: ZIdQuery,
+  org_id: ZIdQuery,
   status: optionalQuery(z.enum(PRODUCT_STATUSES)),
   show_in_orders: ZQueryBoolean,
   show_in_wishes: ZQueryBoolean,
@@ -110,7 +123,7 @@ export const ZProductList = listOf(ZProduct);
 export type TProductList = z.infer<typeof ZProductList>;
 
 export const ZProductStatusChange = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: idList(500).min(1),
   status: z.enum(PRODUCT_STATUSES),
 });
 export type TProductStatusChange = z.input<typeof ZProductStatusChange>;
@@ -118,10 +131,10 @@ export const ZUpdated = z.object({ updated: z.number().int() });
 
 /** Spec §5: copying needs at least one organisation and one maker. */
 export const ZCopyProducts = z.object({
-  org_ids: z.array(z.number().int().positive()).min(1, { error: 'product.copy_requires' }).max(50),
-  maker_ids: z.array(z.number().int().positive()).min(1, { error: 'product.copy_requires' }).max(200),
+  org_ids: idList(50).min(1, { error: 'product.copy_requires' }),
+  maker_ids: idList(200).min(1, { error: 'product.copy_requires' }),
   /** Only these products of those makers; all of their products when left out. */
-  product_ids: z.array(z.number().int().positive()).max(5000).optional(),
+  product_ids: idList(5000).optional(),
 });
 export type TCopyProducts = z.input<typeof ZCopyProducts>;
 export const ZCopyResult = z.object({
@@ -150,8 +163,8 @@ export const PRODUCT_RATING_SORTS = ['rating', 'likes', 'dislikes', 'votes'] as 
 export const ZProductRatingQuery = ZPageQuery.extend({
   from: optionalQuery(z.iso.date()),
   to: optionalQuery(z.iso.date()),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
-  category_id: optionalQuery(z.coerce.number().int().positive()),
+  org_id: ZIdQuery,
+  category_id: ZIdQuery,
   sort: optionalQuery(z.enum(PRODUCT_RATING_SORTS)),
 });
 export const ZProductRatingItem = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_PAGES } from '../enums.js';
 import { isPermission, PERMISSION_AREAS } from '../permissions.js';
+import { INT4_MAX, requiredText, storableString, ZId } from './common.js';
 
-export const ZPermissionName = z.string().refine(isPermission, { error: 'validation.unknown_permission' });
+export const ZPermissionName = storableString().refine(isPermission, { error: 'validation.unknown_permission' });
 
 export const ZRole = z.object({
   id: z.number().int(),
@@ -17,7 +18,7 @@ export type TRole = z.infer<typeof ZRole>;
 export const ZRoleList = z.object({ items: z.array(ZRole) });
 
 const roleFields = {
-  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(80),
+  name: requiredText(80),
   default_page: z.enum(DEFAULT_PAGES),
   permissions: z.array(ZPermissionName).max(200),
 };
@@ -33,9 +34,12 @@ export type TUpdateRole = z.input<typeof ZUpdateRole>;
 
 /** Body of POST /v1/permission/create: the permission set a role holds. */
 export const ZSetRolePermissions = z.object({
-  role_id: z.number().int().positive(),
+  role_id: ZId,
   permissions: z.array(ZPermissionName).max(200),
 });
+
+/** The role of GET /v1/permission/list-group/{id}: an id, or 0 for a role not yet created. */
+export const ZPermissionGroupsParam = z.object({ id: z.coerce.number().int().min(0).max(INT4_MAX) });
 
 /** GET /v1/permission/list-group/{id}: the catalogue by area, marked for a role. */
 export const ZPermissionGroups = z.object({

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { TAG_STATUSES } from '../enums.js';
-import { listOf, optionalQuery, ZPageQuery, ZTimestamp } from './common.js';
+import {
+  idList,
+  listOf,
+  optionalQuery,
+  requiredText,
+  storableString,
+  text,
+  ZId,
+  ZIdQuery,
+  ZPageQuery,
+  ZTimestamp,
+} from './common.js';
 
 /** EPC codes as readers type them: hexadecimal, stored upper case. */
-export const ZTagCode = z
-  .string()
+export const ZTagCode = storableString()
   .trim()
   .toUpperCase()
   .regex(/^[0-9A-F]{8,64}$/, { error: 'validation.tag_code' });
@@ -29,24 +39,24 @@ export const ZTag = z.object({
 export type TTag = z.infer<typeof ZTag>;
 
 const tagFilters = {
-  product_id: optionalQuery(z.coerce.number().int().positive()),
-  micromarket_id: optionalQuery(z.coerce.number().int().positive()),
-  batch_id: optionalQuery(z.coerce.number().int().positive()),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  product_id: ZIdQuery,
+  micromarket_id: ZIdQuery,
+  batch_id: ZIdQuery,
+  org_id: ZIdQuery,
   /** Created on or after / before this day. */
   from: optionalQuery(z.iso.date()),
   to: optionalQuery(z.iso.date()),
   /** expired: store-up-to passed; expiring: within the next 24 hours. */
   expiry: optionalQuery(z.enum(['expired', 'expiring'])),
   /** Start of the code. */
-  q: optionalQuery(z.string().trim().toUpperCase().max(64)),
+  q: optionalQuery(text(64).toUpperCase()),
 };
 
 /** Tags are the largest table: pages go by cursor, never by offset. */
 export const ZListTagsQuery = z.object({
   ...tagFilters,
   status: optionalQuery(z.enum(TAG_STATUSES)),
-  cursor: optionalQuery(z.string().max(64)),
+  cursor: optionalQuery(text(64)),
   per_page: ZPageQuery.shape.per_page,
 });
 export type TListTagsQuery = z.input<typeof ZListTagsQuery>;
@@ -59,8 +69,8 @@ export const ZTagCounts = z.object({ counts: z.record(z.enum(TAG_STATUSES), z.nu
 export type TTagCounts = z.infer<typeof ZTagCounts>;
 
 export const ZTagAction = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
-  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(300),
+  ids: idList(500).min(1),
+  reason: requiredText(300),
 });
 export type TTagAction = z.input<typeof ZTagAction>;
 export const ZTagActionResult = z.object({ updated: z.number().int() });
@@ -68,7 +78,7 @@ export type TTagActionResult = z.infer<typeof ZTagActionResult>;
 
 /** The tag programmer: codes written for one product become a storage batch of new tags. */
 export const ZProgramTags = z.object({
-  product_id: z.number().int().positive(),
+  product_id: ZId,
   codes: z.array(ZTagCode).min(1, { error: 'validation.required' }).max(1000),
 });
 export type TProgramTags = z.input<typeof ZProgramTags>;
@@ -94,8 +104,8 @@ export const ZStorageBatch = z.object({
 });
 export type TStorageBatch = z.infer<typeof ZStorageBatch>;
 export const ZListStorageQuery = ZPageQuery.extend({
-  product_id: optionalQuery(z.coerce.number().int().positive()),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  product_id: ZIdQuery,
+  org_id: ZIdQuery,
   status: optionalQuery(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))),
 });
 export const ZStorageList = listOf(ZStorageBatch);

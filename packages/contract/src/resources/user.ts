@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.js';
 import { ZEmail, ZPassword } from './auth.js';
-import { listOf, optionalQuery, ZPageQuery, ZQueryBoolean, ZTimestamp } from './common.js';
+import {
+  listOf,
+  optionalQuery,
+  requiredText,
+  searchQuery,
+  storableString,
+  text,
+  ZId,
+  ZIdQuery,
+  ZPageQuery,
+  ZQueryBoolean,
+  ZTimestamp,
+} from './common.js';
 
-export const ZPhone = z
-  .string()
+export const ZPhone = storableString()
   .transform((value) => value.replace(/[\s()-]/g, ''))
   .pipe(z.string().regex(/^\+?[0-9]{7,15}$/, { error: 'validation.phone' }));
 
@@ -34,12 +45,12 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 const userFields = {
-  name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120),
+  name: requiredText(120),
   email: ZEmail,
   phones: z.array(ZPhone).max(5).default([]),
   user_type: ZUserType.default(2),
-  role_id: z.number().int().positive().nullable().default(null),
-  org_id: z.number().int().positive(),
+  role_id: ZId.nullable().default(null),
+  org_id: ZId,
   push_limit_important: ZPushLimit.default(10),
   push_limit_unimportant: ZPushLimit.default(4),
   lang: z.enum(LOCALES).default('en'),
@@ -60,7 +71,7 @@ export const ZUpdateUser = z
     email: userFields.email,
     phones: z.array(ZPhone).max(5),
     user_type: ZUserType,
-    role_id: z.number().int().positive().nullable(),
+    role_id: ZId.nullable(),
     org_id: userFields.org_id,
     push_limit_important: ZPushLimit,
     push_limit_unimportant: ZPushLimit,
@@ -83,9 +94,9 @@ export const USER_SORTS = [
 ] as const;
 
 export const ZListUsersQuery = ZPageQuery.extend({
-  q: optionalQuery(z.string().trim().max(100)),
-  role_id: optionalQuery(z.coerce.number().int().positive()),
-  org_id: optionalQuery(z.coerce.number().int().positive()),
+  q: searchQuery(),
+  role_id: ZIdQuery,
+  org_id: ZIdQuery,
   user_type: optionalQuery(z.coerce.number().pipe(ZUserType)),
   active: ZQueryBoolean,
   sort: optionalQuery(z.enum(USER_SORTS)),
@@ -97,7 +108,7 @@ export type TUserList = z.infer<typeof ZUserList>;
 /** The report takes the list's filters without paging. */
 export const ZUserReportQuery = ZListUsersQuery.omit({ page: true, per_page: true });
 
-export const ZUserLookupParam = z.object({ value: z.string().min(1).max(254) });
+export const ZUserLookupParam = z.object({ value: text(254).min(1) });
 /** The list query after parsing: what filters hold once defaults and coercions applied. */
 export type TListUsersQueryParsed = z.output<typeof ZListUsersQuery>;
 export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, notFound, RequestValidationError } from '../../lib/errors.js';
-import { makeThumbnail } from '../../lib/images.js';
+import { notFound, RequestValidationError } from '../../lib/errors.js';
+import { encodeImage, imageUploadError } from '../../lib/images.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/audit.repository.js';
@@ -51,11 +51,10 @@ async function editableRow(ctx: ServiceContext, actor: UserActor, id: number): P
 
 /** A file whose first bytes say image but which no decoder can read is not a dataset file either. */
 async function thumbnailOf(bytes: Buffer): Promise<Buffer> {
-  try {
-    return await makeThumbnail(bytes);
-  } catch {
-    throw new AppError(400, 'upload.not_dataset_file', {}, { file: 'upload.not_dataset_file' });
-  }
+  const { thumb } = await encodeImage(bytes, { keepImage: false }).catch((error: unknown) => {
+    throw imageUploadError(error, 'upload.not_dataset_file');
+  });
+  return thumb;
 }
 
 /**

@@ -77,7 +77,17 @@ describe('POST /v1/dataset/upload', () => {
   });
 
   it('stores an MP4 video without a thumbnail, into an editable sub-organisation', async () => {
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+    // ftyp (brand mp42), then an empty moov and a small mdat: the box structure is checked whole.
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypmp42'),
+      Buffer.alloc(12),
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from('moov'),
+      Buffer.from([0, 0, 0, 0x48]),
+      Buffer.from('mdat'),
+      Buffer.alloc(64),
+    ]);
     const response = await upload(
       await ctx.login('operator'),
       { bytes: mp4, name: 'door.mp4', type: 'video/mp4' },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context.js';
 import { isStorageKey } from '../../lib/storage.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -19,8 +20,12 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     const key = z.object({ '*': z.string() }).parse(request.params)['*'];
     const bytes = isStorageKey(key) ? await ctx.storage.get(key) : null;
     if (!bytes) return reply.status(404).send({ message: 'Not found' });
+    const type = CONTENT_TYPES[key.split('.').pop() ?? ''];
+    // Pictures and videos show inline; anything else is only ever downloaded.
     return reply
-      .header('content-type', CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream')
+      .header('content-type', type ?? 'application/octet-stream')
+      .header('content-disposition', type ? 'inline' : 'attachment')
+      .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .send(bytes);

@@ -2,7 +2,7 @@ import type { TProductInfo } from '@vitrina/contract';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { makeThumbnail, normaliseImage } from '../../lib/images.js';
+import { encodeImage, imageUploadError } from '../../lib/images.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/audit.repository.js';
@@ -12,12 +12,11 @@ import { getProduct, visibleProductRow } from './products.service.js';
 type Keys = { imageKey: string | null; thumbKey: string | null };
 
 async function encode(bytes: Buffer): Promise<{ image: Buffer; thumb: Buffer }> {
-  try {
-    return { image: await normaliseImage(bytes), thumb: await makeThumbnail(bytes) };
-  } catch {
-    // Right magic bytes but no decodable picture behind them.
-    throw new AppError(400, 'upload.not_image', {}, { file: 'upload.not_image' });
-  }
+  const { image, thumb } = await encodeImage(bytes, { keepImage: true }).catch((error: unknown) => {
+    throw imageUploadError(error, 'upload.not_image');
+  });
+  if (!image) throw new AppError(400, 'upload.not_image', {}, { file: 'upload.not_image' });
+  return { image, thumb };
 }
 
 async function removeFiles(ctx: ServiceContext, keys: Keys) {

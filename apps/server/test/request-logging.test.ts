@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/plugins/request-logging.js';
+import { createTestContext, type TestContext } from './helper.js';
+
+let ctx: TestContext;
+const lines: string[] = [];
+const stream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+type LogLine = { reqId?: string; msg?: string; req?: { url?: string } };
+const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
+
+beforeAll(async () => {
+  ctx = await createTestContext({ logger: { level: 'info', stream } });
+});
+afterAll(() => ctx.close());
+
+describe('the request log', () => {
+  it('never holds an invitation or reset token, in a path or in ?token=', async () => {
+    const secret = 'Sup3rSecretT0ken';
+    const urls = [
+      `/v1/user/registration/${secret}`,
+      `/v1/user/reset/password/${secret}`,
+      `/registration/${secret}`,
+      `/reset/password/${secret}?lang=en`,
+      `/auth-redirect?token=${secret}&next=/dashboard`,
+    ];
+    for (const url of urls) await ctx.app.inject({ method: 'GET', url });
+    await ctx.app.inject({ method: 'POST', url: `/v1/user/reset/password/${secret}`, payload: {} });
+    expect(lines.length).toBeGreaterThan(urls.length);
+    expect(lines.filter((line) => line.includes(secret))).toEqual([]);
+    const requested = logged()
+      .map((line) => line.req?.url)
+      .filter(Boolean);
+    expect(requested).toEqual(
+      expect.arrayContaining([
+        '/v1/user/registration/[redacted]',
+        '/v1/user/reset/password/[redacted]',
+        '/registration/[redacted]',
+        '/reset/password/[redacted]?lang=en',
+        '/auth-redirect?token=[redacted]&next=/dashboard',
+      ]),
+    );
+  });
+
+  it('redactUrl leaves other URLs alone', () => {
+    expect(redactUrl('/v1/product/list?q=token&page=2')).toBe('/v1/product/list?q=token&page=2');
+    expect(redactUrl('/v1/user/registration')).toBe('/v1/user/registration');
+    expect(redactUrl('/x?a=1&TOKEN=abc')).toBe('/x?a=1&TOKEN=[redacted]');
+  });
+});
+
+describe('request ids', () => {
+  it('keeps a short safe x-request-id from the caller, in the answer and the log', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'edge-42.a_b' },
+    });
+    expect(response.headers['x-request-id']).toBe('edge-42.a_b');
+    expect(logged().some((line) => line.reqId === 'edge-42.a_b')).toBe(true);
+  });
+
+  it('replaces an unsafe or overlong one with a UUID', async () => {
+    for (const unsafe of ['a b', 'x"}{"admin":true', '../../etc', 'a'.repeat(65), '']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': unsafe } });
+      const id = String(response.headers['x-request-id']);
+      expect(id, unsafe).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(logged().some((line) => line.reqId === unsafe)).toBe(false);
+    }
+  });
+});

@@ -1,11 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { translate } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ServiceContext } from './lib/context.js';
@@ -13,25 +8,27 @@ import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { categoryRoutes } from './modules/categories/categories.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { datasetRoutes } from './modules/dataset/dataset.routes.js';
-import { fileRoutes } from './modules/files/files.routes.js';
-import { makerRoutes } from './modules/makers/makers.routes.js';
-import { micromarketRoutes } from './modules/micromarkets/micromarkets.routes.js';
-import { organizationRoutes } from './modules/organizations/organizations.routes.js';
-import { productRoutes } from './modules/products/products.routes.js';
-import { roleRoutes } from './modules/roles/roles.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { tagRoutes } from './modules/tags/tags.routes.js';
-import { userRoutes } from './modules/users/users.routes.js';
+import { authRoutes } from './modules/auth/index.js';
+import { categoryRoutes } from './modules/categories/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { datasetRoutes } from './modules/dataset/index.js';
+import { fileRoutes } from './modules/files/index.js';
+import { makerRoutes } from './modules/makers/index.js';
+import { micromarketRoutes } from './modules/micromarkets/index.js';
+import { organizationRoutes } from './modules/organizations/index.js';
+import { productRoutes } from './modules/products/index.js';
+import { roleRoutes } from './modules/roles/index.js';
+import { systemRoutes } from './modules/system/index.js';
+import { tagRoutes } from './modules/tags/index.js';
+import { userRoutes } from './modules/users/index.js';
+import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
-import { localeOf, registerErrorHandler } from './plugins/error-handler.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { multipartPlugin } from './plugins/multipart.js';
 import { loggerOptions, requestIdOf } from './plugins/request-logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webPanelPlugin } from './plugins/web-panel.js';
 
 export type AppDeps = {
   database: Database;
@@ -65,15 +62,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Vitrina API', version: '1.0.0', description: 'Back-office API for smart micromarkets' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(apiDocsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
   await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
@@ -97,29 +86,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes, { ctx });
   await app.register(tagRoutes, { ctx });
   await app.register(datasetRoutes, { ctx });
-  app.get('/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 
-  const hasWeb = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: deps.config.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Vite fingerprints everything under assets/, so those files never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    // Every other GET is a client-side route of the single-page panel.
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/v1/')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: translate('errors.not_found', localeOf(request)) });
-  });
+  await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   return app;
 }
 

@@ -24,3 +24,6 @@ export const COOKIE = {
   sidebar: 'vitrina_sidebar',
   defaultPage: 'vitrina_default_page',
 } as const;
+
+/** User 1 is the platform's owner: only they change their account and role, and only they see the error log (spec §2, §6). */
+export const OWNER_USER_ID = 1;

@@ -13,8 +13,8 @@ import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LoginLimiter } from '../../lib/login-limiter.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { findRole } from '../roles/roles.repository.js';
+import { writeAudit } from '../audit/index.js';
+import { findRole } from '../roles/index.js';
 import {
   consumeUserToken,
   createSession,

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import * as repo from './categories.repository.js';
 
 type ListQuery = z.output<typeof ZListCategoriesQuery>;

@@ -14,7 +14,7 @@ import { notFound, RequestValidationError } from '../../lib/errors.js';
 import { encodeImage, imageUploadError } from '../../lib/images.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import * as repo from './dataset.repository.js';
 
 type ListQuery = z.output<typeof ZListDatasetQuery>;

@@ -6,9 +6,9 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey } from '../../lib/storage.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { categoryPaths, insertCategory, type PathItem } from '../categories/categories.repository.js';
-import { insertMaker } from '../makers/makers.repository.js';
+import { writeAudit } from '../audit/index.js';
+import { categoryPaths, insertCategory, type PathItem } from '../categories/index.js';
+import { insertMaker } from '../makers/index.js';
 import * as repo from './product-copy.repository.js';
 import { insertProduct, updateProductRow } from './products.repository.js';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { encodeImage, imageUploadError } from '../../lib/images.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import * as repo from './products.repository.js';
 import { getProduct, visibleProductRow } from './products.service.js';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { auditLog, makers, organizations, productReviews, products, tags, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 import { fileUrl } from '../../lib/storage.js';
-import { categoryPaths, type PathItem, subtreeIds } from '../categories/categories.repository.js';
+import { categoryPaths, type PathItem, subtreeIds } from '../categories/index.js';
 
 const columns = {
   id: products.id,

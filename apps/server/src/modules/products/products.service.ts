@@ -14,9 +14,9 @@ import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { findCategory } from '../categories/categories.repository.js';
-import { findMaker } from '../makers/makers.repository.js';
+import { writeAudit } from '../audit/index.js';
+import { findCategory } from '../categories/index.js';
+import { findMaker } from '../makers/index.js';
 import * as repo from './products.repository.js';
 
 type ListQuery = z.output<typeof ZListProductsQuery>;

@@ -1,5 +1,6 @@
 import {
   type Locale,
+  OWNER_USER_ID,
   PERMISSION_AREA_NAMES,
   PERMISSION_AREAS,
   PERMISSION_NAMES,
@@ -12,8 +13,7 @@ import {
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { OWNER_USER_ID } from '../users/users.repository.js';
+import { writeAudit } from '../audit/index.js';
 import * as repo from './roles.repository.js';
 
 /**

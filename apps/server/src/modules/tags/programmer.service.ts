@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import * as repo from './programmer.repository.js';
 
 type ProgramBody = z.output<typeof ZProgramTags>;

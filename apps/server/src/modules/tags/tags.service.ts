@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
+import { writeAudit } from '../audit/index.js';
 import { decodeCursor, encodeCursor } from './tag-cursor.js';
 import * as repo from './tags.repository.js';
 

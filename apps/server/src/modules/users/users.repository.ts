@@ -5,7 +5,6 @@ import { organizations, roles, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 
 /** The first platform administrator, made at the first start; nobody else may change this account or its role. */
-export const OWNER_USER_ID = 1;
 
 export type UserFilters = {
   q?: string | undefined;

@@ -7,17 +7,16 @@ import type {
   ZListUsersQuery,
   ZUpdateUser,
 } from '@vitrina/contract';
+import { OWNER_USER_ID } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../audit/audit.repository.js';
-import { revokeUserSessions } from '../auth/auth.repository.js';
-import { assertNotRegistered, issueInvitation, mailInvitation } from '../auth/auth.service.js';
-import { findRole } from '../roles/roles.repository.js';
-import { assertGrantable } from '../roles/roles.service.js';
+import { writeAudit } from '../audit/index.js';
+import { assertNotRegistered, issueInvitation, mailInvitation, revokeUserSessions } from '../auth/index.js';
+import { assertGrantable, findRole } from '../roles/index.js';
 import * as repo from './users.repository.js';
 
 type ListQuery = z.output<typeof ZListUsersQuery>;
@@ -82,7 +81,7 @@ const emailTaken = () => new AppError(409, 'user.email_taken', {}, { email: 'use
  * hand it the stronger account. Judged by the permissions in force, so a switched role narrows.
  */
 async function assertMayManage(db: Db, actor: UserActor, target: TUser) {
-  if (target.id === repo.OWNER_USER_ID && actor.userId !== repo.OWNER_USER_ID) throw forbidden('user.owner_only');
+  if (target.id === OWNER_USER_ID && actor.userId !== OWNER_USER_ID) throw forbidden('user.owner_only');
   if (target.role_id === null) return;
   const role = await findRole(db, target.role_id);
   if (role?.permissions.some((permission) => !actor.permissions.has(permission))) throw forbidden('user.holds_more');

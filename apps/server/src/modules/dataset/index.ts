@@ -1,0 +1,2 @@
+/** The training dataset of the neural camera. */
+export { datasetRoutes } from './dataset.routes.js';

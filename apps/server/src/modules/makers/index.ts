@@ -1,0 +1,3 @@
+/** Makers of products. */
+export { findMaker, insertMaker } from './makers.repository.js';
+export { makerRoutes } from './makers.routes.js';

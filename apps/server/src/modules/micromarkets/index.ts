@@ -1,0 +1,1 @@
+export { micromarketRoutes } from './micromarkets.routes.js';

@@ -1,0 +1,2 @@
+/** Products: list, card, copy, image, rating. */
+export { productRoutes } from './products.routes.js';

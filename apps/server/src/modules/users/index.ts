@@ -1,0 +1,2 @@
+/** Users of the organisations. */
+export { userRoutes } from './users.routes.js';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCatalogueManager } from '../../../test/factories/catalogue.js';
 import { bearer, call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
 import { auditLog, datasetFiles } from '../../db/schema/index.js';
-import { loginCatalogueManager } from '../tags/tag-fixtures.js';
 
 let ctx: TestContext;
 let png: Buffer;

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { insertMicromarket } from '../tags/tag-fixtures.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await insertMicromarket(ctx, ORG.main, 'Office B');
-  await insertMicromarket(ctx, ORG.main, 'Office A');
-  await insertMicromarket(ctx, ORG.kyiv, 'Podil');
-  await insertMicromarket(ctx, ORG.krakow, 'Kazimierz');
+  await insertMicromarket(ctx.database.db, ORG.main, 'Office B');
+  await insertMicromarket(ctx.database.db, ORG.main, 'Office A');
+  await insertMicromarket(ctx.database.db, ORG.kyiv, 'Podil');
+  await insertMicromarket(ctx.database.db, ORG.krakow, 'Kazimierz');
 });
 afterAll(() => ctx.close());
 

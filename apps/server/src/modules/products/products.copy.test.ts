@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { krakowEditor, ok } from './catalogue.fixtures.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, ORG, ok, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let operator: string;

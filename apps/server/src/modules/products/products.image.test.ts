@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { krakowEditor, ok } from './catalogue.fixtures.js';
+import { bearer, call, createTestContext, ORG, ok, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let operator: string;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, ORG, ok, type TestContext } from '../../../test/helper.js';
 import { productReviews } from '../../db/schema/index.js';
-import { ok } from './catalogue.fixtures.js';
 
 let ctx: TestContext;
 let operator: string;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { ok } from './catalogue.fixtures.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
 
 /**
  * The contract's product table lets every status reach every other, so no move is illegal

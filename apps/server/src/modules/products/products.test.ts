@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, ORG, ok, type TestContext } from '../../../test/helper.js';
 import { productReviews, products, tags } from '../../db/schema/index.js';
-import { krakowEditor, ok } from './catalogue.fixtures.js';
 
 let ctx: TestContext;
 let operator: string;

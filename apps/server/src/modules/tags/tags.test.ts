@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBatch, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { insertBatch, insertMicromarket, insertProduct, insertTags } from './tag-fixtures.js';
 
 let ctx: TestContext;
 const ids: Record<string, number> = {};
@@ -11,15 +11,15 @@ let batchId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  mainMarket = await insertMicromarket(ctx, ORG.main, 'Lobby');
-  const krakowMarket = await insertMicromarket(ctx, ORG.krakow, 'Rynek');
-  mainProduct = await insertProduct(ctx, ORG.main, { name: 'Sandwich' });
-  otherProduct = await insertProduct(ctx, ORG.main, { name: 'Juice' });
-  const kyivProduct = await insertProduct(ctx, ORG.kyiv, { name: 'Borscht' });
-  const krakowProduct = await insertProduct(ctx, ORG.krakow, { name: 'Pierogi' });
-  batchId = await insertBatch(ctx, ORG.main, otherProduct);
+  mainMarket = await insertMicromarket(ctx.database.db, ORG.main, 'Lobby');
+  const krakowMarket = await insertMicromarket(ctx.database.db, ORG.krakow, 'Rynek');
+  mainProduct = await insertProduct(ctx.database.db, ORG.main, { name: 'Sandwich' });
+  otherProduct = await insertProduct(ctx.database.db, ORG.main, { name: 'Juice' });
+  const kyivProduct = await insertProduct(ctx.database.db, ORG.kyiv, { name: 'Borscht' });
+  const krakowProduct = await insertProduct(ctx.database.db, ORG.krakow, { name: 'Pierogi' });
+  batchId = await insertBatch(ctx.database.db, ORG.main, otherProduct);
   const rows = [
-    ...(await insertTags(ctx, ORG.main, mainProduct, [
+    ...(await insertTags(ctx.database.db, ORG.main, mainProduct, [
       { code: 'AA000001' },
       { code: 'AA000002', status: 'in_micromarket', micromarketId: mainMarket, storeUpToHours: 10 },
       { code: 'AA000003', status: 'sold', micromarketId: mainMarket, createdAt: new Date('2024-01-10T23:30:00Z') },
@@ -28,12 +28,15 @@ beforeAll(async () => {
       { code: 'AA000006', status: 'not_paid', micromarketId: mainMarket },
       { code: 'AA000007', storeUpToHours: -5 },
     ])),
-    ...(await insertTags(ctx, ORG.main, otherProduct, [
+    ...(await insertTags(ctx.database.db, ORG.main, otherProduct, [
       { code: 'AB000001', status: 'in_micromarket', micromarketId: mainMarket, storeUpToHours: -1, batchId },
       { code: 'AB000002', batchId },
     ])),
-    ...(await insertTags(ctx, ORG.kyiv, kyivProduct, [{ code: 'BB000001' }, { code: 'BB000002', status: 'sold' }])),
-    ...(await insertTags(ctx, ORG.krakow, krakowProduct, [
+    ...(await insertTags(ctx.database.db, ORG.kyiv, kyivProduct, [
+      { code: 'BB000001' },
+      { code: 'BB000002', status: 'sold' },
+    ])),
+    ...(await insertTags(ctx.database.db, ORG.krakow, krakowProduct, [
       { code: 'CC000001' },
       { code: 'CC000002', status: 'in_micromarket', micromarketId: krakowMarket },
     ])),

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { translate } from '@vitrina/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -34,6 +34,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   storage?: FileStorage;
+  /** Sees every route as it is registered (the route-table auth test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type ServiceContext = { db: Database['db']; mailer: Mailer; storage: FileStorage; publicUrl: string };
@@ -47,6 +49,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
+import { type App, type AppDeps, buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { mailOutbox } from '../src/db/schema/index.js';
 import { cloneTemplate } from './template-database.js';
@@ -29,12 +29,13 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: Pick<AppDeps, 'onRoute'> = {}): Promise<TestContext> {
   const { database, drop } = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
     config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
+    ...options,
   });
   await app.ready();
   const tokens = new Map<DemoUser, string>();

@@ -178,8 +178,11 @@ describe('role switching', () => {
     expect(actions).toEqual(['switch_role', 'switch_role_back']);
   });
 
-  it('answers 409 going back when not switched', async () => {
+  it('answers 403 without switch_role and 409 when not switched', async () => {
     const operator = await ctx.login('operator');
+    expect(
+      (await call(ctx, 'POST', '/v1/user/switch-role', { token: operator, payload: { role_id: 3 } })).statusCode,
+    ).toBe(403);
     expect((await call(ctx, 'POST', '/v1/user/switch-role/back', { token: operator })).statusCode).toBe(409);
   });
 

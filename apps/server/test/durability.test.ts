@@ -3,19 +3,44 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** The embedded database's guarantees, tested on a real server process and folder. */
 const serverDir = path.resolve(import.meta.dirname, '..');
 // node --import tsx keeps the server in this process, so its pid is the one in the lock file.
 const node = process.execPath;
 const withTsx = (script: string) => ['--import', 'tsx', script];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-durability-'));
 const children: ChildProcess[] = [];
+const folders: string[] = [];
+
+function newFolder() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-durability-'));
+  folders.push(dir);
+  return dir;
+}
+
+/**
+ * The first start seeds the demo catalogue, which is slow, so it happens once: every test
+ * then works on its own copy of that stopped, seeded folder and depends on no other test.
+ */
+let seededDir: string;
+beforeAll(async () => {
+  seededDir = newFolder();
+  const first = await startServer(seededDir);
+  expect(first.output()).toContain('Demo logins');
+  first.child.kill('SIGTERM');
+  expect(await exited(first.child)).toBe(0);
+}, 180_000);
+
+function copyOfSeeded() {
+  const dir = newFolder();
+  fs.cpSync(seededDir, dir, { recursive: true });
+  return dir;
+}
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function freePort(): Promise<number> {
@@ -29,7 +54,7 @@ function freePort(): Promise<number> {
 
 type Started = { child: ChildProcess; base: string; output: () => string };
 
-async function startServer(): Promise<Started> {
+async function startServer(dataDir: string): Promise<Started> {
   const port = await freePort();
   const child = spawn(node, withTsx('src/main.ts'), {
     cwd: serverDir,
@@ -93,7 +118,8 @@ async function userExists(base: string, token: string, email: string) {
 
 describe('the embedded database folder', { timeout: 180_000 }, () => {
   it('locks the folder: a second process fails at once with a clear message', async () => {
-    const first = await startServer();
+    const dataDir = copyOfSeeded();
+    const first = await startServer(dataDir);
     const port = await freePort();
     const second = spawn(node, withTsx('src/main.ts'), {
       cwd: serverDir,
@@ -112,14 +138,15 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
   });
 
   it('keeps everything across a graceful restart and does not seed twice', async () => {
-    const first = await startServer();
+    const dataDir = copyOfSeeded();
+    const first = await startServer(dataDir);
     expect(first.output()).not.toContain('Demo logins');
     const token = await login(first.base);
     expect(await createUser(first.base, token, 'restart@vitrina.local')).toBe(200);
     first.child.kill('SIGTERM');
     await exited(first.child);
 
-    const second = await startServer();
+    const second = await startServer(dataDir);
     const again = await login(second.base);
     expect(await userExists(second.base, again, 'restart@vitrina.local')).toBe(true);
     second.child.kill('SIGTERM');
@@ -127,7 +154,8 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
   });
 
   it('keeps every acknowledged write when the process is killed with SIGKILL mid-write', async () => {
-    const server = await startServer();
+    const dataDir = copyOfSeeded();
+    const server = await startServer(dataDir);
     const token = await login(server.base);
     const acknowledged: string[] = [];
     let stop = false;
@@ -147,7 +175,7 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
     await Promise.all(writers);
     await exited(server.child);
 
-    const restarted = await startServer();
+    const restarted = await startServer(dataDir);
     const again = await login(restarted.base);
     const missing: string[] = [];
     for (const email of acknowledged) if (!(await userExists(restarted.base, again, email))) missing.push(email);
@@ -157,6 +185,7 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
   });
 
   it('backs up a stopped database with npm run backup', async () => {
+    const dataDir = copyOfSeeded();
     const backup = spawn(node, withTsx('src/backup.ts'), {
       cwd: serverDir,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },

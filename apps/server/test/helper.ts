@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app.js';
-import { type Database, openDatabase } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { mailOutbox } from '../src/db/schema/index.js';
-import { seedDemo } from '../src/db/seed.js';
+import { cloneTemplate } from './template-database.js';
 
 export const DEMO = {
   admin: { email: 'admin@vitrina.local', password: 'admin12345' },
@@ -30,34 +29,9 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), drop: async () => {} };
-  const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /** `deps`: what a test adds to the app, e.g. a logger to read or an onRoute hook. */
 export async function createTestContext(deps: Pick<AppDeps, 'logger' | 'onRoute'> = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  await seedDemo(database.db);
+  const { database, drop } = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
@@ -110,4 +84,16 @@ export async function call(ctx: TestContext, method: 'GET' | 'POST', url: string
     ...(options.query ? { query: options.query } : {}),
     ...(options.payload ? { payload: options.payload } : {}),
   });
+}
+
+/** POST that must succeed; answers the parsed body. */
+export async function ok<T = Record<string, unknown>>(
+  ctx: TestContext,
+  token: string,
+  url: string,
+  payload: object,
+): Promise<T> {
+  const response = await call(ctx, 'POST', url, { token, payload });
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json<T>();
 }

@@ -61,6 +61,8 @@ export type OpenOptions = {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; omit for an in-memory one (tests). */
   dataDir?: string | undefined;
+  /** A `dumpDataDir()` tarball the in-memory database starts from (tests clone a migrated template). */
+  loadDataDir?: Blob | undefined;
   instances?: number;
   /** Called with every statement and its parameters (debugging, benchmarks). */
   logQuery?: (query: string, params: unknown[]) => void;
@@ -74,16 +76,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       'The embedded database (PGlite) serves one process only. Set DATABASE_URL to a PostgreSQL server to run several instances.',
     );
   }
-  return openPglite(options.dataDir, logger);
+  return openPglite(options.dataDir, logger, options.loadDataDir);
 }
 
 type Logger = { logQuery: (query: string, params: unknown[]) => void } | undefined;
 
-async function openPglite(dataDir: string | undefined, logger: Logger): Promise<Database> {
+async function openPglite(dataDir: string | undefined, logger: Logger, loadDataDir?: Blob): Promise<Database> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
     // pg_trgm backs the catalogue's text search; the same extension ships with PostgreSQL.
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger }) as unknown as Db;

@@ -62,6 +62,14 @@ const FRANCHISOR: Permission[] = [
   'show_product_rating_page',
 ];
 
+/** The demo roles' permissions, so tests can give their own users the same roles. */
+export const DEMO_ROLE_PERMISSIONS = {
+  operator: OPERATOR,
+  courier: COURIER,
+  support: SUPPORT,
+  franchisor: FRANCHISOR,
+} as const satisfies Record<string, readonly Permission[]>;
+
 const DEMO = [
   {
     role: 'Platform admin',

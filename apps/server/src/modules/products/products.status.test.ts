@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { ok } from './catalogue.fixtures.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
 
 /**
  * The contract's product table lets every status reach every other, so no move is illegal
@@ -16,34 +16,38 @@ vi.mock('@vitrina/contract', async (importOriginal) => {
 });
 
 let ctx: TestContext;
-let operator: string;
-const product = { active: 0, archivedA: 0, archivedB: 0 };
-
 type Item = { id: number; name: string; status: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  operator = await ctx.login('operator');
-  const create = async (name: string) =>
-    (await ok<Item>(ctx, operator, '/v1/product/create', { name, sell_cost: 100 })).id;
-  product.active = await create('Cola');
-  product.archivedA = await create('Old bar');
-  product.archivedB = await create('Old wafer');
-  await ok(ctx, operator, '/v1/product/status', { ids: [product.archivedA, product.archivedB], status: 'archived' });
 });
 afterAll(() => ctx.close());
 
-async function statuses() {
-  const all = await Promise.all(
-    Object.values(product).map(async (id) =>
-      (await call(ctx, 'GET', `/v1/product/info/${id}`, { token: operator })).json<Item>(),
-    ),
-  );
-  return all.map((item) => item.status);
+/** An active product and two archived ones of a fresh tenant, and a reader of their statuses. */
+async function statusWorld() {
+  const operator = await (await createTenant(ctx.database.db)).token('operator');
+  const create = async (name: string) =>
+    (await ok<Item>(ctx, operator, '/v1/product/create', { name, sell_cost: 100 })).id;
+  const product = {
+    active: await create('Cola'),
+    archivedA: await create('Old bar'),
+    archivedB: await create('Old wafer'),
+  };
+  await ok(ctx, operator, '/v1/product/status', { ids: [product.archivedA, product.archivedB], status: 'archived' });
+  const statuses = async () => {
+    const all = await Promise.all(
+      Object.values(product).map(async (id) =>
+        (await call(ctx, 'GET', `/v1/product/info/${id}`, { token: operator })).json<Item>(),
+      ),
+    );
+    return all.map((item) => item.status);
+  };
+  return { operator, product, statuses };
 }
 
 describe('POST /v1/product/status with illegal moves', () => {
   it('answers 409 naming the products and the status, and changes nothing', async () => {
+    const { operator, product, statuses } = await statusWorld();
     const response = await call(ctx, 'POST', '/v1/product/status', {
       token: operator,
       payload: { ids: [product.active, product.archivedA, product.archivedB], status: 'inactive' },
@@ -54,6 +58,7 @@ describe('POST /v1/product/status with illegal moves', () => {
   });
 
   it('still allows the legal moves', async () => {
+    const { operator, product, statuses } = await statusWorld();
     const response = await call(ctx, 'POST', '/v1/product/status', {
       token: operator,
       payload: { ids: [product.archivedA], status: 'active' },

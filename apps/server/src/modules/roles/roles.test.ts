@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,9 +17,7 @@ describe('GET /v1/role/list and /v1/role/info/{id}', () => {
     expect(courier.permissions).toContain('show_courier_page');
   });
 
-  it('answers 401, 403 and 404', async () => {
-    expect((await call(ctx, 'GET', '/v1/role/list')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/role/list', { token: await ctx.login('courier') })).statusCode).toBe(403);
+  it('answers 404 for an unknown role and 400 for an id that is not one', async () => {
     expect((await call(ctx, 'GET', '/v1/role/info/999', { token: await ctx.login('admin') })).statusCode).toBe(404);
     expect((await call(ctx, 'GET', '/v1/role/info/x', { token: await ctx.login('admin') })).statusCode).toBe(400);
   });
@@ -26,14 +25,20 @@ describe('GET /v1/role/list and /v1/role/info/{id}', () => {
 
 describe('role create, update, delete', () => {
   it('lets an organisation make its own role and hides it from other organisations', async () => {
-    const franchisor = await ctx.login('franchisor');
+    const tenant = await createTenant(ctx.database.db);
+    const franchisor = await tenant.token('franchisor');
     const created = await call(ctx, 'POST', '/v1/role/create', {
       token: franchisor,
       payload: { name: 'Shift lead', default_page: 'devices', permissions: ['show_dashboard_page', 'show_users_page'] },
     });
     expect(created.statusCode).toBe(200);
     const role = created.json();
-    expect(role).toMatchObject({ name: 'Shift lead', org_id: ORG.krakow, default_page: 'devices', users_count: 0 });
+    expect(role).toMatchObject({
+      name: 'Shift lead',
+      org_id: tenant.org.krakow,
+      default_page: 'devices',
+      users_count: 0,
+    });
 
     const support = await call(ctx, 'POST', '/v1/role/create', {
       token: await ctx.login('admin'),
@@ -41,15 +46,10 @@ describe('role create, update, delete', () => {
     });
     expect(support.json().org_id).toBeNull();
 
-    // The main organisation has edit access to Krakow, so the operator... has no edit_roles: 403.
-    expect(
-      (
-        await call(ctx, 'POST', `/v1/role/update/${role.id}`, {
-          token: await ctx.login('operator'),
-          payload: { name: 'X' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    const elsewhere = await call(ctx, 'GET', `/v1/role/info/${role.id}`, {
+      token: await (await createTenant(ctx.database.db)).token('franchisor'),
+    });
+    expect(elsewhere.statusCode).toBe(404);
     // The platform admin sees and edits it.
     const renamed = await call(ctx, 'POST', `/v1/role/update/${role.id}`, {
       token: await ctx.login('admin'),
@@ -60,7 +60,8 @@ describe('role create, update, delete', () => {
   });
 
   it('refuses duplicate names, unknown permissions and permissions the caller lacks', async () => {
-    const franchisor = await ctx.login('franchisor');
+    const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
+    await ok(ctx, franchisor, '/v1/role/create', { name: 'Shift leader' });
     const dup = await call(ctx, 'POST', '/v1/role/create', { token: franchisor, payload: { name: 'SHIFT LEADER' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A role with this name already exists');
@@ -80,7 +81,8 @@ describe('role create, update, delete', () => {
   });
 
   it('keeps platform roles to the platform, and other organisations’ roles out of reach', async () => {
-    const franchisor = await ctx.login('franchisor');
+    const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
+    await ok(ctx, franchisor, '/v1/role/create', { name: 'Shift leader' });
     const platform = await call(ctx, 'POST', '/v1/role/update/3', { token: franchisor, payload: { name: 'Driver' } });
     expect(platform.statusCode).toBe(403);
     const admin = await ctx.login('admin');
@@ -101,15 +103,6 @@ describe('role create, update, delete', () => {
     const created = await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Temporary' } });
     expect((await call(ctx, 'POST', `/v1/role/delete/${created.json().id}`, { token: admin })).statusCode).toBe(200);
     expect((await call(ctx, 'GET', `/v1/role/info/${created.json().id}`, { token: admin })).statusCode).toBe(404);
-  });
-
-  it('answers 401 and 403 for writes', async () => {
-    expect((await call(ctx, 'POST', '/v1/role/create', { payload: { name: 'X' } })).statusCode).toBe(401);
-    expect(
-      (await call(ctx, 'POST', '/v1/role/create', { token: await ctx.login('operator'), payload: { name: 'X' } }))
-        .statusCode,
-    ).toBe(403);
-    expect((await call(ctx, 'POST', '/v1/role/delete/2', { token: await ctx.login('operator') })).statusCode).toBe(403);
   });
 });
 
@@ -147,7 +140,7 @@ describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', ()
     expect(response.json().permissions).toEqual(['show_dashboard_page', 'show_support_page']);
   });
 
-  it('answers 400, 401, 403 and 404', async () => {
+  it('answers 400 and 404', async () => {
     const admin = await ctx.login('admin');
     expect(
       (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 3 } })).statusCode,
@@ -156,18 +149,6 @@ describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', ()
       (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 999, permissions: [] } }))
         .statusCode,
     ).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/permission/list-group/1')).statusCode).toBe(401);
-    expect(
-      (await call(ctx, 'GET', '/v1/permission/list-group/1', { token: await ctx.login('courier') })).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call(ctx, 'POST', '/v1/permission/create', {
-          token: await ctx.login('operator'),
-          payload: { role_id: 3, permissions: [] },
-        })
-      ).statusCode,
-    ).toBe(403);
   });
 });
 
@@ -178,7 +159,5 @@ describe('GET /v1/user/roles', () => {
       .items.map((r: { name: string }) => r.name);
     expect(names).toContain('Operator');
     expect(names).not.toContain('Platform admin');
-    expect((await call(ctx, 'GET', '/v1/user/roles')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/user/roles', { token: await ctx.login('courier') })).statusCode).toBe(403);
   });
 });

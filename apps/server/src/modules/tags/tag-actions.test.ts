@@ -1,131 +1,160 @@
+import type { TagStatus } from '@vitrina/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
+import { uniqueCodePrefix } from '../../../test/factories/sequence.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, tags } from '../../db/schema/index.js';
-import { insertMicromarket, insertProduct, insertTags, loginCatalogueManager } from './tag-fixtures.js';
 
 let ctx: TestContext;
-const ids: Record<string, number> = {};
-
 beforeAll(async () => {
   ctx = await createTestContext();
-  const market = await insertMicromarket(ctx, ORG.main, 'Hall');
-  const product = await insertProduct(ctx, ORG.main, { name: 'Salad' });
-  const kyivProduct = await insertProduct(ctx, ORG.kyiv, { name: 'Kvass' });
-  const krakowProduct = await insertProduct(ctx, ORG.krakow, { name: 'Zapiekanka' });
-  const rows = [
-    ...(await insertTags(ctx, ORG.main, product, [
-      { code: 'D0000001' },
-      { code: 'D0000002', status: 'in_micromarket', micromarketId: market },
-      { code: 'D0000003', status: 'sold', micromarketId: market },
-      { code: 'D0000004', status: 'not_paid', micromarketId: market },
-      { code: 'D0000005', status: 'removed' },
-      { code: 'D0000006', status: 'written_off' },
-      { code: 'D0000007' },
-      { code: 'D0000008', status: 'in_micromarket', micromarketId: market },
-      { code: 'D0000009' },
-      { code: 'D000000A', status: 'sold' },
-    ])),
-    ...(await insertTags(ctx, ORG.kyiv, kyivProduct, [{ code: 'E0000001' }])),
-    ...(await insertTags(ctx, ORG.krakow, krakowProduct, [{ code: 'F0000001' }])),
-  ];
-  for (const row of rows) ids[row.code] = row.id;
 });
 afterAll(() => ctx.close());
 
-async function statusesOf(...codes: string[]) {
-  const rows = await ctx.database.db
-    .select({ code: tags.code, status: tags.status })
-    .from(tags)
-    .where(inArray(tags.code, codes));
-  return Object.fromEntries(rows.map((row) => [row.code, row.status]));
-}
+/** The statuses each test starts from; `D…` are main's, `E001` view-only Kyiv's, `F001` editable Krakow's. */
+const MAIN_TAGS: [string, TagStatus, boolean][] = [
+  ['D001', 'new', false],
+  ['D002', 'in_micromarket', true],
+  ['D003', 'sold', true],
+  ['D004', 'not_paid', true],
+  ['D005', 'removed', false],
+  ['D006', 'written_off', false],
+  ['D007', 'new', false],
+  ['D008', 'in_micromarket', true],
+  ['D009', 'new', false],
+  ['D00A', 'sold', false],
+];
 
-const idsOf = (...codes: string[]) => codes.map((code) => ids[code]!);
+/** A tenant with tags in every status; codes carry a prefix of their own, as codes are unique. */
+async function tagWorld() {
+  const db = ctx.database.db;
+  const tenant = await createTenant(db);
+  const { main, kyiv, krakow } = tenant.org;
+  const prefix = uniqueCodePrefix();
+  const code = (name: string) => `${prefix}${name}`;
+  const market = await insertMicromarket(db, main, 'Hall');
+  const product = await insertProduct(db, main, { name: 'Salad' });
+  const rows = [
+    ...(await insertTags(
+      db,
+      main,
+      product,
+      MAIN_TAGS.map(([name, status, inMarket]) => ({
+        code: code(name),
+        status,
+        micromarketId: inMarket ? market : null,
+      })),
+    )),
+    ...(await insertTags(db, kyiv, await insertProduct(db, kyiv, { name: 'Kvass' }), [{ code: code('E001') }])),
+    ...(await insertTags(db, krakow, await insertProduct(db, krakow, { name: 'Zapiekanka' }), [
+      { code: code('F001') },
+    ])),
+  ];
+  const ids = new Map(rows.map((row) => [row.code, row.id]));
+  const idOf = (name: string) => ids.get(code(name))!;
+  return {
+    tenant,
+    code,
+    operator: await tenant.token('operator'),
+    idsOf: (...names: string[]) => names.map(idOf),
+    idOf,
+    /** Status by short name, read straight from the table. */
+    async statusesOf(...names: string[]) {
+      const found = await db
+        .select({ code: tags.code, status: tags.status })
+        .from(tags)
+        .where(inArray(tags.code, names.map(code)));
+      return Object.fromEntries(found.map((row) => [row.code.slice(prefix.length), row.status]));
+    },
+  };
+}
 
 describe('POST /v1/tag/write-off', () => {
   it('writes off new, in-micromarket, not-paid and removed tags, stamps them and audits the call', async () => {
+    const world = await tagWorld();
     const response = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: await ctx.login('operator'),
-      payload: { ids: idsOf('D0000001', 'D0000002', 'D0000004', 'D0000005'), reason: ' Damaged package ' },
+      token: world.operator,
+      payload: { ids: world.idsOf('D001', 'D002', 'D004', 'D005'), reason: ' Damaged package ' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ updated: 4 });
-    const [row] = await ctx.database.db.select().from(tags).where(eq(tags.id, ids.D0000001!));
+    const [row] = await ctx.database.db
+      .select()
+      .from(tags)
+      .where(eq(tags.id, world.idOf('D001')));
     expect(row).toMatchObject({ status: 'written_off', reason: 'Damaged package' });
     expect(row!.writtenOffAt).toBeInstanceOf(Date);
+    const operator = await world.tenant.user('operator');
     const audit = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'tag'), eq(auditLog.action, 'write_off')));
+      .where(and(eq(auditLog.entity, 'tag'), eq(auditLog.action, 'write_off'), eq(auditLog.actorUserId, operator.id)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.after).toMatchObject({ ids: idsOf('D0000001', 'D0000002', 'D0000004', 'D0000005') });
+    expect(audit[0]!.after).toMatchObject({ ids: world.idsOf('D001', 'D002', 'D004', 'D005') });
   });
 
   it('refuses sold and written-off tags with 409 listing their codes, changing nothing', async () => {
-    const token = await ctx.login('operator');
+    const world = await tagWorld();
     const response = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token,
-      payload: { ids: idsOf('D0000007', 'D0000003', 'D0000006'), reason: 'Expired' },
+      token: world.operator,
+      payload: { ids: world.idsOf('D007', 'D003', 'D006'), reason: 'Expired' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('These tags cannot be written off: D0000003, D0000006');
-    expect(await statusesOf('D0000007', 'D0000003', 'D0000006')).toEqual({
-      D0000007: 'new',
-      D0000003: 'sold',
-      D0000006: 'written_off',
+    expect(response.json().message).toBe(
+      `These tags cannot be written off: ${world.code('D003')}, ${world.code('D006')}`,
+    );
+    expect(await world.statusesOf('D007', 'D003', 'D006')).toEqual({
+      D007: 'new',
+      D003: 'sold',
+      D006: 'written_off',
     });
   });
 
   it('names the action in the caller’s language', async () => {
+    const world = await tagWorld();
     const response = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: await ctx.login('operator'),
+      token: world.operator,
       lang: 'pl',
-      payload: { ids: idsOf('D000000A'), reason: 'Zepsute' },
+      payload: { ids: world.idsOf('D00A'), reason: 'Zepsute' },
     });
-    expect(response.json().message).toBe('Tych tagów nie można odpisać: D000000A');
+    expect(response.json().message).toBe(`Tych tagów nie można odpisać: ${world.code('D00A')}`);
   });
 
-  it('answers 400 naming the fields, 401 and 403 without manage_tags', async () => {
+  it('answers 400 naming the fields', async () => {
+    const world = await tagWorld();
     const bad = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: await ctx.login('operator'),
+      token: world.operator,
       payload: { ids: [], reason: '  ' },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['ids', 'reason']);
-    const payload = { ids: idsOf('F0000001'), reason: 'x' };
-    expect((await call(ctx, 'POST', '/v1/tag/write-off', { payload })).statusCode).toBe(401);
-    const franchisor = await call(ctx, 'POST', '/v1/tag/write-off', { token: await ctx.login('franchisor'), payload });
-    expect(franchisor.statusCode).toBe(403);
-    expect(await statusesOf('F0000001')).toEqual({ F0000001: 'new' });
   });
 
   it('answers 404 for another organisation’s tag or an unknown id, 403 for a view-only one', async () => {
-    const krakow = await loginCatalogueManager(ctx, ORG.krakow, 'tags.krakow@vitrina.local');
+    const world = await tagWorld();
+    const krakow = await world.tenant.token('catalogueManager');
     const foreign = await call(ctx, 'POST', '/v1/tag/write-off', {
       token: krakow,
-      payload: { ids: idsOf('F0000001', 'D0000007'), reason: 'x' },
+      payload: { ids: world.idsOf('F001', 'D007'), reason: 'x' },
     });
     expect(foreign.statusCode).toBe(404);
     const unknown = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: await ctx.login('operator'),
-      payload: { ids: [...idsOf('D0000007'), 999_999], reason: 'x' },
+      token: world.operator,
+      payload: { ids: [...world.idsOf('D007'), 999_999], reason: 'x' },
     });
     expect(unknown.statusCode).toBe(404);
     const viewOnly = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: await ctx.login('operator'),
-      payload: { ids: idsOf('D0000007', 'E0000001'), reason: 'x' },
+      token: world.operator,
+      payload: { ids: world.idsOf('D007', 'E001'), reason: 'x' },
     });
     expect(viewOnly.statusCode).toBe(403);
-    expect(await statusesOf('F0000001', 'D0000007', 'E0000001')).toEqual({
-      F0000001: 'new',
-      D0000007: 'new',
-      E0000001: 'new',
-    });
+    expect(await world.statusesOf('F001', 'D007', 'E001')).toEqual({ F001: 'new', D007: 'new', E001: 'new' });
     // Krakow is editable for the main organisation (level 2).
     const sub = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: await ctx.login('operator'),
-      payload: { ids: idsOf('F0000001'), reason: 'Broken chip' },
+      token: world.operator,
+      payload: { ids: world.idsOf('F001'), reason: 'Broken chip' },
     });
     expect(sub.json()).toEqual({ updated: 1 });
   });
@@ -133,47 +162,44 @@ describe('POST /v1/tag/write-off', () => {
 
 describe('POST /v1/tag/remove', () => {
   it('removes new and in-micromarket tags and stamps them', async () => {
+    const world = await tagWorld();
     const response = await call(ctx, 'POST', '/v1/tag/remove', {
-      token: await ctx.login('operator'),
-      payload: { ids: idsOf('D0000007', 'D0000008'), reason: 'Returned to the warehouse' },
+      token: world.operator,
+      payload: { ids: world.idsOf('D007', 'D008'), reason: 'Returned to the warehouse' },
     });
     expect(response.json()).toEqual({ updated: 2 });
-    const [row] = await ctx.database.db.select().from(tags).where(eq(tags.id, ids.D0000008!));
+    const [row] = await ctx.database.db
+      .select()
+      .from(tags)
+      .where(eq(tags.id, world.idOf('D008')));
     expect(row).toMatchObject({ status: 'removed', reason: 'Returned to the warehouse' });
     expect(row!.removedAt).toBeInstanceOf(Date);
   });
 
   it('keeps a mixed batch all-or-nothing: one illegal tag leaves every tag as it was', async () => {
+    const world = await tagWorld();
     const response = await call(ctx, 'POST', '/v1/tag/remove', {
-      token: await ctx.login('operator'),
-      payload: { ids: idsOf('D0000009', 'D0000007', 'D0000003'), reason: 'Recall' },
+      token: world.operator,
+      payload: { ids: world.idsOf('D009', 'D005', 'D003'), reason: 'Recall' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('These tags cannot be removed: D0000003, D0000007');
-    expect(await statusesOf('D0000009', 'D0000007', 'D0000003')).toEqual({
-      D0000009: 'new',
-      D0000007: 'removed',
-      D0000003: 'sold',
-    });
+    expect(response.json().message).toBe(`These tags cannot be removed: ${world.code('D003')}, ${world.code('D005')}`);
+    expect(await world.statusesOf('D009', 'D005', 'D003')).toEqual({ D009: 'new', D005: 'removed', D003: 'sold' });
   });
 
-  it('answers 400, 401, 403 and 404 like write-off', async () => {
-    const operator = await ctx.login('operator');
-    const bad = await call(ctx, 'POST', '/v1/tag/remove', { token: operator, payload: { ids: ['x'] } });
+  it('answers 400, 404 and 403 view-only like write-off', async () => {
+    const world = await tagWorld();
+    const bad = await call(ctx, 'POST', '/v1/tag/remove', { token: world.operator, payload: { ids: ['x'] } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['ids.0', 'reason']);
-    const payload = { ids: idsOf('D0000009'), reason: 'x' };
-    expect((await call(ctx, 'POST', '/v1/tag/remove', { payload })).statusCode).toBe(401);
-    expect((await call(ctx, 'POST', '/v1/tag/remove', { token: await ctx.login('courier'), payload })).statusCode).toBe(
-      403,
-    );
-    const krakow = await loginCatalogueManager(ctx, ORG.krakow, 'remove.krakow@vitrina.local');
+    const payload = { ids: world.idsOf('D009'), reason: 'x' };
+    const krakow = await world.tenant.token('catalogueManager');
     expect((await call(ctx, 'POST', '/v1/tag/remove', { token: krakow, payload })).statusCode).toBe(404);
     const viewOnly = await call(ctx, 'POST', '/v1/tag/remove', {
-      token: operator,
-      payload: { ids: idsOf('E0000001'), reason: 'x' },
+      token: world.operator,
+      payload: { ids: world.idsOf('E001'), reason: 'x' },
     });
     expect(viewOnly.statusCode).toBe(403);
-    expect(await statusesOf('D0000009', 'E0000001')).toEqual({ D0000009: 'new', E0000001: 'new' });
+    expect(await world.statusesOf('D009', 'E001')).toEqual({ D009: 'new', E001: 'new' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codes, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { codes, insertProduct, insertTags } from './tag-fixtures.js';
 
 let ctx: TestContext;
 let mainProduct: number;
@@ -8,8 +8,8 @@ let otherProduct: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  mainProduct = await insertProduct(ctx, ORG.main, { name: 'Sandwich' });
-  otherProduct = await insertProduct(ctx, ORG.main, { name: 'Juice' });
+  mainProduct = await insertProduct(ctx.database.db, ORG.main, { name: 'Sandwich' });
+  otherProduct = await insertProduct(ctx.database.db, ORG.main, { name: 'Juice' });
 });
 afterAll(() => ctx.close());
 
@@ -23,7 +23,7 @@ describe('cursor pagination', () => {
       [ORG.krakow, mainProduct, 'E3'],
     ] as const) {
       await insertTags(
-        ctx,
+        ctx.database.db,
         org,
         product,
         codes(prefix, 60).map((code, i) => ({ code, status: statuses[(i * 7) % 6] })),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBatch, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { insertBatch, insertMicromarket, insertProduct, insertTags } from './tag-fixtures.js';
 
 let ctx: TestContext;
 const ids: Record<string, number> = {};
@@ -11,15 +11,15 @@ let batchId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  mainMarket = await insertMicromarket(ctx, ORG.main, 'Lobby');
-  const krakowMarket = await insertMicromarket(ctx, ORG.krakow, 'Rynek');
-  mainProduct = await insertProduct(ctx, ORG.main, { name: 'Sandwich' });
-  otherProduct = await insertProduct(ctx, ORG.main, { name: 'Juice' });
-  const kyivProduct = await insertProduct(ctx, ORG.kyiv, { name: 'Borscht' });
-  const krakowProduct = await insertProduct(ctx, ORG.krakow, { name: 'Pierogi' });
-  batchId = await insertBatch(ctx, ORG.main, otherProduct);
+  mainMarket = await insertMicromarket(ctx.database.db, ORG.main, 'Lobby');
+  const krakowMarket = await insertMicromarket(ctx.database.db, ORG.krakow, 'Rynek');
+  mainProduct = await insertProduct(ctx.database.db, ORG.main, { name: 'Sandwich' });
+  otherProduct = await insertProduct(ctx.database.db, ORG.main, { name: 'Juice' });
+  const kyivProduct = await insertProduct(ctx.database.db, ORG.kyiv, { name: 'Borscht' });
+  const krakowProduct = await insertProduct(ctx.database.db, ORG.krakow, { name: 'Pierogi' });
+  batchId = await insertBatch(ctx.database.db, ORG.main, otherProduct);
   const rows = [
-    ...(await insertTags(ctx, ORG.main, mainProduct, [
+    ...(await insertTags(ctx.database.db, ORG.main, mainProduct, [
       { code: 'AA000001' },
       { code: 'AA000002', status: 'in_micromarket', micromarketId: mainMarket, storeUpToHours: 10 },
       { code: 'AA000003', status: 'sold', micromarketId: mainMarket, createdAt: new Date('2024-01-10T23:30:00Z') },
@@ -28,12 +28,15 @@ beforeAll(async () => {
       { code: 'AA000006', status: 'not_paid', micromarketId: mainMarket },
       { code: 'AA000007', storeUpToHours: -5 },
     ])),
-    ...(await insertTags(ctx, ORG.main, otherProduct, [
+    ...(await insertTags(ctx.database.db, ORG.main, otherProduct, [
       { code: 'AB000001', status: 'in_micromarket', micromarketId: mainMarket, storeUpToHours: -1, batchId },
       { code: 'AB000002', batchId },
     ])),
-    ...(await insertTags(ctx, ORG.kyiv, kyivProduct, [{ code: 'BB000001' }, { code: 'BB000002', status: 'sold' }])),
-    ...(await insertTags(ctx, ORG.krakow, krakowProduct, [
+    ...(await insertTags(ctx.database.db, ORG.kyiv, kyivProduct, [
+      { code: 'BB000001' },
+      { code: 'BB000002', status: 'sold' },
+    ])),
+    ...(await insertTags(ctx.database.db, ORG.krakow, krakowProduct, [
       { code: 'CC000001' },
       { code: 'CC000002', status: 'in_micromarket', micromarketId: krakowMarket },
     ])),
@@ -124,7 +127,7 @@ describe('GET /v1/tag/list', () => {
     expect(await listCodes(token, { expiry: 'expired', status: 'new' })).toEqual(['AA000007']);
   });
 
-  it('answers 400 naming the field, 401 without a session and 403 without the permission', async () => {
+  it('answers 400 naming the field', async () => {
     const token = await ctx.login('operator');
     const bad = await call(ctx, 'GET', '/v1/tag/list', { token, query: { per_page: '101', status: 'lost' } });
     expect(bad.statusCode).toBe(400);
@@ -134,8 +137,6 @@ describe('GET /v1/tag/list', () => {
     expect(Object.keys(cursor.json().fields)).toEqual(['cursor']);
     const day = await call(ctx, 'GET', '/v1/tag/list', { token, query: { from: '2024-13-01' } });
     expect(Object.keys(day.json().fields)).toEqual(['from']);
-    expect((await call(ctx, 'GET', '/v1/tag/list')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/tag/list', { token: await ctx.login('courier') })).statusCode).toBe(403);
   });
 });
 
@@ -176,15 +177,13 @@ describe('GET /v1/tag/counts', () => {
     });
   });
 
-  it('answers 400, 401 and 403', async () => {
+  it('answers 400 naming the field', async () => {
     const bad = await call(ctx, 'GET', '/v1/tag/counts', {
       token: await ctx.login('operator'),
       query: { expiry: 'soon' },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['expiry']);
-    expect((await call(ctx, 'GET', '/v1/tag/counts')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/tag/counts', { token: await ctx.login('support') })).statusCode).toBe(403);
   });
 });
 
@@ -195,16 +194,12 @@ describe('GET /v1/tag/info/{id}', () => {
     expect(response.json()).toMatchObject({ code: 'CC000002', product_name: 'Pierogi', micromarket_name: 'Rynek' });
   });
 
-  it('answers 404 for another organisation’s tag and unknown ids, 400, 401 and 403', async () => {
+  it('answers 404 for another organisation’s tag and unknown ids, and 400', async () => {
     const franchisor = await ctx.login('franchisor');
     expect((await call(ctx, 'GET', `/v1/tag/info/${ids.AA000001}`, { token: franchisor })).statusCode).toBe(404);
     expect((await call(ctx, 'GET', '/v1/tag/info/999999', { token: franchisor })).statusCode).toBe(404);
     const bad = await call(ctx, 'GET', '/v1/tag/info/abc', { token: franchisor });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['id']);
-    expect((await call(ctx, 'GET', `/v1/tag/info/${ids.AA000001}`)).statusCode).toBe(401);
-    expect(
-      (await call(ctx, 'GET', `/v1/tag/info/${ids.AA000001}`, { token: await ctx.login('courier') })).statusCode,
-    ).toBe(403);
   });
 });

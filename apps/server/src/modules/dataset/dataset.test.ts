@@ -5,6 +5,20 @@ import { createTenant } from '../../../test/factories/tenant.js';
 import { bearer, call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, datasetFiles } from '../../db/schema/index.js';
 
+/** ftyp (brand mp42), then an empty moov and a small mdat: the server checks the box structure whole. */
+function smallMp4(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypmp42'),
+    Buffer.alloc(12),
+    Buffer.from([0, 0, 0, 8]),
+    Buffer.from('moov'),
+    Buffer.from([0, 0, 0, 0x48]),
+    Buffer.from('mdat'),
+    Buffer.alloc(64),
+  ]);
+}
+
 let ctx: TestContext;
 let png: Buffer;
 
@@ -90,17 +104,7 @@ describe('POST /v1/dataset/upload', () => {
 
   it('stores an MP4 video without a thumbnail, into an editable sub-organisation', async () => {
     const { org, operator } = await datasetWorld();
-    // ftyp (brand mp42), then an empty moov and a small mdat: the box structure is checked whole.
-    const mp4 = Buffer.concat([
-      Buffer.from([0, 0, 0, 0x18]),
-      Buffer.from('ftypmp42'),
-      Buffer.alloc(12),
-      Buffer.from([0, 0, 0, 8]),
-      Buffer.from('moov'),
-      Buffer.from([0, 0, 0, 0x48]),
-      Buffer.from('mdat'),
-      Buffer.alloc(64),
-    ]);
+    const mp4 = smallMp4();
     const response = await upload(
       operator,
       { bytes: mp4, name: 'door.mp4', type: 'video/mp4' },
@@ -152,7 +156,7 @@ describe('GET /v1/dataset/list', () => {
   it('lists the visible files, filtered by tag, type and organisation', async () => {
     const { org, operator, krakow } = await datasetWorld();
     expect((await upload(operator, pngPart(), { tags: 'purchase_top,view_front' })).statusCode).toBe(200);
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+    const mp4 = smallMp4();
     const video = { bytes: mp4, name: 'door.mp4', type: 'video/mp4' };
     expect((await upload(operator, video, { org_id: String(org.krakow) })).statusCode).toBe(200);
     const token = operator;

@@ -202,14 +202,16 @@ describe('POST /v1/user/update/{id}', () => {
   });
 
   it('refuses to disable oneself and to take a used email', async () => {
-    const { tenant, support } = await peopledTenant();
+    const { tenant } = await peopledTenant();
     const operator = await tenant.user('operator');
+    // A user the operator may change: one holding nothing beyond the operator's permissions.
+    const clerk = await createUser(ctx.database.db, { orgId: tenant.org.main, permissions: [] });
     const self = await call(ctx, 'POST', `/v1/user/update/${operator.id}`, {
       token: operator.token,
       payload: { active: false },
     });
     expect(self.statusCode).toBe(409);
-    const taken = await call(ctx, 'POST', `/v1/user/update/${support.id}`, {
+    const taken = await call(ctx, 'POST', `/v1/user/update/${clerk.id}`, {
       token: operator.token,
       payload: { email: operator.email },
     });

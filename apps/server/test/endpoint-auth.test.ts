@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
+import { ENDPOINTS, PERMISSION_NAMES, type Permission } from '@vitrina/contract';
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOrganisation } from './factories/organisations.js';
@@ -71,6 +71,20 @@ describe('the route table', () => {
   it('guards every non-public /v1 route with permissions, unless any signed-in user may call it', () => {
     const unguarded = guarded.filter((route) => route.permissions.length === 0).map(key);
     expect(unguarded.sort()).toEqual([...ANY_SIGNED_IN].sort());
+  });
+
+  it('registers exactly the endpoints the contract declares, with their access', () => {
+    const declared = ENDPOINTS.map((endpoint) => ({
+      key: `${endpoint.method} ${endpoint.path}`,
+      isPublic: endpoint.isPublic === true,
+      permissions: [...(endpoint.permissions ?? [])].sort(),
+    }));
+    const registered = api
+      // The OpenAPI document describes the endpoints; it is not one of them.
+      .filter((route) => route.url !== '/v1/openapi.json')
+      .map((route) => ({ key: key(route), isPublic: route.isPublic, permissions: [...route.permissions].sort() }));
+    const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
+    expect(registered.sort(byKey)).toEqual(declared.sort(byKey));
   });
 
   it('names only permissions of the catalogue', () => {

@@ -1,14 +1,19 @@
+import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { bearer, createTestContext, DEMO, type TestContext } from './helper.js';
+import { DEMO_ROLE_PERMISSIONS } from '../src/db/seed.js';
+import { createOrganisation } from './factories/organisations.js';
+import { createRole, createSignedInUser, createUser } from './factories/users.js';
+import { bearer, createTestContext, type TestContext } from './helper.js';
 import { type ExtraApp, nextCacheEvent, openSecondInstance, sessionIdOf } from './instances.js';
 
 /**
  * Two server instances on one PostgreSQL database, as in production behind a load balancer:
  * a change made through one reaches the other's session cache by LISTEN/NOTIFY. PostgreSQL
  * only (vitest.config.ts leaves this file out of the PGlite run): PGlite is one process.
- * Each test waits for the notification itself, never for a length of time.
+ * Each test waits for the notification itself, never for a length of time, and signs in a
+ * user of its own made by the factories, so no test leans on what another changed.
  */
 let ctx: TestContext;
 let second: ExtraApp;
@@ -25,15 +30,42 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function login(app: App, email: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { email, password } });
+const PASSWORD = 'cache-test-1';
+
+/**
+ * A user of this test alone (tests run shuffled and change the users they sign in), signed in
+ * on `app` through the login endpoint, as a client would be.
+ */
+async function freshLogin(
+  app: App,
+  options: { permissions?: readonly Permission[]; roleId?: number; orgId?: number },
+): Promise<string> {
+  const db = ctx.database.db;
+  const { email } = await createUser(db, {
+    orgId: options.orgId ?? (await createOrganisation(db)),
+    ...(options.roleId === undefined ? { permissions: options.permissions ?? [] } : { roleId: options.roleId }),
+    password: PASSWORD,
+  });
+  const response = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { email, password: PASSWORD } });
   expect(response.statusCode).toBe(200);
   return response.json<{ token: string }>().token;
 }
 
+/** Holds every permission, so it may change the roles the tests make; its session is not under test. */
+async function freshAdmin(): Promise<string> {
+  const db = ctx.database.db;
+  return (await createSignedInUser(db, { orgId: await createOrganisation(db), permissions: PERMISSION_NAMES })).token;
+}
+
 const get = (app: App, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
 
+/**
+ * Calls twice and checks the second call was a cache hit. The factories write straight to the
+ * database, and a notification landing while the first call fills the cache stops the fill,
+ * so their notifications are waited for first.
+ */
 async function expectCachedOn(app: App, token: string) {
+  await app.sessionCache.sync();
   expect((await get(app, '/v1/user/me', token)).statusCode).toBe(200);
   const hits = app.sessionCache.stats().hits;
   expect((await get(app, '/v1/user/me', token)).statusCode).toBe(200);
@@ -42,7 +74,7 @@ async function expectCachedOn(app: App, token: string) {
 
 describe('the session cache across instances', () => {
   it('ends a session on instance B as soon as it is logged out on instance A', async () => {
-    const token = await login(a, DEMO.courier.email, DEMO.courier.password);
+    const token = await freshLogin(a, { permissions: DEMO_ROLE_PERMISSIONS.courier });
     await expectCachedOn(b, token);
     const id = await sessionIdOf(ctx.database, token);
     const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === `session:${id}`);
@@ -52,16 +84,18 @@ describe('the session cache across instances', () => {
   });
 
   it('answers 403 on instance B once a permission is taken from the role on instance A', async () => {
-    const admin = await login(a, DEMO.admin.email, DEMO.admin.password);
-    const token = await login(a, DEMO.support.email, DEMO.support.password);
+    const admin = await freshAdmin();
+    const orgId = await createOrganisation(ctx.database.db);
+    const roleId = await createRole(ctx.database.db, { permissions: DEMO_ROLE_PERMISSIONS.support, orgId });
+    const token = await freshLogin(a, { roleId, orgId });
     expect((await get(b, '/v1/user/list', token)).statusCode).toBe(200);
     await expectCachedOn(b, token);
-    const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === 'role:4');
+    const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === `role:${roleId}`);
     const update = await a.inject({
       method: 'POST',
       url: '/v1/permission/create',
       headers: bearer(admin),
-      payload: { role_id: 4, permissions: ['show_dashboard_page'] },
+      payload: { role_id: roleId, permissions: ['show_dashboard_page'] },
     });
     expect(update.statusCode).toBe(200);
     await arrived;
@@ -69,7 +103,7 @@ describe('the session cache across instances', () => {
   });
 
   it('starts over when its listening connection drops, and listens again', async () => {
-    const token = await login(a, DEMO.operator.email, DEMO.operator.password);
+    const token = await freshLogin(a, { permissions: DEMO_ROLE_PERMISSIONS.operator });
     await expectCachedOn(b, token);
     const states: boolean[] = [];
     const unsubscribe = b.sessionCache.subscribe(

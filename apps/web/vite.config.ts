@@ -8,6 +8,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/v1': 'http://localhost:8080' },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets bench/bundle.ts follow each screen's chunks the way the browser does.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: { environment: 'node', include: ['src/**/*.test.ts'] },
 });

@@ -4,9 +4,12 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
+  real,
   serial,
   smallint,
   text,
@@ -19,7 +22,14 @@ import { users } from './users.js';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Micromarkets as far as the catalogue needs them; the devices area adds the rest. */
+export const CONNECTION_VALUES = ['online', 'offline'] as const;
+export const DOOR_VALUES = ['open', 'closed'] as const;
+
+/**
+ * A micromarket (fridge or shelf unit): what the operator enters, the settings the device
+ * and the sales path read (`settings`, validated by the contract's ZMicromarketSettings), and
+ * the live state the device gateway keeps from the device's messages.
+ */
 export const micromarkets = pgTable(
   'micromarkets',
   {
@@ -30,9 +40,41 @@ export const micromarkets = pgTable(
     name: text('name').notNull(),
     address: text('address'),
     serialNumber: text('serial_number').notNull().unique(),
+    active: boolean('active').notNull().default(true),
+    description: text('description'),
+    locationDescription: text('location_description'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    courierLatitude: doublePrecision('courier_latitude'),
+    courierLongitude: doublePrecision('courier_longitude'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    /** Monthly price in minor units of the organisation's currency; null: the organisation's price. */
+    subscriptionPriceMinor: integer('subscription_price_minor'),
+    /** SHA-256 of the private token the device signs in with; the token itself is shown once. */
+    tokenHash: text('token_hash'),
+    tokenIssuedAt: timestamp('token_issued_at', { withTimezone: true }),
+    settings: jsonb('settings').notNull().default({}),
+    // Live state, written by the device gateway.
+    connection: text('connection', { enum: CONNECTION_VALUES }).notNull().default('offline'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    ip: text('ip'),
+    macAddress: text('mac_address'),
+    platform: text('platform'),
+    firmware: text('firmware'),
+    temperature: real('temperature'),
+    defrosting: boolean('defrosting'),
+    door: text('door', { enum: DOOR_VALUES }),
+    tilt: real('tilt'),
+    /** Since when the temperature has been above the organisation's limit; null: in range. */
+    overheatSince: timestamp('overheat_since', { withTimezone: true }),
+    /** Food-safety lock: customers cannot open the door until an operator resets it. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockReason: text('lock_reason'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('micromarkets_org').on(t.orgId)],
+  (t) => [index('micromarkets_org').on(t.orgId), index('micromarkets_org_name').on(t.orgId, t.name, t.id)],
 );
 
 /** Three levels per organisation: level 1 has no parent. */

@@ -99,6 +99,46 @@ export const PERMISSIONS = {
       'Skupiny mikromarketov',
     ),
   },
+  edit_devices: {
+    area: 'devices',
+    names: n(
+      'Create and edit micromarkets',
+      'Створення та редагування мікромаркетів',
+      'Tworzenie i edycja mikromarketów',
+      'Creazione e modifica micromarket',
+      'Vytváranie a úprava mikromarketov',
+    ),
+  },
+  send_device_commands: {
+    area: 'devices',
+    names: n(
+      'Send commands to micromarkets',
+      'Надсилання команд мікромаркетам',
+      'Wysyłanie poleceń do mikromarketów',
+      'Invio comandi ai micromarket',
+      'Odosielanie príkazov mikromarketom',
+    ),
+  },
+  reset_food_safety_lock: {
+    area: 'devices',
+    names: n(
+      'Reset the food-safety lock',
+      'Зняття блокування безпеки харчових продуктів',
+      'Zdejmowanie blokady bezpieczeństwa żywności',
+      'Sblocco sicurezza alimentare',
+      'Zrušenie blokovania bezpečnosti potravín',
+    ),
+  },
+  manage_technical_alerts: {
+    area: 'analytics',
+    names: n(
+      'Acknowledge and resolve technical alerts',
+      'Підтвердження та закриття технічних сповіщень',
+      'Potwierdzanie i zamykanie alertów technicznych',
+      'Conferma e risoluzione avvisi tecnici',
+      'Potvrdzovanie a riešenie technických upozornení',
+    ),
+  },
   edit_categories: {
     area: 'catalogue',
     names: n('Edit categories', 'Редагування категорій', 'Edycja kategorii', 'Modifica categorie', 'Úprava kategórií'),

@@ -13,6 +13,7 @@ import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
@@ -38,9 +39,18 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Time to live of cached sessions (SESSION_CACHE_TTL_MS) and, for tests, the clock. */
   sessionCache?: SessionCacheOptions;
+  /** Live updates: how long events gather before they are sent (0 in tests), the stream's heartbeat. */
+  live?: LiveBusOptions & { heartbeatMs?: number };
   /** Called for every route as it is declared, so tests can walk all of them. */
   onRoute?: (route: RouteOptions) => void;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live updates of this instance: services publish through ctx.live, tests follow it. */
+    live: LiveBus;
+  }
+}
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
@@ -67,8 +77,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipartPlugin);
   await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
 
+  const live = new LiveBus(deps.database, deps.live);
+  await live.start();
+  app.decorate('live', live);
+  app.addHook('onClose', () => live.stop());
+
   const ctx: ServiceContext = {
     db: deps.database.db,
+    live,
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
@@ -86,6 +102,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes, { ctx });
   await app.register(tagRoutes, { ctx });
   await app.register(datasetRoutes, { ctx });
+  await app.register(liveRoutes, { ctx, bus: live, heartbeatMs: deps.live?.heartbeatMs });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   return app;

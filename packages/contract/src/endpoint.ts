@@ -21,9 +21,12 @@ export type Endpoint = {
   body?: z.ZodType;
   /** The request is multipart with one file (and optional text fields). */
   isUpload?: boolean;
-  /** The 200 answer; `format: 'csv'` answers text/csv as a download. */
+  /**
+   * The 200 answer; `format: 'csv'` answers text/csv as a download, `'event-stream'` is a
+   * server-sent event stream the handler writes itself.
+   */
   response: z.ZodType;
-  format?: 'json' | 'csv';
+  format?: 'json' | 'csv' | 'event-stream';
   /** Statuses this endpoint may answer besides 200 and the usual 400/401/403/404/409. */
   errors?: readonly (413 | 429)[];
 };

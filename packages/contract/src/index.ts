@@ -11,6 +11,7 @@ export * from './resources/category.js';
 export * from './resources/common.js';
 export * from './resources/dashboard.js';
 export * from './resources/dataset.js';
+export * from './resources/live.js';
 export * from './resources/maker.js';
 export * from './resources/organization.js';
 export * from './resources/product.js';

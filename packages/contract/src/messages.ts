@@ -48,6 +48,13 @@ const M = {
     it: 'Troppi tentativi. Riprova tra {seconds} s',
     sk: 'Príliš veľa pokusov. Skúste znova o {seconds} s',
   },
+  'errors.too_many_streams': {
+    en: 'Too many open windows follow live updates. Close some of them and try again',
+    ua: 'Забагато відкритих вікон стежать за оновленнями. Закрийте деякі та спробуйте знову',
+    pl: 'Zbyt wiele otwartych okien śledzi aktualizacje. Zamknij część z nich i spróbuj ponownie',
+    it: 'Troppe finestre aperte seguono gli aggiornamenti. Chiudine alcune e riprova',
+    sk: 'Príliš veľa otvorených okien sleduje aktualizácie. Zatvorte niektoré a skúste znova',
+  },
   'errors.payload_too_large': {
     en: 'The request is too large',
     ua: 'Запит завеликий',

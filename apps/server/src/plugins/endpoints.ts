@@ -23,7 +23,10 @@ export type EndpointCall<E extends Endpoint> = {
   reply: FastifyReply;
 };
 
-type Handler<E extends Endpoint> = (call: EndpointCall<E>) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+/** An event-stream handler writes the stream itself and answers nothing. */
+type Handler<E extends Endpoint> = (
+  call: EndpointCall<E>,
+) => E extends { format: 'event-stream' } ? Promise<void> : Promise<EndpointResponse<E>> | EndpointResponse<E>;
 
 function schemaOf(endpoint: Endpoint) {
   const responses: Record<number, unknown> = { 200: endpoint.response, ...ERROR_RESPONSES };
@@ -36,6 +39,7 @@ function schemaOf(endpoint: Endpoint) {
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.isUpload ? { consumes: ['multipart/form-data'] } : {}),
+    ...(endpoint.format === 'event-stream' ? { produces: ['text/event-stream'] } : {}),
     response: responses,
   };
 }
@@ -61,6 +65,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         reply,
       } as EndpointCall<E>;
       const result = await handler(call);
+      if (endpoint.format === 'event-stream') return reply;
       if (endpoint.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

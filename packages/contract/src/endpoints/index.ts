@@ -4,6 +4,7 @@ import { categoryApi } from './category.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
+import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { organizationApi } from './organization.js';
 import { productApi } from './product.js';
@@ -26,6 +27,7 @@ export const api = {
   category: categoryApi,
   maker: makerApi,
   dataset: datasetApi,
+  live: liveApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -151,7 +151,7 @@ describe('GET /v1/live/events', () => {
     await Promise.all(streams.map((stream) => stream.next((frame) => frame.event === 'ready')));
     const refused = await fetch(`${base}/v1/live/events`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).message).toMatch(/Too many open windows/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Too many open windows/);
     for (const stream of streams) stream.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Endpoint, EndpointQuery } from '@vitrina/contract';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useCallback, useMemo } from 'react';
 import type { z } from 'zod';
-import { useEndpoint } from './endpoint-query';
+import { endpointInput, useEndpoint } from './endpoint-query';
 import { type UrlValue, useUrlQuery } from './url-query';
 
 /** Query keys that page or order a list rather than filter it. */
@@ -105,7 +105,7 @@ export function useListQuery<E extends ListEndpoint>(
   options: ListUrlOptions & { isEnabled?: boolean; defaults?: ListDefaults<E> } = {},
 ) {
   const state = useListUrl(endpoint, options);
-  const result = useEndpoint(endpoint, { query: state.query } as never, {
+  const result = useEndpoint(endpoint, endpointInput<E>({ query: state.query }), {
     placeholderData: keepPreviousData,
     enabled: options.isEnabled ?? true,
   });

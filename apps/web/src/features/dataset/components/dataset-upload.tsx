@@ -35,13 +35,16 @@ export function DatasetUpload({ orgId }: { orgId?: number }) {
       return;
     }
     setPending((count) => count + 1);
-    upload.mutate(
-      { formData: uploadFormData({ file, tags, orgId }) },
-      {
-        onSuccess: () => getMessage().success(t('dataset.uploaded', { name: file.name })),
-        onSettled: () => setPending((count) => count - 1),
-      },
-    );
+    // Several dropped files share one mutation, and mutate()'s own callbacks fire for the
+    // latest call only, so the count would stay up; each call's promise settles for its file.
+    try {
+      await upload.mutateAsync({ formData: uploadFormData({ file, tags, orgId }) });
+      getMessage().success(t('dataset.uploaded', { name: file.name }));
+    } catch {
+      // The client has already shown the server's message.
+    } finally {
+      setPending((count) => count - 1);
+    }
   };
 
   return (

@@ -144,11 +144,11 @@ export function sendEndpoint<E extends Endpoint>(endpoint: E, ...[input, options
   return send(path, { ...requestOf(endpoint, input), ...options });
 }
 
+/** What an upload sends: the path's params and the multipart body (one file and text fields). */
+export type UploadInput<E extends Endpoint> = { params?: EndpointInput<E>['params']; formData: FormData };
+
 /** Uploads one file (and text fields) to a multipart endpoint. */
-export function uploadEndpoint<E extends Endpoint & { isUpload: true }>(
-  endpoint: E,
-  input: { params?: EndpointInput<E>['params']; formData: FormData },
-) {
+export function uploadEndpoint<E extends Endpoint & { isUpload: true }>(endpoint: E, input: UploadInput<E>) {
   const path = endpointPath(endpoint, input.params as Record<string, unknown> | undefined);
   return request<EndpointResponse<E>>(path, { method: 'POST', formData: input.formData, timeoutMs: UPLOAD_TIMEOUT_MS });
 }

@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointResponse } from '@vitrina/contract';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEndpointMutation } from './endpoint-query';
+import { endpointInput, useEndpointMutation } from './endpoint-query';
 import { getMessage } from './notify';
 import { useLocale } from './use-locale';
 import { applyServerErrors, parseForm, type Schema } from './zod-form';
@@ -46,8 +46,8 @@ export function useEntityForm<C extends BodyEndpoint, U extends BodyEndpoint>(op
     const endpoint = options.id === null ? options.create : options.update;
     const body = parseForm({ schema: endpoint.body, values, form, locale, t });
     if (body === null) return;
-    if (options.id === null) create.mutate({ body } as never, handlers);
-    else update.mutate({ params: { id: options.id }, body } as never, handlers);
+    if (options.id === null) create.mutate(endpointInput<C>({ body }), handlers);
+    else update.mutate(endpointInput<U>({ params: { id: options.id }, body }), handlers);
   };
 
   return { isEdit, save, isSaving: create.isPending || update.isPending };

@@ -2,11 +2,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { Endpoint, EndpointQuery } from '@vitrina/contract';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { useEndpoint } from './endpoint-query';
-
-export type UrlChange = Record<string, string | number | boolean | undefined>;
+import { endpointInput, useEndpoint } from './endpoint-query';
+import { type UrlValue, useUrlQuery } from './url-query';
 
 /** Query keys that page or order a list rather than filter it. */
 const NOT_FILTERS = new Set(['page', 'per_page', 'sort', 'cursor']);
@@ -47,6 +45,21 @@ export function parseListQuery<E extends ListEndpoint>(
   }
 }
 
+const isUrlValue = (value: unknown): value is UrlValue =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * What a list reads with nothing in its URL (page 1, the page size, the schema's and the
+ * screen's defaults): a value equal to one of these is left out of the link.
+ */
+export function openingQueryOf(endpoint: ListEndpoint, defaults: Record<string, string | number | undefined> = {}) {
+  const opening: Record<string, UrlValue> = {};
+  for (const [key, value] of Object.entries(parseListQuery(endpoint, new URLSearchParams(), defaults) ?? {})) {
+    if (isUrlValue(value)) opening[key] = value;
+  }
+  return opening;
+}
+
 /** The filter names of a list endpoint: every query key but paging, order and `notFilters`. */
 export const filtersOf = (endpoint: ListEndpoint, notFilters: readonly string[] = []) =>
   Object.keys(endpoint.query.shape).filter((key) => !NOT_FILTERS.has(key) && !notFilters.includes(key));
@@ -65,49 +78,22 @@ export type ListUrlOptions = {
 
 /**
  * A list screen's state from its endpoint's query schema: filters, sort and page live in
- * the URL (convention 7), and a filter change starts from page one. A list that loads its
+ * the URL (convention 7) through `useUrlQuery`; a filter change starts from page one, and a
+ * value equal to the screen's or the schema's default leaves the URL. A list that loads its
  * own way (cursor pages) uses it alone; `useListQuery` adds the data of a paged list.
  */
 export function useListUrl<E extends ListEndpoint>(
   endpoint: E,
   options: ListUrlOptions & { defaults?: ListDefaults<E> } = {},
 ) {
-  const [params, setParams] = useSearchParams();
-  const { notFilters } = options;
+  const { notFilters, defaults } = options;
   const filters = useMemo(() => filtersOf(endpoint, notFilters), [endpoint, notFilters]);
-  const search = params.toString();
-  const { defaults } = options;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL text is the identity of the parsed query.
-  const query = useMemo(() => parseListQuery(endpoint, params, defaults), [endpoint, search, defaults]);
-
-  const update = useCallback(
-    (changes: UrlChange) => {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (Object.keys(changes).some((key) => filters.includes(key))) next.delete('page');
-        return next;
-      });
-    },
-    [setParams, filters],
+  const parse = useCallback(
+    (params: URLSearchParams) => parseListQuery(endpoint, params, defaults),
+    [endpoint, defaults],
   );
-
-  /** Clears the filters but keeps what is not a filter (the active tab, the sort). */
-  const reset = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const name of [...filters, 'page']) next.delete(name);
-        return next;
-      }),
-    [setParams, filters],
-  );
-
-  const hasFilters = filters.some((name) => params.has(name));
-  return { query, update, reset, hasFilters };
+  const opening = useMemo(() => openingQueryOf(endpoint, defaults), [endpoint, defaults]);
+  return useUrlQuery({ parse, filters, defaults: opening });
 }
 
 /**
@@ -119,7 +105,7 @@ export function useListQuery<E extends ListEndpoint>(
   options: ListUrlOptions & { isEnabled?: boolean; defaults?: ListDefaults<E> } = {},
 ) {
   const state = useListUrl(endpoint, options);
-  const result = useEndpoint(endpoint, { query: state.query } as never, {
+  const result = useEndpoint(endpoint, endpointInput<E>({ query: state.query }), {
     placeholderData: keepPreviousData,
     enabled: options.isEnabled ?? true,
   });

@@ -7,6 +7,7 @@ import {
   ZRole,
   ZRoleList,
   ZRoleOptions,
+  ZRoleOptionsQuery,
   ZSetRolePermissions,
   ZUpdateRole,
 } from '../resources/role.js';
@@ -81,8 +82,9 @@ export const roleApi = {
     method: 'GET',
     path: '/v1/user/roles',
     tag,
-    summary: 'Roles the caller may assign or switch to',
+    summary: 'Roles the caller may assign or switch to; with org_id, those a user of that organisation may hold',
     permissions: ['show_users_page', 'show_users_roles_page', 'switch_role'],
+    query: ZRoleOptionsQuery,
     response: ZRoleOptions,
   }),
 };

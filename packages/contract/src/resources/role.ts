@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGES } from '../enums.js';
 import { isPermission, PERMISSION_AREAS } from '../permissions.js';
-import { INT4_MAX, requiredText, storableString, ZId } from './common.js';
+import { INT4_MAX, requiredText, storableString, ZId, ZIdQuery } from './common.js';
 
 export const ZPermissionName = storableString().refine(isPermission, { error: 'validation.unknown_permission' });
 
@@ -53,6 +53,10 @@ export const ZPermissionGroups = z.object({
   ),
 });
 export type TPermissionGroups = z.infer<typeof ZPermissionGroups>;
+
+/** GET /v1/user/roles: with `org_id`, only the roles a user of that organisation may hold. */
+export const ZRoleOptionsQuery = z.object({ org_id: ZIdQuery });
+export type TRoleOptionsQuery = z.input<typeof ZRoleOptionsQuery>;
 
 /** GET /v1/user/roles: the roles the caller may assign. */
 export const ZRoleOptions = z.object({

@@ -102,7 +102,13 @@ export const ZListUsersQuery = ZPageQuery.extend({
   sort: optionalQuery(z.enum(USER_SORTS)),
 });
 export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
-export const ZUserList = listOf(ZUser);
+/**
+ * A row of the user list: the user, and whether the caller may change them (edit, disable,
+ * re-invite), judged by the server's own rule so the panel offers only what it will accept.
+ */
+export const ZUserListItem = ZUser.extend({ can_edit: z.boolean() });
+export type TUserListItem = z.infer<typeof ZUserListItem>;
+export const ZUserList = listOf(ZUserListItem);
 export type TUserList = z.infer<typeof ZUserList>;
 
 /** The report takes the list's filters without paging. */

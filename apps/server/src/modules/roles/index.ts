@@ -1,4 +1,4 @@
 /** Roles and their permissions. */
-export { findRole } from './roles.repository.js';
+export { findRole, permissionsOfRoles } from './roles.repository.js';
 export { roleRoutes } from './roles.routes.js';
-export { assertGrantable } from './roles.service.js';
+export { assertGrantable, roleFitsOrg } from './roles.service.js';

@@ -45,6 +45,18 @@ export async function findRole(db: Db, id: number): Promise<RoleRow | null> {
   return { ...role, permissions: permissions.map((row) => row.permission) };
 }
 
+/** The permissions of each of these roles, for judging many users at once (a list page). */
+export async function permissionsOfRoles(db: Db, roleIds: number[]): Promise<Map<number, string[]>> {
+  const byRole = new Map<number, string[]>(roleIds.map((id) => [id, []]));
+  if (roleIds.length === 0) return byRole;
+  const rows = await db
+    .select({ roleId: rolePermissions.roleId, permission: rolePermissions.permission })
+    .from(rolePermissions)
+    .where(inArray(rolePermissions.roleId, roleIds));
+  for (const row of rows) byRole.get(row.roleId)?.push(row.permission);
+  return byRole;
+}
+
 export type RoleUserCount = { all: number; visible: number };
 
 /** Users holding each role: all of them, and those of the given organisations (null: all). */

@@ -24,5 +24,7 @@ export async function roleRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     roles.updateRole(ctx, actor, body.role_id, { permissions: body.permissions }),
   );
 
-  registerEndpoint(app, api.role.options, async ({ actor }) => ({ items: await roles.assignableRoles(ctx, actor) }));
+  registerEndpoint(app, api.role.options, async ({ actor, query }) => ({
+    items: await roles.assignableRoles(ctx, actor, { orgId: query.org_id }),
+  }));
 }

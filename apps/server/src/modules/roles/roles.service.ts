@@ -83,10 +83,26 @@ export async function getRole(ctx: ServiceContext, actor: UserActor, id: number)
   return toRole(role, usersCountOf(role, counts));
 }
 
-/** Roles the caller may give to a user: visible, and within the caller's own permissions. */
-export async function assignableRoles(ctx: ServiceContext, actor: UserActor) {
+/** A role of an organisation is held only by its own users; platform roles fit every organisation. */
+export function roleFitsOrg(role: { orgId: number | null }, orgId: number): boolean {
+  return role.orgId === null || role.orgId === orgId;
+}
+
+/**
+ * Roles the caller may give to a user: visible, and within the caller's own permissions;
+ * with `orgId`, only those a user of that organisation may hold (its own and the platform's),
+ * the same fit the user update checks.
+ */
+export async function assignableRoles(
+  ctx: ServiceContext,
+  actor: UserActor,
+  filter: { orgId?: number | undefined } = {},
+) {
+  const { orgId } = filter;
+  if (orgId !== undefined) actor.scope.assertVisible(orgId);
   const rows = await repo.listRoles(ctx.db, actor.scope.visibleIds);
   return rows
+    .filter((row) => orgId === undefined || roleFitsOrg(row, orgId))
     .filter((row) => row.permissions.every((permission) => actor.permissions.has(permission)))
     .map((row) => ({ id: row.id, name: row.name, org_id: row.orgId }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, ORG, ok, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -159,5 +159,37 @@ describe('GET /v1/user/roles', () => {
       .items.map((r: { name: string }) => r.name);
     expect(names).toContain('Operator');
     expect(names).not.toContain('Platform admin');
+  });
+
+  it('with org_id, offers only the roles a user of that organisation may hold', async () => {
+    const franchisor = await ctx.login('franchisor');
+    const created = await call(ctx, 'POST', '/v1/role/create', {
+      token: franchisor,
+      payload: { name: 'Krakow greeter', permissions: ['show_dashboard_page'] },
+    });
+    expect(created.statusCode).toBe(200);
+    const operator = await ctx.login('operator');
+    const optionsFor = async (query: Record<string, string>) =>
+      call(ctx, 'GET', '/v1/user/roles', { token: operator, query });
+    const names = async (query: Record<string, string>) =>
+      (await optionsFor(query)).json().items.map((r: { name: string }) => r.name);
+    expect(await names({})).toEqual(expect.arrayContaining(['Operator', 'Krakow greeter']));
+    expect(await names({ org_id: String(ORG.krakow) })).toEqual(expect.arrayContaining(['Operator', 'Krakow greeter']));
+    const main = await names({ org_id: String(ORG.main) });
+    expect(main).toContain('Operator');
+    expect(main).not.toContain('Krakow greeter');
+    expect(main).not.toContain('Platform admin');
+  });
+
+  it('answers 400 for an org_id that is not an id and 404 for an organisation out of sight', async () => {
+    const operator = await ctx.login('operator');
+    const bad = await call(ctx, 'GET', '/v1/user/roles', { token: operator, query: { org_id: 'main' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['org_id']);
+    const unseen = await call(ctx, 'GET', '/v1/user/roles', {
+      token: await ctx.login('franchisor'),
+      query: { org_id: String(ORG.main) },
+    });
+    expect(unseen.statusCode).toBe(404);
   });
 });

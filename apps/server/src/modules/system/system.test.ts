@@ -25,6 +25,10 @@ describe('service endpoints', () => {
       'email',
       'password',
     ]);
+    const userRow = doc.paths['/v1/user/list'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(userRow)).toContain('"can_edit"');
+    const roleOptions = doc.paths['/v1/user/roles'].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(roleOptions).toEqual(['org_id']);
     expect((await call(ctx, 'GET', '/docs/')).statusCode).toBe(200);
   });
 

@@ -3,11 +3,12 @@ import type {
   TListUsersQuery,
   TUpdateUser,
   TUser,
+  TUserListItem,
   ZCreateUser,
   ZListUsersQuery,
   ZUpdateUser,
 } from '@vitrina/contract';
-import { OWNER_USER_ID } from '@vitrina/contract';
+import { api, OWNER_USER_ID } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
@@ -16,7 +17,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { assertNotRegistered, issueInvitation, mailInvitation, revokeUserSessions } from '../auth/index.js';
-import { assertGrantable, findRole } from '../roles/index.js';
+import { assertGrantable, findRole, permissionsOfRoles, roleFitsOrg } from '../roles/index.js';
 import * as repo from './users.repository.js';
 
 type ListQuery = z.output<typeof ZListUsersQuery>;
@@ -38,11 +39,11 @@ function filtersOf(actor: UserActor, query: Omit<ListQuery, 'page' | 'per_page'>
 
 export async function listUsers(ctx: ServiceContext, actor: UserActor, query: ListQuery) {
   const filters = filtersOf(actor, query);
-  const [items, total] = await Promise.all([
+  const [users, total] = await Promise.all([
     repo.listUsers(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
     repo.countUsers(ctx.db, filters),
   ]);
-  return { items, total };
+  return { items: await withCanEdit(ctx.db, actor, users), total };
 }
 
 export async function getUser(ctx: ServiceContext, actor: UserActor, id: number): Promise<TUser> {
@@ -76,20 +77,41 @@ function columnsOf(body: UpdateBody): repo.UserWrite {
 const emailTaken = () => new AppError(409, 'user.email_taken', {}, { email: 'user.email_taken' });
 
 /**
- * A caller changes a user (any field) or re-sends their invitation only if it holds every
- * permission of the user's role: a new password, email or registration link would otherwise
- * hand it the stronger account. Judged by the permissions in force, so a switched role narrows.
+ * Why the caller may not change `target` (any field) or re-send its invitation; null when it
+ * may. Only a caller holding every permission of the user's role may: a new password, email
+ * or registration link would otherwise hand it the stronger account. Judged by the
+ * permissions in force, so a switched role narrows; user 1 is changed by user 1 alone.
+ * The list's `can_edit` comes from here too, so the panel offers what this allows.
  */
-async function assertMayManage(db: Db, actor: UserActor, target: TUser) {
-  if (target.id === OWNER_USER_ID && actor.userId !== OWNER_USER_ID) throw forbidden('user.owner_only');
-  if (target.role_id === null) return;
-  const role = await findRole(db, target.role_id);
-  if (role?.permissions.some((permission) => !actor.permissions.has(permission))) throw forbidden('user.holds_more');
+function manageRefusal(actor: UserActor, target: TUser, rolePermissions: readonly string[]): AppError | null {
+  if (!actor.scope.canSee(target.org_id)) return notFound();
+  if (!actor.scope.canEdit(target.org_id)) return forbidden('errors.view_only');
+  if (target.id === OWNER_USER_ID && actor.userId !== OWNER_USER_ID) return forbidden('user.owner_only');
+  if (rolePermissions.some((permission) => !actor.permissions.has(permission))) return forbidden('user.holds_more');
+  return null;
 }
 
-/** A role of an organisation rules only its own users; platform roles fit every organisation. */
+async function assertMayManage(db: Db, actor: UserActor, target: TUser) {
+  const role = target.role_id === null ? null : await findRole(db, target.role_id);
+  const refusal = manageRefusal(actor, target, role?.permissions ?? []);
+  if (refusal) throw refusal;
+}
+
+/** Whether the caller may change each of `users`: the update endpoint's permission, then `manageRefusal`. */
+async function withCanEdit(db: Db, actor: UserActor, users: TUser[]): Promise<TUserListItem[]> {
+  const mayUpdate = api.user.update.permissions.some((permission) => actor.permissions.has(permission));
+  const roleIds = [...new Set(users.flatMap((user) => (user.role_id === null ? [] : [user.role_id])))];
+  const permissions = mayUpdate ? await permissionsOfRoles(db, roleIds) : new Map<number, string[]>();
+  return users.map((user) => ({
+    ...user,
+    can_edit:
+      mayUpdate &&
+      manageRefusal(actor, user, user.role_id === null ? [] : (permissions.get(user.role_id) ?? [])) === null,
+  }));
+}
+
 function assertRoleFitsOrg(role: { orgId: number | null }, orgId: number) {
-  if (role.orgId !== null && role.orgId !== orgId) {
+  if (!roleFitsOrg(role, orgId)) {
     throw new AppError(400, 'user.role_other_org', {}, { role_id: 'user.role_other_org' });
   }
 }
@@ -142,7 +164,6 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
 
 export async function updateUser(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
   const before = await getUser(ctx, actor, id);
-  actor.scope.assertEditable(before.org_id);
   await assertMayManage(ctx.db, actor, before);
   const orgId = body.org_id ?? before.org_id;
   if (orgId !== before.org_id) actor.scope.assertEditable(orgId);
@@ -178,7 +199,6 @@ export async function updateUser(ctx: ServiceContext, actor: UserActor, id: numb
 /** Mails a fresh registration link to a user who has not registered yet. */
 export async function resendInvitation(ctx: ServiceContext, actor: UserActor, id: number) {
   const user = await getUser(ctx, actor, id);
-  actor.scope.assertEditable(user.org_id);
   // The link signs in as this user: handing it over is handing over the account.
   await assertMayManage(ctx.db, actor, user);
   assertNotRegistered(user.registered);

@@ -186,3 +186,62 @@ describe('the first platform admin (user 1) is changed only by user 1', () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('the list tells the panel which users the caller may change', () => {
+  type Row = { id: number; name: string; can_edit: boolean };
+  const rowsOf = async (token: string): Promise<Row[]> =>
+    (await call(ctx, 'GET', '/v1/user/list', { token, query: { per_page: '100' } })).json().items;
+  const editable = (rows: Row[]) =>
+    Object.fromEntries(
+      rows
+        .filter((row) => [1, 2, 5, secondAdminId, krakowOperatorId].includes(row.id))
+        .map((row) => [row.id, row.can_edit]),
+    );
+
+  it('marks the users the operator may change, and agrees with what an update answers', async () => {
+    const operator = await ctx.login('operator');
+    const rows = await rowsOf(operator);
+    // Itself and Krakow's operator hold nothing it lacks; user 1, the admins and the franchisor do.
+    expect(editable(rows)).toEqual({
+      1: false,
+      2: true,
+      5: false,
+      [secondAdminId]: false,
+      [krakowOperatorId]: true,
+    });
+    for (const row of rows) {
+      const update = await call(ctx, 'POST', `/v1/user/update/${row.id}`, {
+        token: operator,
+        payload: { name: row.name },
+      });
+      expect({ id: row.id, status: update.statusCode }).toEqual({ id: row.id, status: row.can_edit ? 200 : 403 });
+    }
+  });
+
+  it('leaves user 1 to user 1, even for another holder of every permission', async () => {
+    const second = await call(ctx, 'POST', '/v1/user/login', {
+      payload: { email: 'admin2@vitrina.local', password: 'second-admin-1' },
+    });
+    const rows = await rowsOf(second.json().token);
+    expect(rows.find((row) => row.id === 1)?.can_edit).toBe(false);
+    expect(rows.filter((row) => row.id !== 1).every((row) => row.can_edit)).toBe(true);
+    expect((await rowsOf(await ctx.login('admin'))).every((row) => row.can_edit)).toBe(true);
+  });
+
+  it('marks nobody for a caller who may not edit users at all', async () => {
+    const rows = await rowsOf(await ctx.login('support'));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.can_edit)).toBe(false);
+  });
+
+  it('judges a switched role by the permissions in force', async () => {
+    const session = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin });
+    const switched = await call(ctx, 'POST', '/v1/user/switch-role', {
+      token: session.json().token,
+      payload: { role_id: ROLE.operator },
+    });
+    const rows = await rowsOf(switched.json().token);
+    // User 1 itself now holds more than the role it works as.
+    expect(editable(rows)).toMatchObject({ 1: false, 5: false, [secondAdminId]: false, [krakowOperatorId]: true });
+  });
+});

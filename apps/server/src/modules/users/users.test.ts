@@ -72,6 +72,21 @@ describe('GET /v1/user/list', () => {
   });
 });
 
+describe('can_edit on the user list', () => {
+  it('is false in a view-only organisation even for a user holding nothing, true in an editable one', async () => {
+    const db = ctx.database.db;
+    const tenant = await createTenant(db);
+    const nobodyKyiv = await createUser(db, { orgId: tenant.org.kyiv, permissions: [] });
+    const nobodyKrakow = await createUser(db, { orgId: tenant.org.krakow, permissions: [] });
+    const token = await tenant.token('operator');
+    const { items } = (await call(ctx, 'GET', '/v1/user/list', { token })).json();
+    const canEdit = (id: number) => items.find((user: { id: number }) => user.id === id)?.can_edit;
+    expect([canEdit(nobodyKyiv.id), canEdit(nobodyKrakow.id)]).toEqual([false, true]);
+    const kyiv = await call(ctx, 'POST', `/v1/user/update/${nobodyKyiv.id}`, { token, payload: { name: 'Changed' } });
+    expect(kyiv.statusCode).toBe(403);
+  });
+});
+
 describe('GET /v1/user/info/{id} and /v1/user/info/by/{value}', () => {
   it('answers a visible user, by id, email or phone', async () => {
     const { tenant, support, cashier } = await peopledTenant();

@@ -1,10 +1,9 @@
 import { MailOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointInput, ZResetRequestBody } from '@vitrina/contract';
+import { api, ZResetRequestBody } from '@vitrina/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
-import { callEndpoint } from '../../../lib/api-client';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 
@@ -12,10 +11,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<{ email: string }>();
-  const request = useMutation({
-    mutationFn: (input: EndpointInput<typeof api.auth.requestPasswordReset>) =>
-      callEndpoint(api.auth.requestPasswordReset, input),
-  });
+  // A signed-out page: a reset request changes nothing it shows, so there is no area to refresh.
+  const request = useEndpointMutation(api.auth.requestPasswordReset, { isInvalidating: false });
 
   const submit = (values: { email: string }) => {
     const body = parseForm({ schema: ZResetRequestBody, values, form, locale, t });

@@ -1,13 +1,12 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointInput, PRODUCT_NAME, ZLoginBody } from '@vitrina/contract';
+import { api, PRODUCT_NAME, ZLoginBody } from '@vitrina/contract';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
-import { callEndpoint } from '../../../lib/api-client';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
@@ -25,11 +24,9 @@ export default function LoginScreen() {
   const resolveLanding = useResolveLanding();
   const [form] = Form.useForm<LoginValues>();
   const [isForgot, setForgot] = useState(false);
-  // A 401 here means wrong credentials, so the client must not reload the page.
-  const login = useMutation({
-    mutationFn: (input: EndpointInput<typeof api.auth.login>) =>
-      callEndpoint(api.auth.login, input, { isCredentialCheck: true }),
-  });
+  // A 401 here means wrong credentials, so the client must not reload the page. No area
+  // refresh: signing in replaces the session, and signIn clears the whole cache.
+  const login = useEndpointMutation(api.auth.login, { call: { isCredentialCheck: true }, isInvalidating: false });
 
   const submit = (values: LoginValues) => {
     const body = parseForm({ schema: ZLoginBody, values, form, locale, t });

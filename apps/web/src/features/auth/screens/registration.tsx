@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointInput, ZRegistrationBody } from '@vitrina/contract';
+import { api, ZRegistrationBody } from '@vitrina/contract';
 import { Button, Checkbox, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
-import { callEndpoint } from '../../../lib/api-client';
-import { useEndpoint } from '../../../lib/endpoint-query';
+import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
@@ -23,9 +21,7 @@ export default function RegistrationScreen() {
   const token = useParams().token ?? '';
   const invitation = useEndpoint(api.auth.invitation, { params: { token } });
   // Not an area refresh: that would re-check the invitation this call has just used up.
-  const register = useMutation({
-    mutationFn: (input: EndpointInput<typeof api.auth.register>) => callEndpoint(api.auth.register, input),
-  });
+  const register = useEndpointMutation(api.auth.register, { isInvalidating: false });
   const [form] = Form.useForm<Values>();
 
   const submit = (values: Values) => {

@@ -1,12 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointInput, ZResetPasswordBody } from '@vitrina/contract';
+import { api, ZResetPasswordBody } from '@vitrina/contract';
 import { Button, Form, Input, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
-import { callEndpoint } from '../../../lib/api-client';
-import { useEndpoint } from '../../../lib/endpoint-query';
+import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { useLocale } from '../../../lib/use-locale';
 import { applyServerErrors, parseForm } from '../../../lib/zod-form';
 import { InvalidLink } from '../components/invalid-link';
@@ -20,9 +18,7 @@ export default function ResetPasswordScreen() {
   const token = useParams().token ?? '';
   const tokenInfo = useEndpoint(api.auth.resetToken, { params: { token } });
   // Not an area refresh: re-checking the link this call has just used up would show it as invalid.
-  const reset = useMutation({
-    mutationFn: (input: EndpointInput<typeof api.auth.resetPassword>) => callEndpoint(api.auth.resetPassword, input),
-  });
+  const reset = useEndpointMutation(api.auth.resetPassword, { isInvalidating: false });
   const [form] = Form.useForm<Values>();
 
   const submit = (values: Values) => {

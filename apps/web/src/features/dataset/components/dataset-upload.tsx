@@ -1,11 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type DatasetTag, IMAGE_MIME_TYPES, translate, VIDEO_MIME_TYPES } from '@vitrina/contract';
 import { Form, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadEndpoint } from '../../../lib/api-client';
-import { invalidateAreas } from '../../../lib/endpoint-query';
+import { useUploadMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
@@ -26,11 +24,7 @@ function uploadFormData(input: { file: Blob; tags: DatasetTag[]; orgId?: number 
 export function DatasetUpload({ orgId }: { orgId?: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
-  const upload = useMutation({
-    mutationFn: (formData: FormData) => uploadEndpoint(api.dataset.upload, { formData }),
-    onSuccess: () => invalidateAreas(queryClient, [api.dataset.upload.tag]),
-  });
+  const upload = useUploadMutation(api.dataset.upload);
   const [tags, setTags] = useState<DatasetTag[]>([]);
   const [pending, setPending] = useState(0);
 
@@ -41,10 +35,16 @@ export function DatasetUpload({ orgId }: { orgId?: number }) {
       return;
     }
     setPending((count) => count + 1);
-    upload.mutate(uploadFormData({ file, tags, orgId }), {
-      onSuccess: () => getMessage().success(t('dataset.uploaded', { name: file.name })),
-      onSettled: () => setPending((count) => count - 1),
-    });
+    // Several dropped files share one mutation, and mutate()'s own callbacks fire for the
+    // latest call only, so the count would stay up; each call's promise settles for its file.
+    try {
+      await upload.mutateAsync({ formData: uploadFormData({ file, tags, orgId }) });
+      getMessage().success(t('dataset.uploaded', { name: file.name }));
+    } catch {
+      // The client has already shown the server's message.
+    } finally {
+      setPending((count) => count - 1);
+    }
   };
 
   return (

@@ -1,10 +1,8 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, IMAGE_MIME_TYPES, type TProduct, translate } from '@vitrina/contract';
 import { Button, Image, Popconfirm, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { uploadEndpoint } from '../../../lib/api-client';
-import { invalidateAreas, useEndpointMutation } from '../../../lib/endpoint-query';
+import { useEndpointMutation, useUploadMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
@@ -13,15 +11,7 @@ import { useLocale } from '../../../lib/use-locale';
 export function ProductImage({ product, canEdit }: { product: TProduct; canEdit: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
-  const upload = useMutation({
-    mutationFn: (file: Blob) => {
-      const formData = new FormData();
-      formData.append('file', file);
-      return uploadEndpoint(api.product.uploadImage, { params: { id: product.id }, formData });
-    },
-    onSuccess: () => invalidateAreas(queryClient, [api.product.uploadImage.tag]),
-  });
+  const upload = useUploadMutation(api.product.uploadImage);
   const remove = useEndpointMutation(api.product.deleteImage);
 
   const send = async (file: File) => {
@@ -30,7 +20,12 @@ export function ProductImage({ product, canEdit }: { product: TProduct; canEdit:
       getMessage().error(translate(problem, locale));
       return;
     }
-    upload.mutate(file, { onSuccess: () => getMessage().success(t('products.image_saved')) });
+    const formData = new FormData();
+    formData.append('file', file);
+    upload.mutate(
+      { params: { id: product.id }, formData },
+      { onSuccess: () => getMessage().success(t('products.image_saved')) },
+    );
   };
 
   return (

@@ -24,6 +24,8 @@ import { ProductTagsTab } from '../components/product-tags-tab';
 const TABS = ['main', 'tags', 'batches', 'history'] as const;
 const parse = (params: URLSearchParams) => ({ tab: readEnum(params, 'tab', TABS) ?? 'main' });
 const NO_FILTERS: readonly string[] = [];
+/** The main tab is where a card opens, so its link carries no tab. */
+const TAB_DEFAULT = { tab: 'main' } as const;
 
 export default function ProductCardScreen() {
   const { t } = useTranslation();
@@ -37,7 +39,7 @@ export default function ProductCardScreen() {
     { params: { id: id ?? 0 } },
     { enabled: id !== undefined, staleTime: 0 },
   );
-  const { query, update } = useUrlQuery({ parse, filters: NO_FILTERS });
+  const { query, update } = useUrlQuery({ parse, filters: NO_FILTERS, defaults: TAB_DEFAULT });
   const [isEditing, setIsEditing] = useState(false);
   const canEdit = can('edit_products');
 
@@ -87,7 +89,7 @@ export default function ProductCardScreen() {
         <Tabs
           style={{ marginTop: 16 }}
           activeKey={query.tab}
-          onChange={(tab) => update({ tab: tab === 'main' ? undefined : tab })}
+          onChange={(tab) => update({ tab })}
           items={[
             { key: 'main', label: t('products.tabs.main'), children: <ProductMainTab product={item} /> },
             { key: 'tags', label: t('products.tabs.tags'), children: <ProductTagsTab product={item} /> },

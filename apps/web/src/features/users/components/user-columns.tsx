@@ -1,5 +1,5 @@
 import { EditOutlined, MailOutlined, MoreOutlined } from '@ant-design/icons';
-import type { TUser, USER_SORTS } from '@vitrina/contract';
+import type { TUser, TUserListItem, USER_SORTS } from '@vitrina/contract';
 import { Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
@@ -12,8 +12,8 @@ type Options = {
   sort: (typeof USER_SORTS)[number] | undefined;
   canEdit: boolean;
   isCompact: boolean;
-  onEdit: (user: TUser) => void;
-  onInvite: (user: TUser) => void;
+  onEdit: (user: TUserListItem) => void;
+  onInvite: (user: TUserListItem) => void;
 };
 
 export function UserStatus({ user, t }: { user: TUser; t: TFunction }) {
@@ -29,8 +29,8 @@ export function buildUserColumns({
   isCompact,
   onEdit,
   onInvite,
-}: Options): ColumnsType<TUser> {
-  const columns: ColumnsType<TUser> = [
+}: Options): ColumnsType<TUserListItem> {
+  const columns: ColumnsType<TUserListItem> = [
     {
       key: 'name',
       dataIndex: 'name',
@@ -81,27 +81,30 @@ export function buildUserColumns({
     title: t('common.actions'),
     fixed: isCompact ? undefined : 'right',
     width: 96,
-    render: (_, user) => (
-      <div style={{ display: 'flex', gap: 4 }}>
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={t('users.edit_user', { name: user.name })}
-          onClick={() => onEdit(user)}
-        />
-        {!user.registered && (
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [{ key: 'invite', icon: <MailOutlined />, label: t('users.resend_invitation') }],
-              onClick: () => onInvite(user),
-            }}
-          >
-            <Button size="small" icon={<MoreOutlined />} aria-label={t('users.more_actions', { name: user.name })} />
-          </Dropdown>
-        )}
-      </div>
-    ),
+    // The server marks each row it would let the caller change (a stronger user, user 1 or a
+    // view-only organisation is not), so no action is offered only to be refused.
+    render: (_, user) =>
+      user.can_edit && (
+        <div style={{ display: 'flex', gap: 4 }}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('users.edit_user', { name: user.name })}
+            onClick={() => onEdit(user)}
+          />
+          {!user.registered && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [{ key: 'invite', icon: <MailOutlined />, label: t('users.resend_invitation') }],
+                onClick: () => onInvite(user),
+              }}
+            >
+              <Button size="small" icon={<MoreOutlined />} aria-label={t('users.more_actions', { name: user.name })} />
+            </Dropdown>
+          )}
+        </div>
+      ),
   });
   return columns;
 }

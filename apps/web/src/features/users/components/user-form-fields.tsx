@@ -21,9 +21,19 @@ export type UserFormValues = {
 
 export function UserFormFields({ isEdit }: { isEdit: boolean }) {
   const { t } = useTranslation();
-  const roles = useRoleOptions();
+  const form = Form.useFormInstance<UserFormValues>();
   const organizations = useOrganizationOptions();
+  const orgId = Form.useWatch('org_id', form);
+  // A role of an organisation fits only its own users: the picker waits for the organisation.
+  const roles = useRoleOptions({ orgId, isEnabled: orgId !== undefined });
   const isInvite = Form.useWatch('invite') as boolean | undefined;
+
+  /** Moving the user to another organisation drops a role of the old one (the server would refuse it). */
+  const changeOrg = (nextOrgId: number) => {
+    const roleId = form.getFieldValue('role_id');
+    const role = roles.data?.items.find((item) => item.id === roleId);
+    if (role && role.org_id !== null && role.org_id !== nextOrgId) form.setFieldValue('role_id', undefined);
+  };
   const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2);
 
   return (
@@ -54,12 +64,18 @@ export function UserFormFields({ isEdit }: { isEdit: boolean }) {
           showSearch={{ optionFilterProp: 'label' }}
           loading={organizations.isPending}
           options={editableOrgs?.map((org) => ({ value: org.id, label: org.name }))}
+          onChange={changeOrg}
         />
       </Form.Item>
-      <Form.Item name="role_id" label={t('fields.role')}>
+      <Form.Item
+        name="role_id"
+        label={t('fields.role')}
+        extra={orgId === undefined ? t('users.role_after_org') : undefined}
+      >
         <Select
           allowClear
-          loading={roles.isPending}
+          disabled={orgId === undefined}
+          loading={orgId !== undefined && roles.isPending}
           options={roles.data?.items.map((role) => ({ value: role.id, label: role.name }))}
         />
       </Form.Item>

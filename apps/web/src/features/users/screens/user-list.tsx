@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, type TUser } from '@vitrina/contract';
+import { api, type TUserListItem } from '@vitrina/contract';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,7 @@ export default function UserListScreen() {
       />
       <Card variant="borderless" className="panel-card">
         <UserFilters query={query} update={update} reset={reset} hasFilters={hasFilters} />
-        <PagedTable<TUser>
+        <PagedTable<TUserListItem>
           rowKey="id"
           columns={columns}
           result={users}

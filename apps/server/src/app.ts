@@ -8,6 +8,7 @@ import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
+import { alertRoutes } from './modules/alerts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live updates of this instance: services publish through ctx.live, tests follow it. */
     live: LiveBus;
+    /** The context the routes hand to services; the device gateway, jobs and tests use the same. */
+    services: ServiceContext;
   }
 }
 
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps) {
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
   };
+  app.decorate('services', ctx);
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
@@ -102,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes, { ctx });
   await app.register(tagRoutes, { ctx });
   await app.register(datasetRoutes, { ctx });
+  await app.register(alertRoutes, { ctx });
   await app.register(liveRoutes, { ctx, bus: live, heartbeatMs: deps.live?.heartbeatMs });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });

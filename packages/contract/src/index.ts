@@ -6,6 +6,7 @@ export * from './files.js';
 export * from './locales.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './resources/alert.js';
 export * from './resources/auth.js';
 export * from './resources/category.js';
 export * from './resources/common.js';

@@ -11,6 +11,7 @@ import { productApi } from './product.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
+import { technicalApi } from './technical.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
@@ -28,6 +29,7 @@ export const api = {
   maker: makerApi,
   dataset: datasetApi,
   live: liveApi,
+  technical: technicalApi,
 };
 
 /** The flat list, for route tests and tooling. */

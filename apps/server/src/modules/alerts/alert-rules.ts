@@ -1,0 +1,82 @@
+/** The rules behind technical alerts and the food-safety lock, as pure functions of what was measured. */
+
+export type Thresholds = {
+  temperatureMin: number;
+  temperatureMax: number;
+  /** Minutes above temperatureMax before customers are locked out. */
+  lockAfterMinutes: number;
+  doorOpenTimeoutSeconds: number;
+  weightToleranceGrams: number;
+};
+
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  temperatureMin: 2,
+  temperatureMax: 8,
+  lockAfterMinutes: 120,
+  doorOpenTimeoutSeconds: 30,
+  weightToleranceGrams: 50,
+};
+
+export type TemperatureState = {
+  /** The temperature before this reading; null when none was known. */
+  previous: number | null;
+  overheatSince: Date | null;
+  lockedAt: Date | null;
+};
+
+export type TemperatureVerdict = {
+  /** The new value of `overheat_since`. */
+  overheatSince: Date | null;
+  /** A new excursion out of range started with this reading: one alert per incident. */
+  excursion: 'high' | 'low' | null;
+  /** The reading completes the allowed time above the limit: lock now. */
+  lock: boolean;
+};
+
+const outOfRange = (value: number | null, t: Thresholds): 'high' | 'low' | null => {
+  if (value === null) return null;
+  if (value > t.temperatureMax) return 'high';
+  if (value < t.temperatureMin) return 'low';
+  return null;
+};
+
+/**
+ * One temperature reading against the organisation's limits. While the fridge is above the
+ * maximum, `overheatSince` keeps the start of the excursion; once it has lasted
+ * `lockAfterMinutes`, the micromarket is locked (once). Back in range clears the start but
+ * not the lock: an operator resets it.
+ */
+export function judgeTemperature(
+  temperature: number,
+  at: Date,
+  state: TemperatureState,
+  thresholds: Thresholds,
+): TemperatureVerdict {
+  const now = outOfRange(temperature, thresholds);
+  const before = outOfRange(state.previous, thresholds);
+  const excursion = now !== null && now !== before ? now : null;
+  if (now !== 'high') return { overheatSince: null, excursion, lock: false };
+  const overheatSince = state.overheatSince ?? at;
+  const lock =
+    state.lockedAt === null && at.getTime() - overheatSince.getTime() >= thresholds.lockAfterMinutes * 60_000;
+  return { overheatSince, excursion, lock };
+}
+
+/** Whether the lock may be lifted: the last reading is known and within the maximum. */
+export function mayResetLock(temperature: number | null, thresholds: Thresholds): boolean {
+  return temperature !== null && temperature <= thresholds.temperatureMax;
+}
+
+/**
+ * Grams that left the shelves but no tag, weight or camera detection explains (positive:
+ * more left than was taken; negative: more appeared). Null when the weights are unknown.
+ */
+export function unexplainedGrams(
+  weightsBefore: readonly number[] | null,
+  weightsAfter: readonly number[] | null,
+  explainedGrams: number,
+): number | null {
+  if (!weightsBefore || !weightsAfter || weightsBefore.length !== weightsAfter.length) return null;
+  const left = weightsBefore.reduce((sum, grams, shelf) => sum + grams - (weightsAfter[shelf] ?? 0), 0);
+  return left - explainedGrams;
+}

@@ -1,0 +1,17 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import * as alerts from './alerts.service.js';
+
+export async function alertRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  registerEndpoint(app, api.technical.alerts, ({ actor, query }) => alerts.listAlerts(ctx, actor, query));
+  registerEndpoint(app, api.technical.acknowledge, ({ actor, params }) =>
+    alerts.acknowledgeAlert(ctx, actor, params.id),
+  );
+  registerEndpoint(app, api.technical.resolve, ({ actor, params }) => alerts.resolveAlert(ctx, actor, params.id));
+  registerEndpoint(app, api.technical.resetLock, async ({ actor, params }) => {
+    await alerts.resetLock(ctx, actor, params.id);
+    return { ok: true as const };
+  });
+}

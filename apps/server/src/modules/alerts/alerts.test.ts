@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { deviceEvents, fleetThresholds, micromarkets } from '../../db/schema/index.js';
+import { systemActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { applyTemperature, checkSessionWeights, raiseIncident } from './index.js';
+
+let ctx: TestContext;
+let tenant: Tenant;
+let services: ServiceContext;
+const device = systemActor({ via: 'device', label: 'SN-test' });
+const t0 = new Date('2026-11-22T08:00:00Z');
+const minutes = (m: number) => new Date(t0.getTime() + m * 60_000);
+
+beforeAll(async () => {
+  ctx = await createTestContext({ live: { flushMs: 0 } });
+  tenant = await createTenant(ctx.database.db);
+  services = ctx.app.services;
+});
+afterAll(() => ctx.close());
+
+async function micromarketOf(orgId: number) {
+  const id = await insertMicromarket(ctx.database.db, orgId, 'Alert fridge');
+  return id;
+}
+
+/** Feeds a reading the way the device gateway does: the rule, then the live temperature. */
+async function reading(id: number, temperature: number, at: Date) {
+  const [mm] = await ctx.database.db.select().from(micromarkets).where(eq(micromarkets.id, id));
+  const verdict = await applyTemperature(services, device, {
+    micromarket: {
+      id,
+      orgId: mm!.orgId,
+      temperature: mm!.temperature,
+      overheatSince: mm!.overheatSince,
+      lockedAt: mm!.lockedAt,
+    },
+    temperature,
+    at,
+  });
+  await ctx.database.db.update(micromarkets).set({ temperature }).where(eq(micromarkets.id, id));
+  return verdict;
+}
+
+const alertsOf = async (token: string, query = '') =>
+  (await call(ctx, 'GET', `/v1/technical/alerts?${query}`, { token })).json();
+
+describe('food safety', () => {
+  it('opens one alert per excursion, locks after the allowed time, and resets only once back in range', async () => {
+    const id = await micromarketOf(tenant.org.main);
+    const operator = await tenant.token('operator');
+    await reading(id, 4, t0);
+    await reading(id, 9, minutes(1));
+    await reading(id, 9.4, minutes(30));
+    const open = await alertsOf(operator, `micromarket_id=${id}`);
+    expect(open.total).toBe(1);
+    expect(open.items[0]).toMatchObject({ type: 1, status: 'open', occurrences: 1, details: { direction: 'high' } });
+
+    expect((await reading(id, 9.1, minutes(121))).lock).toBe(true);
+    const [locked] = await ctx.database.db.select().from(micromarkets).where(eq(micromarkets.id, id));
+    expect(locked!.lockedAt).toEqual(minutes(121));
+
+    // Still too warm: the reset is refused with the limit named.
+    const early = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain('8 °C');
+
+    await reading(id, 6, minutes(150));
+    const reset = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
+    expect(reset.statusCode).toBe(200);
+    const history = await ctx.database.db.select().from(deviceEvents).where(eq(deviceEvents.micromarketId, id));
+    expect(history.map((event) => event.kind)).toEqual(['alert', 'locked', 'lock_reset']);
+    const again = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('follows the organisation’s own limits', async () => {
+    const id = await micromarketOf(tenant.org.krakow);
+    await ctx.database.db
+      .insert(fleetThresholds)
+      .values({ orgId: tenant.org.krakow, temperatureMax: 5, lockAfterMinutes: 10 })
+      .onConflictDoUpdate({ target: fleetThresholds.orgId, set: { temperatureMax: 5, lockAfterMinutes: 10 } });
+    await reading(id, 4, t0);
+    await reading(id, 5.5, minutes(1));
+    expect((await reading(id, 5.5, minutes(11))).lock).toBe(true);
+  });
+
+  it('answers 404 for another organisation’s micromarket and 403 without the permission', async () => {
+    const other = await createTenant(ctx.database.db);
+    const id = await micromarketOf(other.org.main);
+    const operator = await tenant.token('operator');
+    expect((await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator })).statusCode).toBe(404);
+    const courier = await tenant.token('courier');
+    expect((await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: courier })).statusCode).toBe(403);
+  });
+});
+
+describe('technical alerts', () => {
+  it('counts repeats of an open incident on one alert and lists newest first with active counts', async () => {
+    const id = await micromarketOf(tenant.org.main);
+    const orgId = tenant.org.main;
+    await raiseIncident(services, device, { orgId, micromarketId: id, type: 2, at: t0, details: { command: 'a' } });
+    await raiseIncident(services, device, { orgId, micromarketId: id, type: 2, at: minutes(5), details: {} });
+    const weights = await checkSessionWeights(services, device, {
+      micromarketId: id,
+      orgId,
+      sessionId: '5c6f0a55-0a55-4a55-8a55-0a550a550a55',
+      weightsBefore: [1000, 800],
+      weightsAfter: [600, 800],
+      explainedGrams: 250,
+      at: minutes(6),
+    });
+    expect(weights?.isNew).toBe(true);
+    const list = await alertsOf(await tenant.token('operator'), `micromarket_id=${id}`);
+    expect(list.items.map((alert: { type: number }) => alert.type)).toEqual([3, 2]);
+    expect(list.items[1]).toMatchObject({ occurrences: 2, last_seen_at: minutes(5).toISOString() });
+    expect(list.items[0].details).toMatchObject({ unexplained_grams: 150, tolerance: 50 });
+    expect(list.active_by_type).toMatchObject({ '2': 1, '3': 1 });
+  });
+
+  it('ignores a weight change within the tolerance', async () => {
+    const id = await micromarketOf(tenant.org.main);
+    const result = await checkSessionWeights(services, device, {
+      micromarketId: id,
+      orgId: tenant.org.main,
+      sessionId: '6c6f0a55-0a55-4a55-8a55-0a550a550a55',
+      weightsBefore: [1000],
+      weightsAfter: [700],
+      explainedGrams: 260,
+      at: t0,
+    });
+    expect(result).toBeNull();
+  });
+
+  it('acknowledges, resolves, and opens a new incident after resolution', async () => {
+    const id = await micromarketOf(tenant.org.krakow);
+    const orgId = tenant.org.krakow;
+    const first = await raiseIncident(services, device, { orgId, micromarketId: id, type: 2, at: t0, details: {} });
+    const operator = await tenant.token('operator');
+    const ack = await call(ctx, 'POST', `/v1/technical/alerts/acknowledge/${first.id}`, { token: operator });
+    expect(ack.statusCode).toBe(200);
+    expect(ack.json()).toMatchObject({ status: 'acknowledged', acknowledged_by: expect.any(String) });
+    expect(
+      (await call(ctx, 'POST', `/v1/technical/alerts/acknowledge/${first.id}`, { token: operator })).statusCode,
+    ).toBe(409);
+    const resolved = await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator });
+    expect(resolved.json()).toMatchObject({ status: 'resolved', resolved_by: expect.any(String) });
+    expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator })).statusCode).toBe(
+      409,
+    );
+    const second = await raiseIncident(services, device, {
+      orgId,
+      micromarketId: id,
+      type: 2,
+      at: minutes(1),
+      details: {},
+    });
+    expect(second).toEqual({ id: expect.any(Number), isNew: true });
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('shows an organisation only its own alerts; a view-only link may read but not change', async () => {
+    const kyivMarket = await micromarketOf(tenant.org.kyiv);
+    const alert = await raiseIncident(services, device, {
+      orgId: tenant.org.kyiv,
+      micromarketId: kyivMarket,
+      type: 1,
+      at: t0,
+      details: {},
+    });
+    const franchisor = await tenant.token('franchisor');
+    const editor = await tenant.token('editor');
+    // Krakow's users see nothing of Kyiv.
+    expect((await alertsOf(editor, `micromarket_id=${kyivMarket}`)).total).toBe(0);
+    expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${alert.id}`, { token: editor })).statusCode).toBe(
+      404,
+    );
+    // Main sees Kyiv at level 1: it reads the alert but may not resolve it.
+    const operator = await tenant.token('operator');
+    expect((await alertsOf(operator, `micromarket_id=${kyivMarket}`)).total).toBe(1);
+    expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${alert.id}`, { token: operator })).statusCode).toBe(
+      403,
+    );
+    expect((await call(ctx, 'GET', '/v1/technical/alerts', { token: franchisor })).statusCode).toBe(403);
+  });
+
+  it('refuses a bad filter, naming it', async () => {
+    const response = await call(ctx, 'GET', '/v1/technical/alerts?type=7', { token: await tenant.token('operator') });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toEqual(['type']);
+  });
+});

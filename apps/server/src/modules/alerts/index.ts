@@ -1,0 +1,10 @@
+export { DEFAULT_THRESHOLDS, type Thresholds } from './alert-rules.js';
+export { loadThresholds } from './alerts.repository.js';
+export { alertRoutes } from './alerts.routes.js';
+export {
+  applyTemperature,
+  checkSessionWeights,
+  raiseIncident,
+  type TemperatureReading,
+  type WeighedSession,
+} from './alerts.service.js';

@@ -21,6 +21,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/storage': lazy(() => import('../features/tags/screens/storage-list')),
   '/product/dataset': lazy(() => import('../features/dataset/screens/dataset-list')),
   '/product/:id': lazy(() => import('../features/products/screens/product-card')),
+  '/technical/analytics': lazy(() => import('../features/technical/screens/alert-list')),
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

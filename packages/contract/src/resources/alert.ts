@@ -34,8 +34,8 @@ export const ZListAlertsQuery = ZPageQuery.extend({
   org_id: ZIdQuery,
   micromarket_id: ZIdQuery,
   type: optionalQuery(z.coerce.number().pipe(z.union(ALERT_TYPE_CODES.map((code) => z.literal(code))))),
-  /** `active`: open or acknowledged, the default view. */
-  status: optionalQuery(z.enum([...ALERT_STATUSES, 'active'])),
+  /** `active` (the default): open or acknowledged; `all`: every status. */
+  status: optionalQuery(z.enum([...ALERT_STATUSES, 'active', 'all'])),
   from: optionalQuery(z.iso.date()),
   to: optionalQuery(z.iso.date()),
   sort: optionalQuery(z.enum(['opened_at', '-opened_at', 'last_seen_at', '-last_seen_at'])),

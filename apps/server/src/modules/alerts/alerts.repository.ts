@@ -10,7 +10,7 @@ export type AlertFilters = {
   orgId?: number | undefined;
   micromarketId?: number | undefined;
   type?: AlertType | undefined;
-  status?: AlertStatus | 'active' | undefined;
+  status?: AlertStatus | 'active' | 'all' | undefined;
   /** Opened from this day (inclusive) to this day (inclusive), UTC dates. */
   from?: string | undefined;
   to?: string | undefined;
@@ -75,9 +75,9 @@ function whereOf(filters: AlertFilters, withStatus = true): SQL | undefined {
     filters.orgId === undefined ? undefined : eq(technicalAlerts.orgId, filters.orgId),
     filters.micromarketId === undefined ? undefined : eq(technicalAlerts.micromarketId, filters.micromarketId),
     filters.type === undefined ? undefined : eq(technicalAlerts.type, filters.type),
-    !withStatus || status === undefined
+    !withStatus || status === 'all'
       ? undefined
-      : status === 'active'
+      : status === 'active' || status === undefined
         ? ne(technicalAlerts.status, 'resolved')
         : eq(technicalAlerts.status, status),
     filters.from ? gte(technicalAlerts.openedAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,

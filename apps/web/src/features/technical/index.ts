@@ -1,0 +1,1 @@
+export { default as AlertListScreen } from './screens/alert-list';

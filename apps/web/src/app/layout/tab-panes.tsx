@@ -1,4 +1,4 @@
-import { flattenRoutes, type RouteEntry } from '@vitrina/contract';
+import { flattenRoutes, OWNER_USER_ID, type RouteEntry } from '@vitrina/contract';
 import { Button, Result } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,6 @@ import { SCREENS } from '../screens';
 import { useSession } from '../session/session-context';
 import { useErrorLog } from '../store/error-log';
 import type { Tab } from '../tabs/tab-list';
-
-const ERROR_LOG_USER_ID = 1;
 
 function useScreenRoutes(routes: readonly RouteEntry[]) {
   return useMemo(
@@ -41,7 +39,7 @@ export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
     return (
       <div key={`${tab.key}#${tab.version}`} hidden={!isActive}>
         <ErrorBoundary
-          onError={(error, info) => me.id === ERROR_LOG_USER_ID && logError({ error, info })}
+          onError={(error, info) => me.id === OWNER_USER_ID && logError({ error, info })}
           fallback={(reset) => (
             <Result
               status="error"

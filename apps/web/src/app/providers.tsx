@@ -4,7 +4,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { ANTD_LOCALES, i18n } from '../lib/i18n';
+import { getAntdLocale, i18n } from '../lib/i18n';
 import { isDefaultPage, LandingContext, type ResolveLanding } from '../lib/landing';
 import { setMessageInstance } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
@@ -34,7 +34,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const locale = useLocale();
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[locale]}
+      locale={getAntdLocale(locale)}
       componentSize="middle"
       theme={{ token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 } }}
     >

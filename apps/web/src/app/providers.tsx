@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_PAGE_PATHS, THEME_COLOR } from '@vitrina/contract';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message, theme } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -24,10 +24,36 @@ const resolveLanding: ResolveLanding = (page) => {
   return path && hasScreen(path) ? path : '/';
 };
 
-function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageInstance(message), [message]);
-  return null;
+/** The class that carries the theme's CSS variables, named so plain elements can use them too. */
+const THEME_CSS_VAR_KEY = 'vitrina-theme';
+
+/**
+ * Themed toasts for code outside React (the api client). Ant Design's App component would
+ * do this too, but it brings Modal and notification into the first chunk for a message.
+ */
+function MessageHost() {
+  const [messageApi, holder] = message.useMessage();
+  useEffect(() => setMessageInstance(messageApi), [messageApi]);
+  return holder;
+}
+
+/**
+ * What Ant Design's App root gives plain elements: the base font, size and colour, and,
+ * through the theme's hash and CSS-variable classes, its link style.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token, hashId } = theme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return (
+    <div className={`${hashId} ${THEME_CSS_VAR_KEY}`} style={style}>
+      {children}
+    </div>
+  );
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
@@ -36,12 +62,13 @@ function ThemedApp({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={getAntdLocale(locale)}
       componentSize="middle"
-      theme={{ token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 } }}
+      theme={{
+        token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 },
+        cssVar: { key: THEME_CSS_VAR_KEY },
+      }}
     >
-      <AntApp>
-        <MessageBridge />
-        {children}
-      </AntApp>
+      <MessageHost />
+      <BaseText>{children}</BaseText>
     </ConfigProvider>
   );
 }

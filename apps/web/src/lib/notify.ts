@@ -1,10 +1,9 @@
-import { type App, message as staticMessage } from 'antd';
-
-type MessageInstance = ReturnType<typeof App.useApp>['message'];
+import { message as staticMessage } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 
 /**
- * The api client lives outside React, yet its toasts must use the themed App context;
- * the App root hands its message instance over here once mounted.
+ * The api client lives outside React, yet its toasts must use the themed context;
+ * the providers hand their message instance over here once mounted.
  */
 let instance: MessageInstance = staticMessage;
 

@@ -1,9 +1,10 @@
 import { flattenRoutes, OWNER_USER_ID, type RouteEntry } from '@vitrina/contract';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
+import { LazyResult } from '../../components/lazy-result';
 import { PageSpinner } from '../../components/page-spinner';
 import { SCREENS } from '../screens';
 import { useSession } from '../session/session-context';
@@ -41,7 +42,7 @@ export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
         <ErrorBoundary
           onError={(error, info) => me.id === OWNER_USER_ID && logError({ error, info })}
           fallback={(reset) => (
-            <Result
+            <LazyResult
               status="error"
               title={t('common.render_failed')}
               extra={<Button onClick={reset}>{t('common.retry')}</Button>}

@@ -1,7 +1,8 @@
 import { ReloadOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { api, NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
-import { Button, Col, Result, Row } from 'antd';
+import { Button, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { StatCard } from '../components/stat-card';
@@ -23,11 +24,7 @@ export default function DashboardScreen() {
         }
       />
       {summary.isError ? (
-        <Result
-          status="error"
-          title={t('common.load_failed')}
-          extra={<Button onClick={() => summary.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadError onRetry={() => summary.refetch()} />
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} sm={12} xl={6}>

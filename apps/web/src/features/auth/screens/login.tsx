@@ -1,21 +1,32 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointInput, PRODUCT_NAME, ZLoginBody } from '@vitrina/contract';
+import { type api, type EndpointInput, PRODUCT_NAME } from '@vitrina/contract';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
-import { callEndpoint } from '../../../lib/api-client';
+import { PageSpinner } from '../../../components/page-spinner';
+import { callEndpoint, type EndpointAddress } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { safeRedirect } from '../safe-redirect';
 
 type LoginValues = { email: string; password: string };
+
+/** By address, so the page needs neither zod nor the contract's schemas to show (see EndpointAddress). */
+const LOGIN: EndpointAddress<typeof api.auth.login> = { method: 'POST', path: '/v1/user/login', tag: 'auth' };
+
+// Fetched once the page has shown, and awaited on submit should it still be on its way.
+const loadValidation = () => import('../login-validation');
+
+// Few visitors open it, so its alert and form load on the click, not with the login page.
+const ForgotPasswordForm = lazy(() =>
+  import('../components/forgot-password-form').then((module) => ({ default: module.ForgotPasswordForm })),
+);
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -28,11 +39,15 @@ export default function LoginScreen() {
   // A 401 here means wrong credentials, so the client must not reload the page.
   const login = useMutation({
     mutationFn: (input: EndpointInput<typeof api.auth.login>) =>
-      callEndpoint(api.auth.login, input, { isCredentialCheck: true }),
+      callEndpoint(LOGIN, input, { isCredentialCheck: true }),
   });
+  useEffect(() => {
+    void loadValidation();
+  }, []);
 
-  const submit = (values: LoginValues) => {
-    const body = parseForm({ schema: ZLoginBody, values, form, locale, t });
+  const submit = async (values: LoginValues) => {
+    const { validateLogin } = await loadValidation();
+    const body = validateLogin({ values, form, locale, t });
     if (!body) return;
     login.mutate(
       { body },
@@ -51,7 +66,9 @@ export default function LoginScreen() {
   if (isForgot) {
     return (
       <AuthCard title={t('auth.forgot_title')}>
-        <ForgotPasswordForm onBack={() => setForgot(false)} />
+        <Suspense fallback={<PageSpinner />}>
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
+        </Suspense>
       </AuthCard>
     );
   }

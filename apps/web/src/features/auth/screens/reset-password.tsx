@@ -7,8 +7,9 @@ import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
 import { callEndpoint } from '../../../lib/api-client';
 import { useEndpoint } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 import { InvalidLink } from '../components/invalid-link';
 
 type Values = { password: string; password_confirmation: string };

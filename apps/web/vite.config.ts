@@ -26,6 +26,10 @@ export default defineConfig({
                 return language ? `locale-${language}` : null;
               },
             },
+            // What index.html loads before anything renders, in one chunk rather than the
+            // two dozen small ones the split into shared pieces made: fewer requests, and
+            // gzip compresses the whole better than the parts.
+            { name: 'initial', tags: ['$initial'] },
           ],
         },
       },

@@ -42,9 +42,12 @@ const dist = path.resolve(import.meta.dirname, '..', process.env.BENCH_WEB_DIST 
  * Ant Design and dayjs carry English in their core, so English adds no locale chunk of theirs.
  */
 const LOGIN_MODULES = [/^src\/features\/auth\/screens\/login\.tsx$/, /^_locale-en-/];
-/** Signing in adds the login form's check (zod and the login schema, fetched once the page shows), the panel shell and the dashboard. */
+/**
+ * Signing in adds the panel shell and the dashboard. The login form's schema check (zod, the
+ * schema, the contract's messages) is fetched only for input its quick check refuses, so a
+ * sign-in that succeeds does not download it.
+ */
 const SIGN_IN_MODULES = [
-  /^src\/features\/auth\/login-validation\.ts$/,
   /^src\/app\/layout\/panel-layout\.tsx$/,
   /^src\/features\/dashboard\/screens\/dashboard\.tsx$/,
 ];

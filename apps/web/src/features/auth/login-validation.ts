@@ -1,5 +1,5 @@
 import { ZLoginBody } from '@vitrina/contract';
-import { parseForm } from '../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 
 type Options = Omit<Parameters<typeof parseForm>[0], 'schema'>;
 

@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { type api, type EndpointInput, PRODUCT_NAME } from '@vitrina/contract';
 import { Button, Form, Input } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
@@ -13,15 +13,14 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
+import { type LoginValues, quickLoginBody } from '../login-check';
 import { safeRedirect } from '../safe-redirect';
-
-type LoginValues = { email: string; password: string };
 
 /** By address, so the page needs neither zod nor the contract's schemas to show (see EndpointAddress). */
 const LOGIN: EndpointAddress<typeof api.auth.login> = { method: 'POST', path: '/v1/user/login', tag: 'auth' };
 
-// Fetched once the page has shown, and awaited on submit should it still be on its way.
-const loadValidation = () => import('../login-validation');
+// zod, the login schema and the contract's messages, fetched only for input the quick check refuses.
+const loadValidation = () => import('../components/login-validation');
 
 // Few visitors open it, so its alert and form load on the click, not with the login page.
 const ForgotPasswordForm = lazy(() =>
@@ -41,13 +40,9 @@ export default function LoginScreen() {
     mutationFn: (input: EndpointInput<typeof api.auth.login>) =>
       callEndpoint(LOGIN, input, { isCredentialCheck: true }),
   });
-  useEffect(() => {
-    void loadValidation();
-  }, []);
 
   const submit = async (values: LoginValues) => {
-    const { validateLogin } = await loadValidation();
-    const body = validateLogin({ values, form, locale, t });
+    const body = quickLoginBody(values) ?? (await loadValidation()).validateLogin({ values, form, locale, t });
     if (!body) return;
     login.mutate(
       { body },

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_PAGE_PATHS, THEME_COLOR } from '@vitrina/contract';
-import { ConfigProvider, message, theme } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { getAntdLocale, i18n } from '../lib/i18n';
 import { isDefaultPage, LandingContext, type ResolveLanding } from '../lib/landing';
-import { setMessageInstance } from '../lib/notify';
+import { onMessageHostNeeded } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
 import { useLocale } from '../lib/use-locale';
 import { hasScreen } from './screens';
@@ -27,14 +27,22 @@ const resolveLanding: ResolveLanding = (page) => {
 /** The class that carries the theme's CSS variables, named so plain elements can use them too. */
 const THEME_CSS_VAR_KEY = 'vitrina-theme';
 
+const MessageHost = lazy(() => import('./message-host'));
+
 /**
  * Themed toasts for code outside React (the api client). Ant Design's App component would
- * do this too, but it brings Modal and notification into the first chunk for a message.
+ * do this too, but it brings Modal and notification into the first chunk; the host here
+ * loads with the first toast.
  */
-function MessageHost() {
-  const [messageApi, holder] = message.useMessage();
-  useEffect(() => setMessageInstance(messageApi), [messageApi]);
-  return holder;
+function LazyMessageHost() {
+  const [isNeeded, setNeeded] = useState(false);
+  useEffect(() => onMessageHostNeeded(() => setNeeded(true)), []);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessageHost />
+    </Suspense>
+  );
 }
 
 /**
@@ -67,7 +75,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
         cssVar: { key: THEME_CSS_VAR_KEY },
       }}
     >
-      <MessageHost />
+      <LazyMessageHost />
       <BaseText>{children}</BaseText>
     </ConfigProvider>
   );

@@ -1,7 +1,10 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { type api, type EndpointInput, PRODUCT_NAME } from '@vitrina/contract';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
+// The two inputs the page uses, not antd's Input index, which brings TextArea, Search and OTP along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -75,7 +78,7 @@ export default function LoginScreen() {
           <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} required style={{ marginBottom: 8 }}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <div style={{ textAlign: 'right', marginBottom: 16 }}>
           <Button type="link" size="small" onClick={() => setForgot(true)} style={{ padding: 0 }}>

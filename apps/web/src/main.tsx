@@ -5,15 +5,16 @@ import { Providers } from './app/providers';
 import { initI18n } from './lib/i18n';
 import './styles.css';
 
-initI18n();
-
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRoutes />
-      </Providers>
-    </StrictMode>,
+  // The active language's texts are fetched first, so no screen renders untranslated keys.
+  void initI18n().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <AppRoutes />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }

@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './constants.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

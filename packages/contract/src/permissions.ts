@@ -393,8 +393,3 @@ export const PERMISSION_AREA_NAMES: Record<PermissionArea, Names> = {
   analytics: n('Analytics', 'Аналітика', 'Analityka', 'Analisi', 'Analytika'),
   support: n('Support', 'Підтримка', 'Wsparcie', 'Supporto', 'Podpora'),
 };
-
-export function hasAnyPermission(held: readonly string[], required: readonly string[] | undefined): boolean {
-  if (!required || required.length === 0) return true;
-  return required.some((permission) => held.includes(permission));
-}

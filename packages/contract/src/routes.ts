@@ -1,4 +1,5 @@
-import { hasAnyPermission, type Permission } from './permissions.js';
+import { hasAnyPermission } from './access.js';
+import type { Permission } from './permissions.js';
 
 /**
  * The screen table of spec §2. One table drives the router, the sidebar, tab titles and

@@ -1,16 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
+import { AuthRedirectScreen, LoginScreen, RegistrationScreen, ResetPasswordScreen } from '../features/auth/index.js';
+import { NotFoundScreen, TermsScreen, UnauthorizedScreen } from '../features/system/index.js';
 import { GuestOnly } from './guest-only';
 import { PrivateArea } from './private-area';
-
-const LoginScreen = lazy(() => import('../features/auth/screens/login'));
-const RegistrationScreen = lazy(() => import('../features/auth/screens/registration'));
-const ResetPasswordScreen = lazy(() => import('../features/auth/screens/reset-password'));
-const AuthRedirectScreen = lazy(() => import('../features/auth/screens/auth-redirect'));
-const NotFoundScreen = lazy(() => import('../features/system/screens/not-found'));
-const UnauthorizedScreen = lazy(() => import('../features/system/screens/unauthorized'));
-const TermsScreen = lazy(() => import('../features/system/screens/terms'));
 
 /** Public paths of the contract's PUBLIC_PATHS that this build has; everything else is the panel. */
 export function AppRoutes() {

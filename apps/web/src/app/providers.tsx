@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { DEFAULT_PAGE_PATHS, THEME_COLOR } from '@vitrina/contract';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { ANTD_LOCALES, i18n } from '../lib/i18n';
+import { getAntdLocale, i18n } from '../lib/i18n';
 import { isDefaultPage, LandingContext, type ResolveLanding } from '../lib/landing';
-import { setMessageInstance } from '../lib/notify';
+import { onMessageHostNeeded } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
 import { useLocale } from '../lib/use-locale';
 import { hasScreen } from './screens';
@@ -24,24 +24,59 @@ const resolveLanding: ResolveLanding = (page) => {
   return path && hasScreen(path) ? path : '/';
 };
 
-function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageInstance(message), [message]);
-  return null;
+/** The class that carries the theme's CSS variables, named so plain elements can use them too. */
+const THEME_CSS_VAR_KEY = 'vitrina-theme';
+
+const MessageHost = lazy(() => import('./message-host'));
+
+/**
+ * Themed toasts for code outside React (the api client). Ant Design's App component would
+ * do this too, but it brings Modal and notification into the first chunk; the host here
+ * loads with the first toast.
+ */
+function LazyMessageHost() {
+  const [isNeeded, setNeeded] = useState(false);
+  useEffect(() => onMessageHostNeeded(() => setNeeded(true)), []);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessageHost />
+    </Suspense>
+  );
+}
+
+/**
+ * What Ant Design's App root gives plain elements: the base font, size and colour, and,
+ * through the theme's hash and CSS-variable classes, its link style.
+ */
+function BaseText({ children }: { children: ReactNode }) {
+  const { token, hashId } = theme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return (
+    <div className={`${hashId} ${THEME_CSS_VAR_KEY}`} style={style}>
+      {children}
+    </div>
+  );
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const locale = useLocale();
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[locale]}
+      locale={getAntdLocale(locale)}
       componentSize="middle"
-      theme={{ token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 } }}
+      theme={{
+        token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 },
+        cssVar: { key: THEME_CSS_VAR_KEY },
+      }}
     >
-      <AntApp>
-        <MessageBridge />
-        {children}
-      </AntApp>
+      <LazyMessageHost />
+      <BaseText>{children}</BaseText>
     </ConfigProvider>
   );
 }

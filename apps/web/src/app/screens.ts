@@ -1,27 +1,34 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-
-const categoryList = lazy(() => import('../features/categories/screens/category-list'));
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { CategoryListScreen } from '../features/categories/index.js';
+import { DashboardScreen } from '../features/dashboard/index.js';
+import { DatasetListScreen } from '../features/dataset/index.js';
+import { MakerListScreen } from '../features/makers/index.js';
+import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
+import { RoleListScreen } from '../features/roles/index.js';
+import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
+import { AlertListScreen } from '../features/technical/index.js';
+import { UserListScreen } from '../features/users/index.js';
 
 /**
  * The screens built into this release, by route path of the contract's table.
  * A route without an entry here is left out of the menu and the router.
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/dashboard': lazy(() => import('../features/dashboard/screens/dashboard')),
-  '/user/list': lazy(() => import('../features/users/screens/user-list')),
-  '/roles/list': lazy(() => import('../features/roles/screens/role-list')),
-  '/category/list': categoryList,
-  '/category/list/second/:id': categoryList,
-  '/category/list/third/:id': categoryList,
-  '/product/makers': lazy(() => import('../features/makers/screens/maker-list')),
-  '/product/list': lazy(() => import('../features/products/screens/product-list')),
-  '/product/rating': lazy(() => import('../features/products/screens/product-rating')),
-  '/product/tags': lazy(() => import('../features/tags/screens/tag-list')),
-  '/product/programmer': lazy(() => import('../features/tags/screens/tag-programmer')),
-  '/product/storage': lazy(() => import('../features/tags/screens/storage-list')),
-  '/product/dataset': lazy(() => import('../features/dataset/screens/dataset-list')),
-  '/product/:id': lazy(() => import('../features/products/screens/product-card')),
-  '/technical/analytics': lazy(() => import('../features/technical/screens/alert-list')),
+  '/dashboard': DashboardScreen,
+  '/user/list': UserListScreen,
+  '/roles/list': RoleListScreen,
+  '/category/list': CategoryListScreen,
+  '/category/list/second/:id': CategoryListScreen,
+  '/category/list/third/:id': CategoryListScreen,
+  '/product/makers': MakerListScreen,
+  '/product/list': ProductListScreen,
+  '/product/rating': ProductRatingScreen,
+  '/product/tags': TagListScreen,
+  '/product/programmer': TagProgrammerScreen,
+  '/product/storage': StorageListScreen,
+  '/product/dataset': DatasetListScreen,
+  '/product/:id': ProductCardScreen,
+  '/technical/analytics': AlertListScreen,
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

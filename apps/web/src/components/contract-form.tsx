@@ -1,6 +1,6 @@
 import { Form, type FormInstance, type FormProps } from 'antd';
 import type { ReactNode } from 'react';
-import { clearErrorsOnChange } from '../lib/zod-form';
+import { clearErrorsOnChange } from '../lib/form-errors';
 
 type Props<Values> = Omit<FormProps<Values>, 'form' | 'children'> & { form: FormInstance<Values>; children: ReactNode };
 

@@ -122,9 +122,24 @@ export type CallArgs<E extends Endpoint> =
     ? [input?: EndpointInput<E>, options?: CallOptions]
     : [input: EndpointInput<E>, options?: CallOptions];
 
+/**
+ * An endpoint named by its address alone (method, path, area), typed by its declaration.
+ * Naming it from `api` brings zod and every schema of the contract along, so the sign-in
+ * path (login, the session check, the dashboard) uses addresses to keep its first download
+ * small. An address that drifts from the declaration does not compile: its fields are the
+ * declaration's literal types.
+ */
+export type EndpointAddress<E extends Endpoint> = Pick<E, 'method' | 'path' | 'tag'> & {
+  /** Never set: it carries the declaration's type, for the input and the answer. */
+  readonly declaration?: E;
+};
+
+/** What the calls accept: the declaration itself, or its address. */
+export type EndpointTarget<E extends Endpoint> = E | EndpointAddress<E>;
+
 type AnyInput = { params?: unknown; query?: unknown; body?: unknown };
 
-function requestOf(endpoint: Endpoint, input: AnyInput = {}): RequestOptions {
+function requestOf(endpoint: Pick<Endpoint, 'method'>, input: AnyInput = {}): RequestOptions {
   return {
     method: endpoint.method,
     query: input.query as Record<string, QueryValue> | undefined,
@@ -133,13 +148,13 @@ function requestOf(endpoint: Endpoint, input: AnyInput = {}): RequestOptions {
 }
 
 /** Sends a contract endpoint: its path, method, query and body, typed by its declaration. */
-export function callEndpoint<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+export function callEndpoint<E extends Endpoint>(endpoint: EndpointTarget<E>, ...[input, options]: CallArgs<E>) {
   const path = endpointPath(endpoint, input?.params as Record<string, unknown> | undefined);
   return request<EndpointResponse<E>>(path, { ...requestOf(endpoint, input), ...options });
 }
 
 /** The raw answer of an endpoint that is not JSON (a CSV download). */
-export function sendEndpoint<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+export function sendEndpoint<E extends Endpoint>(endpoint: EndpointTarget<E>, ...[input, options]: CallArgs<E>) {
   const path = endpointPath(endpoint, input?.params as Record<string, unknown> | undefined);
   return send(path, { ...requestOf(endpoint, input), ...options });
 }

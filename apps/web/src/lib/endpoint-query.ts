@@ -8,15 +8,23 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Endpoint, EndpointInput, EndpointResponse } from '@vitrina/contract';
-import { type CallArgs, type CallOptions, callEndpoint, type UploadInput, uploadEndpoint } from './api-client';
+import {
+  type CallArgs,
+  type CallOptions,
+  callEndpoint,
+  type EndpointTarget,
+  type UploadInput,
+  uploadEndpoint,
+} from './api-client';
 
 /**
  * Query keys come from the endpoint: `[area, path, input]`. Invalidating `[area]` refreshes
  * every list, card and option of that area after a change.
  */
-export const endpointKey = (endpoint: Endpoint, input?: object) => [endpoint.tag, endpoint.path, input ?? {}] as const;
+export const endpointKey = (endpoint: Pick<Endpoint, 'tag' | 'path'>, input?: object) =>
+  [endpoint.tag, endpoint.path, input ?? {}] as const;
 
-export function endpointQuery<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+export function endpointQuery<E extends Endpoint>(endpoint: EndpointTarget<E>, ...[input, options]: CallArgs<E>) {
   return queryOptions({
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => (callEndpoint as CallFn<E>)(endpoint, input, { ...options, signal }),
@@ -24,7 +32,7 @@ export function endpointQuery<E extends Endpoint>(endpoint: E, ...[input, option
 }
 
 type CallFn<E extends Endpoint> = (
-  endpoint: E,
+  endpoint: EndpointTarget<E>,
   input: EndpointInput<E> | undefined,
   options: CallArgs<E>[1],
 ) => Promise<EndpointResponse<E>>;
@@ -36,7 +44,7 @@ type QueryExtras<E extends Endpoint> = Omit<
 
 /** Reads a GET endpoint through TanStack Query. */
 export function useEndpoint<E extends Endpoint>(
-  endpoint: E,
+  endpoint: EndpointTarget<E>,
   input: EndpointInput<E> | undefined,
   extras: QueryExtras<E> = {},
 ) {

@@ -2,9 +2,10 @@ import type { Endpoint, EndpointResponse } from '@vitrina/contract';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { endpointInput, useEndpointMutation } from './endpoint-query';
+import { applyServerErrors } from './form-errors';
 import { getMessage } from './notify';
 import { useLocale } from './use-locale';
-import { applyServerErrors, parseForm, type Schema } from './zod-form';
+import { parseForm, type Schema } from './zod-form';
 
 type BodyEndpoint = Endpoint & { method: 'POST'; body: Schema<unknown> };
 

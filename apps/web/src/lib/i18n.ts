@@ -1,48 +1,69 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@vitrina/contract';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import itIT from 'antd/locale/it_IT';
-import plPL from 'antd/locale/pl_PL';
-import skSK from 'antd/locale/sk_SK';
-import ukUA from 'antd/locale/uk_UA';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import 'dayjs/locale/it';
-import 'dayjs/locale/pl';
-import 'dayjs/locale/sk';
-import 'dayjs/locale/uk';
-import { resources } from '../locales';
+import { loadLocaleTexts } from '../locales';
 import { getLocaleCookie, setLocaleCookie } from './cookies';
 import { LOCALE_TAGS } from './locale-tags';
 
-export const ANTD_LOCALES: Record<Locale, AntdLocale> = {
-  ua: ukUA,
-  en: enUS,
-  pl: plPL,
-  it: itIT,
-  sk: skSK,
+/** Ant Design's texts of a language arrive with it, not in the first chunk. */
+const ANTD_LOCALE_LOADERS: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
+  ua: () => import('antd/es/locale/uk_UA'),
+  en: () => import('antd/es/locale/en_US'),
+  pl: () => import('antd/es/locale/pl_PL'),
+  it: () => import('antd/es/locale/it_IT'),
+  sk: () => import('antd/es/locale/sk_SK'),
 };
+
+/** dayjs knows English already; the others register themselves when loaded. */
+const DAYJS_LOCALE_LOADERS: Record<Locale, () => Promise<unknown>> = {
+  ua: () => import('dayjs/locale/uk'),
+  en: () => Promise.resolve(),
+  pl: () => import('dayjs/locale/pl'),
+  it: () => import('dayjs/locale/it'),
+  sk: () => import('dayjs/locale/sk'),
+};
+
+const antdLocales: Partial<Record<Locale, AntdLocale>> = {};
 
 export const i18n = i18next.createInstance();
 
-export function initI18n(): typeof i18n {
+/** Texts of the language for the app, Ant Design and dayjs; each language loads once. */
+async function loadLocale(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const [texts, antd] = await Promise.all([
+    loadLocaleTexts(locale),
+    ANTD_LOCALE_LOADERS[locale](),
+    DAYJS_LOCALE_LOADERS[locale](),
+  ]);
+  antdLocales[locale] = antd.default;
+  i18n.addResourceBundle(locale, 'translation', texts);
+}
+
+/** Undefined only before the language has loaded, which the start-up and locale switch await. */
+export const getAntdLocale = (locale: Locale): AntdLocale | undefined => antdLocales[locale];
+
+/** Resolves once the cookie's language is loaded, so the first render already speaks it. */
+export async function initI18n(): Promise<typeof i18n> {
   const locale = getLocaleCookie();
-  dayjs.locale(LOCALE_TAGS[locale]);
-  void i18n.use(initReactI18next).init({
-    resources,
+  await i18n.use(initReactI18next).init({
+    resources: {},
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  await loadLocale(locale);
+  dayjs.locale(LOCALE_TAGS[locale]);
   return i18n;
 }
 
 /** The cookie is what the api client reads for `Lang`, so it changes together with the UI. */
-export function changeLocale(locale: Locale): void {
+export async function changeLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
   setLocaleCookie(locale);
   dayjs.locale(LOCALE_TAGS[locale]);
-  void i18n.changeLanguage(locale);
+  await i18n.changeLanguage(locale);
 }

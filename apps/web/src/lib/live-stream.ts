@@ -1,5 +1,9 @@
-import { api, LIVE_RESYNC, type LiveTopic, type TLiveEvent } from '@vitrina/contract';
+import { type api, LIVE_RESYNC, type LiveTopic, type TLiveEvent } from '@vitrina/contract';
+import type { EndpointAddress } from './api-client';
 import { getLocaleCookie, getToken } from './cookies';
+
+/** By address, so screens on the first download (the dashboard) can follow events without zod. */
+const EVENTS: EndpointAddress<typeof api.live.events> = { method: 'GET', path: '/v1/live/events', tag: 'live' };
 
 /** What a subscriber hears: an event of its topic, or `null` when events may have been lost. */
 export type LiveHandler = (event: TLiveEvent | null) => void;
@@ -99,7 +103,7 @@ class LiveStream {
     const controller = new AbortController();
     this.#controller = controller;
     try {
-      const response = await fetch(api.live.events.path, {
+      const response = await fetch(EVENTS.path, {
         headers: { Authorization: `Bearer ${token}`, Lang: getLocaleCookie(), Accept: 'text/event-stream' },
         signal: controller.signal,
       });

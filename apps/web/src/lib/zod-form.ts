@@ -1,7 +1,6 @@
 import { isLocale, isMessageKey, type Locale, translate } from '@vitrina/contract';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { isApiError } from './api-error';
 
 type Issue = { path: PropertyKey[]; message: string };
 type ParseResult<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
@@ -47,20 +46,4 @@ export function parseForm<T>(options: {
   if (result.success) return result.data;
   options.form.setFields(toFieldErrors(result.error.issues, options));
   return null;
-}
-
-/** Shows the server's per-field errors (`fields` of an error answer) on the form. */
-export function applyServerErrors(form: FormInstance, error: unknown): void {
-  if (!isApiError(error)) return;
-  const fields = Object.entries(error.fields).map(([name, message]) => ({
-    name: [name.split('.')[0] ?? name],
-    errors: [message],
-  }));
-  if (fields.length > 0) form.setFields(fields);
-}
-
-/** Errors set by hand stay until cleared; a field's error goes away as soon as the user edits it. */
-export function clearErrorsOnChange(form: FormInstance) {
-  return (changed: Record<string, unknown>) =>
-    form.setFields(Object.keys(changed).map((name) => ({ name: [name], errors: [] })));
 }

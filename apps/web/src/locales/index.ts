@@ -1,18 +1,19 @@
-import { LOCALES, type Locale } from '@vitrina/contract';
+import type { Locale } from '@vitrina/contract';
 
 type Tree = { [key: string]: string | Tree };
 
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+// Not eager: only the active language is downloaded. The build puts each language's files
+// into one chunk (vite.config.ts), so loading a language is one request.
+const files = import.meta.glob<Tree>('./*/*.json', { import: 'default' });
 
 /** `locales/<lng>/<file>.json` become keys `<file>.*` of the single `translation` namespace. */
-function collect(locale: Locale): Tree {
-  const tree: Tree = {};
-  for (const [path, content] of Object.entries(files)) {
+export async function loadLocaleTexts(locale: Locale): Promise<Tree> {
+  const loaders = Object.entries(files).flatMap(([path, load]) => {
     const match = /^\.\/(\w+)\/([\w-]+)\.json$/.exec(path);
-    if (match && match[1] === locale && match[2]) tree[match[2]] = content;
-  }
-  return tree;
+    return match?.[1] === locale && match[2] ? [{ name: match[2], load }] : [];
+  });
+  const loaded = await Promise.all(loaders.map(async ({ name, load }) => [name, await load()] as const));
+  return Object.fromEntries(loaded);
 }
 
-export const resources = Object.fromEntries(LOCALES.map((locale) => [locale, { translation: collect(locale) }]));
 export type { Tree as LocaleTree };

@@ -1,6 +1,6 @@
 import { LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
-import { describe, expect, it } from 'vitest';
-import { type LocaleTree, resources } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type LocaleTree, loadLocaleTexts } from './index';
 
 function keysOf(tree: LocaleTree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -8,10 +8,16 @@ function keysOf(tree: LocaleTree, prefix = ''): string[] {
   );
 }
 
-const treeOf = (locale: string) => (resources[locale]?.translation ?? {}) as LocaleTree;
-const english = keysOf(treeOf('en')).sort();
+const trees = new Map<string, LocaleTree>();
+const treeOf = (locale: string) => trees.get(locale) ?? {};
+let english: string[] = [];
 
 describe('locale files', () => {
+  beforeAll(async () => {
+    for (const locale of LOCALES) trees.set(locale, await loadLocaleTexts(locale));
+    english = keysOf(treeOf('en')).sort();
+  });
+
   it.each(LOCALES.filter((locale) => locale !== 'en'))('%s has exactly the keys of en', (locale) => {
     const keys = keysOf(treeOf(locale)).sort();
     expect(keys.filter((key) => !english.includes(key))).toEqual([]);

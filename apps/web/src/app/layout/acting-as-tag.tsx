@@ -1,29 +1,16 @@
-import { UserSwitchOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '@vitrina/contract';
-import { Button, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { callEndpoint } from '../../lib/api-client';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../session/session-context';
+
+// Few sessions work as another role, so the tag and its call load only for them.
+const ActingAsPanel = lazy(() => import('./acting-as-panel'));
 
 /** Always visible while the user works as another role, so they never forget to come back. */
 export function ActingAsTag({ isCompact = false }: { isCompact?: boolean }) {
-  const { t } = useTranslation();
-  const { me, applyRoleToken } = useSession();
-  // Not an area refresh: the answer replaces the session, and applyRoleToken drops the whole cache.
-  const back = useMutation({ mutationFn: () => callEndpoint(api.auth.switchBack) });
+  const { me } = useSession();
   if (!me.acting_as) return null;
   return (
-    <Tag color="gold" icon={<UserSwitchOutlined />} style={{ marginInlineEnd: 0, padding: '2px 4px 2px 8px' }}>
-      {!isCompact && t('layout.working_as', { role: me.acting_as.role_name })}
-      <Button
-        size="small"
-        type="link"
-        loading={back.isPending}
-        onClick={() => back.mutate(undefined, { onSuccess: applyRoleToken })}
-      >
-        {t('layout.back_to_my_role')}
-      </Button>
-    </Tag>
+    <Suspense fallback={null}>
+      <ActingAsPanel isCompact={isCompact} roleName={me.acting_as.role_name} />
+    </Suspense>
   );
 }

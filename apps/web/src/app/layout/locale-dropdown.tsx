@@ -16,7 +16,9 @@ export function LocaleDropdown({ isCompact = false }: { isCompact?: boolean }) {
         items,
         selectable: true,
         selectedKeys: [locale],
-        onClick: ({ key }) => isLocale(key) && changeLocale(key),
+        onClick: ({ key }) => {
+          if (isLocale(key)) void changeLocale(key);
+        },
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')}>

@@ -1,4 +1,4 @@
-import { flattenRoutes, PRODUCT_NAME } from '@vitrina/contract';
+import { flattenRoutes, OWNER_USER_ID, PRODUCT_NAME } from '@vitrina/contract';
 import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +15,13 @@ import { TabStrip } from './tab-strip';
 import { TopBar } from './top-bar';
 import { useErrorCapture } from './use-error-capture';
 
-const ERROR_LOG_USER_ID = 1;
-
 export function PanelLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const { routes, me } = useSession();
   const { device, closeSidebar } = useUi();
   const tabs = useTabs();
-  useErrorCapture(me.id === ERROR_LOG_USER_ID);
+  useErrorCapture(me.id === OWNER_USER_ID);
 
   const target = resolvePanelTarget({ pathname: location.pathname, search: location.search, routes });
   const route = target.kind === 'screen' ? target.route : undefined;

@@ -6,7 +6,7 @@ import { callEndpoint } from '../../lib/api-client';
 import { useRoleOptions } from '../../lib/queries/role-options';
 import { useSession } from '../session/session-context';
 
-export function RoleSwitchModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+export default function RoleSwitchModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { me, applyRoleToken } = useSession();
   const roles = useRoleOptions({ isEnabled: isOpen });

@@ -1,27 +1,14 @@
 import { SIDEBAR_WIDTH_PX } from '@vitrina/contract';
-import { Drawer, Layout } from 'antd';
-import { Logo } from '../../components/logo';
+import { Layout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useUi } from '../store/ui-store';
 import { SideMenu } from './side-menu';
+import { Brand, SIDER_BG } from './sidebar-brand';
 
 const COLLAPSED_WIDTH_PX = 72;
-const SIDER_BG = '#0f1f3d';
 
-function Brand({ isCompact }: { isCompact: boolean }) {
-  return (
-    <div
-      style={{
-        height: 64,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: isCompact ? 'center' : 'flex-start',
-        padding: isCompact ? 0 : '0 20px',
-      }}
-    >
-      <Logo isCompact={isCompact} color="#fff" />
-    </div>
-  );
-}
+// Only phones use the drawer, so desktops never download it.
+const MobileSidebar = lazy(() => import('./mobile-sidebar'));
 
 /** Desktop: a collapsible Sider. Mobile: an overlay drawer (spec §2, §4). */
 export function Sidebar() {
@@ -31,17 +18,9 @@ export function Sidebar() {
     // Unmounting instead of closing skips the slide-out animation.
     if (!isSidebarOpen && !isSidebarAnimated) return null;
     return (
-      <Drawer
-        placement="left"
-        open={isSidebarOpen}
-        onClose={() => closeSidebar()}
-        closable={false}
-        size={SIDEBAR_WIDTH_PX}
-        styles={{ body: { padding: 0, background: SIDER_BG } }}
-      >
-        <Brand isCompact={false} />
-        <SideMenu isCollapsed={false} />
-      </Drawer>
+      <Suspense fallback={null}>
+        <MobileSidebar isOpen={isSidebarOpen} onClose={() => closeSidebar()} />
+      </Suspense>
     );
   }
 

@@ -1,16 +1,15 @@
-import { flattenRoutes, type RouteEntry } from '@vitrina/contract';
-import { Button, Result } from 'antd';
+import { flattenRoutes, OWNER_USER_ID, type RouteEntry } from '@vitrina/contract';
+import { Button } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
+import { LazyResult } from '../../components/lazy-result';
 import { PageSpinner } from '../../components/page-spinner';
 import { SCREENS } from '../screens';
 import { useSession } from '../session/session-context';
 import { useErrorLog } from '../store/error-log';
 import type { Tab } from '../tabs/tab-list';
-
-const ERROR_LOG_USER_ID = 1;
 
 function useScreenRoutes(routes: readonly RouteEntry[]) {
   return useMemo(
@@ -41,9 +40,9 @@ export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
     return (
       <div key={`${tab.key}#${tab.version}`} hidden={!isActive}>
         <ErrorBoundary
-          onError={(error, info) => me.id === ERROR_LOG_USER_ID && logError({ error, info })}
+          onError={(error, info) => me.id === OWNER_USER_ID && logError({ error, info })}
           fallback={(reset) => (
-            <Result
+            <LazyResult
               status="error"
               title={t('common.render_failed')}
               extra={<Button onClick={reset}>{t('common.retry')}</Button>}

@@ -1,4 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { OWNER_USER_ID } from '@vitrina/contract';
 import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/logo';
@@ -9,9 +10,6 @@ import { AppBreadcrumb } from './app-breadcrumb';
 import { ErrorLogButton } from './error-log-button';
 import { LocaleDropdown } from './locale-dropdown';
 import { UserDropdown } from './user-dropdown';
-
-/** The only user who sees the error log (spec §2). */
-const ERROR_LOG_USER_ID = 1;
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -45,7 +43,7 @@ export function TopBar() {
         </Flex>
         <Flex align="center" gap={4}>
           <ActingAsTag isCompact={isMobile} />
-          {!isMobile && me.id === ERROR_LOG_USER_ID && <ErrorLogButton />}
+          {!isMobile && me.id === OWNER_USER_ID && <ErrorLogButton />}
           <LocaleDropdown isCompact={isMobile} />
           <UserDropdown isCompact={isMobile} />
         </Flex>

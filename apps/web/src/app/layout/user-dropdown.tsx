@@ -1,14 +1,18 @@
 import { DownOutlined, LogoutOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Button, Dropdown, type MenuProps, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-context';
-import { RoleSwitchModal } from './role-switch-modal';
+
+// Loaded on the first "work as role", then kept mounted so the modal can animate closed.
+const RoleSwitchModal = lazy(() => import('./role-switch-modal'));
 
 export function UserDropdown({ isCompact = false }: { isCompact?: boolean }) {
   const { t } = useTranslation();
   const { me, can, logout } = useSession();
+  const { token } = theme.useToken();
   const [isSwitchOpen, setSwitchOpen] = useState(false);
+  const [hasSwitchOpened, setSwitchOpened] = useState(false);
 
   const items: MenuProps['items'] = [
     { key: 'who', label: me.email, disabled: true },
@@ -18,7 +22,10 @@ export function UserDropdown({ isCompact = false }: { isCompact?: boolean }) {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'switch') setSwitchOpen(true);
+    if (key === 'switch') {
+      setSwitchOpen(true);
+      setSwitchOpened(true);
+    }
     if (key === 'logout') void logout();
   };
 
@@ -26,12 +33,32 @@ export function UserDropdown({ isCompact = false }: { isCompact?: boolean }) {
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick }}>
         <Button type="text" aria-label={t('layout.user_menu')} style={{ paddingInline: 6 }}>
-          <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: 'var(--ant-color-primary)' }} />
+          {/* A small avatar's circle; antd's Avatar brings avatar groups and popovers along. */}
+          <span
+            aria-hidden="true"
+            style={{
+              display: 'inline-grid',
+              placeItems: 'center',
+              flex: 'none',
+              width: 24,
+              height: 24,
+              borderRadius: '50%',
+              background: token.colorPrimary,
+              color: token.colorTextLightSolid,
+              fontSize: 14,
+            }}
+          >
+            <UserOutlined />
+          </span>
           {!isCompact && <span style={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>{me.name}</span>}
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <RoleSwitchModal isOpen={isSwitchOpen} onClose={() => setSwitchOpen(false)} />
+      {hasSwitchOpened && (
+        <Suspense fallback={null}>
+          <RoleSwitchModal isOpen={isSwitchOpen} onClose={() => setSwitchOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ERROR_MESSAGE_DURATION_S, filterRoutes, ROUTES } from '@vitrina/contract';
+import { ERROR_MESSAGE_DURATION_S, filterRoutes, ROUTES } from '@vitrina/contract';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,14 +14,15 @@ import { PermissionsContext } from '../../lib/permissions';
 import { hasScreen } from '../screens';
 import { useTabs } from '../tabs/tabs-store';
 import { SessionContext, type SessionValue } from './session-context';
+import { LOGOUT, ME } from './session-endpoints';
 
 const loginPath = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
 
-const ME_KEY = endpointKey(api.auth.me);
+const ME_KEY = endpointKey(ME);
 
 /** Silent: the gate reports the failure itself and sends the user to login. Loaded once per token. */
 const meQuery = () => ({
-  ...endpointQuery(api.auth.me, undefined, { isSilent: true }),
+  ...endpointQuery(ME, undefined, { isSilent: true }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
@@ -54,7 +55,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [isBroken, meResult.error, t, queryClient, navigate, currentPath]);
 
   const logout = useCallback(async () => {
-    await callEndpoint(api.auth.logout, undefined, { isSilent: true }).catch(() => undefined);
+    await callEndpoint(LOGOUT, undefined, { isSilent: true }).catch(() => undefined);
     clearToken();
     clearDefaultPageCookie();
     tabs.reset();
@@ -69,7 +70,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
       setDefaultPageCookie(answer.default_page);
       tabs.reset();
       // Everything cached belongs to the previous role; only the user record is fetched again.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== api.auth.me.path });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== ME.path });
       await queryClient.resetQueries({ queryKey: ME_KEY });
       navigate(resolveLanding(answer.default_page));
     },

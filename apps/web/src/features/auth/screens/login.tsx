@@ -1,20 +1,34 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { api, PRODUCT_NAME, ZLoginBody } from '@vitrina/contract';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type api, type EndpointInput, PRODUCT_NAME } from '@vitrina/contract';
+import { Button, Form } from 'antd';
+// The two inputs the page uses, not antd's Input index, which brings TextArea, Search and OTP along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
-import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { PageSpinner } from '../../../components/page-spinner';
+import { callEndpoint, type EndpointAddress } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
+import { type LoginValues, quickLoginBody } from '../login-check';
 import { safeRedirect } from '../safe-redirect';
 
-type LoginValues = { email: string; password: string };
+/** By address, so the page needs neither zod nor the contract's schemas to show (see EndpointAddress). */
+const LOGIN: EndpointAddress<typeof api.auth.login> = { method: 'POST', path: '/v1/user/login', tag: 'auth' };
+
+// zod, the login schema and the contract's messages, fetched only for input the quick check refuses.
+const loadValidation = () => import('../components/login-validation');
+
+// Few visitors open it, so its alert and form load on the click, not with the login page.
+const ForgotPasswordForm = lazy(() =>
+  import('../components/forgot-password-form').then((module) => ({ default: module.ForgotPasswordForm })),
+);
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -24,12 +38,14 @@ export default function LoginScreen() {
   const resolveLanding = useResolveLanding();
   const [form] = Form.useForm<LoginValues>();
   const [isForgot, setForgot] = useState(false);
-  // A 401 here means wrong credentials, so the client must not reload the page. No area
-  // refresh: signing in replaces the session, and signIn clears the whole cache.
-  const login = useEndpointMutation(api.auth.login, { call: { isCredentialCheck: true }, isInvalidating: false });
+  // A 401 here means wrong credentials, so the client must not reload the page.
+  const login = useMutation({
+    mutationFn: (input: EndpointInput<typeof api.auth.login>) =>
+      callEndpoint(LOGIN, input, { isCredentialCheck: true }),
+  });
 
-  const submit = (values: LoginValues) => {
-    const body = parseForm({ schema: ZLoginBody, values, form, locale, t });
+  const submit = async (values: LoginValues) => {
+    const body = quickLoginBody(values) ?? (await loadValidation()).validateLogin({ values, form, locale, t });
     if (!body) return;
     login.mutate(
       { body },
@@ -48,7 +64,9 @@ export default function LoginScreen() {
   if (isForgot) {
     return (
       <AuthCard title={t('auth.forgot_title')}>
-        <ForgotPasswordForm onBack={() => setForgot(false)} />
+        <Suspense fallback={<PageSpinner />}>
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -60,7 +78,7 @@ export default function LoginScreen() {
           <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} required style={{ marginBottom: 8 }}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" />
         </Form.Item>
         <div style={{ textAlign: 'right', marginBottom: 16 }}>
           <Button type="link" size="small" onClick={() => setForgot(true)} style={{ padding: 0 }}>

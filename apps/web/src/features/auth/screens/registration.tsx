@@ -5,10 +5,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 import { InvalidLink } from '../components/invalid-link';
 
 type Values = { name: string; email: string; password: string; password_confirmation: string; terms_agreed: boolean };

@@ -5,8 +5,9 @@ import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 import { InvalidLink } from '../components/invalid-link';
 
 type Values = { password: string; password_confirmation: string };

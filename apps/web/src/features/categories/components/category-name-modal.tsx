@@ -4,10 +4,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 
 type Values = { name: string; org_id?: number };
 /** `new` adds a child of `parentId` (null: a top-level category); a category renames it. */

@@ -1,11 +1,12 @@
-import { Card, Statistic } from 'antd';
+import { Statistic } from 'antd';
 import type { ReactNode } from 'react';
+import { Surface } from '../../../components/surface';
 
 type Props = { title: string; value: number; icon: ReactNode; accent: string; hint: string; isLoading: boolean };
 
 export function StatCard({ title, value, icon, accent, hint, isLoading }: Props) {
   return (
-    <Card variant="borderless" style={{ height: '100%' }} styles={{ body: { padding: 20 } }}>
+    <Surface style={{ height: '100%', padding: 20 }}>
       <div style={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 12 }}>
         <Statistic
           title={title}
@@ -30,6 +31,6 @@ export function StatCard({ title, value, icon, accent, hint, isLoading }: Props)
         </div>
       </div>
       <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{hint}</div>
-    </Card>
+    </Surface>
   );
 }

@@ -1,16 +1,25 @@
 import { ReloadOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { api, NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
-import { Button, Col, Result, Row } from 'antd';
+import { type api, NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
+import { Button, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import type { EndpointAddress } from '../../../lib/api-client';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { StatCard } from '../components/stat-card';
 
 const NEW_USERS_COLOR = '#13a37f';
 
+/** Most sessions land here right after signing in, so it is named by address (see EndpointAddress). */
+const SUMMARY: EndpointAddress<typeof api.dashboard.summary> = {
+  method: 'GET',
+  path: '/v1/dashboard/summary',
+  tag: 'dashboard',
+};
+
 export default function DashboardScreen() {
   const { t } = useTranslation();
-  const summary = useEndpoint(api.dashboard.summary, undefined);
+  const summary = useEndpoint(SUMMARY, undefined);
 
   return (
     <>
@@ -23,11 +32,7 @@ export default function DashboardScreen() {
         }
       />
       {summary.isError ? (
-        <Result
-          status="error"
-          title={t('common.load_failed')}
-          extra={<Button onClick={() => summary.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadError onRetry={() => summary.refetch()} />
       ) : (
         <Row gutter={[16, 16]}>
           <Col xs={24} sm={12} xl={6}>

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useMakerOptions } from '../../../lib/queries/maker-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 import { PRODUCT_COPY_REFRESHES } from './product-refreshes';
 
 type Values = { org_ids: number[]; maker_ids: number[] };

@@ -3,9 +3,10 @@ import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
-import { applyServerErrors, parseForm } from '../../../lib/zod-form';
+import { parseForm } from '../../../lib/zod-form';
 
 /** Write-off and removal share one shape; the names key their texts. */
 export type TagMove = 'write-off' | 'remove';

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+/**
+ * Public surface of the roles feature: roles and their permissions. The app imports only this
+ * file. Each screen is a lazy component with a chunk of its own, so importing the surface adds
+ * next to nothing to the first download.
+ */
+export const RoleListScreen = lazy(() => import('./screens/role-list'));

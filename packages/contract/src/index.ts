@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './device-protocol/index.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './enums.js';

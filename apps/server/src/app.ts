@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
@@ -13,6 +14,7 @@ import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import { JobRunner } from './modules/jobs/index.js';
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
@@ -40,7 +42,17 @@ export type AppDeps = {
   sessionCache?: SessionCacheOptions;
   /** Called for every route as it is declared, so tests can walk all of them. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where time comes from; tests pass a TestClock. */
+  clock?: Clock;
+  /** Poll the job queue (the server does; tests run due jobs themselves with `app.jobs.runDue()`). */
+  runJobs?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
@@ -67,8 +79,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipartPlugin);
   await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
 
+  const clock = deps.clock ?? systemClock;
+  const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
+  app.decorate('jobs', jobs);
   const ctx: ServiceContext = {
     db: deps.database.db,
+    clock,
+    jobs,
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
@@ -88,6 +105,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(datasetRoutes, { ctx });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
+  // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.
+  if (deps.runJobs) {
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
   return app;
 }
 

@@ -26,13 +26,14 @@ async function main() {
     logger,
     storage,
     sessionCache: { ttlMs: config.sessionCacheTtlMs },
+    runJobs: true,
   });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // Stops accepting, lets in-flight requests finish, then checkpoints and closes the database.
+    // Stops accepting, lets in-flight requests finish, hands claimed jobs back, then checkpoints and closes the database.
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { Config, MqttConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
+import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { JobRunner } from './modules/jobs/index.js';
 import { makerRoutes } from './modules/makers/index.js';
@@ -46,11 +47,15 @@ export type AppDeps = {
   clock?: Clock;
   /** Poll the job queue (the server does; tests run due jobs themselves with `app.jobs.runDue()`). */
   runJobs?: boolean;
+  /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
+  mqtt?: MqttConfig;
+  telemetryRetentionDays?: number;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    gateway: Gateway | null;
   }
 }
 
@@ -103,9 +108,24 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes, { ctx });
   await app.register(tagRoutes, { ctx });
   await app.register(datasetRoutes, { ctx });
+  const gateway = deps.mqtt
+    ? new Gateway({
+        ctx,
+        jobs,
+        mqtt: deps.mqtt,
+        logger: app.log,
+        ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
+      })
+    : null;
+  app.decorate('gateway', gateway);
+  await app.register(deviceCommandRoutes, { ctx, gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.
+  if (gateway) {
+    app.addHook('onReady', () => gateway.start());
+    app.addHook('onClose', () => gateway.stop());
+  }
   if (deps.runJobs) {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());

@@ -27,6 +27,8 @@ async function main() {
     storage,
     sessionCache: { ttlMs: config.sessionCacheTtlMs },
     runJobs: true,
+    mqtt: config.mqtt,
+    telemetryRetentionDays: config.telemetryRetentionDays,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,7 +45,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [`Vitrina is running at ${config.publicUrl} on ${where}`, `API docs: ${config.publicUrl}/docs`];
+  const broker = config.mqtt.url
+    ? `MQTT broker ${config.mqtt.url}`
+    : `embedded MQTT broker on port ${app.gateway?.port}`;
+  const lines = [
+    `Vitrina is running at ${config.publicUrl} on ${where}`,
+    `Devices connect to the ${broker}`,
+    `API docs: ${config.publicUrl}/docs`,
+  ];
   if (demo) {
     lines.push('Demo logins (email / password):');
     for (const login of demo.logins)

@@ -12,6 +12,7 @@ export * from './resources/category.js';
 export * from './resources/common.js';
 export * from './resources/dashboard.js';
 export * from './resources/dataset.js';
+export * from './resources/device-command.js';
 export * from './resources/maker.js';
 export * from './resources/organization.js';
 export * from './resources/product.js';

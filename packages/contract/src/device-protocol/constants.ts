@@ -39,11 +39,11 @@ export const DEVICE_TELEMETRY_INTERVAL_MS = 60_000;
 export const DEVICE_MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
- * Replay window: within one boot, a `seq` up to this far below the highest seen is accepted
+ * Replay window: within one boot, a `seq` less than this far below the highest seen is accepted
  * once (messages of one device may reach two server instances out of order); older or
  * repeated ones are rejected as replays.
  */
-export const DEVICE_REPLAY_WINDOW = 64;
+export const DEVICE_REPLAY_WINDOW = 32;
 
 /** Reconnect back-off of the device: first delay, doubling up to the cap, ±20 % jitter. */
 export const DEVICE_RECONNECT_MIN_MS = 1_000;

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mosquittoAvailable, startTempMosquitto } from './temp-mosquitto.mjs';
 import { postgresAvailable, startTempPostgres } from './temp-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -112,19 +113,45 @@ await Promise.all([
 ]);
 vitest('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);
 
+/**
+ * The device protocol suites again with the server behind an external broker (a throwaway
+ * Mosquitto) instead of the embedded one, on PostgreSQL when there is one.
+ */
+async function mosquittoSuites(databaseUrl) {
+  if (!mosquittoAvailable()) {
+    totals.failed += 1;
+    lines.push('FAIL device protocol on Mosquitto: Mosquitto is not installed (apt-get install -y mosquitto)');
+    return;
+  }
+  const broker = await startTempMosquitto();
+  try {
+    vitest(
+      'device protocol on Mosquitto',
+      'apps/server',
+      { TEST_MQTT_URL: broker.url, TEST_DATABASE_URL: databaseUrl },
+      ['src/modules/devices', 'test/gateway.instances.test.ts'],
+    );
+  } finally {
+    broker.stop();
+  }
+}
+
 let postgres = null;
 if (process.env.TEST_DATABASE_URL) {
   vitest('server API tests on PostgreSQL', 'apps/server', {}, shuffle);
+  await mosquittoSuites(process.env.TEST_DATABASE_URL);
 } else if (postgresAvailable()) {
   postgres = await startTempPostgres();
   try {
     vitest('server API tests on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: postgres.url }, shuffle);
+    await mosquittoSuites(postgres.url);
   } finally {
     postgres.stop();
   }
 } else {
   totals.failed += 1;
   lines.push('FAIL server API tests on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql)');
+  await mosquittoSuites('');
 }
 
 const built = run('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);

@@ -10,11 +10,13 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const embeddedOnly = ['test/durability.test.ts'];
 const postgresOnly = ['test/session-cache.instances.test.ts'];
+/** Two gateway instances splitting one external broker's traffic: PostgreSQL and TEST_MQTT_URL (Mosquitto). */
+const externalBrokerOnly = onPostgres && process.env.TEST_MQTT_URL ? [] : ['test/gateway.instances.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...(onPostgres ? embeddedOnly : postgresOnly), '**/node_modules/**'],
+    exclude: [...(onPostgres ? embeddedOnly : postgresOnly), ...externalBrokerOnly, '**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

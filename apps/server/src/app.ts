@@ -1,8 +1,9 @@
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { Config, MqttConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
@@ -13,7 +14,9 @@ import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
+import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import { JobRunner } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
@@ -44,6 +47,13 @@ export type AppDeps = {
   live?: LiveBusOptions & { heartbeatMs?: number };
   /** Called for every route as it is declared, so tests can walk all of them. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where time comes from; tests pass a TestClock. */
+  clock?: Clock;
+  /** Poll the job queue (the server does; tests run due jobs themselves with `app.jobs.runDue()`). */
+  runJobs?: boolean;
+  /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
+  mqtt?: MqttConfig;
+  telemetryRetentionDays?: number;
 };
 
 declare module 'fastify' {
@@ -52,6 +62,8 @@ declare module 'fastify' {
     live: LiveBus;
     /** The context the routes hand to services; the device gateway, jobs and tests use the same. */
     services: ServiceContext;
+    jobs: JobRunner;
+    gateway: Gateway | null;
   }
 }
 
@@ -85,8 +97,13 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('live', live);
   app.addHook('onClose', () => live.stop());
 
+  const clock = deps.clock ?? systemClock;
+  const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
+  app.decorate('jobs', jobs);
   const ctx: ServiceContext = {
     db: deps.database.db,
+    clock,
+    jobs,
     live,
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
@@ -108,8 +125,28 @@ export async function buildApp(deps: AppDeps) {
   await app.register(datasetRoutes, { ctx });
   await app.register(alertRoutes, { ctx });
   await app.register(liveRoutes, { ctx, bus: live, heartbeatMs: deps.live?.heartbeatMs });
+  const gateway = deps.mqtt
+    ? new Gateway({
+        ctx,
+        jobs,
+        mqtt: deps.mqtt,
+        logger: app.log,
+        ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
+      })
+    : null;
+  app.decorate('gateway', gateway);
+  await app.register(deviceCommandRoutes, { ctx, gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
+  // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.
+  if (gateway) {
+    app.addHook('onReady', () => gateway.start());
+    app.addHook('onClose', () => gateway.stop());
+  }
+  if (deps.runJobs) {
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
   return app;
 }
 

@@ -39,6 +39,13 @@ const ZConfig = z.object({
     )
     .pipe(z.array(z.string().refine(isProxyAddress, { error: 'expected IP addresses or CIDR ranges' }))),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULT_SESSION_CACHE_TTL_MS),
+  /** The embedded broker's port (0: any free port); unused with MQTT_URL. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** An external broker (mqtt://, mqtts://); unset: the embedded one. */
+  MQTT_URL: z.string().url().optional(),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 export type Config = {
@@ -55,6 +62,18 @@ export type Config = {
   trustProxy: string[];
   /** How long a session is served from memory; 0 checks every request against the database. */
   sessionCacheTtlMs: number;
+  mqtt: MqttConfig;
+  telemetryRetentionDays: number;
+};
+
+export type MqttConfig = {
+  /** Embedded broker: listen here. */
+  port: number;
+  host: string;
+  /** External broker: connect here instead. */
+  url?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -68,6 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  if (c.INSTANCES > 1 && !c.MQTT_URL) {
+    // Devices connect to one broker: each instance embedding its own would split the fleet.
+    throw new Error('Invalid configuration: several instances need an external MQTT broker (MQTT_URL)');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -81,5 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
     sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,
+    mqtt: { port: c.MQTT_PORT, host: c.HOST, url: c.MQTT_URL, username: c.MQTT_USERNAME, password: c.MQTT_PASSWORD },
+    telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
   };
 }

@@ -26,13 +26,16 @@ async function main() {
     logger,
     storage,
     sessionCache: { ttlMs: config.sessionCacheTtlMs },
+    runJobs: true,
+    mqtt: config.mqtt,
+    telemetryRetentionDays: config.telemetryRetentionDays,
   });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // Stops accepting, lets in-flight requests finish, then checkpoints and closes the database.
+    // Stops accepting, lets in-flight requests finish, hands claimed jobs back, then checkpoints and closes the database.
     await app.close();
     await database.close();
     process.exit(0);
@@ -42,7 +45,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [`Vitrina is running at ${config.publicUrl} on ${where}`, `API docs: ${config.publicUrl}/docs`];
+  const broker = config.mqtt.url
+    ? `MQTT broker ${config.mqtt.url}`
+    : `embedded MQTT broker on port ${app.gateway?.port}`;
+  const lines = [
+    `Vitrina is running at ${config.publicUrl} on ${where}`,
+    `Devices connect to the ${broker}`,
+    `API docs: ${config.publicUrl}/docs`,
+  ];
   if (demo) {
     lines.push('Demo logins (email / password):');
     for (const login of demo.logins)

@@ -30,7 +30,9 @@ export type TestContext = {
 };
 
 /** `deps`: what a test adds to the app, e.g. a logger to read or an onRoute hook. */
-export async function createTestContext(deps: Pick<AppDeps, 'logger' | 'onRoute' | 'live'> = {}): Promise<TestContext> {
+export async function createTestContext(
+  deps: Pick<AppDeps, 'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live'> = {},
+): Promise<TestContext> {
   const { database, drop } = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({

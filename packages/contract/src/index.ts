@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './constants.js';
+export * from './device-protocol/index.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
@@ -13,6 +14,7 @@ export * from './resources/category.js';
 export * from './resources/common.js';
 export * from './resources/dashboard.js';
 export * from './resources/dataset.js';
+export * from './resources/device-command.js';
 export * from './resources/live.js';
 export * from './resources/maker.js';
 export * from './resources/organization.js';

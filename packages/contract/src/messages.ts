@@ -482,6 +482,48 @@ const M = {
     it: 'Il server sta elaborando molte immagini; riprova tra un minuto',
     sk: 'Server spracúva veľa obrázkov; skúste to znova o minútu',
   },
+  'device.open_door_queued': {
+    en: 'The door will be opened shortly',
+    ua: 'Двері незабаром відчиняться',
+    pl: 'Drzwi zostaną wkrótce otwarte',
+    it: 'La porta verrà aperta a breve',
+    sk: 'Dvere sa čoskoro otvoria',
+  },
+  'device.door_already_opened': {
+    en: 'The door was already opened, wait for completion and retry',
+    ua: 'Двері вже відчинено, дочекайтеся завершення та повторіть спробу',
+    pl: 'Drzwi są już otwarte, poczekaj na zakończenie i spróbuj ponownie',
+    it: 'La porta è già stata aperta, attendi il completamento e riprova',
+    sk: 'Dvere už boli otvorené, počkajte na dokončenie a skúste to znova',
+  },
+  'device.command_queued': {
+    en: 'The command has been sent to the micromarket',
+    ua: 'Команду надіслано мікромаркету',
+    pl: 'Polecenie zostało wysłane do mikromarketu',
+    it: 'Il comando è stato inviato al micromarket',
+    sk: 'Príkaz bol odoslaný do mikromarketu',
+  },
+  'device.locked': {
+    en: 'The micromarket is locked for food safety; only a service opening is possible',
+    ua: 'Мікромаркет заблоковано з міркувань безпеки харчових продуктів; можливе лише сервісне відкриття',
+    pl: 'Mikromarket jest zablokowany ze względu na bezpieczeństwo żywności; możliwe jest tylko otwarcie serwisowe',
+    it: 'Il micromarket è bloccato per la sicurezza alimentare; è possibile solo un’apertura di servizio',
+    sk: 'Mikromarket je zablokovaný z dôvodu bezpečnosti potravín; možné je len servisné otvorenie',
+  },
+  'device.tilt_needs_adjusting': {
+    en: 'Tilt needs adjusting',
+    ua: 'Нахил потребує регулювання',
+    pl: 'Nachylenie wymaga regulacji',
+    it: 'L’inclinazione deve essere regolata',
+    sk: 'Sklon je potrebné upraviť',
+  },
+  'device.tilt_correct': {
+    en: 'Tilt is correct',
+    ua: 'Нахил правильний',
+    pl: 'Nachylenie jest prawidłowe',
+    it: 'L’inclinazione è corretta',
+    sk: 'Sklon je správny',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof M;

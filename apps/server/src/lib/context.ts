@@ -1,5 +1,6 @@
 import type { TLiveEvent } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
+import type { Clock } from './clock.js';
 import type { Mailer } from './mailer.js';
 import type { FileStorage } from './storage.js';
 
@@ -7,4 +8,25 @@ import type { FileStorage } from './storage.js';
 export type LivePublisher = { publish(event: TLiveEvent): void };
 
 /** What services need from the running server, whoever calls them (HTTP, device, job, webhook). */
-export type ServiceContext = { db: Db; mailer: Mailer; storage: FileStorage; publicUrl: string; live: LivePublisher };
+export type ServiceContext = {
+  db: Db;
+  mailer: Mailer;
+  storage: FileStorage;
+  publicUrl: string;
+  clock: Clock;
+  jobs: JobQueue;
+  live: LivePublisher;
+};
+
+export type EnqueueOptions = {
+  /** Idempotency: while a job with this key is queued or running, enqueueing it again does nothing. */
+  key?: string;
+  /** When it becomes due; default now. */
+  runAt?: Date;
+  maxAttempts?: number;
+};
+
+/** Putting work on the durable job queue (modules/jobs); `null` when the key was already queued. */
+export type JobQueue = {
+  enqueue(kind: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<number | null>;
+};

@@ -4,6 +4,7 @@ import { categoryApi } from './category.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
+import { deviceCommandApi } from './device-command.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { organizationApi } from './organization.js';
@@ -19,6 +20,7 @@ export const api = {
   auth: authApi,
   dashboard: dashboardApi,
   device: deviceApi,
+  deviceCommand: deviceCommandApi,
   organization: organizationApi,
   role: roleApi,
   user: userApi,

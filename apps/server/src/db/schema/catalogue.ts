@@ -71,6 +71,16 @@ export const micromarkets = pgTable(
     /** Food-safety lock: customers cannot open the door until an operator resets it. */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockReason: text('lock_reason'),
+    /**
+     * Replay protection of the device protocol: the highest (boot, seq) accepted and a bitmap
+     * of the 32 seqs below it already seen (bit i: seq − i).
+     */
+    deviceBoot: integer('device_boot'),
+    deviceSeq: bigint('device_seq', { mode: 'number' }),
+    deviceSeqWindow: bigint('device_seq_window', { mode: 'bigint' }),
+    /** (boot, seq) of the current connection's hello: only that connection's last will marks it offline. */
+    sessionBoot: integer('session_boot'),
+    sessionSeq: bigint('session_seq', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

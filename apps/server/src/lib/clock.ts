@@ -1,0 +1,39 @@
+/**
+ * Where time comes from (DESIGN §8): services, jobs and the gateway ask the clock, never
+ * `Date.now()`, so expiry, schedules and back-off are tested by moving a test clock instead
+ * of sleeping.
+ */
+export type Clock = {
+  now(): Date;
+  nowMs(): number;
+};
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  nowMs: () => Date.now(),
+};
+
+/** A clock that stands still until told to move. */
+export class TestClock implements Clock {
+  private ms: number;
+
+  constructor(start: Date | number = Date.UTC(2026, 0, 1, 9, 0, 0)) {
+    this.ms = typeof start === 'number' ? start : start.getTime();
+  }
+
+  now(): Date {
+    return new Date(this.ms);
+  }
+
+  nowMs(): number {
+    return this.ms;
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+
+  set(at: Date | number): void {
+    this.ms = typeof at === 'number' ? at : at.getTime();
+  }
+}

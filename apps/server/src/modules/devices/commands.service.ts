@@ -1,0 +1,225 @@
+import {
+  DEVICE_COMMAND_EXPIRY_MS,
+  type DeviceCommandType,
+  isTiltCorrect,
+  NEURO_BACKGROUND_TIMING,
+  type TDeviceCommand,
+  type TSendDeviceCommand,
+  translate,
+} from '@vitrina/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  deviceGroupMembers,
+  deviceGroups,
+  organizations,
+  personalPrices,
+  priceTags,
+  products,
+} from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import {
+  type CommandRow,
+  findMicromarketForCommand,
+  hasPendingOpenDoor,
+  insertCommand,
+  listCommands,
+} from './commands.repository.js';
+import { insertDeviceEvent } from './ingest.repository.js';
+
+/** Publishes a freshly queued command at once when the gateway runs (else the next hello or job does). */
+export type CommandDelivery = { deliverNow(commandId: string): Promise<void> };
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function commandView(row: CommandRow, locale: UserActor['locale']): TDeviceCommand {
+  const result = (row.result as Record<string, unknown> | null) ?? null;
+  let message: string | null = null;
+  if (row.type === 'accelerometer_check' && row.status === 'acknowledged' && typeof result?.tilt_degrees === 'number') {
+    message = translate(
+      isTiltCorrect(result.tilt_degrees) ? 'device.tilt_correct' : 'device.tilt_needs_adjusting',
+      locale,
+    );
+  }
+  return {
+    id: row.id,
+    micromarket_id: row.micromarketId,
+    type: row.type as DeviceCommandType,
+    params: row.payload as Record<string, unknown>,
+    status: row.status,
+    attempts: row.attempts,
+    requested_by: row.requestedBy,
+    group_id: row.groupId,
+    created_at: row.createdAt.toISOString(),
+    sent_at: iso(row.sentAt),
+    finished_at: iso(row.finishedAt),
+    expires_at: row.expiresAt.toISOString(),
+    result,
+    error: row.error,
+    message,
+  };
+}
+
+/** What the device gets under `params` (ZDeviceCommandParams), from the request and the database. */
+async function paramsFor(db: Db, micromarketId: number, command: TSendDeviceCommand) {
+  switch (command.type) {
+    case 'open_door':
+      // From the panel it is an operator's service opening; customers open through their own flow.
+      return { session_kind: 'service' };
+    case 'calibrate_shelf':
+      return { shelf: command.shelf };
+    case 'neuro_background':
+      return { beep_ms: NEURO_BACKGROUND_TIMING.beepMs, open_wait_ms: NEURO_BACKGROUND_TIMING.openWaitMs };
+    case 'update_price_tags':
+      return { tags: await priceTagsOf(db, micromarketId) };
+    default:
+      return {};
+  }
+}
+
+async function priceTagsOf(db: Db, micromarketId: number) {
+  const rows = await db
+    .select({
+      labelCode: priceTags.labelCode,
+      productId: priceTags.productId,
+      productName: products.name,
+      price: sql<number | null>`coalesce(${personalPrices.priceMinor}, ${products.sellCostMinor})`,
+      currency: organizations.currency,
+    })
+    .from(priceTags)
+    .leftJoin(products, eq(products.id, priceTags.productId))
+    .leftJoin(
+      personalPrices,
+      and(eq(personalPrices.productId, priceTags.productId), eq(personalPrices.micromarketId, micromarketId)),
+    )
+    .innerJoin(sql`micromarkets mm`, sql`mm.id = ${priceTags.micromarketId}`)
+    .innerJoin(organizations, sql`${organizations.id} = mm.org_id`)
+    .where(eq(priceTags.micromarketId, micromarketId))
+    .limit(500);
+  return rows.map((row) => ({
+    label_code: row.labelCode,
+    product_id: row.productId,
+    product_name: row.productName,
+    price_minor: row.price === null ? null : Number(row.price),
+    currency: row.currency,
+  }));
+}
+
+type IssueOptions = {
+  ctx: ServiceContext;
+  actor: UserActor;
+  micromarketId: number;
+  command: TSendDeviceCommand;
+  groupId?: number;
+};
+
+/**
+ * Queues one command after the rules: the caller may edit the micromarket's organisation; an
+ * open door refuses while another opening is on its way or the door is open (§8). The lock
+ * (food safety) stops customers only: this opening is the operator's service opening.
+ */
+async function issueCommand({ ctx, actor, micromarketId, command, groupId }: IssueOptions): Promise<CommandRow> {
+  const micromarket = await findMicromarketForCommand(ctx.db, micromarketId);
+  if (!micromarket) throw notFound();
+  actor.scope.assertEditable(micromarket.orgId);
+  const now = ctx.clock.now();
+  if (command.type === 'open_door') {
+    if (micromarket.door === 'open' || (await hasPendingOpenDoor(ctx.db, micromarketId, now))) {
+      throw conflict('device.door_already_opened');
+    }
+  }
+  const row = await insertCommand(ctx.db, {
+    micromarketId,
+    type: command.type,
+    payload: await paramsFor(ctx.db, micromarketId, command),
+    requestedBy: actor.userId,
+    via: actor.via,
+    actorLabel: actor.email,
+    groupId: groupId ?? null,
+    expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS[command.type]),
+    createdAt: now,
+  });
+  await insertDeviceEvent(ctx.db, {
+    micromarketId,
+    at: now,
+    kind: 'command_queued',
+    details: { command_id: row.id, type: row.type },
+    label: actor.email,
+  });
+  return row;
+}
+
+function sentMessage(type: DeviceCommandType, locale: UserActor['locale']): string {
+  return translate(type === 'open_door' ? 'device.open_door_queued' : 'device.command_queued', locale);
+}
+
+export async function sendCommand(
+  options: Omit<IssueOptions, 'groupId'> & { delivery: CommandDelivery | null },
+): Promise<{ command: TDeviceCommand; message: string }> {
+  const row = await issueCommand(options);
+  await options.delivery?.deliverNow(row.id);
+  return {
+    command: commandView(row, options.actor.locale),
+    message: sentMessage(row.type as DeviceCommandType, options.actor.locale),
+  };
+}
+
+export async function sendGroupCommand(options: {
+  ctx: ServiceContext;
+  actor: UserActor;
+  groupId: number;
+  command: TSendDeviceCommand;
+  delivery: CommandDelivery | null;
+}) {
+  const { ctx, actor, groupId, command } = options;
+  const [group] = await ctx.db
+    .select({ orgId: deviceGroups.orgId })
+    .from(deviceGroups)
+    .where(eq(deviceGroups.id, groupId));
+  if (!group) throw notFound();
+  actor.scope.assertEditable(group.orgId);
+  const members = await ctx.db
+    .select({ micromarketId: deviceGroupMembers.micromarketId })
+    .from(deviceGroupMembers)
+    .where(eq(deviceGroupMembers.groupId, groupId))
+    .orderBy(deviceGroupMembers.micromarketId);
+  const items: { micromarket_id: number; command_id: string | null; message: string }[] = [];
+  for (const { micromarketId } of members) {
+    try {
+      const row = await issueCommand({ ctx, actor, micromarketId, command, groupId });
+      await options.delivery?.deliverNow(row.id);
+      items.push({
+        micromarket_id: micromarketId,
+        command_id: row.id,
+        message: sentMessage(command.type, actor.locale),
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      items.push({
+        micromarket_id: micromarketId,
+        command_id: null,
+        message: translate(error.key, actor.locale, error.params),
+      });
+    }
+  }
+  const sent = items.filter((item) => item.command_id !== null).length;
+  return { items, sent, refused: items.length - sent };
+}
+
+export async function commandHistory(
+  ctx: ServiceContext,
+  actor: UserActor,
+  micromarketId: number,
+  page: { page: number; per_page: number },
+) {
+  const micromarket = await findMicromarketForCommand(ctx.db, micromarketId);
+  if (!micromarket) throw notFound();
+  actor.scope.assertVisible(micromarket.orgId);
+  const { items, total } = await listCommands(ctx.db, micromarketId, {
+    limit: page.per_page,
+    offset: (page.page - 1) * page.per_page,
+  });
+  return { items: items.map((row) => commandView(row, actor.locale)), total };
+}

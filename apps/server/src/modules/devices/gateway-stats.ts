@@ -1,0 +1,39 @@
+/** Why a device message was dropped (docs/device-protocol.md §7). */
+export const REJECT_REASONS = [
+  'oversized',
+  'malformed',
+  'invalid',
+  'unknown_serial',
+  'unauthorized',
+  'replayed',
+  'stale_status',
+  'failed',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+/** Counters of one server instance since it started, for the platform admin. */
+export class GatewayStats {
+  received = 0;
+  accepted = 0;
+  /** Accepted, but the device's clock is off by more than the bound. */
+  clockSkew = 0;
+  authFailures = 0;
+  readonly rejected: Record<RejectReason, number> = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<
+    RejectReason,
+    number
+  >;
+
+  reject(reason: RejectReason): void {
+    this.rejected[reason] += 1;
+  }
+
+  snapshot() {
+    return {
+      received: this.received,
+      accepted: this.accepted,
+      clock_skew: this.clockSkew,
+      auth_failures: this.authFailures,
+      rejected: { ...this.rejected },
+    };
+  }
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectFails, EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
+import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
+import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { deviceEvents, doorSessions, micromarkets, tags } from '../../db/schema/index.js';
+import { TestClock } from '../../lib/clock.js';
+import { MAINTAIN_EVERY_MS } from './gateway.js';
+
+/**
+ * The device protocol end to end: a real MQTT client against the embedded broker (or, with
+ * TEST_MQTT_URL, against an external one such as Mosquitto).
+ */
+let ctx: TestContext;
+let tenant: Tenant;
+let url: string;
+const clock = new TestClock(Date.now());
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clock,
+    mqtt: EXTERNAL_MQTT_URL ? { port: 0, host: '127.0.0.1', url: EXTERNAL_MQTT_URL } : { port: 0, host: '127.0.0.1' },
+  });
+  tenant = await createTenant(ctx.database.db);
+  url = EXTERNAL_MQTT_URL ?? `mqtt://127.0.0.1:${ctx.app.gateway!.port}`;
+});
+afterAll(() => ctx.close());
+
+const stats = () => ctx.app.gateway!.stats;
+
+/**
+ * Behind an external broker, logins and topic ACLs are the broker's job (device-protocol.md
+ * §8): those tests are not declared there at all (a skipped test counts as failed in npm test).
+ */
+const embeddedOnly: (name: string, test: () => Promise<void>) => void = EXTERNAL_MQTT_URL ? () => {} : it;
+
+async function newDevice(name: string) {
+  const id = await insertMicromarket(ctx.database.db, tenant.org.main, name);
+  const credentials = await issueToken(ctx.database.db, id);
+  const device = new TestDevice({ url, ...credentials }, () => clock.nowMs());
+  return { id, ...credentials, device };
+}
+
+async function liveState(id: number) {
+  const [row] = await ctx.database.db.select().from(micromarkets).where(eq(micromarkets.id, id));
+  return row!;
+}
+
+async function eventKinds(id: number) {
+  const rows = await ctx.database.db
+    .select({ kind: deviceEvents.kind })
+    .from(deviceEvents)
+    .where(eq(deviceEvents.micromarketId, id))
+    .orderBy(deviceEvents.id);
+  return rows.map((row) => row.kind);
+}
+
+describe('device gateway', () => {
+  it('hello marks the micromarket online with its identity; telemetry updates live state and is stored', async () => {
+    const { id, device } = await newDevice('Hello');
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    expect(await liveState(id)).toMatchObject({ firmware: '2.4.1', platform: 'vf-rfid-2', ip: '10.0.4.17' });
+    await device.send('telemetry', {
+      temperature: 4.5,
+      defrosting: false,
+      door: 'open',
+      weights: [1200, null],
+      tilt: 0.5,
+    });
+    await expect.poll(async () => (await liveState(id)).door).toBe('open');
+    expect(await liveState(id)).toMatchObject({ temperature: 4.5, defrosting: false, tilt: 0.5 });
+    await ctx.app.gateway!.settle();
+    const stored = await ctx.database.db.execute(
+      sql`select count(*)::int as n from telemetry where micromarket_id = ${id}`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect(await eventKinds(id)).toEqual(['connected', 'door_opened']);
+    await device.close();
+  });
+
+  it('drops malformed, invalid, unknown-version and replayed messages, counted, and keeps serving the device', async () => {
+    const { id, device } = await newDevice('Bad input');
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    const before = { ...stats().rejected };
+    await device.publishRaw('telemetry', '{not json');
+    await device.send('telemetry', { temperature: 'warm' });
+    await device.send('telemetry', { temperature: 3 }, { v: 2 });
+    const replayed = await device.send('telemetry', { temperature: 7 });
+    await device.publishRaw('telemetry', JSON.stringify({ ...replayed, temperature: 99 }));
+    await expect.poll(() => stats().rejected.replayed - before.replayed).toBe(1);
+    expect(stats().rejected.malformed - before.malformed).toBe(1);
+    expect(stats().rejected.invalid - before.invalid).toBe(2);
+    expect((await liveState(id)).temperature).toBe(7);
+    await device.send('telemetry', { temperature: 6 });
+    await expect.poll(async () => (await liveState(id)).temperature).toBe(6);
+    await device.close();
+  });
+
+  it('drops messages of serials it does not know', async () => {
+    const { device } = await newDevice('Unknown');
+    if (EXTERNAL_MQTT_URL) {
+      // The external test broker lets anyone in; the server still drops the stranger's messages.
+      const before = stats().rejected.unknown_serial;
+      const stranger = new TestDevice({ url, serial: 'SN-NOBODY', token: 'x' }, () => clock.nowMs());
+      await stranger.connect();
+      await expect.poll(() => stats().rejected.unknown_serial - before).toBe(1);
+      await stranger.close();
+    } else {
+      expect(await connectFails(url, 'SN-NOBODY', 'whatever')).toBeInstanceOf(Error);
+    }
+    await device.close();
+  });
+
+  embeddedOnly('refuses a wrong token and topics of another serial (embedded broker)', async () => {
+    const { serial, device } = await newDevice('Auth');
+    const other = await newDevice('Other');
+    expect(await connectFails(url, serial, 'not-the-token')).toBeInstanceOf(Error);
+    await device.connect();
+    const before = stats().rejected.unauthorized;
+    await device.publishRaw('telemetry', JSON.stringify({ v: 1 }), other.serial).catch(() => {});
+    await expect.poll(() => stats().rejected.unauthorized - before).toBe(1);
+    await device.close();
+  });
+
+  it('inventory moves the organisation’s new tags in; a closed door session is stored once and its tags are not paid', async () => {
+    const { id, device } = await newDevice('Tags');
+    const productId = await insertProduct(ctx.database.db, tenant.org.main, { name: 'Water' });
+    const code = `T${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const foreignCode = `F${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    await insertTags(ctx.database.db, tenant.org.main, productId, [{ code }]);
+    const foreignProduct = await insertProduct(ctx.database.db, tenant.org.kyiv, { name: 'Juice' });
+    await insertTags(ctx.database.db, tenant.org.kyiv, foreignProduct, [{ code: foreignCode }]);
+    await device.connect();
+    await device.send('inventory', { tags: [code, foreignCode, 'UNKNOWN1'] });
+    const tagStatus = async (value: string) =>
+      (await ctx.database.db.select({ status: tags.status }).from(tags).where(eq(tags.code, value)))[0]!.status;
+    await expect.poll(() => tagStatus(code)).toBe('in_micromarket');
+    expect(await tagStatus(foreignCode)).toBe('new');
+
+    const session = { id: randomUUID(), kind: 'customer', opened_at: clock.nowMs() - 30_000 };
+    await device.send('door-session', { ...session, state: 'opened' });
+    const closed = { ...session, state: 'closed', closed_at: clock.nowMs() - 1_000, taken_tags: [code] };
+    await device.send('door-session', closed);
+    await device.send('door-session', closed);
+    await expect.poll(() => tagStatus(code)).toBe('not_paid');
+    await ctx.app.gateway!.settle();
+    const stored = await ctx.database.db.select().from(doorSessions).where(eq(doorSessions.id, session.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.takenTags).toEqual([code]);
+    expect((await eventKinds(id)).filter((kind) => kind === 'door_session_closed')).toHaveLength(1);
+    await device.close();
+  });
+
+  it('delivers a command, records the acknowledgement and words the accelerometer result (§8)', async () => {
+    const { id, device } = await newDevice('Commands');
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    const token = await tenant.token('operator');
+    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, {
+      token,
+      payload: { type: 'accelerometer_check' },
+    });
+    expect(sent.statusCode).toBe(200);
+    await expect.poll(() => device.commands.length).toBe(1);
+    expect(device.commands[0]).toMatchObject({ id: sent.json().command.id, type: 'accelerometer_check', v: 1 });
+    await device.ack(device.commands[0]!, { tilt_degrees: 0.7 });
+    const history = async () => (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json();
+    await expect.poll(async () => (await history()).items[0].status).toBe('acknowledged');
+    expect((await history()).items[0].message).toBe('Tilt is correct');
+
+    const open = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+    expect(open.json().message).toBe('The door will be opened shortly');
+    const again = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('The door was already opened, wait for completion and retry');
+    await device.close();
+  });
+
+  it('a crash marks the device offline by its will; a command queued meanwhile arrives once after reconnecting', async () => {
+    const { id, device } = await newDevice('Reconnect');
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    await device.crash();
+    await expect.poll(async () => (await liveState(id)).connection, { timeout: 10_000 }).toBe('offline');
+    const token = await tenant.token('operator');
+    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'rescan' } });
+    expect(sent.json().command.status).toBe('queued');
+    device.boot += 1;
+    device.seq = 0;
+    await device.connect();
+    await expect.poll(() => device.commands.map((command) => command.id)).toEqual([sent.json().command.id]);
+    await device.ack(device.commands[0]!, { tags: 3 });
+    await expect
+      .poll(async () => (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json().items[0].status)
+      .toBe('acknowledged');
+    // A stale will of the earlier connection does not mark the reconnected device offline.
+    const before = stats().rejected.stale_status;
+    await device.publishRaw('status', JSON.stringify({ v: 1, status: 'offline', boot: device.boot - 1, seq: 0 }));
+    await expect.poll(() => stats().rejected.stale_status - before).toBe(1);
+    expect((await liveState(id)).connection).toBe('online');
+    expect(device.commands).toHaveLength(1);
+    await device.close();
+  });
+
+  it('expires an unanswered command after its lifetime (rescan: 2 minutes, §9)', async () => {
+    const { id } = await newDevice('Expiry');
+    const token = await tenant.token('operator');
+    await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'rescan' } });
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(2 * 60_000 - 1);
+    await ctx.app.jobs.runDue();
+    expect((await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json().items[0].status).toBe('queued');
+    clock.advance(MAINTAIN_EVERY_MS);
+    await ctx.app.jobs.runDue();
+    const history = (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json();
+    expect(history.items[0].status).toBe('expired');
+    expect(await eventKinds(id)).toContain('command_expired');
+  });
+});

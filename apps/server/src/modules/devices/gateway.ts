@@ -1,0 +1,188 @@
+import {
+  COMMAND_RESEND_AFTER_MS,
+  DEVICE_CHANNEL_QOS,
+  DEVICE_OFFLINE_AFTER_MS,
+  DEVICE_PROTOCOL_VERSION,
+  type DeviceCommandType,
+  deviceTopic,
+  type TDeviceCommandMessage,
+} from '@vitrina/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import type { JobRunner } from '../jobs/index.js';
+import { type ClaimedCommand, claimForSending, expireCommands } from './commands.repository.js';
+import type { CommandDelivery } from './commands.service.js';
+import { DeviceDirectory, type KnownDevice } from './device-directory.js';
+import { createEmbeddedBroker } from './embedded-broker.js';
+import { createExternalBroker } from './external-broker.js';
+import { GatewayStats } from './gateway-stats.js';
+import { Ingest } from './ingest.js';
+import { insertDeviceEvent, markSilentOffline } from './ingest.repository.js';
+import { TelemetryBuffer } from './telemetry-buffer.js';
+import { registerTelemetryJobs } from './telemetry-jobs.js';
+import type { Transport } from './transport.js';
+
+/** The broker settings of config.ts (MQTT_*). */
+export type MqttSettings = {
+  port: number;
+  host: string;
+  url?: string | undefined;
+  username?: string | undefined;
+  password?: string | undefined;
+};
+
+export type GatewayOptions = {
+  ctx: ServiceContext;
+  jobs: JobRunner;
+  mqtt: MqttSettings;
+  telemetryRetentionDays?: number;
+  logger?: FastifyBaseLogger;
+};
+
+/** How often the command and presence jobs look for work. */
+export const MAINTAIN_EVERY_MS = 10_000;
+
+const toMs = (value: string | Date) => new Date(value).getTime();
+
+/**
+ * The device side of the server: the broker connection, the ingest of device messages, and
+ * command delivery (at once, on hello, and by a job until acknowledged or expired).
+ */
+export class Gateway implements CommandDelivery {
+  readonly stats = new GatewayStats();
+  readonly kind: 'embedded' | 'external';
+  private readonly transport: Transport;
+  private readonly telemetry: TelemetryBuffer;
+  private readonly ingest: Ingest;
+  private readonly ctx: ServiceContext;
+  private readonly logger: FastifyBaseLogger | undefined;
+  private started = false;
+
+  constructor(options: GatewayOptions) {
+    this.ctx = options.ctx;
+    this.logger = options.logger;
+    const directory = new DeviceDirectory(options.ctx.db, options.ctx.clock);
+    this.kind = options.mqtt.url ? 'external' : 'embedded';
+    this.transport = options.mqtt.url
+      ? createExternalBroker({
+          url: options.mqtt.url,
+          username: options.mqtt.username,
+          password: options.mqtt.password,
+        })
+      : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
+    this.telemetry = new TelemetryBuffer(options.ctx.db, options.logger);
+    this.ingest = new Ingest({
+      ctx: options.ctx,
+      directory,
+      stats: this.stats,
+      telemetry: this.telemetry,
+      onHello: (device) => this.deliverPending(device),
+      logger: options.logger,
+    });
+    options.jobs.register('devices.commands', () => this.maintainCommands(), { everyMs: MAINTAIN_EVERY_MS });
+    options.jobs.register('devices.presence', () => this.sweepSilent(), { everyMs: MAINTAIN_EVERY_MS });
+    registerTelemetryJobs(options.jobs, options.ctx, options.telemetryRetentionDays ?? 7);
+  }
+
+  /** The embedded broker's port (null with an external broker or before start). */
+  get port(): number | null {
+    return this.transport.port;
+  }
+
+  async start(): Promise<void> {
+    await this.transport.start((message) => this.ingest.handle(message));
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.transport.close();
+    await this.ingest.idle();
+    await this.telemetry.flush();
+  }
+
+  /** Everything received so far is processed and stored (tests). */
+  async settle(): Promise<void> {
+    await this.ingest.idle();
+    await this.telemetry.flush();
+  }
+
+  async deliverNow(commandId: string): Promise<void> {
+    if (!this.started) return;
+    const now = this.ctx.clock.now();
+    const claimed = await claimForSending(this.ctx.db, { now, resendBefore: now, commandId, onlineOnly: true });
+    await this.publishAll(claimed);
+  }
+
+  /** On hello: everything still waiting for this device, sent or not (the device de-duplicates). */
+  private async deliverPending(device: KnownDevice): Promise<void> {
+    const now = this.ctx.clock.now();
+    const claimed = await claimForSending(this.ctx.db, {
+      now,
+      resendBefore: now,
+      micromarketId: device.id,
+      onlineOnly: false,
+    });
+    await this.publishAll(claimed);
+  }
+
+  /** The job: expire what outlived its lifetime, re-send what the device has not answered. */
+  async maintainCommands(): Promise<void> {
+    const now = this.ctx.clock.now();
+    for (const expired of await expireCommands(this.ctx.db, now)) {
+      await insertDeviceEvent(this.ctx.db, {
+        micromarketId: expired.micromarket_id,
+        at: now,
+        kind: 'command_expired',
+        details: { command_id: expired.id, type: expired.type },
+        label: 'job:devices.commands',
+      });
+    }
+    if (!this.started) return;
+    const claimed = await claimForSending(this.ctx.db, {
+      now,
+      resendBefore: new Date(now.getTime() - COMMAND_RESEND_AFTER_MS),
+      onlineOnly: true,
+    });
+    await this.publishAll(claimed);
+  }
+
+  private async sweepSilent(): Promise<void> {
+    const now = this.ctx.clock.now();
+    for (const micromarketId of await markSilentOffline(
+      this.ctx.db,
+      new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS),
+    )) {
+      await insertDeviceEvent(this.ctx.db, {
+        micromarketId,
+        at: now,
+        kind: 'disconnected',
+        details: { reason: 'silent' },
+        label: 'job:devices.presence',
+      });
+    }
+  }
+
+  private async publishAll(commands: ClaimedCommand[]): Promise<void> {
+    for (const command of commands) {
+      const message: TDeviceCommandMessage = {
+        v: DEVICE_PROTOCOL_VERSION,
+        id: command.id,
+        type: command.type as DeviceCommandType,
+        params: command.payload,
+        issued_at: toMs(command.created_at),
+        expires_at: toMs(command.expires_at),
+      };
+      try {
+        await this.transport.publish(
+          deviceTopic(command.serial, 'commands'),
+          JSON.stringify(message),
+          DEVICE_CHANNEL_QOS.commands,
+        );
+      } catch (error) {
+        // Marked sent already: the job re-sends it after COMMAND_RESEND_AFTER_MS.
+        this.logger?.warn({ err: error, command: command.id }, 'command publish failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export { deviceCommandRoutes } from './devices.routes.js';
+export { Gateway, type GatewayOptions } from './gateway.js';
+export { pruneTelemetry, rollupTelemetry } from './telemetry-jobs.js';

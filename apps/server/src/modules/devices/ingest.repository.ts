@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deviceEvents } from '../../db/schema/index.js';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+export async function insertDeviceEvent(
+  db: Db,
+  event: { micromarketId: number; at: Date; kind: string; details?: Record<string, unknown>; label: string },
+): Promise<void> {
+  await db.insert(deviceEvents).values({
+    micromarketId: event.micromarketId,
+    at: event.at,
+    kind: event.kind,
+    details: event.details ?? {},
+    actorLabel: event.label,
+  });
+}
+
+export type DeviceIdentity = {
+  ip?: string | undefined;
+  mac?: string | undefined;
+  firmware?: string | undefined;
+  platform?: string | undefined;
+};
+
+/** Online with the device's identity; answers whether it was offline before. */
+export async function markOnline(
+  db: Db,
+  update: { micromarketId: number; at: Date; identity: DeviceIdentity; session?: { boot: number; seq: number } },
+): Promise<boolean> {
+  const { identity, session } = update;
+  const result = await db.execute(sql`
+    UPDATE micromarkets m SET connection = 'online', last_activity_at = ${iso(update.at)},
+      ip = coalesce(${identity.ip ?? null}, m.ip), mac_address = coalesce(${identity.mac ?? null}, m.mac_address),
+      firmware = coalesce(${identity.firmware ?? null}, m.firmware),
+      platform = coalesce(${identity.platform ?? null}, m.platform),
+      session_boot = coalesce(${session?.boot ?? null}::integer, m.session_boot),
+      session_seq = coalesce(${session?.seq ?? null}::bigint, m.session_seq)
+    FROM (SELECT id, connection AS was FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
+    WHERE m.id = old.id
+    RETURNING old.was`);
+  return rowsOf<{ was: string }>(result)[0]?.was === 'offline';
+}
+
+/** Offline, but only by the will of the connection that is current (see device-protocol.md §4). */
+export async function markOfflineBySession(
+  db: Db,
+  update: { micromarketId: number; boot: number; seq: number },
+): Promise<'offline' | 'already' | 'stale'> {
+  const result = await db.execute(sql`
+    SELECT connection, session_boot, session_seq FROM micromarkets WHERE id = ${update.micromarketId}`);
+  const row = rowsOf<{ connection: string; session_boot: number | null; session_seq: string | number | null }>(
+    result,
+  )[0];
+  if (!row || row.session_boot !== update.boot || Number(row.session_seq) !== update.seq) return 'stale';
+  const changed = await db.execute(sql`
+    UPDATE micromarkets SET connection = 'offline'
+    WHERE id = ${update.micromarketId} AND connection = 'online'
+      AND session_boot = ${update.boot} AND session_seq = ${update.seq}
+    RETURNING id`);
+  return rowsOf(changed).length > 0 ? 'offline' : 'already';
+}
+
+/** Devices silent for too long: offline, answering which changed (for their events). */
+export async function markSilentOffline(db: Db, silentSince: Date): Promise<number[]> {
+  const result = await db.execute(sql`
+    UPDATE micromarkets SET connection = 'offline'
+    WHERE connection = 'online' AND (last_activity_at IS NULL OR last_activity_at < ${iso(silentSince)})
+    RETURNING id`);
+  return rowsOf<{ id: number }>(result).map((row) => row.id);
+}
+
+export type LiveState = {
+  temperature?: number | null | undefined;
+  defrosting?: boolean | undefined;
+  door?: 'open' | 'closed' | undefined;
+  tilt?: number | null | undefined;
+};
+
+/** Applies a telemetry sample to the live state; answers the door before it (null if unknown). */
+export async function applyTelemetry(
+  db: Db,
+  update: { micromarketId: number; at: Date; state: LiveState; weights?: (number | null)[] | undefined },
+): Promise<{ doorBefore: string | null; wasOffline: boolean }> {
+  const { state } = update;
+  const has = (key: keyof LiveState) => Object.hasOwn(state, key) && state[key] !== undefined;
+  const result = await db.execute(sql`
+    UPDATE micromarkets m SET connection = 'online', last_activity_at = ${iso(update.at)},
+      temperature = CASE WHEN ${has('temperature')} THEN ${state.temperature ?? null}::real ELSE m.temperature END,
+      defrosting = CASE WHEN ${has('defrosting')} THEN ${state.defrosting ?? null}::boolean ELSE m.defrosting END,
+      door = CASE WHEN ${has('door')} THEN ${state.door ?? null}::text ELSE m.door END,
+      tilt = CASE WHEN ${has('tilt')} THEN ${state.tilt ?? null}::real ELSE m.tilt END,
+      updated_at = m.updated_at
+    FROM (SELECT id, door AS door_before, connection AS was FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
+    WHERE m.id = old.id
+    RETURNING old.door_before, old.was`);
+  const row = rowsOf<{ door_before: string | null; was: string }>(result)[0];
+  if (update.weights && update.weights.length > 0) {
+    const values = sql.join(
+      update.weights.flatMap((grams, index) =>
+        grams === null ? [] : [sql`(${index + 1}::smallint, ${grams}::integer)`],
+      ),
+      sql`, `,
+    );
+    if (update.weights.some((grams) => grams !== null)) {
+      await db.execute(sql`
+        UPDATE shelves s SET weight_grams = v.grams
+        FROM (VALUES ${values}) AS v(number, grams)
+        WHERE s.micromarket_id = ${update.micromarketId} AND s.number = v.number`);
+    }
+  }
+  return { doorBefore: row?.door_before ?? null, wasOffline: row?.was === 'offline' };
+}
+
+/** Tags the reader sees: this organisation's new stock (or stock moved here) is now in this micromarket. */
+export async function placeTags(db: Db, place: { micromarketId: number; orgId: number; codes: string[]; at: Date }) {
+  if (place.codes.length === 0) return 0;
+  const result = await db.execute(sql`
+    UPDATE tags SET status = 'in_micromarket', micromarket_id = ${place.micromarketId}, updated_at = ${iso(place.at)}
+    WHERE code IN (${sql.join(
+      place.codes.map((code) => sql`${code}`),
+      sql`, `,
+    )})
+      AND org_id = ${place.orgId} AND status IN ('new', 'in_micromarket')
+      AND micromarket_id IS DISTINCT FROM ${place.micromarketId}
+    RETURNING id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * Tags taken in a closed door session leave the stock of this micromarket: a customer's
+ * become not paid until the sale settles (docs/decisions.md), a courier's or service's removed.
+ */
+export async function takeTags(
+  db: Db,
+  take: { micromarketId: number; orgId: number; codes: string[]; kind: string; at: Date },
+): Promise<number> {
+  if (take.codes.length === 0) return 0;
+  const codes = sql.join(
+    take.codes.map((code) => sql`${code}`),
+    sql`, `,
+  );
+  const isCustomer = take.kind === 'customer';
+  const result = await db.execute(sql`
+    UPDATE tags SET status = ${isCustomer ? 'not_paid' : 'removed'},
+      removed_at = CASE WHEN ${isCustomer} THEN removed_at ELSE ${iso(take.at)} END,
+      updated_at = ${iso(take.at)}
+    WHERE code IN (${codes}) AND org_id = ${take.orgId} AND micromarket_id = ${take.micromarketId}
+      AND status = 'in_micromarket'
+    RETURNING id`);
+  return rowsOf(result).length;
+}
+
+export type DoorSessionWrite = {
+  id: string;
+  micromarketId: number;
+  kind: 'customer' | 'courier' | 'service';
+  commandId: string | null;
+  openedAt: Date;
+  closedAt: Date | null;
+  takenTags: string[];
+  detections: unknown[];
+  weightsBefore: (number | null)[] | null;
+  weightsAfter: (number | null)[] | null;
+};
+
+/**
+ * Stores a session once by the device's id: `opened` inserts it, `closed` completes it.
+ * Answers whether this message changed anything (false: a re-send, or another micromarket's id).
+ */
+export async function upsertDoorSession(
+  db: Db,
+  session: DoorSessionWrite,
+): Promise<{ isNew: boolean; closed: boolean }> {
+  const weights = (list: (number | null)[] | null) =>
+    list
+      ? sql`ARRAY[${sql.join(
+          list.map((grams) => sql`${grams}::integer`),
+          sql`, `,
+        )}]::integer[]`
+      : sql`NULL`;
+  const tags = session.takenTags.length
+    ? sql`ARRAY[${sql.join(
+        session.takenTags.map((code) => sql`${code}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+  const closedAt = session.closedAt ? iso(session.closedAt) : sql`NULL`;
+  const result = await db.execute(sql`
+    INSERT INTO door_sessions AS d (id, micromarket_id, kind, command_id, opened_at, closed_at, taken_tags, detections,
+      weights_before, weights_after)
+    VALUES (${session.id}::uuid, ${session.micromarketId}, ${session.kind},
+      (SELECT id FROM device_commands WHERE id = ${session.commandId}::uuid AND micromarket_id = ${session.micromarketId}),
+      ${iso(session.openedAt)}, ${closedAt}, ${tags}, ${JSON.stringify(session.detections)}::jsonb,
+      ${weights(session.weightsBefore)}, ${weights(session.weightsAfter)})
+    ON CONFLICT (id) DO UPDATE SET closed_at = excluded.closed_at, taken_tags = excluded.taken_tags,
+      detections = excluded.detections, weights_before = coalesce(excluded.weights_before, d.weights_before),
+      weights_after = excluded.weights_after
+    WHERE d.micromarket_id = excluded.micromarket_id AND d.closed_at IS NULL AND excluded.closed_at IS NOT NULL
+    RETURNING (xmax = 0) AS inserted`);
+  const row = rowsOf<{ inserted: boolean }>(result)[0];
+  if (!row) return { isNew: false, closed: false };
+  return { isNew: row.inserted, closed: session.closedAt !== null };
+}

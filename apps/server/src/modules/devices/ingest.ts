@@ -1,0 +1,266 @@
+import {
+  DEVICE_MAX_CLOCK_SKEW_MS,
+  DEVICE_MAX_PAYLOAD_BYTES,
+  DEVICE_UPLINK_SCHEMAS,
+  type DeviceUplinkChannel,
+  parseDeviceTopic,
+  type TDeviceAck,
+  type TDeviceDoorSession,
+  type TDeviceHello,
+  type TDeviceInventory,
+  type TDeviceStatus,
+  type TDeviceTelemetry,
+  toServerTime,
+} from '@vitrina/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { micromarkets, shelves } from '../../db/schema/index.js';
+import { type SystemActor, systemActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { OrgScope } from '../../lib/org-scope.js';
+import { finishCommand } from './commands.repository.js';
+import type { DeviceDirectory, KnownDevice } from './device-directory.js';
+import type { GatewayStats } from './gateway-stats.js';
+import {
+  applyTelemetry,
+  insertDeviceEvent,
+  markOfflineBySession,
+  markOnline,
+  placeTags,
+  takeTags,
+  upsertDoorSession,
+} from './ingest.repository.js';
+import { recordSequence } from './sequence.repository.js';
+import type { TelemetryBuffer } from './telemetry-buffer.js';
+import type { InboundMessage } from './transport.js';
+
+type IngestDeps = {
+  ctx: ServiceContext;
+  directory: DeviceDirectory;
+  stats: GatewayStats;
+  telemetry: TelemetryBuffer;
+  /** A device said hello: send it whatever is waiting. */
+  onHello(device: KnownDevice): Promise<void>;
+  logger?: FastifyBaseLogger | undefined;
+};
+
+type Received = { device: KnownDevice; actor: SystemActor; receivedAt: number; ts: number };
+
+/**
+ * Turns device messages into state. Every message is checked (size, topic, serial, JSON,
+ * schema, replay) and dropped with a counted reason when it fails; messages of one device are
+ * handled in order, different devices side by side, and no failure escapes to the broker.
+ */
+export class Ingest {
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: IngestDeps) {}
+
+  handle(message: InboundMessage): void {
+    const serial = parseDeviceTopic(message.topic)?.serial ?? '';
+    const previous = this.queues.get(serial) ?? Promise.resolve();
+    const next = previous.then(() => this.process(message));
+    this.queues.set(serial, next);
+    void next.finally(() => {
+      if (this.queues.get(serial) === next) this.queues.delete(serial);
+    });
+  }
+
+  /** Resolves when every message handed over so far has been processed (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  private async process(message: InboundMessage): Promise<void> {
+    const { stats, ctx } = this.deps;
+    stats.received += 1;
+    const receivedAt = ctx.clock.nowMs();
+    try {
+      if (message.payload.length > DEVICE_MAX_PAYLOAD_BYTES) return stats.reject('oversized');
+      const topic = parseDeviceTopic(message.topic);
+      if (!topic) return stats.reject('unauthorized');
+      const device = await this.deps.directory.find(topic.serial);
+      if (!device?.active) return stats.reject('unknown_serial');
+      let json: unknown;
+      try {
+        json = JSON.parse(message.payload.toString('utf8'));
+      } catch {
+        return stats.reject('malformed');
+      }
+      const parsed = DEVICE_UPLINK_SCHEMAS[topic.channel].safeParse(json);
+      if (!parsed.success) return stats.reject('invalid');
+      const actor = systemActor({
+        via: 'device',
+        label: `device:${device.serial}`,
+        scope: OrgScope.of(device.orgId, []),
+      });
+      if (topic.channel === 'status') {
+        await this.status(device, actor, parsed.data as TDeviceStatus, receivedAt);
+        return;
+      }
+      const envelope = parsed.data as { ts: number; boot: number; seq: number };
+      if (!(await recordSequence(ctx.db, device.id, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      if (Math.abs(receivedAt - envelope.ts) > DEVICE_MAX_CLOCK_SKEW_MS) stats.clockSkew += 1;
+      await this.dispatch(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
+      stats.accepted += 1;
+    } catch (error) {
+      stats.reject('failed');
+      this.deps.logger?.error({ err: error, topic: message.topic }, 'device message failed');
+    }
+  }
+
+  private async dispatch(channel: Exclude<DeviceUplinkChannel, 'status'>, data: unknown, received: Received) {
+    switch (channel) {
+      case 'hello':
+      case 'heartbeat':
+        return this.hello(data as TDeviceHello, received, channel === 'hello');
+      case 'telemetry':
+        return this.telemetry(data as TDeviceTelemetry, received);
+      case 'inventory':
+        return this.inventory(data as TDeviceInventory, received);
+      case 'door-session':
+        return this.doorSession(data as TDeviceDoorSession, received);
+      case 'ack':
+        return this.ack(data as TDeviceAck, received);
+    }
+  }
+
+  private async event(received: Received, kind: string, details: Record<string, unknown> = {}) {
+    await insertDeviceEvent(this.deps.ctx.db, {
+      micromarketId: received.device.id,
+      at: new Date(received.receivedAt),
+      kind,
+      details,
+      label: received.actor.label,
+    });
+  }
+
+  private async hello(message: TDeviceHello, received: Received, isHello: boolean) {
+    const wasOffline = await markOnline(this.deps.ctx.db, {
+      micromarketId: received.device.id,
+      at: new Date(received.receivedAt),
+      identity: { ip: message.ip, mac: message.mac, firmware: message.firmware, platform: message.platform },
+      ...(isHello ? { session: { boot: message.boot, seq: message.seq } } : {}),
+    });
+    if (wasOffline) await this.event(received, 'connected', { firmware: message.firmware ?? null, boot: message.boot });
+    if (isHello) await this.deps.onHello(received.device);
+  }
+
+  private async status(device: KnownDevice, actor: SystemActor, message: TDeviceStatus, receivedAt: number) {
+    const outcome = await markOfflineBySession(this.deps.ctx.db, {
+      micromarketId: device.id,
+      boot: message.boot,
+      seq: message.seq,
+    });
+    if (outcome === 'stale') return this.deps.stats.reject('stale_status');
+    this.deps.stats.accepted += 1;
+    if (outcome === 'offline') {
+      await this.event({ device, actor, receivedAt, ts: receivedAt }, 'disconnected', { boot: message.boot });
+    }
+  }
+
+  private async telemetry(message: TDeviceTelemetry, received: Received) {
+    const at = new Date(received.receivedAt);
+    this.deps.telemetry.add({
+      micromarketId: received.device.id,
+      at,
+      temperature: message.temperature ?? null,
+      defrosting: message.defrosting ?? null,
+      doorOpen: message.door === undefined ? null : message.door === 'open',
+      // A shelf without a scale stays NULL inside the array.
+      weights: (message.weights as number[] | undefined) ?? null,
+      tilt: message.tilt ?? null,
+    });
+    const { doorBefore, wasOffline } = await applyTelemetry(this.deps.ctx.db, {
+      micromarketId: received.device.id,
+      at,
+      state: {
+        temperature: message.temperature,
+        defrosting: message.defrosting,
+        door: message.door,
+        tilt: message.tilt,
+      },
+      weights: message.weights,
+    });
+    if (wasOffline) await this.event(received, 'connected');
+    if (message.door && doorBefore !== message.door) {
+      await this.event(received, message.door === 'open' ? 'door_opened' : 'door_closed');
+    }
+  }
+
+  private async inventory(message: TDeviceInventory, received: Received) {
+    const placed = await placeTags(this.deps.ctx.db, {
+      micromarketId: received.device.id,
+      orgId: received.device.orgId,
+      codes: [...new Set(message.tags)],
+      at: new Date(received.receivedAt),
+    });
+    if (placed > 0) await this.event(received, 'tags_placed', { count: placed });
+  }
+
+  private async doorSession(message: TDeviceDoorSession, received: Received) {
+    const serverTime = (deviceTime: number) => new Date(toServerTime(deviceTime, received.ts, received.receivedAt));
+    const isClosed = message.state === 'closed';
+    const closedAt = isClosed ? serverTime(message.closed_at ?? received.ts) : null;
+    const outcome = await upsertDoorSession(this.deps.ctx.db, {
+      id: message.id,
+      micromarketId: received.device.id,
+      kind: message.kind,
+      commandId: message.command_id ?? null,
+      openedAt: serverTime(message.opened_at),
+      closedAt,
+      takenTags: isClosed ? [...new Set(message.taken_tags)] : [],
+      detections: isClosed ? message.detections : [],
+      weightsBefore: message.weights_before ?? null,
+      weightsAfter: isClosed ? (message.weights_after ?? null) : null,
+    });
+    if (!isClosed) {
+      if (outcome.isNew)
+        await this.event(received, 'door_session_opened', { session_id: message.id, kind: message.kind });
+      return;
+    }
+    if (!outcome.closed) return;
+    const taken = await takeTags(this.deps.ctx.db, {
+      micromarketId: received.device.id,
+      orgId: received.device.orgId,
+      codes: [...new Set(message.taken_tags)],
+      kind: message.kind,
+      at: closedAt!,
+    });
+    await this.event(received, 'door_session_closed', {
+      session_id: message.id,
+      kind: message.kind,
+      taken_tags: taken,
+    });
+  }
+
+  private async ack(message: TDeviceAck, received: Received) {
+    const db = this.deps.ctx.db;
+    const at = new Date(received.receivedAt);
+    const finished = await finishCommand(db, {
+      id: message.command_id,
+      micromarketId: received.device.id,
+      status: message.status === 'done' ? 'acknowledged' : 'failed',
+      result: message.result ?? null,
+      error: message.status === 'failed' ? (message.error ?? 'failed') : null,
+      at,
+    });
+    if (!finished) return;
+    await this.event(received, message.status === 'done' ? 'command_acknowledged' : 'command_failed', {
+      command_id: message.command_id,
+      type: finished.type,
+    });
+    if (message.status !== 'done') return;
+    const result = message.result ?? {};
+    if (finished.type === 'accelerometer_check' && typeof result.tilt_degrees === 'number') {
+      await db.update(micromarkets).set({ tilt: result.tilt_degrees }).where(eq(micromarkets.id, received.device.id));
+    }
+    if (finished.type === 'calibrate_shelf' && typeof result.weight_grams === 'number') {
+      const shelf = Number(finished.payload.shelf);
+      await db
+        .update(shelves)
+        .set({ calibratedWeightGrams: Math.round(result.weight_grams), calibratedAt: at })
+        .where(and(eq(shelves.micromarketId, received.device.id), eq(shelves.number, shelf)));
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { DEVICE_REPLAY_WINDOW } from '@vitrina/contract';
+
+/** The highest (boot, seq) accepted from a device and which of the seqs just below it were seen. */
+export type SequenceState = { boot: number | null; seq: number | null; window: bigint };
+
+const WINDOW = BigInt(DEVICE_REPLAY_WINDOW);
+const MASK = (1n << WINDOW) - 1n;
+
+/**
+ * The anti-replay window of IPsec (RFC 4303 §3.4.3) over (boot, seq): a newer boot or a
+ * higher seq is accepted and slides the window; a seq within the window not yet seen is
+ * accepted once; anything else is a replay. Answers the new state, or null to reject.
+ */
+export function acceptSequence(state: SequenceState, boot: number, seq: number): SequenceState | null {
+  if (state.boot === null || state.seq === null || boot > state.boot) return { boot, seq, window: 1n };
+  if (boot < state.boot) return null;
+  if (seq > state.seq) {
+    const shift = BigInt(seq - state.seq);
+    const window = shift >= WINDOW ? 1n : ((state.window << shift) | 1n) & MASK;
+    return { boot, seq, window };
+  }
+  const behind = BigInt(state.seq - seq);
+  if (behind >= WINDOW) return null;
+  const bit = 1n << behind;
+  if ((state.window & bit) !== 0n) return null;
+  return { boot, seq: state.seq, window: state.window | bit };
+}

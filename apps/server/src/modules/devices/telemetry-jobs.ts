@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../lib/context.js';
+import type { JobRunner } from '../jobs/index.js';
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+function hourStart(ms: number): Date {
+  return new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);
+}
+
+/**
+ * Rolls raw telemetry of the last two complete hours into telemetry_hourly (re-running an
+ * hour replaces its row, so a late sample or a retried job is counted once).
+ */
+export async function rollupTelemetry(ctx: ServiceContext): Promise<void> {
+  const to = hourStart(ctx.clock.nowMs());
+  const from = new Date(to.getTime() - 2 * HOUR_MS);
+  await ctx.db.execute(sql`
+    INSERT INTO telemetry_hourly (micromarket_id, hour, samples, temperature_min, temperature_max, temperature_avg,
+      door_open_samples, defrosting_samples)
+    SELECT micromarket_id, date_trunc('hour', at), count(*)::int, min(temperature), max(temperature), avg(temperature),
+      count(*) FILTER (WHERE door_open)::int, count(*) FILTER (WHERE defrosting)::int
+    FROM telemetry
+    WHERE at >= ${from.toISOString()}::timestamptz AND at < ${to.toISOString()}::timestamptz
+    GROUP BY micromarket_id, date_trunc('hour', at)
+    ON CONFLICT (micromarket_id, hour) DO UPDATE SET samples = excluded.samples,
+      temperature_min = excluded.temperature_min, temperature_max = excluded.temperature_max,
+      temperature_avg = excluded.temperature_avg, door_open_samples = excluded.door_open_samples,
+      defrosting_samples = excluded.defrosting_samples`);
+}
+
+/** Raw samples older than the retention are deleted; their hours live on in telemetry_hourly. */
+export async function pruneTelemetry(ctx: ServiceContext, retentionDays: number): Promise<void> {
+  const before = new Date(ctx.clock.nowMs() - retentionDays * DAY_MS);
+  await ctx.db.execute(sql`DELETE FROM telemetry WHERE at < ${before.toISOString()}::timestamptz`);
+}
+
+export function registerTelemetryJobs(jobs: JobRunner, ctx: ServiceContext, retentionDays: number): void {
+  jobs.register('telemetry.rollup', () => rollupTelemetry(ctx), { everyMs: HOUR_MS });
+  jobs.register('telemetry.retention', () => pruneTelemetry(ctx, retentionDays), { everyMs: HOUR_MS });
+}

@@ -1,0 +1,14 @@
+/** A device message as the broker hands it over. */
+export type InboundMessage = { topic: string; payload: Buffer };
+
+/**
+ * The server's side of the broker, embedded or external: it receives the devices' uplink
+ * topics and publishes commands. Nothing above it knows which broker runs.
+ */
+export type Transport = {
+  start(onMessage: (message: InboundMessage) => void): Promise<void>;
+  publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded broker's port once listening; null with an external broker. */
+  readonly port: number | null;
+};

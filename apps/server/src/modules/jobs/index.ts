@@ -1,0 +1,1 @@
+export { backoffDelay, type JobContext, type JobHandler, JobRunner, recurringKey } from './job-runner.js';

@@ -1,0 +1,5 @@
+export * from './commands.js';
+export * from './constants.js';
+export * from './time.js';
+export * from './topics.js';
+export * from './uplink.js';

@@ -4,6 +4,7 @@ import { categoryApi } from './category.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
+import { deviceGroupApi } from './device-group.js';
 import { makerApi } from './maker.js';
 import { organizationApi } from './organization.js';
 import { productApi } from './product.js';
@@ -17,6 +18,7 @@ export const api = {
   auth: authApi,
   dashboard: dashboardApi,
   device: deviceApi,
+  deviceGroup: deviceGroupApi,
   organization: organizationApi,
   role: roleApi,
   user: userApi,

@@ -1,6 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 const categoryList = lazy(() => import('../features/categories/screens/category-list'));
+const devices = () => import('../features/devices');
 
 /**
  * The screens built into this release, by route path of the contract's table.
@@ -21,6 +22,11 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/storage': lazy(() => import('../features/tags/screens/storage-list')),
   '/product/dataset': lazy(() => import('../features/dataset/screens/dataset-list')),
   '/product/:id': lazy(() => import('../features/products/screens/product-card')),
+  '/device/list': lazy(() => devices().then((m) => ({ default: m.DeviceListScreen }))),
+  '/device/device-group': lazy(() =>
+    import('../features/device-groups').then((m) => ({ default: m.DeviceGroupListScreen })),
+  ),
+  '/device/:id': lazy(() => devices().then((m) => ({ default: m.DeviceCardScreen }))),
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

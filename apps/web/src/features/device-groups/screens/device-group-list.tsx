@@ -44,14 +44,16 @@ export default function DeviceGroupListScreen() {
       key: 'devices',
       title: t('device_groups.devices'),
       render: (_, group) => (
-        <div style={{ maxWidth: 420 }}>
+        <div style={{ maxWidth: 420, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
           {group.devices.slice(0, MAX_SHOWN_DEVICES).map((device) => (
-            <Tag key={device.id}>
+            <Tag key={device.id} style={{ marginInlineEnd: 0 }}>
               <Link to={`/device/${device.id}`}>{device.name}</Link>
             </Tag>
           ))}
           {group.devices.length > MAX_SHOWN_DEVICES && (
-            <Tag>{t('device_groups.more', { count: group.devices.length - MAX_SHOWN_DEVICES })}</Tag>
+            <Tag style={{ marginInlineEnd: 0 }}>
+              {t('device_groups.more', { count: group.devices.length - MAX_SHOWN_DEVICES })}
+            </Tag>
           )}
           {group.devices.length === 0 && <span className="muted">—</span>}
         </div>

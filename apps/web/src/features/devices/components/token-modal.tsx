@@ -17,6 +17,7 @@ export function TokenModal({ token, onClose }: { token: string | null; onClose: 
       title={t('devices.token.title')}
       onCancel={onClose}
       maskClosable={false}
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>
           {t('devices.token.saved_it')}

@@ -63,6 +63,14 @@ const GROUPS: { title: string; toggles: Toggle[] }[] = [
   },
 ];
 
+const TOGGLE_ROW = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: 12,
+  padding: '6px 0',
+} as const;
+
 const toValues = (settings: TMicromarketSettings): Values => ({
   ...settings,
   hold_amount: settings.hold_amount === null ? null : fromMinor(settings.hold_amount),
@@ -112,13 +120,17 @@ export function DeviceSettingsTab({ micromarket, canEdit }: DeviceTabProps) {
     );
   };
 
+  // Label and switch on one line, so a group of toggles reads as a list.
   const toggle = (name: Toggle) => (
-    <Form.Item key={name} name={name} valuePropName="checked" label={t(`devices.settings.${name}`)}>
-      <Switch />
-    </Form.Item>
+    <div key={name} style={TOGGLE_ROW}>
+      <span>{t(`devices.settings.${name}`)}</span>
+      <Form.Item name={name} valuePropName="checked" noStyle>
+        <Switch aria-label={t(`devices.settings.${name}`)} size="small" />
+      </Form.Item>
+    </div>
   );
   const amount = (name: 'hold_amount' | 'test_amount', isOn: boolean) => (
-    <Form.Item name={name} label={t(`devices.settings.${name}`)} hidden={!isOn}>
+    <Form.Item name={name} label={t(`devices.settings.${name}`)} hidden={!isOn} style={{ marginTop: 8 }}>
       <InputNumber min={0} precision={2} style={{ width: '100%' }} />
     </Form.Item>
   );

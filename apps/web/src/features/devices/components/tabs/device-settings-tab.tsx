@@ -177,7 +177,7 @@ export function DeviceSettingsTab({ micromarket, canEdit }: DeviceTabProps) {
         <Col xs={24} lg={8}>
           <Card size="small" title={t('devices.settings.groups.schedule')}>
             {toggle('always_open')}
-            <Row gutter={12} hidden={isAlwaysOpen !== false}>
+            <Row gutter={12} style={{ display: isAlwaysOpen === false ? undefined : 'none' }}>
               <Col span={12}>
                 <Form.Item name="active_from" label={t('devices.settings.active_from')}>
                   <Input placeholder="08:00" maxLength={5} inputMode="numeric" />

@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
+import { deviceGroupRoutes } from './modules/device-groups/index.js';
 import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import { JobRunner } from './modules/jobs/index.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dashboardRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });
+  await app.register(deviceGroupRoutes, { ctx });
   await app.register(categoryRoutes, { ctx });
   await app.register(makerRoutes, { ctx });
   await app.register(productRoutes, { ctx });

@@ -266,3 +266,14 @@ export function matchRoute(routes: readonly RouteEntry[], pathname: string): Rou
     })
     .sort((a, b) => score(a) - score(b))[0];
 }
+
+/**
+ * The route a path means in the whole table, if `visible` holds it. A static path whose
+ * screen is missing or forbidden (`/product/order`) must not fall through to a sibling
+ * pattern (`/product/:id`), so the match is made against every route first.
+ */
+export function matchVisibleRoute(visible: readonly RouteEntry[], pathname: string): RouteEntry | undefined {
+  const meant = matchRoute(ROUTES, pathname);
+  if (!meant) return undefined;
+  return flattenRoutes(visible).find((route) => route.path === meant.path);
+}

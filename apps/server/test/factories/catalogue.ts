@@ -10,10 +10,16 @@ import { uniqueName } from './sequence.js';
  */
 const HOUR_MS = 3600 * 1000;
 
-export async function insertMicromarket(db: Db, orgId: number, name: string): Promise<number> {
+/** `values` sets live state or other columns the gateway would write. */
+export async function insertMicromarket(
+  db: Db,
+  orgId: number,
+  name: string,
+  values: Partial<typeof micromarkets.$inferInsert> = {},
+): Promise<number> {
   const [row] = await db
     .insert(micromarkets)
-    .values({ orgId, name, address: `${name} street 1`, serialNumber: uniqueName(`SN-${name}`) })
+    .values({ orgId, name, address: `${name} street 1`, serialNumber: uniqueName(`SN-${name}`), ...values })
     .returning({ id: micromarkets.id });
   return row!.id;
 }

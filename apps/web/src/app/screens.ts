@@ -2,6 +2,8 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { CategoryListScreen } from '../features/categories/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
+import { DeviceGroupListScreen } from '../features/device-groups/index.js';
+import { DeviceCardScreen, DeviceListScreen } from '../features/devices/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
@@ -29,6 +31,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/dataset': DatasetListScreen,
   '/product/:id': ProductCardScreen,
   '/technical/analytics': AlertListScreen,
+  '/device/list': DeviceListScreen,
+  '/device/device-group': DeviceGroupListScreen,
+  '/device/:id': DeviceCardScreen,
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

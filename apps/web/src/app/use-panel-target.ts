@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_PATHS, flattenRoutes, matchRoute, ROUTES, type RouteEntry } from '@vitrina/contract';
+import {
+  DEFAULT_PAGE_PATHS,
+  flattenRoutes,
+  matchRoute,
+  matchVisibleRoute,
+  ROUTES,
+  type RouteEntry,
+} from '@vitrina/contract';
 import { getDefaultPageCookie } from '../lib/cookies';
 import { isDefaultPage } from '../lib/landing';
 import { hasScreen } from './screens';
@@ -17,12 +24,14 @@ export function resolvePanelTarget(options: { pathname: string; search: string; 
   if (pathname.startsWith('/redirect/')) {
     return { kind: 'redirect', to: `${pathname.slice('/redirect'.length)}${search}` };
   }
-  const route = matchRoute(routes, pathname);
+  // Against the whole table first: `/product/order` without its screen is not product 'order'.
+  const route = matchVisibleRoute(routes, pathname);
   if (route) return { kind: 'screen', route };
   const known = matchRoute(ROUTES, pathname);
   if (known && hasScreen(known.path)) return { kind: 'redirect', to: '/401' };
   const saved = getDefaultPageCookie();
   const savedPath = isDefaultPage(saved) ? DEFAULT_PAGE_PATHS[saved] : undefined;
-  if (savedPath && savedPath !== pathname && matchRoute(routes, savedPath)) return { kind: 'redirect', to: savedPath };
+  if (savedPath && savedPath !== pathname && matchVisibleRoute(routes, savedPath))
+    return { kind: 'redirect', to: savedPath };
   return { kind: 'redirect', to: '/404' };
 }

@@ -5,6 +5,7 @@ import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
 import { deviceCommandApi } from './device-command.js';
+import { deviceGroupApi } from './device-group.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { organizationApi } from './organization.js';
@@ -21,6 +22,7 @@ export const api = {
   dashboard: dashboardApi,
   device: deviceApi,
   deviceCommand: deviceCommandApi,
+  deviceGroup: deviceGroupApi,
   organization: organizationApi,
   role: roleApi,
   user: userApi,

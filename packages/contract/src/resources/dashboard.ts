@@ -4,5 +4,7 @@ import { z } from 'zod';
 export const ZDashboardSummary = z.object({
   users: z.number().int(),
   new_users: z.number().int().describe('registered in the last 4 weeks'),
+  micromarkets: z.number().int(),
+  micromarkets_online: z.number().int(),
 });
 export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;

@@ -3,6 +3,7 @@ import { newStorageKey } from '../../lib/storage.js';
 import type { Db } from '../client.js';
 import { categories, makers, micromarkets, productReviews, products, storageBatches, tags } from '../schema/index.js';
 import { DEMO_CATEGORIES, DEMO_MAKERS, DEMO_MICROMARKETS, type DemoLeaf } from './catalogue-data.js';
+import { seedFleetDemo } from './fleet.js';
 import { drawProductImage } from './product-image.js';
 
 /** A deterministic generator, so every demo database looks the same. */
@@ -177,10 +178,16 @@ export async function seedCatalogueDemo(
         forProgrammer: index % 11 !== 3,
       })),
     )
-    .returning({ id: products.id, orgId: products.orgId, hours: products.storagePeriodHours });
+    .returning({
+      id: products.id,
+      orgId: products.orgId,
+      hours: products.storagePeriodHours,
+      sellCost: products.sellCostMinor,
+    });
 
   await seedTags(db, productRows, marketRows, next, programmerUserId);
   await seedReviews(db, productRows, next);
+  await seedFleetDemo(db, marketRows, productRows);
   return { products: productRows.length };
 }
 

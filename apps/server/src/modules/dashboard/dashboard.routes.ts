@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
+import { fleetSummary } from '../micromarkets/index.js';
 
 export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   registerEndpoint(app, api.dashboard.summary, async ({ actor }) => {
@@ -16,6 +17,12 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
       })
       .from(users)
       .where(and(ids === null ? undefined : inArray(users.orgId, ids)));
-    return { users: row?.users ?? 0, new_users: row?.newUsers ?? 0 };
+    const fleet = await fleetSummary(ctx, actor);
+    return {
+      users: row?.users ?? 0,
+      new_users: row?.newUsers ?? 0,
+      micromarkets: fleet.total,
+      micromarkets_online: fleet.online,
+    };
   });
 }

@@ -1,1 +1,6 @@
+/** Micromarkets (the fleet's cabinets): their fields, token, settings, parts and history. */
+export { recordEvent } from './device-events.repository.js';
+export { findOrgsOf as findMicromarketOrgs } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
+export { fleetSummary, getEditableMicromarket, getMicromarket } from './micromarkets.service.js';
+export { readSettings } from './settings.service.js';

@@ -2,10 +2,81 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
+import { listEvents } from './device-events.repository.js';
 import { listMicromarketOptions } from './micromarkets.repository.js';
+import * as micromarkets from './micromarkets.service.js';
+import * as parts from './parts.service.js';
+import * as settings from './settings.service.js';
+
+const OK = { ok: true as const };
 
 export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  registerEndpoint(app, api.device.options, async ({ actor }) => ({
+  const d = api.device;
+  registerEndpoint(app, d.options, async ({ actor }) => ({
     items: await listMicromarketOptions(ctx.db, actor.scope.visibleIds),
   }));
+  registerEndpoint(app, d.list, ({ actor, query }) => micromarkets.listMicromarkets(ctx, actor, query));
+  registerEndpoint(app, d.info, ({ actor, params }) => micromarkets.getMicromarket(ctx, actor, params.id));
+  registerEndpoint(app, d.create, ({ actor, body }) => micromarkets.createMicromarket(ctx, actor, body));
+  registerEndpoint(app, d.update, ({ actor, params, body }) =>
+    micromarkets.updateMicromarket(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, d.delete, async ({ actor, params }) => {
+    await micromarkets.deleteMicromarket(ctx, actor, params.id);
+    return OK;
+  });
+  registerEndpoint(app, d.rotateToken, ({ actor, params }) => micromarkets.rotateToken(ctx, actor, params.id));
+
+  registerEndpoint(app, d.settings, ({ actor, params }) => settings.getSettings(ctx, actor, params.id));
+  registerEndpoint(app, d.updateSettings, ({ actor, params, body }) =>
+    settings.updateSettings(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, d.copySettings, ({ actor, body }) => settings.copySettings(ctx, actor, body));
+  registerEndpoint(app, d.thresholds, ({ actor, query }) => settings.getThresholds(ctx, actor, query.org_id));
+  registerEndpoint(app, d.updateThresholds, ({ actor, body }) => settings.updateThresholds(ctx, actor, body));
+
+  registerEndpoint(app, d.shelves, ({ actor, params }) => parts.listShelves(ctx, actor, params.id));
+  registerEndpoint(app, d.createShelf, ({ actor, params, body }) => parts.createShelf(ctx, actor, params.id, body));
+  registerEndpoint(app, d.updateShelf, ({ actor, params, body }) => parts.updateShelf(ctx, actor, params.id, body));
+  registerEndpoint(app, d.deleteShelf, async ({ actor, params }) => {
+    await parts.deleteShelf(ctx, actor, params.id);
+    return OK;
+  });
+
+  registerEndpoint(app, d.discounts, ({ actor, params }) => parts.listDiscounts(ctx, actor, params.id));
+  registerEndpoint(app, d.createDiscount, ({ actor, params, body }) =>
+    parts.createDiscount(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, d.deleteDiscount, async ({ actor, params }) => {
+    await parts.deleteDiscount(ctx, actor, params.id);
+    return OK;
+  });
+
+  registerEndpoint(app, d.prices, ({ actor, params }) => parts.listPrices(ctx, actor, params.id));
+  registerEndpoint(app, d.upsertPrice, ({ actor, params, body }) => parts.upsertPrice(ctx, actor, params.id, body));
+  registerEndpoint(app, d.deletePrice, async ({ actor, params }) => {
+    await parts.deletePrice(ctx, actor, params.id);
+    return OK;
+  });
+
+  registerEndpoint(app, d.priceTags, ({ actor, params }) => parts.listPriceTags(ctx, actor, params.id));
+  registerEndpoint(app, d.createPriceTag, ({ actor, params, body }) =>
+    parts.createPriceTag(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, d.updatePriceTag, ({ actor, params, body }) =>
+    parts.updatePriceTag(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, d.deletePriceTag, async ({ actor, params }) => {
+    await parts.deletePriceTag(ctx, actor, params.id);
+    return OK;
+  });
+
+  registerEndpoint(app, d.events, async ({ actor, params, query }) => {
+    await micromarkets.getMicromarket(ctx, actor, params.id);
+    return listEvents(ctx.db, params.id, {
+      kind: query.kind,
+      limit: query.per_page,
+      offset: (query.page - 1) * query.per_page,
+    });
+  });
 }

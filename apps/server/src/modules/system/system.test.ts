@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
@@ -52,20 +53,27 @@ describe('service endpoints', () => {
 });
 
 describe('GET /v1/dashboard/summary and /v1/organization/options', () => {
-  it('counts the users the caller can see', async () => {
+  it('counts the users and micromarkets the caller can see', async () => {
     const db = ctx.database.db;
     const tenant = await createTenant(db);
     await createUser(db, { orgId: tenant.org.main });
     await createUser(db, { orgId: tenant.org.kyiv });
+    await insertMicromarket(db, tenant.org.main, 'Office', { connection: 'online' });
+    await insertMicromarket(db, tenant.org.kyiv, 'Podil');
+    await insertMicromarket(db, tenant.org.krakow, 'Rynek', { connection: 'online' });
     const operator = await tenant.token('operator');
     const franchisor = await tenant.token('franchisor');
     expect((await call(ctx, 'GET', '/v1/dashboard/summary', { token: operator })).json()).toEqual({
       users: 4,
       new_users: 4,
+      micromarkets: 3,
+      micromarkets_online: 2,
     });
     expect((await call(ctx, 'GET', '/v1/dashboard/summary', { token: franchisor })).json()).toEqual({
       users: 1,
       new_users: 1,
+      micromarkets: 1,
+      micromarkets_online: 1,
     });
   });
 

@@ -1,4 +1,4 @@
-import { matchRoute, type RouteEntry } from '@vitrina/contract';
+import { matchVisibleRoute, type RouteEntry } from '@vitrina/contract';
 import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ export function SideMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => toItems(routes, t, true), [routes, t]);
-  const active = matchRoute(routes, location.pathname)?.path ?? location.pathname;
+  const active = matchVisibleRoute(routes, location.pathname)?.path ?? location.pathname;
   const parent = parentOf(routes, active);
 
   return (

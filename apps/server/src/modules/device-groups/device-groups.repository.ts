@@ -1,0 +1,117 @@
+import type { TDeviceGroup } from '@vitrina/contract';
+import { and, asc, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deviceGroupMembers, deviceGroups, micromarkets } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
+
+export type GroupFilters = {
+  orgIds: number[] | null;
+  orgId?: number | undefined;
+  micromarketId?: number | undefined;
+  q?: string | undefined;
+};
+
+function whereOf(filters: GroupFilters): SQL | undefined {
+  return and(
+    filters.orgIds === null ? undefined : inArray(deviceGroups.orgId, filters.orgIds),
+    filters.orgId === undefined ? undefined : eq(deviceGroups.orgId, filters.orgId),
+    filters.q ? ilike(deviceGroups.name, `%${escapeLike(filters.q)}%`) : undefined,
+    filters.micromarketId === undefined
+      ? undefined
+      : exists(
+          sql`(select 1 from ${deviceGroupMembers} m where m.group_id = ${deviceGroups.id} and m.micromarket_id = ${filters.micromarketId})`,
+        ),
+  );
+}
+
+const SORTS = { name: deviceGroups.name, created_at: deviceGroups.createdAt } as const;
+
+async function withDevices(db: Db, rows: (typeof deviceGroups.$inferSelect)[]): Promise<TDeviceGroup[]> {
+  const ids = rows.map((row) => row.id);
+  const members =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ groupId: deviceGroupMembers.groupId, id: micromarkets.id, name: micromarkets.name })
+          .from(deviceGroupMembers)
+          .innerJoin(micromarkets, eq(micromarkets.id, deviceGroupMembers.micromarketId))
+          .where(inArray(deviceGroupMembers.groupId, ids))
+          .orderBy(asc(micromarkets.name));
+  return rows.map((row) => ({
+    id: row.id,
+    org_id: row.orgId,
+    name: row.name,
+    type: row.type,
+    address: row.address,
+    description: row.description,
+    devices: members.filter((member) => member.groupId === row.id).map(({ id, name }) => ({ id, name })),
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+export async function listGroups(
+  db: Db,
+  filters: GroupFilters,
+  page: { limit: number; offset: number },
+  sort: string | undefined,
+): Promise<TDeviceGroup[]> {
+  const key = (sort ?? 'name').replace(/^-/, '') as keyof typeof SORTS;
+  const direction = sort?.startsWith('-') ? desc : asc;
+  const rows = await db
+    .select()
+    .from(deviceGroups)
+    .where(whereOf(filters))
+    .orderBy(direction(SORTS[key] ?? deviceGroups.name), asc(deviceGroups.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return withDevices(db, rows);
+}
+
+export async function countGroups(db: Db, filters: GroupFilters): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(deviceGroups).where(whereOf(filters));
+  return row?.count ?? 0;
+}
+
+export async function findGroup(db: Db, id: number): Promise<TDeviceGroup | null> {
+  const rows = await db.select().from(deviceGroups).where(eq(deviceGroups.id, id));
+  const [group] = await withDevices(db, rows);
+  return group ?? null;
+}
+
+export async function isNameTaken(db: Db, orgId: number, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: deviceGroups.id })
+    .from(deviceGroups)
+    .where(
+      and(
+        eq(deviceGroups.orgId, orgId),
+        sql`lower(${deviceGroups.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(deviceGroups.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertGroup(db: Db, values: typeof deviceGroups.$inferInsert): Promise<number> {
+  const [row] = await db.insert(deviceGroups).values(values).returning({ id: deviceGroups.id });
+  return row!.id;
+}
+
+export async function updateGroupRow(db: Db, id: number, values: Partial<typeof deviceGroups.$inferInsert>) {
+  await db
+    .update(deviceGroups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(deviceGroups.id, id));
+}
+
+export async function replaceMembers(db: Db, groupId: number, micromarketIds: number[]) {
+  await db.delete(deviceGroupMembers).where(eq(deviceGroupMembers.groupId, groupId));
+  if (micromarketIds.length > 0) {
+    await db.insert(deviceGroupMembers).values(micromarketIds.map((micromarketId) => ({ groupId, micromarketId })));
+  }
+}
+
+export async function deleteGroupRow(db: Db, id: number) {
+  await db.delete(deviceGroups).where(eq(deviceGroups.id, id));
+}

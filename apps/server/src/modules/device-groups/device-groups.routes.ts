@@ -1,0 +1,17 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import * as groups from './device-groups.service.js';
+
+export async function deviceGroupRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const g = api.deviceGroup;
+  registerEndpoint(app, g.list, ({ actor, query }) => groups.listGroups(ctx, actor, query));
+  registerEndpoint(app, g.info, ({ actor, params }) => groups.getGroup(ctx, actor, params.id));
+  registerEndpoint(app, g.create, ({ actor, body }) => groups.createGroup(ctx, actor, body));
+  registerEndpoint(app, g.update, ({ actor, params, body }) => groups.updateGroup(ctx, actor, params.id, body));
+  registerEndpoint(app, g.delete, async ({ actor, params }) => {
+    await groups.deleteGroup(ctx, actor, params.id);
+    return { ok: true as const };
+  });
+}

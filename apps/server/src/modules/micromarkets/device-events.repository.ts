@@ -1,0 +1,54 @@
+import type { TDeviceEvent } from '@vitrina/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deviceEvents } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
+
+/** One line of a micromarket's history; pass the transaction that made the change. */
+export async function recordEvent(
+  db: Db,
+  actor: Actor,
+  micromarketId: number,
+  kind: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(deviceEvents).values({
+    micromarketId,
+    kind,
+    details,
+    actorId: actor.kind === 'user' ? actor.userId : null,
+    actorLabel: actor.kind === 'user' ? actor.name : actor.kind === 'system' ? actor.label : null,
+  });
+}
+
+const byMicromarket = (micromarketId: number, kind: string | undefined) =>
+  and(eq(deviceEvents.micromarketId, micromarketId), kind ? eq(deviceEvents.kind, kind) : undefined);
+
+/** Newest first: ids grow with time, and the (micromarket, id) index serves the order. */
+export async function listEvents(
+  db: Db,
+  micromarketId: number,
+  options: { kind?: string | undefined; limit: number; offset: number },
+): Promise<{ items: TDeviceEvent[]; total: number }> {
+  const where = byMicromarket(micromarketId, options.kind);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(deviceEvents)
+      .where(where)
+      .orderBy(desc(deviceEvents.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(deviceEvents).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      kind: row.kind,
+      details: (row.details ?? {}) as Record<string, unknown>,
+      actor_label: row.actorLabel,
+    })),
+    total: count?.total ?? 0,
+  };
+}

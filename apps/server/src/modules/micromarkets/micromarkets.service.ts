@@ -1,0 +1,167 @@
+import type {
+  TCreatedMicromarket,
+  TMicromarket,
+  TMicromarketList,
+  TMicromarketToken,
+  ZCreateMicromarket,
+  ZListMicromarketsQuery,
+  ZUpdateMicromarket,
+} from '@vitrina/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { hashToken, newToken } from '../../lib/crypto.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { writeAudit } from '../audit/index.js';
+import { recordEvent } from './device-events.repository.js';
+import * as repo from './micromarkets.repository.js';
+
+type ListQuery = z.output<typeof ZListMicromarketsQuery>;
+type CreateBody = z.output<typeof ZCreateMicromarket>;
+type UpdateBody = z.output<typeof ZUpdateMicromarket>;
+
+const serialTaken = () =>
+  new AppError(409, 'micromarket.serial_taken', {}, { serial_number: 'micromarket.serial_taken' });
+
+function columnsOf(body: UpdateBody): repo.MicromarketWrite {
+  return {
+    name: body.name,
+    address: body.address,
+    serialNumber: body.serial_number,
+    active: body.active,
+    description: body.description,
+    locationDescription: body.location_description,
+    latitude: body.latitude,
+    longitude: body.longitude,
+    courierLatitude: body.courier_latitude,
+    courierLongitude: body.courier_longitude,
+    country: body.country,
+    subscriptionPriceMinor: body.subscription_price,
+  };
+}
+
+export async function listMicromarkets(
+  ctx: ServiceContext,
+  actor: UserActor,
+  query: ListQuery,
+): Promise<TMicromarketList> {
+  if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
+  const filters: repo.MicromarketFilters = {
+    orgIds: actor.scope.visibleIds,
+    orgId: query.org_id,
+    q: query.q,
+    connection: query.connection,
+    door: query.door,
+    temperature: query.temperature,
+    onMaintenance: query.on_maintenance,
+    locked: query.locked,
+  };
+  const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+  const [items, total] = await Promise.all([
+    repo.listMicromarkets(ctx.db, filters, page, query.sort),
+    repo.countMicromarkets(ctx.db, filters),
+  ]);
+  return { items, total };
+}
+
+export async function getMicromarket(ctx: ServiceContext, actor: UserActor, id: number): Promise<TMicromarket> {
+  const micromarket = await repo.findMicromarket(ctx.db, id);
+  if (!micromarket || !actor.scope.canSee(micromarket.org_id)) throw notFound();
+  return micromarket;
+}
+
+/** The micromarket, if the actor may change it: 404 when invisible, 403 when view-only. */
+export async function getEditableMicromarket(ctx: ServiceContext, actor: UserActor, id: number) {
+  const micromarket = await getMicromarket(ctx, actor, id);
+  actor.scope.assertEditable(micromarket.org_id);
+  return micromarket;
+}
+
+function issueToken() {
+  const token = newToken();
+  return { token, tokenHash: hashToken(token), tokenIssuedAt: new Date() };
+}
+
+export async function createMicromarket(
+  ctx: ServiceContext,
+  actor: UserActor,
+  body: CreateBody,
+): Promise<TCreatedMicromarket> {
+  const orgId = body.org_id ?? actor.orgId;
+  actor.scope.assertEditable(orgId);
+  const { token, tokenHash, tokenIssuedAt } = issueToken();
+  const id = await ctx.db.transaction(async (tx) => {
+    if (await repo.findIdBySerial(tx, body.serial_number)) throw serialTaken();
+    const micromarketId = await repo.insertMicromarket(tx, {
+      ...columnsOf(body),
+      name: body.name,
+      serialNumber: body.serial_number,
+      orgId,
+      tokenHash,
+      tokenIssuedAt,
+    });
+    const { org_id: _orgId, ...after } = body;
+    await writeAudit(tx, actor, { action: 'create', entity: 'micromarket', entityId: micromarketId, orgId, after });
+    await recordEvent(tx, actor, micromarketId, 'created');
+    return micromarketId;
+  });
+  return { ...(await getMicromarket(ctx, actor, id)), token };
+}
+
+export async function updateMicromarket(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
+  const before = await getEditableMicromarket(ctx, actor, id);
+  await ctx.db.transaction(async (tx) => {
+    if (body.serial_number && (await repo.findIdBySerial(tx, body.serial_number, id))) throw serialTaken();
+    await repo.updateMicromarketRow(tx, id, columnsOf(body));
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'micromarket',
+      entityId: id,
+      orgId: before.org_id,
+      before,
+      after: body,
+    });
+    await recordEvent(tx, actor, id, 'updated', { fields: Object.keys(body) });
+  });
+  return getMicromarket(ctx, actor, id);
+}
+
+export async function deleteMicromarket(ctx: ServiceContext, actor: UserActor, id: number) {
+  const micromarket = await getEditableMicromarket(ctx, actor, id);
+  await ctx.db.transaction(async (tx) => {
+    // Sales history (tags, door sessions, commands) must outlive the cabinet; its own
+    // shelves, prices, labels and events go with it.
+    const used = await repo.countReferences(tx, id);
+    if (used.tags + used.sessions + used.commands > 0) throw conflict('micromarket.in_use', used);
+    await repo.deleteMicromarketRow(tx, id);
+    await writeAudit(tx, actor, {
+      action: 'delete',
+      entity: 'micromarket',
+      entityId: id,
+      orgId: micromarket.org_id,
+      before: micromarket,
+    });
+  });
+}
+
+/** A new private token, shown once; only its hash is kept, so the old token stops working at once. */
+export async function rotateToken(ctx: ServiceContext, actor: UserActor, id: number): Promise<TMicromarketToken> {
+  const micromarket = await getEditableMicromarket(ctx, actor, id);
+  const { token, tokenHash, tokenIssuedAt } = issueToken();
+  await ctx.db.transaction(async (tx: Db) => {
+    await repo.updateMicromarketRow(tx, id, { tokenHash, tokenIssuedAt });
+    await writeAudit(tx, actor, {
+      action: 'rotate_token',
+      entity: 'micromarket',
+      entityId: id,
+      orgId: micromarket.org_id,
+    });
+    await recordEvent(tx, actor, id, 'token_rotated');
+  });
+  return { token, token_issued_at: tokenIssuedAt.toISOString() };
+}
+
+export async function fleetSummary(ctx: ServiceContext, actor: UserActor) {
+  return repo.countByConnection(ctx.db, actor.scope.visibleIds);
+}

@@ -1,0 +1,36 @@
+import type { Currency, Permission, TMicromarket } from '@vitrina/contract';
+import type { ReactNode } from 'react';
+import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
+import { DeviceHistoryTab } from './tabs/device-history-tab';
+import { DeviceMainTab } from './tabs/device-main-tab';
+import { DevicePriceTagsTab } from './tabs/device-price-tags-tab';
+import { DevicePricesTab } from './tabs/device-prices-tab';
+import { DeviceSettingsTab } from './tabs/device-settings-tab';
+import { DeviceShelvesTab } from './tabs/device-shelves-tab';
+
+export type DeviceTabProps = { micromarket: TMicromarket; canEdit: boolean; currency: Currency };
+
+export type DeviceTab = {
+  /** The `?tab=` value. */
+  key: string;
+  /** Translation key of the tab's label. */
+  label: string;
+  /** Shown only to holders of one of these. */
+  permissions?: readonly Permission[];
+  render: (props: DeviceTabProps) => ReactNode;
+};
+
+/**
+ * The micromarket card's tabs, in order. The extension point for the live work: monitoring,
+ * commands, accelerometer and neuro background each add an entry here (after `main`), and
+ * the card, its URL and the list's row actions pick it up.
+ */
+export const DEVICE_CARD_TABS: DeviceTab[] = [
+  { key: 'main', label: 'devices.tabs.main', render: (props) => <DeviceMainTab {...props} /> },
+  { key: 'settings', label: 'devices.tabs.settings', render: (props) => <DeviceSettingsTab {...props} /> },
+  { key: 'shelves', label: 'devices.tabs.shelves', render: (props) => <DeviceShelvesTab {...props} /> },
+  { key: 'discounts', label: 'devices.tabs.discounts', render: (props) => <DeviceDiscountsTab {...props} /> },
+  { key: 'prices', label: 'devices.tabs.prices', render: (props) => <DevicePricesTab {...props} /> },
+  { key: 'price_tags', label: 'devices.tabs.price_tags', render: (props) => <DevicePriceTagsTab {...props} /> },
+  { key: 'history', label: 'devices.tabs.history', render: (props) => <DeviceHistoryTab {...props} /> },
+];

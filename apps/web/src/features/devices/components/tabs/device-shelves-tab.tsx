@@ -1,0 +1,169 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { api, type TShelf, ZCreateShelf } from '@vitrina/contract';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../../components/load-error';
+import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../../lib/form-errors';
+import { formatDateUtc } from '../../../../lib/format';
+import { getMessage } from '../../../../lib/notify';
+import { useLocale } from '../../../../lib/use-locale';
+import { parseForm } from '../../../../lib/zod-form';
+import type { DeviceTabProps } from '../card-tabs';
+import { OrgProductSelect } from '../org-product-select';
+
+type Values = { number?: number; name?: string; trackers?: string[]; product_ids?: number[] };
+const grams = (value: number | null) => (value === null ? '—' : `${value.toLocaleString()} g`);
+
+/** Shelves with their trackers and products; weights are the device's (calibration is a command). */
+export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const shelves = useEndpoint(api.device.shelves, { params: { id: micromarket.id } });
+  const create = useEndpointMutation(api.device.createShelf);
+  const update = useEndpointMutation(api.device.updateShelf);
+  const remove = useEndpointMutation(api.device.deleteShelf);
+  const [editing, setEditing] = useState<TShelf | 'new' | null>(null);
+  const [form] = Form.useForm<Values>();
+  const items = shelves.data?.items ?? [];
+
+  useEffect(() => {
+    if (editing === 'new') {
+      form.setFieldsValue({
+        number: Math.max(0, ...items.map((shelf) => shelf.number)) + 1,
+        trackers: [],
+        product_ids: [],
+      });
+    } else if (editing) {
+      form.setFieldsValue({
+        number: editing.number,
+        name: editing.name ?? '',
+        trackers: editing.trackers,
+        product_ids: editing.products.map((product) => product.id),
+      });
+    }
+  }, [editing, form, items]);
+
+  if (shelves.isError) return <LoadError onRetry={() => shelves.refetch()} />;
+
+  const submit = (values: Values) => {
+    const body = parseForm({ schema: ZCreateShelf, values, form, locale, t });
+    if (!body) return;
+    const handlers = {
+      onSuccess: () => {
+        getMessage().success(t('common.saved'));
+        setEditing(null);
+      },
+      onError: (error: unknown) => applyServerErrors(form, error),
+    };
+    if (editing === 'new') create.mutate({ params: { id: micromarket.id }, body }, handlers);
+    else if (editing) update.mutate({ params: { id: editing.id }, body }, handlers);
+  };
+
+  return (
+    <>
+      {canEdit && (
+        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} style={{ marginBottom: 12 }}>
+          {t('devices.shelves.add')}
+        </Button>
+      )}
+      <Table<TShelf>
+        rowKey="id"
+        size="small"
+        className="data-table"
+        loading={shelves.isPending}
+        dataSource={items}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('devices.shelves.empty') }}
+        columns={[
+          { key: 'number', dataIndex: 'number', title: '№', width: 56 },
+          { key: 'name', title: t('fields.name'), render: (_, shelf) => shelf.name ?? '—' },
+          {
+            key: 'products',
+            title: t('devices.shelves.products'),
+            render: (_, shelf) => shelf.products.map((product) => <Tag key={product.id}>{product.name}</Tag>),
+          },
+          {
+            key: 'trackers',
+            title: t('devices.shelves.trackers'),
+            render: (_, shelf) => shelf.trackers.join(', ') || '—',
+          },
+          { key: 'weight', title: t('devices.shelves.weight'), render: (_, shelf) => grams(shelf.weight_grams) },
+          {
+            key: 'calibrated',
+            title: t('devices.shelves.calibrated_weight'),
+            render: (_, shelf) =>
+              shelf.calibrated_at
+                ? `${grams(shelf.calibrated_weight_grams)} · ${formatDateUtc(shelf.calibrated_at)}`
+                : grams(shelf.calibrated_weight_grams),
+          },
+          ...(canEdit
+            ? [
+                {
+                  key: 'actions',
+                  width: 88,
+                  render: (_: unknown, shelf: TShelf) => (
+                    <Space size={4}>
+                      <Button
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('devices.shelves.edit', { number: shelf.number })}
+                        onClick={() => setEditing(shelf)}
+                      />
+                      <Popconfirm
+                        title={t('devices.shelves.delete_confirm', { number: shelf.number })}
+                        okText={t('actions.delete')}
+                        cancelText={t('actions.cancel')}
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() => remove.mutate({ params: { id: shelf.id } })}
+                      >
+                        <Button
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('devices.shelves.delete', { number: shelf.number })}
+                        />
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('devices.shelves.add') : t('devices.shelves.edit_title')}
+        okText={editing === 'new' ? t('actions.create') : t('actions.save')}
+        cancelText={t('actions.cancel')}
+        onOk={form.submit}
+        onCancel={() => setEditing(null)}
+        confirmLoading={create.isPending || update.isPending}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
+          <Space.Compact block>
+            <Form.Item name="number" label={t('devices.shelves.number')} style={{ width: 120 }}>
+              <InputNumber min={1} max={99} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="name" label={t('fields.name')} style={{ flex: 1 }}>
+              <Input maxLength={80} />
+            </Form.Item>
+          </Space.Compact>
+          <Form.Item name="trackers" label={t('devices.shelves.trackers')} extra={t('devices.shelves.trackers_hint')}>
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} />
+          </Form.Item>
+          <Form.Item name="product_ids" label={t('devices.shelves.products')}>
+            <OrgProductSelect
+              isMultiple
+              orgId={micromarket.org_id}
+              known={editing && editing !== 'new' ? editing.products : []}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { api, type TCreatedMicromarket, type TMicromarket } from '@vitrina/contract';
+import { Button, Card, Modal } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useOrganizationColumn } from '../../../components/organization-column';
+import { PageHeader } from '../../../components/page-header';
+import { PagedTable } from '../../../components/paged-table';
+import { useIsMobile } from '../../../components/use-is-mobile';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { sortOf, useListQuery } from '../../../lib/list-query';
+import { getMessage } from '../../../lib/notify';
+import { CopySettingsModal } from '../components/copy-settings-modal';
+import { buildDeviceColumns, type RowAction } from '../components/device-columns';
+import { DeviceFilters } from '../components/device-filters';
+import { DeviceFormDrawer } from '../components/device-form-drawer';
+import { TokenModal } from '../components/token-modal';
+import { useOrganizationAccess } from '../components/use-organization';
+
+export default function DeviceListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { query, update, reset, hasFilters, result } = useListQuery(api.device.list);
+  const remove = useEndpointMutation(api.device.delete, { alsoInvalidates: ['device-groups', 'dashboard'] });
+  const { canEdit, canEditAny } = useOrganizationAccess();
+  const [editing, setEditing] = useState<TMicromarket | 'new' | null>(null);
+  const [copying, setCopying] = useState<TMicromarket | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<TMicromarket | null>(null);
+
+  const columns = useMemo(() => {
+    const onAction = (action: RowAction, item: TMicromarket) => {
+      if (action === 'open') navigate(`/device/${item.id}`);
+      else if (action === 'edit') setEditing(item);
+      else if (action === 'copy') setCopying(item);
+      else if (action === 'delete') setDeleting(item);
+      else navigate(`/device/${item.id}?tab=${action}`);
+    };
+    return buildDeviceColumns({
+      t,
+      sort: query.sort,
+      isCompact: isMobile,
+      canEdit: (item) => canEdit(item.org_id),
+      onAction,
+    });
+  }, [t, query.sort, isMobile, canEdit, navigate]);
+  const shownColumns = useOrganizationColumn(columns, result.data?.items);
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.device_list')}
+        extra={
+          canEditAny && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('devices.new_device')}
+            </Button>
+          )
+        }
+      />
+      <Card variant="borderless" className="panel-card">
+        <DeviceFilters query={query} hasFilters={hasFilters} update={update} reset={reset} />
+        <PagedTable<TMicromarket>
+          rowKey="id"
+          columns={shownColumns}
+          result={result}
+          page={query.page}
+          perPage={query.per_page}
+          emptyText={t('devices.empty')}
+          hasFilters={hasFilters}
+          onPageChange={update}
+          onSortChange={(sorter) => update({ sort: sortOf(sorter), page: undefined })}
+        />
+      </Card>
+      <DeviceFormDrawer
+        micromarket={editing}
+        onClose={() => setEditing(null)}
+        onCreated={(created: TCreatedMicromarket) => setToken(created.token)}
+      />
+      <CopySettingsModal source={copying} onClose={() => setCopying(null)} />
+      <TokenModal token={token} onClose={() => setToken(null)} />
+      <Modal
+        open={deleting !== null}
+        title={t('devices.delete_confirm', { name: deleting?.name ?? '' })}
+        okText={t('actions.delete')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('actions.cancel')}
+        confirmLoading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onOk={() =>
+          deleting &&
+          remove.mutate(
+            { params: { id: deleting.id } },
+            {
+              onSuccess: () => getMessage().success(t('common.deleted')),
+              onSettled: () => setDeleting(null),
+            },
+          )
+        }
+      >
+        {t('devices.delete_hint')}
+      </Modal>
+    </>
+  );
+}

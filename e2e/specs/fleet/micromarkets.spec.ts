@@ -1,0 +1,83 @@
+import { uniqueSuffix } from '../../fixtures/catalogue';
+import { expect, test } from '../../fixtures/session';
+
+test('an operator creates a micromarket, keeps its token, sets test mode, adds a shelf and a discount', async ({
+  page,
+  signInAs,
+}) => {
+  // Five screens of work in one story; slower than the default budget on a loaded machine.
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  const name = `Lobby fridge ${suffix}`;
+  await signInAs('operator');
+  await page.goto('/device/list');
+
+  await page.getByRole('button', { name: 'New micromarket' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Name', { exact: true }).fill(name);
+  await drawer.getByLabel('Serial number').fill(`E2E-${suffix}`);
+  await drawer.getByRole('button', { name: 'Create' }).click();
+
+  // The token is shown once, with a copy button.
+  const tokenModal = page.getByRole('dialog', { name: 'Private token' });
+  await expect(tokenModal).toBeVisible();
+  await expect(tokenModal.getByLabel('Private token')).toHaveValue(/^[\w-]{43}$/);
+  await expect(tokenModal.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await tokenModal.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(tokenModal).toBeHidden();
+
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByText('Issued ')).toBeVisible();
+
+  // Test payment mode needs its amount: the form says so before anything is sent.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('switch', { name: 'Test payment mode' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await page.getByLabel('Test amount').fill('5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Test amount')).toHaveValue('5.00');
+
+  await page.getByRole('tab', { name: 'Shelves' }).click();
+  await page.getByRole('button', { name: 'Add shelf' }).click();
+  const shelf = page.getByRole('dialog', { name: 'Add shelf' });
+  await shelf.getByLabel('Name', { exact: true }).fill('Top');
+  await shelf.getByRole('button', { name: 'Create' }).click();
+  await expect(shelf).toBeHidden();
+  await expect(page.getByRole('cell', { name: 'Top', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Discounts' }).click();
+  await page.getByLabel('Percent').fill('10');
+  await page.getByRole('button', { name: 'Add discount' }).click();
+  await expect(page.getByRole('cell', { name: '10%', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('cell', { name: 'Discount added' })).toBeVisible();
+});
+
+test('an operator groups micromarkets', async ({ page, signInAs }) => {
+  const name = `Campus ${uniqueSuffix()}`;
+  await signInAs('operator');
+  await page.goto('/device/device-group');
+  await page.getByRole('button', { name: 'New group' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Name', { exact: true }).fill(name);
+  await drawer.getByLabel('Type').fill('campus');
+  await drawer.getByLabel('Micromarkets').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Unit City, building B' }).click();
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(drawer).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Unit City, building B');
+});
+
+test('a static path of the devices section is never read as a micromarket id', async ({ page, signInAs }) => {
+  await signInAs('operator');
+  await page.goto('/device/display');
+  await expect(page).not.toHaveURL(/\/device\/display$/);
+  await expect(page.getByRole('heading', { name: 'Micromarket', exact: true })).toBeHidden();
+});

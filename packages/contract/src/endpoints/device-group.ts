@@ -1,0 +1,59 @@
+import { defineEndpoint } from '../endpoint.js';
+import { ZIdParam, ZOk } from '../resources/common.js';
+import {
+  ZCreateDeviceGroup,
+  ZDeviceGroup,
+  ZDeviceGroupList,
+  ZListDeviceGroupsQuery,
+  ZUpdateDeviceGroup,
+} from '../resources/device-group.js';
+
+const tag = 'device-groups';
+const view = ['device_group_list'] as const;
+const edit = ['edit_devices'] as const;
+
+export const deviceGroupApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device-group/list',
+    tag,
+    summary: 'Device groups of the visible organisations',
+    permissions: view,
+    query: ZListDeviceGroupsQuery,
+    response: ZDeviceGroupList,
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device-group/info/:id',
+    tag,
+    permissions: view,
+    params: ZIdParam,
+    response: ZDeviceGroup,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1/device-group/create',
+    tag,
+    summary: 'Create a device group in org_id, or in the caller’s organisation',
+    permissions: edit,
+    body: ZCreateDeviceGroup,
+    response: ZDeviceGroup,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/v1/device-group/update/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    body: ZUpdateDeviceGroup,
+    response: ZDeviceGroup,
+  }),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/v1/device-group/delete/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    response: ZOk,
+  }),
+};

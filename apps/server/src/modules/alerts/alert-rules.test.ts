@@ -84,5 +84,10 @@ describe('unexplainedGrams', () => {
   it('is unknown without both weighings of every shelf', () => {
     expect(unexplainedGrams(null, [1], 0)).toBeNull();
     expect(unexplainedGrams([1, 2], [1], 0)).toBeNull();
+    expect(unexplainedGrams([null], [null], 0)).toBeNull();
+  });
+
+  it('leaves out shelves without a scale', () => {
+    expect(unexplainedGrams([1000, null], [900, null], 100)).toBe(0);
   });
 });

@@ -69,14 +69,22 @@ export function mayResetLock(temperature: number | null, thresholds: Thresholds)
 
 /**
  * Grams that left the shelves but no tag, weight or camera detection explains (positive:
- * more left than was taken; negative: more appeared). Null when the weights are unknown.
+ * more left than was taken; negative: more appeared). Shelves without a scale (null) are
+ * left out; null when no shelf was weighed both before and after.
  */
 export function unexplainedGrams(
-  weightsBefore: readonly number[] | null,
-  weightsAfter: readonly number[] | null,
+  weightsBefore: readonly (number | null)[] | null,
+  weightsAfter: readonly (number | null)[] | null,
   explainedGrams: number,
 ): number | null {
   if (!weightsBefore || !weightsAfter || weightsBefore.length !== weightsAfter.length) return null;
-  const left = weightsBefore.reduce((sum, grams, shelf) => sum + grams - (weightsAfter[shelf] ?? 0), 0);
-  return left - explainedGrams;
+  let left = 0;
+  let weighed = 0;
+  weightsBefore.forEach((before, shelf) => {
+    const after = weightsAfter[shelf];
+    if (before === null || after === null || after === undefined) return;
+    left += before - after;
+    weighed += 1;
+  });
+  return weighed === 0 ? null : left - explainedGrams;
 }

@@ -56,7 +56,7 @@ async function changeStatus(
   if (status === 'acknowledged' && before.status !== 'open') throw conflict('alert.not_open');
   if (status === 'resolved' && before.status === 'resolved') throw conflict('alert.already_resolved');
   await ctx.db.transaction(async (tx) => {
-    await repo.setAlertStatus(tx, id, { status, at: new Date(), by: actor.userId });
+    await repo.setAlertStatus(tx, id, { status, at: ctx.clock.now(), by: actor.userId });
     await writeAudit(tx, actor, {
       action: status === 'acknowledged' ? 'acknowledge' : 'resolve',
       entity: 'technical_alert',
@@ -188,8 +188,8 @@ export type WeighedSession = {
   micromarketId: number;
   orgId: number;
   sessionId: string;
-  weightsBefore: number[] | null;
-  weightsAfter: number[] | null;
+  weightsBefore: (number | null)[] | null;
+  weightsAfter: (number | null)[] | null;
   /** Grams the taken tags and the weight/camera detections account for. */
   explainedGrams: number;
   at: Date;
@@ -223,7 +223,7 @@ export async function resetLock(ctx: ServiceContext, actor: UserActor, id: numbe
   const thresholds = await repo.loadThresholds(ctx.db, mm.orgId);
   if (!mayResetLock(mm.temperature, thresholds))
     throw new AppError(409, 'device.lock.temperature_out_of_range', { max: thresholds.temperatureMax });
-  const at = new Date();
+  const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(micromarkets)

@@ -82,11 +82,20 @@ export type LiveState = {
   tilt?: number | null | undefined;
 };
 
-/** Applies a telemetry sample to the live state; answers the door before it (null if unknown). */
+export type StateBefore = {
+  doorBefore: string | null;
+  wasOffline: boolean;
+  /** What the food-safety rule needs: the temperature before this sample, the excursion start, the lock. */
+  temperatureBefore: number | null;
+  overheatSince: Date | null;
+  lockedAt: Date | null;
+};
+
+/** Applies a telemetry sample to the live state; answers the state before it. */
 export async function applyTelemetry(
   db: Db,
   update: { micromarketId: number; at: Date; state: LiveState; weights?: (number | null)[] | undefined },
-): Promise<{ doorBefore: string | null; wasOffline: boolean }> {
+): Promise<StateBefore> {
   const { state } = update;
   const has = (key: keyof LiveState) => Object.hasOwn(state, key) && state[key] !== undefined;
   const result = await db.execute(sql`
@@ -96,10 +105,17 @@ export async function applyTelemetry(
       door = CASE WHEN ${has('door')} THEN ${state.door ?? null}::text ELSE m.door END,
       tilt = CASE WHEN ${has('tilt')} THEN ${state.tilt ?? null}::real ELSE m.tilt END,
       updated_at = m.updated_at
-    FROM (SELECT id, door AS door_before, connection AS was FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
+    FROM (SELECT id, door AS door_before, connection AS was, temperature AS temperature_before, overheat_since, locked_at
+      FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
     WHERE m.id = old.id
-    RETURNING old.door_before, old.was`);
-  const row = rowsOf<{ door_before: string | null; was: string }>(result)[0];
+    RETURNING old.door_before, old.was, old.temperature_before, old.overheat_since, old.locked_at`);
+  const row = rowsOf<{
+    door_before: string | null;
+    was: string;
+    temperature_before: number | null;
+    overheat_since: string | Date | null;
+    locked_at: string | Date | null;
+  }>(result)[0];
   if (update.weights && update.weights.length > 0) {
     const values = sql.join(
       update.weights.flatMap((grams, index) =>
@@ -114,7 +130,41 @@ export async function applyTelemetry(
         WHERE s.micromarket_id = ${update.micromarketId} AND s.number = v.number`);
     }
   }
-  return { doorBefore: row?.door_before ?? null, wasOffline: row?.was === 'offline' };
+  const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+  return {
+    doorBefore: row?.door_before ?? null,
+    wasOffline: row?.was === 'offline',
+    temperatureBefore: row?.temperature_before ?? null,
+    overheatSince: date(row?.overheat_since),
+    lockedAt: date(row?.locked_at),
+  };
+}
+
+/**
+ * Grams a closed session's taken tags and detections account for, from the products'
+ * weights (a product without a weight counts nothing, so it cannot raise a weight alert).
+ */
+export async function explainedGrams(
+  db: Db,
+  session: { orgId: number; codes: string[]; detections: { product_id: number; quantity: number }[] },
+): Promise<number> {
+  let grams = 0;
+  if (session.codes.length > 0) {
+    const result = await db.execute(sql`
+      SELECT coalesce(sum(p.weight_g), 0)::int AS grams FROM tags t JOIN products p ON p.id = t.product_id
+      WHERE t.org_id = ${session.orgId} AND t.code IN (${sql.join(
+        session.codes.map((code) => sql`${code}`),
+        sql`, `,
+      )})`);
+    grams += rowsOf<{ grams: number }>(result)[0]?.grams ?? 0;
+  }
+  for (const detection of session.detections) {
+    const result = await db.execute(
+      sql`SELECT coalesce(weight_g, 0)::int AS grams FROM products WHERE id = ${detection.product_id} AND org_id = ${session.orgId}`,
+    );
+    grams += (rowsOf<{ grams: number }>(result)[0]?.grams ?? 0) * detection.quantity;
+  }
+  return grams;
 }
 
 /** Tags the reader sees: this organisation's new stock (or stock moved here) is now in this micromarket. */

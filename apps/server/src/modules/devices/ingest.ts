@@ -18,11 +18,13 @@ import { micromarkets, shelves } from '../../db/schema/index.js';
 import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
+import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, KnownDevice } from './device-directory.js';
 import type { GatewayStats } from './gateway-stats.js';
 import {
   applyTelemetry,
+  explainedGrams,
   insertDeviceEvent,
   markOfflineBySession,
   markOnline,
@@ -135,6 +137,11 @@ export class Ingest {
     });
   }
 
+  /** Tells open panels that this micromarket's live state changed (coalesced by the live bus). */
+  private announce(device: KnownDevice, data: Record<string, unknown>) {
+    this.deps.ctx.live.publish({ topic: 'micromarket.state', org_id: device.orgId, id: device.id, data });
+  }
+
   private async hello(message: TDeviceHello, received: Received, isHello: boolean) {
     const wasOffline = await markOnline(this.deps.ctx.db, {
       micromarketId: received.device.id,
@@ -142,7 +149,10 @@ export class Ingest {
       identity: { ip: message.ip, mac: message.mac, firmware: message.firmware, platform: message.platform },
       ...(isHello ? { session: { boot: message.boot, seq: message.seq } } : {}),
     });
-    if (wasOffline) await this.event(received, 'connected', { firmware: message.firmware ?? null, boot: message.boot });
+    if (wasOffline) {
+      await this.event(received, 'connected', { firmware: message.firmware ?? null, boot: message.boot });
+      this.announce(received.device, { connection: 'online' });
+    }
     if (isHello) await this.deps.onHello(received.device);
   }
 
@@ -156,6 +166,7 @@ export class Ingest {
     this.deps.stats.accepted += 1;
     if (outcome === 'offline') {
       await this.event({ device, actor, receivedAt, ts: receivedAt }, 'disconnected', { boot: message.boot });
+      this.announce(device, { connection: 'offline' });
     }
   }
 
@@ -171,7 +182,7 @@ export class Ingest {
       weights: (message.weights as number[] | undefined) ?? null,
       tilt: message.tilt ?? null,
     });
-    const { doorBefore, wasOffline } = await applyTelemetry(this.deps.ctx.db, {
+    const before = await applyTelemetry(this.deps.ctx.db, {
       micromarketId: received.device.id,
       at,
       state: {
@@ -182,9 +193,28 @@ export class Ingest {
       },
       weights: message.weights,
     });
-    if (wasOffline) await this.event(received, 'connected');
-    if (message.door && doorBefore !== message.door) {
+    if (before.wasOffline) await this.event(received, 'connected');
+    if (message.door && before.doorBefore !== message.door) {
       await this.event(received, message.door === 'open' ? 'door_opened' : 'door_closed');
+    }
+    this.announce(received.device, {
+      connection: 'online',
+      ...(message.temperature === undefined ? {} : { temperature: message.temperature }),
+      ...(message.door === undefined ? {} : { door: message.door }),
+      ...(message.defrosting === undefined ? {} : { defrosting: message.defrosting }),
+    });
+    if (typeof message.temperature === 'number') {
+      await applyTemperature(this.deps.ctx, received.actor, {
+        micromarket: {
+          id: received.device.id,
+          orgId: received.device.orgId,
+          temperature: before.temperatureBefore,
+          overheatSince: before.overheatSince,
+          lockedAt: before.lockedAt,
+        },
+        temperature: message.temperature,
+        at,
+      });
     }
   }
 
@@ -232,6 +262,20 @@ export class Ingest {
       kind: message.kind,
       taken_tags: taken,
     });
+    const codes = [...new Set(message.taken_tags)];
+    await checkSessionWeights(this.deps.ctx, received.actor, {
+      micromarketId: received.device.id,
+      orgId: received.device.orgId,
+      sessionId: message.id,
+      weightsBefore: message.weights_before ?? null,
+      weightsAfter: message.weights_after ?? null,
+      explainedGrams: await explainedGrams(this.deps.ctx.db, {
+        orgId: received.device.orgId,
+        codes,
+        detections: message.detections,
+      }),
+      at: closedAt!,
+    });
   }
 
   private async ack(message: TDeviceAck, received: Received) {
@@ -250,6 +294,22 @@ export class Ingest {
       command_id: message.command_id,
       type: finished.type,
     });
+    this.deps.ctx.live.publish({
+      topic: 'micromarket.command',
+      org_id: received.device.orgId,
+      id: message.command_id,
+      data: { micromarket_id: received.device.id, type: finished.type, status: message.status },
+    });
+    if (finished.type === 'open_door' && message.status === 'failed') {
+      // §4 technical analytics type 2: the door did not open on command.
+      await raiseIncident(this.deps.ctx, received.actor, {
+        orgId: received.device.orgId,
+        micromarketId: received.device.id,
+        type: 2,
+        at,
+        details: { command_id: message.command_id, error: message.error ?? 'failed' },
+      });
+    }
     if (message.status !== 'done') return;
     const result = message.result ?? {};
     if (finished.type === 'accelerometer_check' && typeof result.tilt_degrees === 'number') {

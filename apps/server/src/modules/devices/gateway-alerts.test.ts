@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { TLiveEvent } from '@vitrina/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
+import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
+import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { micromarkets } from '../../db/schema/index.js';
+import { TestClock } from '../../lib/clock.js';
+
+/** What device messages lead to beyond the live state: technical alerts, the lock, live events. */
+let ctx: TestContext;
+let tenant: Tenant;
+let url: string;
+const clock = new TestClock(Date.now());
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clock,
+    live: { flushMs: 0 },
+    mqtt: EXTERNAL_MQTT_URL ? { port: 0, host: '127.0.0.1', url: EXTERNAL_MQTT_URL } : { port: 0, host: '127.0.0.1' },
+  });
+  tenant = await createTenant(ctx.database.db);
+  url = EXTERNAL_MQTT_URL ?? `mqtt://127.0.0.1:${ctx.app.gateway!.port}`;
+});
+afterAll(() => ctx.close());
+
+async function newDevice(name: string) {
+  const id = await insertMicromarket(ctx.database.db, tenant.org.main, name);
+  const credentials = await issueToken(ctx.database.db, id);
+  const device = new TestDevice({ url, ...credentials }, () => clock.nowMs());
+  await device.connect();
+  await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+  return { id, device };
+}
+
+async function liveState(id: number) {
+  const [row] = await ctx.database.db.select().from(micromarkets).where(eq(micromarkets.id, id));
+  return row!;
+}
+
+const alertsOf = async (id: number) =>
+  (
+    await call(ctx, 'GET', `/v1/technical/alerts?micromarket_id=${id}&status=all`, {
+      token: await tenant.token('operator'),
+    })
+  ).json().items as { type: number; status: string; details: Record<string, unknown> }[];
+
+describe('device messages and alerts', () => {
+  it('a fridge too warm for too long is locked for customers, with one alert, announced live', async () => {
+    const { id, device } = await newDevice('Warm');
+    const events: TLiveEvent[] = [];
+    const stop = ctx.app.live.subscribe((message) => {
+      if (message.kind === 'event' && message.event.id === id) events.push(message.event);
+    });
+    await device.send('telemetry', { temperature: 4 });
+    await device.send('telemetry', { temperature: 9.5 });
+    await expect.poll(async () => (await liveState(id)).overheatSince).not.toBeNull();
+    clock.advance(60 * MINUTE);
+    await device.send('telemetry', { temperature: 9.8 });
+    clock.advance(61 * MINUTE);
+    await device.send('telemetry', { temperature: 9.6 });
+    await expect.poll(async () => (await liveState(id)).lockedAt).not.toBeNull();
+    const alerts = await alertsOf(id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ type: 1, status: 'open', details: { direction: 'high', limit: 8 } });
+    expect(alerts[0]!.details.locked_at).toBeDefined();
+    await expect
+      .poll(() => events.some((event) => event.topic === 'micromarket.state' && event.data?.locked === true))
+      .toBe(true);
+    expect(events.some((event) => event.topic === 'micromarket.state' && event.data?.temperature === 9.5)).toBe(true);
+    stop();
+    await device.close();
+  });
+
+  it('a door session whose shelves lost more than the taken products weigh opens a weight alert', async () => {
+    const { id, device } = await newDevice('Heavy');
+    const product = await insertProduct(ctx.database.db, tenant.org.main, { name: 'Juice', weightG: 300 });
+    const [tag] = await insertTags(ctx.database.db, tenant.org.main, product, [
+      {
+        code: `E2${randomUUID().replace(/-/g, '').slice(0, 22).toUpperCase()}`,
+        status: 'in_micromarket',
+        micromarketId: id,
+      },
+    ]);
+    const session = randomUUID();
+    const at = clock.nowMs();
+    await device.send('door-session', {
+      id: session,
+      state: 'opened',
+      kind: 'customer',
+      opened_at: at,
+      weights_before: [2000, 500],
+    });
+    await device.send('door-session', {
+      id: session,
+      state: 'closed',
+      kind: 'customer',
+      opened_at: at,
+      closed_at: at + 20_000,
+      taken_tags: [tag!.code],
+      weights_before: [2000, 500],
+      weights_after: [1200, 500],
+    });
+    await expect.poll(async () => (await alertsOf(id)).map((alert) => alert.type)).toEqual([3]);
+    expect((await alertsOf(id))[0]!.details).toMatchObject({ unexplained_grams: 500, door_session_id: session });
+    await device.close();
+  });
+
+  it('an open-door command the device could not carry out opens a door alert', async () => {
+    const { id, device } = await newDevice('Stuck door');
+    const token = await tenant.token('operator');
+    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+    expect(sent.statusCode).toBe(200);
+    await expect.poll(() => device.commands.length).toBe(1);
+    await device.send('ack', { command_id: device.commands[0]!.id, status: 'failed', error: 'lock jammed' });
+    await expect.poll(async () => (await alertsOf(id)).map((alert) => alert.type)).toEqual([2]);
+    expect((await alertsOf(id))[0]!.details).toMatchObject({ error: 'lock jammed' });
+    await device.close();
+  });
+});

@@ -120,6 +120,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // Started by the server with an IPC channel: when the server goes, so does its fleet.
+  process.on('disconnect', () => void stop());
 }
 
 main().catch((error: unknown) => {

@@ -157,6 +157,20 @@ describe('commands', () => {
     expect(network.on<TDeviceAck>('ack').filter((a) => a.command_id === reboot.id)).toHaveLength(2);
   });
 
+  it('a command the reboot cut short runs when it is re-sent after the reboot', () => {
+    const { clock, network } = started();
+    const rescan = command(clock, 'rescan', {}, 2 * MINUTE);
+    const reboot = command(clock, 'reboot', {}, 10 * MINUTE);
+    network.deliver(rescan);
+    network.deliver(reboot);
+    clock.advance(30 * SECOND);
+    expect(network.on<TDeviceAck>('ack').map((a) => a.command_id)).toEqual([reboot.id]);
+    network.deliver(rescan); // the server re-sends it on the new hello
+    clock.advance(30 * SECOND);
+    expect(network.on<TDeviceAck>('ack').map((a) => a.command_id)).toEqual([reboot.id, rescan.id]);
+    expect(network.on<TDeviceAck & Envelope>('ack')[1]).toMatchObject({ boot: 1, status: 'done' });
+  });
+
   it('an expired command is not started; garbage is ignored', () => {
     const { clock, network, fridge } = started();
     const stale = command(clock, 'open_door', { session_kind: 'customer' });

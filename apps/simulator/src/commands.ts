@@ -125,6 +125,14 @@ export class CommandHandler {
     }
   }
 
+  /**
+   * After a power cycle nothing is running any more: a command the reboot cut short is run
+   * again when the server re-sends it (finished ones keep their ack, as the protocol asks).
+   */
+  forgetRunning(): void {
+    for (const [id, state] of this.memory) if (state === 'running') this.memory.delete(id);
+  }
+
   private finish(id: string, outcome: AckOutcome): void {
     this.remember(id, outcome);
     this.target.sendAck(id, outcome);

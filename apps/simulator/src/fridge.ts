@@ -108,6 +108,7 @@ export class Fridge implements CommandTarget {
   powerOn(): void {
     if (this.poweredOn) return;
     this.poweredOn = true;
+    this.commands.forgetRunning();
     this.uplink.startBoot(this.flash.nextBoot(this.serial));
     this.connection.start();
     this.lastTickAt = this.clock.now();

@@ -102,13 +102,14 @@ function count(label, ok, read) {
 await Promise.all([
   (async () => {
     await check('lint (biome)', 'npx', ['biome', 'check', '.']);
-    for (const workspace of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+    for (const workspace of ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']) {
       await check(`typecheck ${workspace}`, 'npx', ['tsc', '-p', `${workspace}/tsconfig.json`]);
     }
   })(),
   (async () => {
     await vitestBuffered('contract unit tests', 'packages/contract');
     await vitestBuffered('web unit tests', 'apps/web');
+    await vitestBuffered('simulator tests', 'apps/simulator');
   })(),
 ]);
 vitest('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);

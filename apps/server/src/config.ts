@@ -26,6 +26,8 @@ const ZConfig = z.object({
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['demo', 'off']).default('demo'),
+  /** The demo fleet of virtual fridges; unset: on when the demo is seeded. */
+  SIMULATOR: z.enum(['on', 'off']).optional(),
   INSTANCES: z.coerce.number().int().min(1).default(1),
   /** Proxies whose X-Forwarded-For names the client; by default none, so the header cannot be forged. */
   TRUST_PROXY: z
@@ -57,6 +59,8 @@ export type Config = {
   publicUrl: string;
   webDist: string;
   seed: 'demo' | 'off';
+  /** Run the demo fleet simulator beside the server (embedded broker only). */
+  simulator: 'on' | 'off';
   instances: number;
   /** Addresses and CIDR ranges of trusted proxies; empty: trust none. */
   trustProxy: string[];
@@ -101,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
     seed: c.SEED,
+    simulator: c.SIMULATOR ?? (c.SEED === 'demo' ? 'on' : 'off'),
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
     sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,

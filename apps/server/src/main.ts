@@ -3,7 +3,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
+import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedDemo } from './db/seed.js';
+import { type DemoSimulator, embeddedBrokerPort, startDemoSimulator } from './lib/demo-simulator.js';
 import { createLocalStorage } from './lib/storage.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
@@ -19,6 +21,7 @@ async function main() {
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
   const demo = config.seed === 'demo' ? await seedDemo(database.db) : null;
   if (demo) await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
+  if (demo) await writeDemoFleet(database.db, config.dataDir);
 
   const app = await buildApp({
     database,
@@ -31,9 +34,12 @@ async function main() {
     telemetryRetentionDays: config.telemetryRetentionDays,
   });
   let stopping = false;
+  let simulator: DemoSimulator | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // The fleet says goodbye while the broker is still up.
+    await simulator?.stop();
     app.log.info({ signal }, 'shutting down');
     // Stops accepting, lets in-flight requests finish, hands claimed jobs back, then checkpoints and closes the database.
     await app.close();
@@ -59,6 +65,10 @@ async function main() {
       lines.push(`  ${login.email} / ${login.password}   (${login.role}, ${login.organization})`);
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  if (config.simulator === 'on') {
+    const fleetFile = path.join(config.dataDir, DEMO_FLEET_FILE);
+    simulator = startDemoSimulator({ fleetFile, brokerPort: embeddedBrokerPort(app), logger: app.log });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEVICE_SERIAL_PATTERN, type TFleetFridgeInput } from '@vitrina/contract';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { hashToken, newToken } from '../../lib/crypto.js';
+import type { Db } from '../client.js';
+import { micromarkets, products, shelfProducts, shelves, tags } from '../schema/index.js';
+
+export const DEMO_FLEET_FILE = 'demo-fleet.json';
+
+/** New tags a courier may bring to each demo fridge. */
+const POOL_PER_FRIDGE = 60;
+
+/**
+ * Hands the demo micromarkets to the simulator: issues each a fresh private token (only its
+ * hash stays in the database) and writes `DATA_DIR/demo-fleet.json`, readable by the owner
+ * only, with the serials, tokens, the tags inside each cabinet, a restock pool of the
+ * organisation's new tags and the products' weights and shelves. Runs once, when the demo
+ * is seeded; answers the file's path.
+ */
+export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
+  const rows = await db
+    .select({
+      id: micromarkets.id,
+      orgId: micromarkets.orgId,
+      serial: micromarkets.serialNumber,
+      name: micromarkets.name,
+    })
+    .from(micromarkets)
+    .where(eq(micromarkets.active, true))
+    .orderBy(asc(micromarkets.id));
+  // A serial that cannot be an MQTT username cannot connect: such a micromarket is left out.
+  const markets = rows.filter((market) => DEVICE_SERIAL_PATTERN.test(market.serial));
+
+  const pools = new Map<number, { code: string; product_id: number }[]>();
+  for (const orgId of new Set(markets.map((market) => market.orgId))) {
+    const count = markets.filter((market) => market.orgId === orgId).length;
+    const rows = await db
+      .select({ code: tags.code, product_id: tags.productId })
+      .from(tags)
+      .where(and(eq(tags.orgId, orgId), eq(tags.status, 'new'), isNull(tags.micromarketId)))
+      .orderBy(asc(tags.id))
+      .limit(POOL_PER_FRIDGE * count);
+    pools.set(orgId, rows);
+  }
+
+  const fleet: TFleetFridgeInput[] = [];
+  for (const market of markets) {
+    const token = newToken();
+    await db
+      .update(micromarkets)
+      .set({ tokenHash: hashToken(token), tokenIssuedAt: new Date() })
+      .where(eq(micromarkets.id, market.id));
+    const inside = await db
+      .select({ code: tags.code, product_id: tags.productId })
+      .from(tags)
+      .where(and(eq(tags.micromarketId, market.id), eq(tags.status, 'in_micromarket')));
+    const ownMarkets = markets.filter((other) => other.orgId === market.orgId);
+    const pool = (pools.get(market.orgId) ?? []).filter(
+      (_, index) => index % ownMarkets.length === ownMarkets.indexOf(market),
+    );
+    const shelfRows = await db
+      .select({ number: shelves.number, productId: shelfProducts.productId })
+      .from(shelves)
+      .leftJoin(shelfProducts, eq(shelfProducts.shelfId, shelves.id))
+      .where(eq(shelves.micromarketId, market.id));
+    const shelfOf = new Map(shelfRows.flatMap((row) => (row.productId ? [[row.productId, row.number] as const] : [])));
+    const productIds = [...new Set([...inside, ...pool].map((tag) => tag.product_id))];
+    const productRows =
+      productIds.length === 0
+        ? []
+        : await db
+            .select({ id: products.id, name: products.name, weight: products.weightG })
+            .from(products)
+            .where(inArray(products.id, productIds));
+    fleet.push({
+      serial: market.serial,
+      token,
+      name: market.name,
+      shelves: Math.max(4, ...shelfRows.map((row) => row.number)),
+      tags: inside,
+      pool,
+      products: productRows.map((product) => ({
+        id: product.id,
+        name: product.name,
+        ...(product.weight && product.weight <= 100_000 ? { weight_grams: product.weight } : {}),
+        ...(shelfOf.has(product.id) ? { shelf: shelfOf.get(product.id)! } : {}),
+      })),
+    });
+  }
+
+  const file = path.join(dataDir, DEMO_FLEET_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify(fleet, null, 2)}\n`, { mode: 0o600 });
+  fs.renameSync(temporary, file);
+  return file;
+}

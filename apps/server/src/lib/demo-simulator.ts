@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type DemoSimulator = { stop(): Promise<void> };
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const SIMULATOR_MAIN = path.resolve(here, '../../../simulator/src/main.ts');
+/** The fleet's goodbyes need a moment; after that it is killed. */
+const STOP_TIMEOUT_MS = 3_000;
+
+/**
+ * The broker the demo fleet joins: the embedded one (the device gateway's `port`, once it
+ * listens). With an external broker, or no gateway at all, there is none and the fleet stays off.
+ */
+export function embeddedBrokerPort(app: object): number | null {
+  const gateway = (app as { gateway?: { port?: number | null } | null }).gateway;
+  return gateway?.port ?? null;
+}
+
+/**
+ * Runs the virtual fridges of `DATA_DIR/demo-fleet.json` as a child process (the simulator
+ * shares nothing with the server but the contract), so the panel is alive on a first start.
+ * The IPC channel ends the child if the server dies without stopping it.
+ */
+export function startDemoSimulator(options: {
+  fleetFile: string;
+  brokerPort: number | null;
+  logger: FastifyBaseLogger;
+}): DemoSimulator | null {
+  const { fleetFile, brokerPort, logger } = options;
+  if (brokerPort === null) {
+    logger.info('demo fleet: no embedded MQTT broker, the simulator stays off');
+    return null;
+  }
+  if (!fs.existsSync(fleetFile) || !fs.existsSync(SIMULATOR_MAIN)) {
+    logger.info(
+      { fleetFile },
+      'demo fleet: no fleet file (it is written when the demo is seeded), the simulator stays off',
+    );
+    return null;
+  }
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', SIMULATOR_MAIN, '--fleet', fleetFile, '--url', `mqtt://127.0.0.1:${brokerPort}`, '--quiet'],
+    { cwd: path.dirname(path.dirname(SIMULATOR_MAIN)), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    if (!stopping) logger.warn({ code, signal }, 'demo fleet: the simulator stopped');
+  });
+  child.on('error', (error) => logger.warn({ err: error }, 'demo fleet: the simulator could not start'));
+  logger.info({ fleetFile, pid: child.pid }, 'demo fleet: simulator started');
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, STOP_TIMEOUT_MS);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedDemo } from './db/seed.js';
-import { type DemoSimulator, embeddedBrokerPort, startDemoSimulator } from './lib/demo-simulator.js';
+import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { createLocalStorage } from './lib/storage.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
@@ -67,7 +67,11 @@ async function main() {
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
   if (config.simulator === 'on') {
     const fleetFile = path.join(config.dataDir, DEMO_FLEET_FILE);
-    simulator = startDemoSimulator({ fleetFile, brokerPort: embeddedBrokerPort(app), logger: app.log });
+    simulator = startDemoSimulator({
+      fleetFile,
+      brokerPort: config.mqtt.url ? null : (app.gateway?.port ?? null),
+      logger: app.log,
+    });
   }
 }
 

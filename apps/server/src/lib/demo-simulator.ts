@@ -11,15 +11,6 @@ const SIMULATOR_MAIN = path.resolve(here, '../../../simulator/src/main.ts');
 const STOP_TIMEOUT_MS = 3_000;
 
 /**
- * The broker the demo fleet joins: the embedded one (the device gateway's `port`, once it
- * listens). With an external broker, or no gateway at all, there is none and the fleet stays off.
- */
-export function embeddedBrokerPort(app: object): number | null {
-  const gateway = (app as { gateway?: { port?: number | null } | null }).gateway;
-  return gateway?.port ?? null;
-}
-
-/**
  * Runs the virtual fridges of `DATA_DIR/demo-fleet.json` as a child process (the simulator
  * shares nothing with the server but the contract), so the panel is alive on a first start.
  * The IPC channel ends the child if the server dies without stopping it.

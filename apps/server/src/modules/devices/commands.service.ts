@@ -7,19 +7,13 @@ import {
   type TSendDeviceCommand,
   translate,
 } from '@vitrina/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  deviceGroupMembers,
-  deviceGroups,
-  organizations,
-  personalPrices,
-  priceTags,
-  products,
-} from '../../db/schema/index.js';
+import { deviceGroupMembers, deviceGroups, micromarkets, organizations } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { listPriceTags } from '../micromarkets/index.js';
 import {
   type CommandRow,
   findMicromarketForCommand,
@@ -79,31 +73,22 @@ async function paramsFor(db: Db, micromarketId: number, command: TSendDeviceComm
   }
 }
 
+/** Each label with the price a customer pays now (personal price or sell cost, less the discount in force). */
 async function priceTagsOf(db: Db, micromarketId: number) {
-  const rows = await db
-    .select({
-      labelCode: priceTags.labelCode,
-      productId: priceTags.productId,
-      productName: products.name,
-      price: sql<number | null>`coalesce(${personalPrices.priceMinor}, ${products.sellCostMinor})`,
-      currency: organizations.currency,
-    })
-    .from(priceTags)
-    .leftJoin(products, eq(products.id, priceTags.productId))
-    .leftJoin(
-      personalPrices,
-      and(eq(personalPrices.productId, priceTags.productId), eq(personalPrices.micromarketId, micromarketId)),
-    )
-    .innerJoin(sql`micromarkets mm`, sql`mm.id = ${priceTags.micromarketId}`)
-    .innerJoin(organizations, sql`${organizations.id} = mm.org_id`)
-    .where(eq(priceTags.micromarketId, micromarketId))
-    .limit(500);
-  return rows.map((row) => ({
-    label_code: row.labelCode,
-    product_id: row.productId,
-    product_name: row.productName,
-    price_minor: row.price === null ? null : Number(row.price),
-    currency: row.currency,
+  const [tags, [org]] = await Promise.all([
+    listPriceTags(db, micromarketId),
+    db
+      .select({ currency: organizations.currency })
+      .from(organizations)
+      .innerJoin(micromarkets, eq(micromarkets.orgId, organizations.id))
+      .where(eq(micromarkets.id, micromarketId)),
+  ]);
+  return tags.slice(0, 500).map((tag) => ({
+    label_code: tag.label_code,
+    product_id: tag.product_id,
+    product_name: tag.product_name,
+    price_minor: tag.current_price,
+    currency: org?.currency ?? 'UAH',
   }));
 }
 

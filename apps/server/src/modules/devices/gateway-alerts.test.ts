@@ -6,7 +6,7 @@ import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { micromarkets } from '../../db/schema/index.js';
+import { micromarketDiscounts, micromarkets, priceTags } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
 /** What device messages lead to beyond the live state: technical alerts, the lock, live events. */
@@ -118,6 +118,24 @@ describe('device messages and alerts', () => {
     await device.send('ack', { command_id: device.commands[0]!.id, status: 'failed', error: 'lock jammed' });
     await expect.poll(async () => (await alertsOf(id)).map((alert) => alert.type)).toEqual([2]);
     expect((await alertsOf(id))[0]!.details).toMatchObject({ error: 'lock jammed' });
+    await device.close();
+  });
+
+  it('price tags show what the device confirmed: the price after the discount in force', async () => {
+    const { id, device } = await newDevice('Labels');
+    const product = await insertProduct(ctx.database.db, tenant.org.main, { name: 'Yogurt', sellCostMinor: 5000 });
+    await ctx.database.db.insert(priceTags).values({ micromarketId: id, labelCode: 'ESL-1', productId: product });
+    await ctx.database.db.insert(micromarketDiscounts).values({ micromarketId: id, percent: 10 });
+    const token = await tenant.token('operator');
+    const listed = async () => (await call(ctx, 'GET', `/v1/device/price-tag/list/${id}`, { token })).json().items;
+    expect((await listed())[0]).toMatchObject({ shown_price: null, current_price: 4500 });
+    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'update_price_tags' } });
+    expect(sent.statusCode).toBe(200);
+    await expect.poll(() => device.commands.length).toBe(1);
+    expect(device.commands[0]!.params).toMatchObject({ tags: [{ label_code: 'ESL-1', price_minor: 4500 }] });
+    await device.ack(device.commands[0]!);
+    await expect.poll(async () => (await listed())[0].shown_price).toBe(4500);
+    expect((await listed())[0]).toMatchObject({ is_outdated: false, synced_at: expect.any(String) });
     await device.close();
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { micromarkets, shelves } from '../../db/schema/index.js';
+import { micromarkets, priceTags, shelves } from '../../db/schema/index.js';
 import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
@@ -314,6 +314,16 @@ export class Ingest {
     const result = message.result ?? {};
     if (finished.type === 'accelerometer_check' && typeof result.tilt_degrees === 'number') {
       await db.update(micromarkets).set({ tilt: result.tilt_degrees }).where(eq(micromarkets.id, received.device.id));
+    }
+    if (finished.type === 'update_price_tags') {
+      // The labels now show what the command sent them.
+      const sent = (finished.payload.tags ?? []) as { label_code: string; price_minor: number | null }[];
+      for (const tag of sent) {
+        await db
+          .update(priceTags)
+          .set({ shownPriceMinor: tag.price_minor, syncedAt: at })
+          .where(and(eq(priceTags.micromarketId, received.device.id), eq(priceTags.labelCode, tag.label_code)));
+      }
     }
     if (finished.type === 'calibrate_shelf' && typeof result.weight_grams === 'number') {
       const shelf = Number(finished.payload.shelf);

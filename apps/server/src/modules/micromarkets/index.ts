@@ -3,4 +3,5 @@ export { recordEvent } from './device-events.repository.js';
 export { findOrgsOf as findMicromarketOrgs } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket } from './micromarkets.service.js';
+export { listPriceTags } from './parts.repository.js';
 export { readSettings } from './settings.service.js';

@@ -38,6 +38,8 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Time to live of cached sessions (SESSION_CACHE_TTL_MS) and, for tests, the clock. */
   sessionCache?: SessionCacheOptions;
+  /** Milliseconds since the epoch for the rate limits; injectable so tests move time without sleeping. */
+  now?: () => number;
   /** Called for every route as it is declared, so tests can walk all of them. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
   };
   await app.register(systemRoutes, { database: deps.database });
-  await app.register(authRoutes, { ctx });
+  await app.register(authRoutes, { ctx, now: deps.now });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });

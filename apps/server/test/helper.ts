@@ -29,8 +29,8 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** `deps`: what a test adds to the app, e.g. a logger to read or an onRoute hook. */
-export async function createTestContext(deps: Pick<AppDeps, 'logger' | 'onRoute'> = {}): Promise<TestContext> {
+/** `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock. */
+export async function createTestContext(deps: Pick<AppDeps, 'logger' | 'onRoute' | 'now'> = {}): Promise<TestContext> {
   const { database, drop } = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({

@@ -81,6 +81,7 @@ export const authApi = {
     isPublic: true,
     body: ZResetRequestBody,
     response: ZOk,
+    errors: [429],
   }),
   resetToken: defineEndpoint({
     method: 'GET',

@@ -25,7 +25,7 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  SEED: z.enum(['demo', 'off']).default('demo'),
+  SEED: z.enum(['demo', 'e2e', 'off']).default('demo'),
   INSTANCES: z.coerce.number().int().min(1).default(1),
   /** Proxies whose X-Forwarded-For names the client; by default none, so the header cannot be forged. */
   TRUST_PROXY: z
@@ -49,7 +49,8 @@ export type Config = {
   logLevel: z.infer<typeof ZConfig>['LOG_LEVEL'];
   publicUrl: string;
   webDist: string;
-  seed: 'demo' | 'off';
+  /** demo: everything; e2e: the demo's organisations, roles and users without the catalogue; off: nothing. */
+  seed: 'demo' | 'e2e' | 'off';
   instances: number;
   /** Addresses and CIDR ranges of trusted proxies; empty: trust none. */
   trustProxy: string[];

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against a real
- * server on a fresh embedded database with the demo seed.
+ * server on a fresh embedded database with the demo's organisations, roles and users
+ * (SEED=e2e: the specs make the catalogue rows they use, so the demo catalogue is left out).
  */
 const PORT = Number(process.env.E2E_PORT ?? 8790);
 const DATA_DIR = path.join(os.tmpdir(), `vitrina-e2e-${PORT}`);
@@ -51,7 +52,7 @@ export default defineConfig({
       DATA_DIR,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      SEED: 'demo',
+      SEED: 'e2e',
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
   },

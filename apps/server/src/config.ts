@@ -25,8 +25,8 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  SEED: z.enum(['demo', 'off']).default('demo'),
-  /** The demo fleet of virtual fridges; unset: on when the demo is seeded. */
+  SEED: z.enum(['demo', 'e2e', 'off']).default('demo'),
+  /** The demo fleet of virtual fridges; unset: on when the demo (or the e2e demo) is seeded. */
   SIMULATOR: z.enum(['on', 'off']).optional(),
   INSTANCES: z.coerce.number().int().min(1).default(1),
   /** Proxies whose X-Forwarded-For names the client; by default none, so the header cannot be forged. */
@@ -58,7 +58,8 @@ export type Config = {
   logLevel: z.infer<typeof ZConfig>['LOG_LEVEL'];
   publicUrl: string;
   webDist: string;
-  seed: 'demo' | 'off';
+  /** demo: everything; e2e: the demo's organisations, roles, users and a small fleet, without the catalogue; off: nothing. */
+  seed: 'demo' | 'e2e' | 'off';
   /** Run the demo fleet simulator beside the server (embedded broker only). */
   simulator: 'on' | 'off';
   instances: number;
@@ -105,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
     seed: c.SEED,
-    simulator: c.SIMULATOR ?? (c.SEED === 'demo' ? 'on' : 'off'),
+    simulator: c.SIMULATOR ?? (c.SEED === 'off' ? 'off' : 'on'),
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
     sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
+import { seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { createLocalStorage } from './lib/storage.js';
@@ -19,8 +20,11 @@ async function main() {
   });
   await database.migrate();
   const storage = createLocalStorage(path.join(config.dataDir, 'files'));
-  const demo = config.seed === 'demo' ? await seedDemo(database.db) : null;
-  if (demo) await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
+  const demo = config.seed === 'off' ? null : await seedDemo(database.db);
+  // The catalogue (hundreds of drawn pictures, 20,000+ tags) is most of the seeding time;
+  // the end-to-end tests make the catalogue rows they use, so SEED=e2e leaves it out.
+  if (demo && config.seed === 'demo') await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
+  if (demo && config.seed === 'e2e') await seedE2eFleet(database.db, demo.orgIds.main);
   if (demo) await writeDemoFleet(database.db, config.dataDir);
 
   const app = await buildApp({

@@ -29,7 +29,7 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** `deps`: what a test adds to the app, e.g. a logger to read or an onRoute hook. */
+/** `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock. */
 export async function createTestContext(
   deps: Pick<AppDeps, 'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live'> = {},
 ): Promise<TestContext> {

@@ -27,9 +27,33 @@ export type Endpoint = {
    */
   response: z.ZodType;
   format?: 'json' | 'csv' | 'event-stream';
-  /** Statuses this endpoint may answer besides 200 and the usual 400/401/403/404/409. */
-  errors?: readonly (413 | 429)[];
+  /**
+   * Error statuses its own rules answer beyond those its shape implies (`errorStatusesOf`):
+   * 404 for an id in the body that is not there or not yours, 403 for a rule on what the
+   * caller holds, 409 for a conflict or an illegal change, 429 for a rate limit.
+   */
+  errors?: readonly ErrorStatus[];
 };
+
+/** The statuses of the API's `{ message, fields }` answers (DESIGN §2a). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
+/**
+ * The error statuses a caller who sends the declared shape can meet, for OpenAPI: 400 when
+ * there is input to refuse, 401 when a session is needed, 403 when a permission is, 404
+ * when the path names a row, 413 for an upload, and the declared `errors`. Requests outside
+ * the shape (malformed JSON, a body past the 1 MB limit) may answer 400 or 413 anywhere;
+ * that is said once for the whole API, not on every route.
+ */
+export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.isUpload) statuses.add(400);
+  if (!endpoint.isPublic) statuses.add(401);
+  if (!endpoint.isPublic && endpoint.permissions?.length) statuses.add(403);
+  if (/:\w/.test(endpoint.path)) statuses.add(404);
+  if (endpoint.isUpload) statuses.add(413);
+  return [...statuses].sort((a, b) => a - b);
+}
 
 /** Keeps the literal types of a declaration so server and web infer its shapes. */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {

@@ -1,4 +1,5 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@vitrina/contract';
+import { normalEmail, RecentEvents } from './recent-events.js';
 
 /** Failures one account may have, from any addresses, before its attempts are spaced out. */
 export const ACCOUNT_FREE_FAILURES = 10;
@@ -8,14 +9,8 @@ export const ACCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ACCOUNT_FIRST_DELAY_MS = 15_000;
 /** The longest wait: slows a guesser down without letting anyone lock the real user out for long. */
 export const ACCOUNT_MAX_DELAY_MS = 15 * 60 * 1000;
-/** Past the cap the delay no longer grows, so older timestamps need not be kept. */
-const MAX_KEPT_FAILURES = 100;
 
 type Key = `pair:${string}` | `ip:${string}` | `account:${string}`;
-
-function normalEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * Counts failed logins per (address, email) and per address in a sliding window, and per
@@ -23,27 +18,23 @@ function normalEmail(email: string): string {
  * counts its own share (see docs/decisions.md).
  */
 export class LoginLimiter {
-  private readonly failures = new Map<Key, number[]>();
+  private readonly failures: RecentEvents<Key>;
   private static readonly PER_ADDRESS_FACTOR = 4;
 
   constructor(
     private readonly maxFailures = LOGIN_MAX_FAILURES,
-    private readonly windowMs = LOGIN_FAILURE_WINDOW_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+    windowMs = LOGIN_FAILURE_WINDOW_MS,
+    now: () => number = Date.now,
+  ) {
+    this.failures = new RecentEvents<Key>((key) => (key.startsWith('account:') ? ACCOUNT_WINDOW_MS : windowMs), now);
+  }
 
   /** Minutes until this address may try again (for this email, or at all), or 0 when not blocked. */
   retryAfterMinutes(ip: string, email: string): number {
-    const keys: [Key, number][] = [
-      [`pair:${ip}|${normalEmail(email)}`, this.maxFailures],
-      [`ip:${ip}`, this.maxFailures * LoginLimiter.PER_ADDRESS_FACTOR],
-    ];
-    let waitMs = 0;
-    for (const [key, limit] of keys) {
-      const recent = this.recent(key);
-      if (recent.length >= limit)
-        waitMs = Math.max(waitMs, recent[recent.length - limit]! + this.windowMs - this.now());
-    }
+    const waitMs = Math.max(
+      this.failures.waitMs(`pair:${ip}|${normalEmail(email)}`, this.maxFailures),
+      this.failures.waitMs(`ip:${ip}`, this.maxFailures * LoginLimiter.PER_ADDRESS_FACTOR),
+    );
     return waitMs > 0 ? Math.ceil(waitMs / 60_000) : 0;
   }
 
@@ -53,17 +44,16 @@ export class LoginLimiter {
    * last failure, and a refused attempt is not a failure, so waiting out the delay is enough.
    */
   accountRetryAfterMs(email: string): number {
-    const recent = this.recent(`account:${normalEmail(email)}`);
+    const recent = this.failures.recent(`account:${normalEmail(email)}`);
     const beyond = recent.length - ACCOUNT_FREE_FAILURES;
     if (beyond < 0) return 0;
     const delay = Math.min(ACCOUNT_FIRST_DELAY_MS * 2 ** Math.min(beyond, 30), ACCOUNT_MAX_DELAY_MS);
-    return Math.max(0, recent[recent.length - 1]! + delay - this.now());
+    return Math.max(0, recent[recent.length - 1]! + delay - this.failures.now());
   }
 
   recordFailure(ip: string, email: string): void {
-    const keys: Key[] = [`pair:${ip}|${normalEmail(email)}`, `ip:${ip}`, `account:${normalEmail(email)}`];
-    for (const key of keys) this.failures.set(key, [...this.recent(key), this.now()].slice(-MAX_KEPT_FAILURES));
-    if (this.failures.size > 100_000) this.prune();
+    for (const key of [`pair:${ip}|${normalEmail(email)}`, `ip:${ip}`, `account:${normalEmail(email)}`] as const)
+      this.failures.record(key);
   }
 
   /**
@@ -71,21 +61,6 @@ export class LoginLimiter {
    * signing in must not hand an attacker elsewhere a fresh set of free guesses.
    */
   recordSuccess(ip: string, email: string): void {
-    this.failures.delete(`pair:${ip}|${normalEmail(email)}`);
-  }
-
-  private windowOf(key: Key): number {
-    return key.startsWith('account:') ? ACCOUNT_WINDOW_MS : this.windowMs;
-  }
-
-  private recent(key: Key): number[] {
-    const cutoff = this.now() - this.windowOf(key);
-    return (this.failures.get(key) ?? []).filter((time) => time > cutoff);
-  }
-
-  private prune(): void {
-    for (const key of this.failures.keys()) {
-      if (this.recent(key).length === 0) this.failures.delete(key);
-    }
+    this.failures.forget(`pair:${ip}|${normalEmail(email)}`);
   }
 }

@@ -11,7 +11,14 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Vitrina API', version: '1.0.0', description: 'Back-office API for smart micromarkets' },
+      info: {
+        title: 'Vitrina API',
+        version: '1.0.0',
+        description:
+          'Back-office API for smart micromarkets. Errors answer `{ message, fields }` in the language of the `Lang` header. ' +
+          'Each operation lists the error statuses a request of its declared shape can get; any request may also get ' +
+          '400 for malformed JSON and 413 for a body over 1 MB.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -4,14 +4,12 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
+  errorStatusesOf,
   ZErrorResponse,
 } from '@vitrina/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, UserActor } from '../lib/actor.js';
 import { actorOf } from './auth.js';
-
-/** The error answers every route may give, declared so OpenAPI lists them. */
-const ERROR_RESPONSES = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
 export type EndpointCall<E extends Endpoint> = {
   params: EndpointParams<E>;
@@ -29,9 +27,9 @@ type Handler<E extends Endpoint> = (
 ) => E extends { format: 'event-stream' } ? Promise<void> : Promise<EndpointResponse<E>> | EndpointResponse<E>;
 
 function schemaOf(endpoint: Endpoint) {
-  const responses: Record<number, unknown> = { 200: endpoint.response, ...ERROR_RESPONSES };
-  if (!endpoint.isPublic || endpoint.method === 'POST') responses[409] = ZErrorResponse;
-  for (const status of endpoint.errors ?? []) responses[status] = ZErrorResponse;
+  // Only the errors this route can answer, so OpenAPI does not promise a 403 where no permission is checked.
+  const responses: Record<number, unknown> = { 200: endpoint.response };
+  for (const status of errorStatusesOf(endpoint)) responses[status] = ZErrorResponse;
   return {
     tags: [endpoint.tag],
     ...(endpoint.summary ? { summary: endpoint.summary } : {}),
@@ -40,6 +38,8 @@ function schemaOf(endpoint: Endpoint) {
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.isUpload ? { consumes: ['multipart/form-data'] } : {}),
     ...(endpoint.format === 'event-stream' ? { produces: ['text/event-stream'] } : {}),
+    // The document asks for the bearer token everywhere; a public route needs none.
+    ...(endpoint.isPublic ? { security: [] } : {}),
     response: responses,
   };
 }

@@ -24,7 +24,7 @@ export const authApi = {
     isPublic: true,
     body: ZLoginBody,
     response: ZLoginResponse,
-    errors: [429],
+    errors: [401, 429],
   }),
   me: defineEndpoint({
     method: 'GET',
@@ -47,6 +47,7 @@ export const authApi = {
     summary: 'Work as another role (needs switch_role); answers a token for that role',
     body: ZSwitchRoleBody,
     response: ZLoginResponse,
+    errors: [403, 404],
   }),
   switchBack: defineEndpoint({
     method: 'POST',
@@ -54,6 +55,7 @@ export const authApi = {
     tag,
     summary: 'Return to the own role',
     response: ZLoginResponse,
+    errors: [409],
   }),
   invitation: defineEndpoint({
     method: 'GET',
@@ -72,6 +74,7 @@ export const authApi = {
     isPublic: true,
     body: ZRegistrationBody,
     response: ZLoginResponse,
+    errors: [404, 409],
   }),
   requestPasswordReset: defineEndpoint({
     method: 'POST',
@@ -81,6 +84,7 @@ export const authApi = {
     isPublic: true,
     body: ZResetRequestBody,
     response: ZOk,
+    errors: [429],
   }),
   resetToken: defineEndpoint({
     method: 'GET',

@@ -26,6 +26,7 @@ export const categoryApi = {
     permissions: view,
     query: ZListCategoriesQuery,
     response: ZCategoryList,
+    errors: [404],
   }),
   tree: defineEndpoint({
     method: 'GET',
@@ -35,6 +36,7 @@ export const categoryApi = {
     permissions: pick,
     query: ZCategoryTreeQuery,
     response: ZCategoryTree,
+    errors: [404],
   }),
   info: defineEndpoint({
     method: 'GET',
@@ -52,6 +54,7 @@ export const categoryApi = {
     permissions: edit,
     body: ZCreateCategory,
     response: ZCategoryInfo,
+    errors: [404, 409],
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -61,6 +64,7 @@ export const categoryApi = {
     params: ZIdParam,
     body: ZUpdateCategory,
     response: ZCategoryInfo,
+    errors: [409],
   }),
   reorder: defineEndpoint({
     method: 'POST',
@@ -70,6 +74,7 @@ export const categoryApi = {
     permissions: edit,
     body: ZReorderCategories,
     response: ZOk,
+    errors: [404],
   }),
   /** 409 names how many products or subcategories still hang on the category. */
   delete: defineEndpoint({
@@ -80,5 +85,6 @@ export const categoryApi = {
     permissions: edit,
     params: ZIdParam,
     response: ZOk,
+    errors: [409],
   }),
 };

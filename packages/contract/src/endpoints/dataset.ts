@@ -25,7 +25,7 @@ export const datasetApi = {
     permissions: manage,
     isUpload: true,
     response: ZDatasetFile,
-    errors: [413],
+    errors: [404, 429],
   }),
   update: defineEndpoint({
     method: 'POST',

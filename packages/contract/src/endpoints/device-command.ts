@@ -18,6 +18,7 @@ export const deviceCommandApi = {
     params: ZIdParam,
     body: ZSendDeviceCommand,
     response: ZSentDeviceCommand,
+    errors: [409],
   }),
   history: defineEndpoint({
     method: 'GET',
@@ -38,6 +39,7 @@ export const deviceCommandApi = {
     params: ZIdParam,
     body: ZSendDeviceCommand,
     response: ZSentGroupCommand,
+    errors: [409],
   }),
   gatewayStats: defineEndpoint({
     method: 'GET',

@@ -38,6 +38,7 @@ export const deviceGroupApi = {
     permissions: edit,
     body: ZCreateDeviceGroup,
     response: ZDeviceGroup,
+    errors: [409],
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -47,6 +48,7 @@ export const deviceGroupApi = {
     params: ZIdParam,
     body: ZUpdateDeviceGroup,
     response: ZDeviceGroup,
+    errors: [409],
   }),
   delete: defineEndpoint({
     method: 'POST',

@@ -75,6 +75,7 @@ export const deviceApi = {
     permissions: edit,
     body: ZCreateMicromarket,
     response: ZCreatedMicromarket,
+    errors: [409],
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -84,6 +85,7 @@ export const deviceApi = {
     params: ZIdParam,
     body: ZUpdateMicromarket,
     response: ZMicromarket,
+    errors: [409],
   }),
   /** 409 while tags, door sessions or commands refer to it. */
   delete: defineEndpoint({
@@ -94,6 +96,7 @@ export const deviceApi = {
     permissions: edit,
     params: ZIdParam,
     response: ZOk,
+    errors: [409],
   }),
   rotateToken: defineEndpoint({
     method: 'POST',
@@ -130,6 +133,7 @@ export const deviceApi = {
     permissions: edit,
     body: ZCopyMicromarketSettings,
     response: ZCopySettingsResult,
+    errors: [409],
   }),
   shelves: defineEndpoint({
     method: 'GET',
@@ -149,6 +153,7 @@ export const deviceApi = {
     params: ZIdParam,
     body: ZCreateShelf,
     response: ZShelf,
+    errors: [409],
   }),
   updateShelf: defineEndpoint({
     method: 'POST',
@@ -158,6 +163,7 @@ export const deviceApi = {
     params: ZIdParam,
     body: ZUpdateShelf,
     response: ZShelf,
+    errors: [409],
   }),
   deleteShelf: defineEndpoint({
     method: 'POST',
@@ -239,6 +245,7 @@ export const deviceApi = {
     params: ZIdParam,
     body: ZCreatePriceTag,
     response: ZPriceTag,
+    errors: [409],
   }),
   updatePriceTag: defineEndpoint({
     method: 'POST',
@@ -248,6 +255,7 @@ export const deviceApi = {
     params: ZIdParam,
     body: ZUpdatePriceTag,
     response: ZPriceTag,
+    errors: [409],
   }),
   deletePriceTag: defineEndpoint({
     method: 'POST',

@@ -16,6 +16,7 @@ export const makerApi = {
     permissions: view,
     query: ZListMakersQuery,
     response: ZMakerList,
+    errors: [404],
   }),
   info: defineEndpoint({
     method: 'GET',
@@ -33,6 +34,7 @@ export const makerApi = {
     permissions: edit,
     body: ZCreateMaker,
     response: ZMaker,
+    errors: [404, 409],
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -42,6 +44,7 @@ export const makerApi = {
     params: ZIdParam,
     body: ZUpdateMaker,
     response: ZMaker,
+    errors: [409],
   }),
   /** 409 while products still name the maker. */
   delete: defineEndpoint({
@@ -52,5 +55,6 @@ export const makerApi = {
     permissions: edit,
     params: ZIdParam,
     response: ZOk,
+    errors: [409],
   }),
 };

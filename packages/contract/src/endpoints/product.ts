@@ -28,6 +28,7 @@ export const productApi = {
     permissions: view,
     query: ZListProductsQuery,
     response: ZProductList,
+    errors: [404],
   }),
   rating: defineEndpoint({
     method: 'GET',
@@ -37,6 +38,7 @@ export const productApi = {
     permissions: ['show_product_rating_page'],
     query: ZProductRatingQuery,
     response: ZProductRating,
+    errors: [404],
   }),
   info: defineEndpoint({
     method: 'GET',
@@ -62,6 +64,7 @@ export const productApi = {
     permissions: edit,
     body: ZCreateProduct,
     response: ZProductInfo,
+    errors: [404],
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -81,6 +84,7 @@ export const productApi = {
     permissions: edit,
     body: ZProductStatusChange,
     response: ZUpdated,
+    errors: [404, 409],
   }),
   copy: defineEndpoint({
     method: 'POST',
@@ -90,6 +94,7 @@ export const productApi = {
     permissions: ['copy_products'],
     body: ZCopyProducts,
     response: ZCopyResult,
+    errors: [404],
   }),
   uploadImage: defineEndpoint({
     method: 'POST',
@@ -100,7 +105,7 @@ export const productApi = {
     params: ZIdParam,
     isUpload: true,
     response: ZProductInfo,
-    errors: [413],
+    errors: [429],
   }),
   deleteImage: defineEndpoint({
     method: 'POST',

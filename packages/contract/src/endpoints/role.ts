@@ -40,6 +40,7 @@ export const roleApi = {
     permissions: edit,
     body: ZCreateRole,
     response: ZRole,
+    errors: [409],
   }),
   update: defineEndpoint({
     method: 'POST',
@@ -49,6 +50,7 @@ export const roleApi = {
     params: ZIdParam,
     body: ZUpdateRole,
     response: ZRole,
+    errors: [409],
   }),
   /** Answers 409 with a message while users still hold the role. */
   delete: defineEndpoint({
@@ -58,6 +60,7 @@ export const roleApi = {
     permissions: edit,
     params: ZIdParam,
     response: ZOk,
+    errors: [409],
   }),
   /** Titles come in the caller's language (`Lang`). */
   permissionGroups: defineEndpoint({
@@ -77,6 +80,7 @@ export const roleApi = {
     permissions: edit,
     body: ZSetRolePermissions,
     response: ZRole,
+    errors: [404],
   }),
   options: defineEndpoint({
     method: 'GET',

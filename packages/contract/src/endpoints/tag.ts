@@ -51,6 +51,7 @@ export const tagApi = {
     permissions: manage,
     body: ZTagAction,
     response: ZTagActionResult,
+    errors: [404, 409],
   }),
   remove: defineEndpoint({
     method: 'POST',
@@ -60,6 +61,7 @@ export const tagApi = {
     permissions: manage,
     body: ZTagAction,
     response: ZTagActionResult,
+    errors: [404, 409],
   }),
   program: defineEndpoint({
     method: 'POST',
@@ -69,5 +71,6 @@ export const tagApi = {
     permissions: ['program_tags'],
     body: ZProgramTags,
     response: ZProgramResult,
+    errors: [404, 409],
   }),
 };

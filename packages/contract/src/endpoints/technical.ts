@@ -23,6 +23,7 @@ export const technicalApi = {
     permissions: ['manage_technical_alerts'],
     params: ZIdParam,
     response: ZAlert,
+    errors: [409],
   }),
   /** 409 when already resolved. */
   resolve: defineEndpoint({
@@ -33,6 +34,7 @@ export const technicalApi = {
     permissions: ['manage_technical_alerts'],
     params: ZIdParam,
     response: ZAlert,
+    errors: [409],
   }),
   /**
    * Lifts the food-safety lock once the temperature is back in range; 409 while it is not,
@@ -46,5 +48,6 @@ export const technicalApi = {
     permissions: ['reset_food_safety_lock'],
     params: ZIdParam,
     response: ZOk,
+    errors: [409],
   }),
 };

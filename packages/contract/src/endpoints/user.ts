@@ -44,6 +44,7 @@ export const userApi = {
     permissions: edit,
     body: ZCreateUser,
     response: ZCreateUserResponse,
+    errors: [404, 409],
   }),
   info: defineEndpoint({
     method: 'GET',
@@ -70,6 +71,7 @@ export const userApi = {
     params: ZIdParam,
     body: ZUpdateUser,
     response: ZUser,
+    errors: [409],
   }),
   invite: defineEndpoint({
     method: 'POST',
@@ -79,5 +81,6 @@ export const userApi = {
     permissions: edit,
     params: ZIdParam,
     response: z.object({ invitation_link: z.string() }),
+    errors: [409],
   }),
 };

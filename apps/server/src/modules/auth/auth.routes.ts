@@ -2,14 +2,18 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { LoginLimiter } from '../../lib/login-limiter.js';
+import { ResetLimiter } from '../../lib/reset-limiter.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import * as auth from './auth.service.js';
 
 const OK = { ok: true as const };
 
+/** The rate limits read the context's clock, so tests move time without sleeping. */
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const limiter = new LoginLimiter();
+  const now = () => ctx.clock.nowMs();
+  const limiter = new LoginLimiter(undefined, undefined, now);
+  const resetLimiter = new ResetLimiter(now);
 
   registerEndpoint(app, api.auth.login, ({ body, request }) => auth.login(ctx, limiter, body, anonymousOf(request)));
   registerEndpoint(app, api.auth.me, ({ actor }) => auth.me(actor));
@@ -25,7 +29,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   registerEndpoint(app, api.auth.register, ({ body, request }) => auth.register(ctx, body, anonymousOf(request)));
 
   registerEndpoint(app, api.auth.requestPasswordReset, async ({ body, request }) => {
-    await auth.requestPasswordReset(ctx, body.email, anonymousOf(request));
+    await auth.requestPasswordReset(ctx, resetLimiter, body.email, anonymousOf(request));
     return OK;
   });
 

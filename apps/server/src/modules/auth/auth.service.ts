@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LoginLimiter } from '../../lib/login-limiter.js';
+import type { ResetLimiter } from '../../lib/reset-limiter.js';
 import { writeAudit } from '../audit/index.js';
 import { findRole } from '../roles/index.js';
 import {
@@ -182,8 +183,21 @@ export async function register(ctx: ServiceContext, body: TRegistrationBody, act
   return startSession(ctx, row.userId, actor);
 }
 
-/** Always answers the same, so the call cannot tell which emails exist. */
-export async function requestPasswordReset(ctx: ServiceContext, email: string, actor: AnonymousActor) {
+/**
+ * Always answers the same, so the call cannot tell which emails exist. Limited per address
+ * and per email before the account is looked up, so a 429 tells nothing either: it comes
+ * as soon for an email nobody has as for a real one (docs/decisions.md).
+ */
+export async function requestPasswordReset(
+  ctx: ServiceContext,
+  limiter: ResetLimiter,
+  email: string,
+  actor: AnonymousActor,
+) {
+  const ip = actor.ip ?? '';
+  const waitMs = limiter.retryAfterMs(ip, email);
+  if (waitMs > 0) throw rateLimited(waitMs);
+  limiter.record(ip, email);
   const locale = actor.locale;
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.active || !user.passwordHash) return;

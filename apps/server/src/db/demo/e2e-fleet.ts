@@ -1,0 +1,51 @@
+import { DEFAULT_MICROMARKET_SETTINGS } from '@vitrina/contract';
+import type { Db } from '../client.js';
+import { micromarkets, products, shelfProducts, shelves, tags } from '../schema/index.js';
+
+/** The end-to-end server's fleet: what the specs need of live fridges, without the demo catalogue. */
+export const E2E_FRIDGES = [
+  { name: 'E2E Fridge North', serial: 'E2E-1001' },
+  { name: 'E2E Fridge South', serial: 'E2E-1002' },
+] as const;
+const TAGS_PER_FRIDGE = 12;
+
+/**
+ * Two micromarkets of the main organisation, each with two shelves and a dozen tags of one
+ * product inside, so the simulated fridges (SIMULATOR, from the fleet file) connect, report
+ * and answer commands while the specs drive the panel.
+ */
+export async function seedE2eFleet(db: Db, orgId: number): Promise<void> {
+  const [product] = await db
+    .insert(products)
+    .values({ orgId, name: 'E2E Water 500 ml', sellCostMinor: 2500, weightG: 520, storagePeriodHours: 720 })
+    .returning({ id: products.id });
+  const storeUpTo = new Date(Date.now() + 30 * 86_400_000);
+  for (const [index, fridge] of E2E_FRIDGES.entries()) {
+    const [market] = await db
+      .insert(micromarkets)
+      .values({
+        orgId,
+        name: fridge.name,
+        address: `Test street ${index + 1}`,
+        serialNumber: fridge.serial,
+        settings: { ...DEFAULT_MICROMARKET_SETTINGS, payment_rfid: true, test_mode: true, test_amount: 100 },
+      })
+      .returning({ id: micromarkets.id });
+    const shelfRows = await db
+      .insert(shelves)
+      .values([1, 2].map((number) => ({ micromarketId: market!.id, number, name: `Shelf ${number}` })))
+      .returning({ id: shelves.id });
+    await db.insert(shelfProducts).values({ shelfId: shelfRows[0]!.id, productId: product!.id });
+    await db.insert(tags).values(
+      Array.from({ length: TAGS_PER_FRIDGE * 2 }, (_, n) => ({
+        orgId,
+        productId: product!.id,
+        code: `E2E${String(index + 1)}${String(n).padStart(21, '0')}`,
+        // Half inside the fridge, half in storage for the courier's restock.
+        status: n < TAGS_PER_FRIDGE ? ('in_micromarket' as const) : ('new' as const),
+        micromarketId: n < TAGS_PER_FRIDGE ? market!.id : null,
+        storeUpTo,
+      })),
+    );
+  }
+}

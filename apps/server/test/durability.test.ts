@@ -65,6 +65,9 @@ async function startServer(dataDir: string): Promise<Started> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Any free port for the device broker, and no demo fleet: the folder is what is tested.
+      MQTT_PORT: '0',
+      SIMULATOR: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -123,7 +126,15 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
     const port = await freePort();
     const second = spawn(node, withTsx('src/main.ts'), {
       cwd: serverDir,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        MQTT_PORT: '0',
+        SIMULATOR: 'off',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(second);

@@ -17,7 +17,7 @@ test('an operator hands a courier a one-time link; the courier opens the door by
     data: { name, serial_number: `E2E-OPEN-${suffix}`, address: 'Sadova 5' },
   });
   expect(created.status(), await created.text()).toBe(200);
-  const { micromarket } = await created.json();
+  const micromarket = await created.json();
 
   await signInAs('operator');
   await page.goto(`/device/${micromarket.id}?tab=open_links`);
@@ -41,7 +41,7 @@ test('an operator hands a courier a one-time link; the courier opens the door by
   await courierPage.getByLabel('Name *').fill('Andrii');
   await courierPage.getByLabel('Phone *').fill('+380501112233');
   await courierPage.getByRole('button', { name: 'Add shelf' }).click();
-  await courierPage.getByLabel('Shelf 1').fill('1500');
+  await courierPage.getByRole('spinbutton', { name: 'Shelf 1' }).fill('1500');
   await courierPage.getByLabel('Number of items').fill('4');
   await courierPage.getByRole('button', { name: 'Open the door' }).click();
   await expect(courierPage.getByText('The door will be opened shortly')).toBeVisible();

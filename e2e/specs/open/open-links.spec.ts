@@ -45,6 +45,8 @@ test('an operator hands a courier a one-time link; the courier opens the door by
   await courierPage.getByLabel('Number of items').fill('4');
   await courierPage.getByRole('button', { name: 'Open the door' }).click();
   await expect(courierPage.getByText('The door will be opened shortly')).toBeVisible();
+  // No device is connected in this run: the command waits in the queue.
+  await expect(courierPage.getByTestId('open-progress')).toContainText('Waiting for the micromarket');
 
   // The link was for one opening.
   await courierPage.reload();

@@ -7,6 +7,8 @@ import {
   ZOpenLink,
   ZOpenLinkInfo,
   ZOpenLinkList,
+  ZOpenProgress,
+  ZOpenProgressParam,
   ZOpenTokenParam,
   ZRevokeOpenLink,
 } from '../resources/open-link.js';
@@ -86,6 +88,16 @@ export const openLinkApi = {
     params: ZOpenTokenParam,
     body: ZOpenFridgeForm,
     response: ZOpenFridgeAnswer,
+    errors: [429],
+  }),
+  progress: defineEndpoint({
+    method: 'GET',
+    path: '/v1/open/door/:command',
+    tag,
+    summary: 'Where the door command of a link opening is (queued, sent, acknowledged, failed, expired)',
+    isPublic: true,
+    params: ZOpenProgressParam,
+    response: ZOpenProgress,
     errors: [429],
   }),
 };

@@ -97,3 +97,11 @@ export const ZOpenFridgeAnswer = z.object({
   command_id: z.string(),
 });
 export type TOpenFridgeAnswer = z.infer<typeof ZOpenFridgeAnswer>;
+
+/** The door command of an opening, for the public page to follow (by its id, for 15 minutes). */
+export const OPEN_PROGRESS_WINDOW_MS = 15 * 60 * 1000;
+export const ZOpenProgressParam = z.object({ command: text(100).min(1) });
+export const ZOpenProgress = z.object({
+  status: z.enum(['queued', 'sent', 'acknowledged', 'failed', 'expired']),
+});
+export type TOpenProgress = z.infer<typeof ZOpenProgress>;

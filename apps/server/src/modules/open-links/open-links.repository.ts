@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets, openLinks, openRequests, users } from '../../db/schema/index.js';
+import { deviceCommands, micromarkets, openLinks, openRequests, users } from '../../db/schema/index.js';
 
 export type OpenLinkRow = typeof openLinks.$inferSelect & { createdByName: string | null };
 
@@ -74,4 +74,15 @@ export async function expireLink(db: Db, token: string, now: Date) {
 export async function insertRequest(db: Db, values: typeof openRequests.$inferInsert): Promise<number> {
   const [row] = await db.insert(openRequests).values(values).returning({ id: openRequests.id });
   return row!.id;
+}
+
+/** The status of a door command that a link opening queued, if it was queued after `since`. */
+export async function findOpeningStatus(db: Db, commandId: string, since: Date) {
+  const [row] = await db
+    .select({ status: deviceCommands.status })
+    .from(openRequests)
+    .innerJoin(deviceCommands, eq(deviceCommands.id, openRequests.commandId))
+    .where(and(eq(openRequests.commandId, commandId), gt(deviceCommands.createdAt, since)))
+    .limit(1);
+  return row?.status ?? null;
 }

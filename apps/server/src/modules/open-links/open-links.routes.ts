@@ -46,4 +46,12 @@ export async function openLinkRoutes(
     limit(request, reply, params.token);
     return links.openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'courier', body, delivery });
   });
+  registerEndpoint(app, api.openLink.progress, ({ params, request, reply }) => {
+    const waitMs = limiter.hitProgress(request.ip);
+    if (waitMs > 0) {
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+      throw links.rateLimited(waitMs);
+    }
+    return links.openingProgress(ctx, params.command);
+  });
 }

@@ -1,11 +1,13 @@
 import {
   OPEN_FORM_REQUIRED,
   OPEN_LINK_HOURS,
+  OPEN_PROGRESS_WINDOW_MS,
   type OpenLinkKind,
   openLinkPath,
   type TOpenFridgeAnswer,
   type TOpenLink,
   type TOpenLinkInfo,
+  type TOpenProgress,
   translate,
   type ZCreateOpenLink,
   type ZOpenFridgeForm,
@@ -172,4 +174,13 @@ export async function openByLink(
 
 export function rateLimited(waitMs: number) {
   return new AppError(429, 'errors.rate_limited_seconds', { seconds: Math.ceil(waitMs / 1000) });
+}
+
+/** The door command's status for the page that queued it; the command id is the capability. */
+export async function openingProgress(ctx: ServiceContext, commandId: string): Promise<TOpenProgress> {
+  if (!UUID.test(commandId)) throw notFound();
+  const since = new Date(ctx.clock.now().getTime() - OPEN_PROGRESS_WINDOW_MS);
+  const status = await repo.findOpeningStatus(ctx.db, commandId.toLowerCase(), since);
+  if (!status) throw notFound();
+  return { status };
 }

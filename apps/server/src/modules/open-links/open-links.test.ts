@@ -187,6 +187,24 @@ describe('public open pages', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'open_door', via: 'http', actorUserId: null });
 
+    const progress = (command: string) =>
+      ctx.app.inject({ method: 'GET', url: `/v1/open/door/${command}`, remoteAddress: freshIp() });
+    expect((await progress(command!.id)).json()).toEqual({ status: 'queued' });
+    await ctx.database.db
+      .update(deviceCommands)
+      .set({ status: 'acknowledged' })
+      .where(eq(deviceCommands.id, command!.id));
+    expect((await progress(command!.id)).json()).toEqual({ status: 'acknowledged' });
+    expect((await progress('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await progress('nope')).statusCode).toBe(404);
+    // An operator's service opening is not a link opening: its progress is not public.
+    const other = await micromarket('Service door', {});
+    const service = await call(ctx, 'POST', `/v1/device/command/${other}`, {
+      token: operator,
+      payload: { type: 'open_door' },
+    });
+    expect((await progress(service.json().command.id)).statusCode).toBe(404);
+
     const again = await open('courier', link.token);
     expect(again.statusCode).toBe(404);
     expect((await info('courier', link.token)).statusCode).toBe(404);

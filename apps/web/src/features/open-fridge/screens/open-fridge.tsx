@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, OPEN_FORM_MAX_SHELVES, type OpenLinkKind, type TOpenFridgeForm } from '@vitrina/contract';
-import { Alert, Button, Form, Input, InputNumber, Result, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Result, Skeleton, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -24,6 +24,39 @@ type Values = {
 
 /** `datetime-local` is the phone's own picker; its local time goes to the server as UTC. */
 const toIso = (value?: string) => (value ? new Date(value).toISOString() : '');
+
+const POLL_MS = 2000;
+const POLL_FOR_MS = 90_000;
+const FINAL = new Set(['acknowledged', 'failed', 'expired']);
+
+/** Follows the door command until the device answers or it expires (polling stops after 90 s). */
+function DoorProgress({ command }: { command: string }) {
+  const { t } = useTranslation();
+  const [startedAt] = useState(() => Date.now());
+  const progress = useEndpoint(
+    api.openLink.progress,
+    { params: { command } },
+    {
+      retry: false,
+      refetchInterval: (query) => {
+        const status = query.state.data?.status;
+        return (status && FINAL.has(status)) || Date.now() - startedAt > POLL_FOR_MS ? false : POLL_MS;
+      },
+    },
+  );
+  const status = progress.data?.status;
+  if (!status) return null;
+  const type = status === 'acknowledged' ? 'success' : status === 'failed' || status === 'expired' ? 'warning' : 'info';
+  return (
+    <Alert
+      type={type}
+      showIcon={FINAL.has(status)}
+      icon={FINAL.has(status) ? undefined : <Spin size="small" />}
+      title={t(`open.progress.${status}`)}
+      data-testid="open-progress"
+    />
+  );
+}
 
 /**
  * The open-micromarket form (§2) a customer or a courier reaches by a link's QR code. The
@@ -79,7 +112,10 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
         />
       )}
       {info.data && open.data && (
-        <Result status="success" title={open.data.message} subTitle={t('open.done')} style={{ padding: '8px 0' }} />
+        <>
+          <Result status="success" title={open.data.message} subTitle={t('open.done')} style={{ padding: '8px 0' }} />
+          <DoorProgress command={open.data.command_id} />
+        </>
       )}
       {info.data && !open.data && (
         <ContractForm form={form} onFinish={submit} initialValues={{ weights: [] }} className="open-fridge-form">

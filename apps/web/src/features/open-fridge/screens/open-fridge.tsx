@@ -50,7 +50,7 @@ function DoorProgress({ command }: { command: string }) {
   return (
     <Alert
       type={type}
-      showIcon={FINAL.has(status)}
+      showIcon
       icon={FINAL.has(status) ? undefined : <Spin size="small" />}
       title={t(`open.progress.${status}`)}
       data-testid="open-progress"

@@ -210,6 +210,15 @@ describe('public open pages', () => {
     expect((await info('courier', link.token)).statusCode).toBe(404);
   });
 
+  it('two phones racing on one courier link open the door once', async () => {
+    const id = await micromarket('Race', {});
+    const link = await createLink(id, 'courier');
+    const answers = await Promise.all([open('courier', link.token), open('courier', link.token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    const rows = await ctx.database.db.select().from(openRequests).where(eq(openRequests.micromarketId, id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('a courier link opens a locked micromarket out of test mode; a refused opening leaves the link unused', async () => {
     const id = await micromarket('Locked courier', {}, { lockedAt: new Date() });
     const link = await createLink(id, 'courier');

@@ -57,6 +57,8 @@ export const ZOpenLinkInfo = z.object({
   kind: ZOpenLinkKind,
   micromarket_name: z.string(),
   address: z.string().nullable(),
+  /** Why the form would be refused now (locked, not available yet), so the page says it first; null when it can open. */
+  refusal: z.string().nullable(),
 });
 export type TOpenLinkInfo = z.infer<typeof ZOpenLinkInfo>;
 

@@ -34,7 +34,7 @@ export async function openLinkRoutes(
   const info =
     (kind: OpenLinkKind) => (call: { params: { token: string }; request: FastifyRequest; reply: FastifyReply }) => {
       limit(call.request, call.reply);
-      return links.linkInfo(ctx, call.params.token, kind);
+      return links.linkInfo(ctx, anonymousOf(call.request), call.params.token, kind);
     };
   registerEndpoint(app, api.openLink.customerInfo, info('customer'));
   registerEndpoint(app, api.openLink.courierInfo, info('courier'));

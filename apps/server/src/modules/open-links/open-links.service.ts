@@ -1,4 +1,5 @@
 import {
+  type MessageKey,
   OPEN_FORM_REQUIRED,
   OPEN_LINK_HOURS,
   OPEN_PROGRESS_WINDOW_MS,
@@ -97,9 +98,32 @@ async function workingLink(ctx: ServiceContext, token: string, kind: OpenLinkKin
   return link;
 }
 
-export async function linkInfo(ctx: ServiceContext, token: string, kind: OpenLinkKind): Promise<TOpenLinkInfo> {
+type WorkingLink = Awaited<ReturnType<typeof workingLink>>;
+
+/** The standing refusals of a link's micromarket (the door's own state is checked when opening). */
+function refusalOf(link: WorkingLink, kind: OpenLinkKind): MessageKey | null {
+  if (!link.active) return 'open.not_available';
+  if (kind === 'customer') {
+    if (link.lockedAt) return 'device.locked';
+    if (!readSettings(link.settings).test_mode) return 'open.not_available';
+  }
+  return null;
+}
+
+export async function linkInfo(
+  ctx: ServiceContext,
+  actor: AnonymousActor,
+  token: string,
+  kind: OpenLinkKind,
+): Promise<TOpenLinkInfo> {
   const link = await workingLink(ctx, token, kind);
-  return { kind: link.kind, micromarket_name: link.name, address: link.address };
+  const refusal = refusalOf(link, kind);
+  return {
+    kind: link.kind,
+    micromarket_name: link.name,
+    address: link.address,
+    refusal: refusal ? translate(refusal, actor.locale) : null,
+  };
 }
 
 /** §5: every required field, named, with the one message. */
@@ -127,11 +151,8 @@ export async function openByLink(
   const { kind, body } = options;
   const link = await workingLink(ctx, options.token, kind);
   assertRequired(body);
-  if (!link.active) throw conflict('open.not_available');
-  if (kind === 'customer') {
-    if (link.lockedAt) throw conflict('device.locked');
-    if (!readSettings(link.settings).test_mode) throw conflict('open.not_available');
-  }
+  const refusal = refusalOf(link, kind);
+  if (refusal) throw conflict(refusal);
   const now = ctx.clock.now();
   const label = `${kind} link`;
   const { requestId, commandId } = await ctx.db.transaction(async (tx) => {

@@ -136,7 +136,12 @@ describe('public open pages', () => {
     const id = await micromarket('Shown', { test_mode: true }, { address: 'Khreshchatyk 1' });
     const link = await createLink(id, 'courier');
     const shown = await info('courier', link.token);
-    expect(shown.json()).toEqual({ kind: 'courier', micromarket_name: 'Shown', address: 'Khreshchatyk 1' });
+    expect(shown.json()).toEqual({
+      kind: 'courier',
+      micromarket_name: 'Shown',
+      address: 'Khreshchatyk 1',
+      refusal: null,
+    });
     const expired = await createLink(id, 'customer');
     await ctx.database.db
       .update(openLinks)
@@ -233,6 +238,9 @@ describe('public open pages', () => {
   it('a customer link opens only in test mode, never when locked, and may be used again', async () => {
     const live = await micromarket('Not in test mode', { test_mode: false });
     const liveLink = await createLink(live, 'customer');
+    expect((await info('customer', liveLink.token)).json().refusal).toBe(
+      'This micromarket cannot be opened by link yet',
+    );
     const refused = await open('customer', liveLink.token);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This micromarket cannot be opened by link yet');

@@ -119,6 +119,9 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
       )}
       {info.data && !open.data && (
         <ContractForm form={form} onFinish={submit} initialValues={{ weights: [] }} className="open-fridge-form">
+          {info.data.refusal && (
+            <Alert type="warning" showIcon title={info.data.refusal} style={{ marginBottom: 16 }} />
+          )}
           <Form.Item name="name" label={`${t('open.name')} *`}>
             <Input autoComplete="name" size="large" />
           </Form.Item>

@@ -21,6 +21,7 @@ import { JobRunner } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
+import { openLinkRoutes } from './modules/open-links/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
     : null;
   app.decorate('gateway', gateway);
   await app.register(deviceCommandRoutes, { ctx, gateway });
+  await app.register(openLinkRoutes, { ctx, delivery: gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.

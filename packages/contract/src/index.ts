@@ -19,6 +19,7 @@ export * from './resources/device-group.js';
 export * from './resources/live.js';
 export * from './resources/maker.js';
 export * from './resources/micromarket.js';
+export * from './resources/open-link.js';
 export * from './resources/organization.js';
 export * from './resources/product.js';
 export * from './resources/role.js';

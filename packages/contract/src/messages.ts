@@ -650,6 +650,20 @@ const M = {
     it: 'Scegli altri micromarket che puoi modificare',
     sk: 'Vyberte iné mikromarkety, ktoré môžete upravovať',
   },
+  'open.required_fields': {
+    en: 'You have not filled in all required fields',
+    ua: 'Ви заповнили не всі обовʼязкові поля',
+    pl: 'Nie wypełniłeś wszystkich wymaganych pól',
+    it: 'Non hai compilato tutti i campi obbligatori',
+    sk: 'Nevyplnili ste všetky povinné polia',
+  },
+  'open.not_available': {
+    en: 'This micromarket cannot be opened by link yet',
+    ua: 'Цей мікромаркет поки не можна відкрити за посиланням',
+    pl: 'Tego mikromarketu nie można jeszcze otworzyć przez link',
+    it: 'Questo micromarket non può ancora essere aperto tramite link',
+    sk: 'Tento mikromarket zatiaľ nemožno otvoriť cez odkaz',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { AuthRedirectScreen, LoginScreen, RegistrationScreen, ResetPasswordScreen } from '../features/auth/index.js';
+import { OpenFridgeScreen } from '../features/open-fridge/index.js';
 import { NotFoundScreen, TermsScreen, UnauthorizedScreen } from '../features/system/index.js';
 import { GuestOnly } from './guest-only';
 import { PrivateArea } from './private-area';
@@ -21,6 +22,8 @@ export function AppRoutes() {
         />
         <Route path="/registration/:token" element={<RegistrationScreen />} />
         <Route path="/reset/password/:token" element={<ResetPasswordScreen />} />
+        <Route path="/notauth/open/fridge/:token" element={<OpenFridgeScreen kind="customer" />} />
+        <Route path="/notauth/courier/open/fridge/:token" element={<OpenFridgeScreen kind="courier" />} />
         <Route path="/auth-redirect" element={<AuthRedirectScreen />} />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/401" element={<UnauthorizedScreen />} />

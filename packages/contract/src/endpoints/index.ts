@@ -8,6 +8,7 @@ import { deviceCommandApi } from './device-command.js';
 import { deviceGroupApi } from './device-group.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
+import { openLinkApi } from './open-link.js';
 import { organizationApi } from './organization.js';
 import { productApi } from './product.js';
 import { roleApi } from './role.js';
@@ -31,6 +32,7 @@ export const api = {
   storage: storageApi,
   category: categoryApi,
   maker: makerApi,
+  openLink: openLinkApi,
   dataset: datasetApi,
   live: liveApi,
   technical: technicalApi,

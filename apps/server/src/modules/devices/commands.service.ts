@@ -136,6 +136,44 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
   return row;
 }
 
+/**
+ * A door opening for a customer or a courier who came by an open link: the same queue and
+ * the same §8 refusals as the panel's opening, and the lock (food safety) refuses customers.
+ * `db` is the caller's transaction, so the opening and what led to it commit together; the
+ * caller delivers the command after the commit.
+ */
+export async function queueLinkOpening(
+  db: Db,
+  options: { micromarketId: number; sessionKind: 'customer' | 'courier'; label: string; now: Date },
+): Promise<CommandRow> {
+  const { micromarketId, sessionKind, label, now } = options;
+  const micromarket = await findMicromarketForCommand(db, micromarketId);
+  if (!micromarket) throw notFound();
+  if (sessionKind === 'customer' && micromarket.lockedAt) throw conflict('device.locked');
+  if (micromarket.door === 'open' || (await hasPendingOpenDoor(db, micromarketId, now))) {
+    throw conflict('device.door_already_opened');
+  }
+  const row = await insertCommand(db, {
+    micromarketId,
+    type: 'open_door',
+    payload: { session_kind: sessionKind },
+    requestedBy: null,
+    via: 'http',
+    actorLabel: label,
+    groupId: null,
+    expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS.open_door),
+    createdAt: now,
+  });
+  await insertDeviceEvent(db, {
+    micromarketId,
+    at: now,
+    kind: 'command_queued',
+    details: { command_id: row.id, type: row.type, session_kind: sessionKind },
+    label,
+  });
+  return row;
+}
+
 function sentMessage(type: DeviceCommandType, locale: UserActor['locale']): string {
   return translate(type === 'open_door' ? 'device.open_door_queued' : 'device.command_queued', locale);
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
 import { DeviceHistoryTab } from './tabs/device-history-tab';
 import { DeviceMainTab } from './tabs/device-main-tab';
+import { DeviceOpenLinksTab } from './tabs/device-open-links-tab';
 import { DevicePriceTagsTab } from './tabs/device-price-tags-tab';
 import { DevicePricesTab } from './tabs/device-prices-tab';
 import { DeviceSettingsTab } from './tabs/device-settings-tab';
@@ -33,4 +34,10 @@ export const DEVICE_CARD_TABS: DeviceTab[] = [
   { key: 'prices', label: 'devices.tabs.prices', render: (props) => <DevicePricesTab {...props} /> },
   { key: 'price_tags', label: 'devices.tabs.price_tags', render: (props) => <DevicePriceTagsTab {...props} /> },
   { key: 'history', label: 'devices.tabs.history', render: (props) => <DeviceHistoryTab {...props} /> },
+  {
+    key: 'open_links',
+    label: 'open.tab',
+    permissions: ['send_device_commands'],
+    render: (props) => <DeviceOpenLinksTab {...props} />,
+  },
 ];

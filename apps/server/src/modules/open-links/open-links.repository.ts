@@ -1,0 +1,88 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deviceCommands, micromarkets, openLinks, openRequests, users } from '../../db/schema/index.js';
+
+export type OpenLinkRow = typeof openLinks.$inferSelect & { createdByName: string | null };
+
+export async function insertLink(db: Db, values: typeof openLinks.$inferInsert) {
+  const [row] = await db.insert(openLinks).values(values).returning();
+  return row!;
+}
+
+/** The links that still work: not expired, and for couriers not used. */
+export async function listActiveLinks(db: Db, micromarketId: number, now: Date): Promise<OpenLinkRow[]> {
+  const rows = await db
+    .select({ link: openLinks, createdByName: users.name })
+    .from(openLinks)
+    .leftJoin(users, eq(users.id, openLinks.createdBy))
+    .where(and(eq(openLinks.micromarketId, micromarketId), gt(openLinks.expiresAt, now), isNull(openLinks.usedAt)))
+    .orderBy(desc(openLinks.createdAt))
+    .limit(200);
+  return rows.map((row) => ({ ...row.link, createdByName: row.createdByName }));
+}
+
+export async function findLinkWithOrg(db: Db, token: string) {
+  const [row] = await db
+    .select({ link: openLinks, orgId: micromarkets.orgId })
+    .from(openLinks)
+    .innerJoin(micromarkets, eq(micromarkets.id, openLinks.micromarketId))
+    .where(eq(openLinks.token, token))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A link that works now, of this kind, with what the public page shows of its micromarket. */
+export async function findWorkingLink(db: Db, token: string, kind: 'customer' | 'courier', now: Date) {
+  const [row] = await db
+    .select({
+      token: openLinks.token,
+      kind: openLinks.kind,
+      micromarketId: micromarkets.id,
+      orgId: micromarkets.orgId,
+      name: micromarkets.name,
+      address: micromarkets.address,
+      active: micromarkets.active,
+      settings: micromarkets.settings,
+      lockedAt: micromarkets.lockedAt,
+    })
+    .from(openLinks)
+    .innerJoin(micromarkets, eq(micromarkets.id, openLinks.micromarketId))
+    .where(
+      and(eq(openLinks.token, token), eq(openLinks.kind, kind), gt(openLinks.expiresAt, now), isNull(openLinks.usedAt)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a courier link used; answers false when another request used it first. */
+export async function claimLink(db: Db, token: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(openLinks)
+    .set({ usedAt: now })
+    .where(and(eq(openLinks.token, token), isNull(openLinks.usedAt), gt(openLinks.expiresAt, now)))
+    .returning({ token: openLinks.token });
+  return rows.length > 0;
+}
+
+export async function expireLink(db: Db, token: string, now: Date) {
+  await db
+    .update(openLinks)
+    .set({ expiresAt: sql`least(${openLinks.expiresAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(openLinks.token, token));
+}
+
+export async function insertRequest(db: Db, values: typeof openRequests.$inferInsert): Promise<number> {
+  const [row] = await db.insert(openRequests).values(values).returning({ id: openRequests.id });
+  return row!.id;
+}
+
+/** The status of a door command that a link opening queued, if it was queued after `since`. */
+export async function findOpeningStatus(db: Db, commandId: string, since: Date) {
+  const [row] = await db
+    .select({ status: deviceCommands.status })
+    .from(openRequests)
+    .innerJoin(deviceCommands, eq(deviceCommands.id, openRequests.commandId))
+    .where(and(eq(openRequests.commandId, commandId), gt(deviceCommands.createdAt, since)))
+    .limit(1);
+  return row?.status ?? null;
+}

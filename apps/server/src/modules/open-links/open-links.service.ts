@@ -1,0 +1,207 @@
+import {
+  type MessageKey,
+  OPEN_FORM_REQUIRED,
+  OPEN_LINK_HOURS,
+  OPEN_PROGRESS_WINDOW_MS,
+  type OpenLinkKind,
+  openLinkPath,
+  type TOpenFridgeAnswer,
+  type TOpenLink,
+  type TOpenLinkInfo,
+  type TOpenProgress,
+  translate,
+  type ZCreateOpenLink,
+  type ZOpenFridgeForm,
+} from '@vitrina/contract';
+import type { z } from 'zod';
+import type { AnonymousActor, UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { writeAudit } from '../audit/index.js';
+import { type CommandDelivery, queueLinkOpening } from '../devices/index.js';
+import { getEditableMicromarket, readSettings } from '../micromarkets/index.js';
+import * as repo from './open-links.repository.js';
+
+type CreateBody = z.output<typeof ZCreateOpenLink>;
+type FormBody = z.output<typeof ZOpenFridgeForm>;
+
+const HOUR_MS = 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function linkView(ctx: ServiceContext, row: repo.OpenLinkRow): TOpenLink {
+  const path = openLinkPath(row.kind, row.token);
+  return {
+    token: row.token,
+    micromarket_id: row.micromarketId,
+    kind: row.kind,
+    path,
+    url: `${ctx.publicUrl.replace(/\/$/, '')}${path}`,
+    expires_at: row.expiresAt.toISOString(),
+    used_at: row.usedAt ? row.usedAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    created_by: row.createdByName,
+  };
+}
+
+export async function createLink(ctx: ServiceContext, actor: UserActor, micromarketId: number, body: CreateBody) {
+  const micromarket = await getEditableMicromarket(ctx, actor, micromarketId);
+  const now = ctx.clock.now();
+  const hours = body.hours ?? OPEN_LINK_HOURS[body.kind].default;
+  const row = await ctx.db.transaction(async (tx) => {
+    const link = await repo.insertLink(tx, {
+      micromarketId,
+      kind: body.kind,
+      expiresAt: new Date(now.getTime() + hours * HOUR_MS),
+      createdBy: actor.userId,
+      createdAt: now,
+    });
+    // The token is the secret: the log says which micromarket and kind, not the link itself.
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: 'open_link',
+      entityId: micromarketId,
+      orgId: micromarket.org_id,
+      after: { kind: body.kind, hours, expires_at: link.expiresAt.toISOString() },
+    });
+    return link;
+  });
+  return linkView(ctx, { ...row, createdByName: actor.name });
+}
+
+export async function listLinks(ctx: ServiceContext, actor: UserActor, micromarketId: number) {
+  await getEditableMicromarket(ctx, actor, micromarketId);
+  const rows = await repo.listActiveLinks(ctx.db, micromarketId, ctx.clock.now());
+  return { items: rows.map((row) => linkView(ctx, row)) };
+}
+
+export async function revokeLink(ctx: ServiceContext, actor: UserActor, token: string) {
+  const found = await repo.findLinkWithOrg(ctx.db, token);
+  if (!found || !actor.scope.canSee(found.orgId)) throw notFound();
+  actor.scope.assertEditable(found.orgId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.expireLink(tx, token, ctx.clock.now());
+    await writeAudit(tx, actor, {
+      action: 'revoke',
+      entity: 'open_link',
+      entityId: found.link.micromarketId,
+      orgId: found.orgId,
+      before: { kind: found.link.kind, expires_at: found.link.expiresAt.toISOString() },
+    });
+  });
+}
+
+/** Unknown, malformed, expired, used, revoked or of the other kind: one answer for all. */
+async function workingLink(ctx: ServiceContext, token: string, kind: OpenLinkKind) {
+  if (!UUID.test(token)) throw notFound();
+  const link = await repo.findWorkingLink(ctx.db, token.toLowerCase(), kind, ctx.clock.now());
+  if (!link) throw notFound();
+  return link;
+}
+
+type WorkingLink = Awaited<ReturnType<typeof workingLink>>;
+
+/** The standing refusals of a link's micromarket (the door's own state is checked when opening). */
+function refusalOf(link: WorkingLink, kind: OpenLinkKind): MessageKey | null {
+  if (!link.active) return 'open.not_available';
+  if (kind === 'customer') {
+    if (link.lockedAt) return 'device.locked';
+    if (!readSettings(link.settings).test_mode) return 'open.not_available';
+  }
+  return null;
+}
+
+export async function linkInfo(
+  ctx: ServiceContext,
+  actor: AnonymousActor,
+  token: string,
+  kind: OpenLinkKind,
+): Promise<TOpenLinkInfo> {
+  const link = await workingLink(ctx, token, kind);
+  const refusal = refusalOf(link, kind);
+  return {
+    kind: link.kind,
+    micromarket_name: link.name,
+    address: link.address,
+    refusal: refusal ? translate(refusal, actor.locale) : null,
+  };
+}
+
+/** §5: every required field, named, with the one message. */
+function assertRequired(body: FormBody) {
+  const missing = OPEN_FORM_REQUIRED.filter((field) => !body[field]);
+  if (missing.length > 0) {
+    throw badRequest(
+      'open.required_fields',
+      Object.fromEntries(missing.map((field) => [field, 'validation.required' as const])),
+    );
+  }
+}
+
+/**
+ * The form of a public link: records the request and queues the door opening in one
+ * transaction; a courier link is used up in it too, so two phones cannot both open by it.
+ * Customers pay by the sales flow, which does not exist yet: until it does, a customer link
+ * opens only a micromarket in test mode (see docs/decisions.md).
+ */
+export async function openByLink(
+  ctx: ServiceContext,
+  actor: AnonymousActor,
+  options: { token: string; kind: OpenLinkKind; body: FormBody; delivery: CommandDelivery | null },
+): Promise<TOpenFridgeAnswer> {
+  const { kind, body } = options;
+  const link = await workingLink(ctx, options.token, kind);
+  assertRequired(body);
+  const refusal = refusalOf(link, kind);
+  if (refusal) throw conflict(refusal);
+  const now = ctx.clock.now();
+  const label = `${kind} link`;
+  const { requestId, commandId } = await ctx.db.transaction(async (tx) => {
+    if (kind === 'courier' && !(await repo.claimLink(tx, link.token, now))) throw notFound();
+    const command = await queueLinkOpening(tx, {
+      micromarketId: link.micromarketId,
+      sessionKind: kind,
+      label,
+      now,
+    });
+    const id = await repo.insertRequest(tx, {
+      micromarketId: link.micromarketId,
+      linkToken: link.token,
+      kind,
+      name: body.name!,
+      phone: body.phone!,
+      profession: body.profession ?? null,
+      email: body.email ?? null,
+      weights: body.weights ?? null,
+      openAt: body.open_at ? new Date(body.open_at) : null,
+      closeAt: body.close_at ? new Date(body.close_at) : null,
+      itemsCount: body.items_count ?? null,
+      notes: body.notes ?? null,
+      commandId: command.id,
+      ip: actor.ip,
+      createdAt: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'open_door',
+      entity: 'open_request',
+      entityId: id,
+      orgId: link.orgId,
+      after: { kind, micromarket_id: link.micromarketId, command_id: command.id },
+    });
+    return { requestId: id, commandId: command.id };
+  });
+  await options.delivery?.deliverNow(commandId);
+  return { message: translate('device.open_door_queued', actor.locale), request_id: requestId, command_id: commandId };
+}
+
+export function rateLimited(waitMs: number) {
+  return new AppError(429, 'errors.rate_limited_seconds', { seconds: Math.ceil(waitMs / 1000) });
+}
+
+/** The door command's status for the page that queued it; the command id is the capability. */
+export async function openingProgress(ctx: ServiceContext, commandId: string): Promise<TOpenProgress> {
+  if (!UUID.test(commandId)) throw notFound();
+  const since = new Date(ctx.clock.now().getTime() - OPEN_PROGRESS_WINDOW_MS);
+  const status = await repo.findOpeningStatus(ctx.db, commandId.toLowerCase(), since);
+  if (!status) throw notFound();
+  return { status };
+}

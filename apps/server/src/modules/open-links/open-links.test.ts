@@ -1,0 +1,313 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import {
+  auditLog,
+  deviceCommands,
+  deviceEvents,
+  micromarkets,
+  openLinks,
+  openRequests,
+} from '../../db/schema/index.js';
+
+let ctx: TestContext;
+let tenant: Tenant;
+let operator: string;
+let ipSeq = 0;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tenant = await createTenant(ctx.database.db);
+  operator = await tenant.token('operator');
+});
+afterAll(() => ctx.close());
+
+/** Each test speaks from its own address, so the per-address limit is tested only where meant. */
+const freshIp = () => `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
+
+const FORM = { name: 'Olena', phone: '+380501234567', weights: [1200, 800], items_count: 3, notes: 'Restock' };
+
+async function micromarket(name: string, settings: object = { test_mode: true }, values: object = {}) {
+  return insertMicromarket(ctx.database.db, tenant.org.main, name, { settings, ...values });
+}
+
+async function createLink(id: number, kind: 'customer' | 'courier', hours?: number) {
+  const response = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+    token: operator,
+    payload: { kind, ...(hours ? { hours } : {}) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string; path: string; url: string; expires_at: string; kind: string }>();
+}
+
+const publicPath = (kind: 'customer' | 'courier', token: string) =>
+  kind === 'courier' ? `/v1/courier/open/fridge/${token}` : `/v1/open/fridge/${token}`;
+
+function open(kind: 'customer' | 'courier', token: string, payload: object = FORM, ip = freshIp(), lang?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: publicPath(kind, token),
+    payload,
+    remoteAddress: ip,
+    headers: lang ? { lang } : {},
+  });
+}
+
+function info(kind: 'customer' | 'courier', token: string, ip = freshIp()) {
+  return ctx.app.inject({ method: 'GET', url: publicPath(kind, token), remoteAddress: ip });
+}
+
+describe('operator endpoints', () => {
+  it('answers 401 without a session, 403 without send_device_commands, 404 for another tree, 403 view-only', async () => {
+    const id = await micromarket('Guarded link');
+    expect((await call(ctx, 'POST', `/v1/device/open-link/${id}`, { payload: { kind: 'courier' } })).statusCode).toBe(
+      401,
+    );
+    const courier = await tenant.token('courier');
+    const denied = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+      token: courier,
+      payload: { kind: 'courier' },
+    });
+    expect(denied.statusCode).toBe(403);
+    expect((await call(ctx, 'GET', `/v1/device/open-links/${id}`, { token: courier })).statusCode).toBe(403);
+    const other = await createTenant(ctx.database.db);
+    const foreign = await insertMicromarket(ctx.database.db, other.org.main, 'Foreign link');
+    const viewOnly = await insertMicromarket(ctx.database.db, tenant.org.kyiv, 'View-only link');
+    for (const target of [foreign, viewOnly]) {
+      const response = await call(ctx, 'POST', `/v1/device/open-link/${target}`, {
+        token: operator,
+        payload: { kind: 'courier' },
+      });
+      expect(response.statusCode).toBe(target === foreign ? 404 : 403);
+    }
+    const foreignLink = await createLinkAs(await other.token('operator'), foreign);
+    const revoke = await call(ctx, 'POST', '/v1/device/open-link/revoke', {
+      token: operator,
+      payload: { token: foreignLink },
+    });
+    expect(revoke.statusCode).toBe(404);
+  });
+
+  it('creates links with the kind’s lifetime, lists the working ones and revokes one', async () => {
+    const id = await micromarket('Listed');
+    const before = Date.now();
+    const courier = await createLink(id, 'courier');
+    const customer = await createLink(id, 'customer');
+    expect(courier.path).toBe(`/notauth/courier/open/fridge/${courier.token}`);
+    expect(customer.url).toBe(`http://panel.test/notauth/open/fridge/${customer.token}`);
+    const hours = (link: { expires_at: string }) => Math.round((Date.parse(link.expires_at) - before) / 3_600_000);
+    expect(hours(courier)).toBe(12);
+    expect(hours(customer)).toBe(30 * 24);
+    expect(hours(await createLink(id, 'courier', 2))).toBe(2);
+    const tooLong = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+      token: operator,
+      payload: { kind: 'courier', hours: 100 },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().fields)).toEqual(['hours']);
+
+    const list = await call(ctx, 'GET', `/v1/device/open-links/${id}`, { token: operator });
+    expect(list.json().items).toHaveLength(3);
+    const revoked = await call(ctx, 'POST', '/v1/device/open-link/revoke', {
+      token: operator,
+      payload: { token: courier.token },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const after = await call(ctx, 'GET', `/v1/device/open-links/${id}`, { token: operator });
+    expect(after.json().items.map((link: { token: string }) => link.token)).not.toContain(courier.token);
+    expect((await info('courier', courier.token)).statusCode).toBe(404);
+    const audit = await ctx.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'open_link'), eq(auditLog.entityId, String(id))));
+    expect(audit.map((row) => row.action).sort()).toEqual(['create', 'create', 'create', 'revoke']);
+  });
+});
+
+async function createLinkAs(token: string, id: number) {
+  const response = await call(ctx, 'POST', `/v1/device/open-link/${id}`, { token, payload: { kind: 'courier' } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+describe('public open pages', () => {
+  it('shows the micromarket of a working link, and one 404 for unknown, malformed, expired and wrong-kind', async () => {
+    const id = await micromarket('Shown', { test_mode: true }, { address: 'Khreshchatyk 1' });
+    const link = await createLink(id, 'courier');
+    const shown = await info('courier', link.token);
+    expect(shown.json()).toEqual({
+      kind: 'courier',
+      micromarket_name: 'Shown',
+      address: 'Khreshchatyk 1',
+      refusal: null,
+    });
+    const expired = await createLink(id, 'customer');
+    await ctx.database.db
+      .update(openLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(openLinks.token, expired.token));
+    const answers = [
+      await info('courier', '00000000-0000-4000-8000-000000000000'),
+      await info('courier', 'not-a-uuid'),
+      await info('customer', expired.token),
+      await info('customer', link.token),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ message: 'Not found' });
+    }
+    expect((await open('customer', link.token)).statusCode).toBe(404);
+    expect((await open('customer', expired.token)).statusCode).toBe(404);
+  });
+
+  it('opens by a courier link once: request, command, device event and audit recorded, the link used up', async () => {
+    const id = await micromarket('Courier door', {});
+    const link = await createLink(id, 'courier');
+    const first = await open('courier', link.token, { ...FORM, open_at: '2026-11-22T08:00:00Z' }, freshIp(), 'pl');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe('Drzwi zostaną wkrótce otwarte');
+    const [command] = await ctx.database.db
+      .select()
+      .from(deviceCommands)
+      .where(eq(deviceCommands.id, first.json().command_id));
+    expect(command).toMatchObject({ type: 'open_door', status: 'queued', payload: { session_kind: 'courier' } });
+    const [request] = await ctx.database.db.select().from(openRequests).where(eq(openRequests.micromarketId, id));
+    expect(request).toMatchObject({
+      kind: 'courier',
+      name: 'Olena',
+      phone: '+380501234567',
+      weights: [1200, 800],
+      itemsCount: 3,
+      commandId: command!.id,
+    });
+    expect(request!.ip).toMatch(/^10\.9\./);
+    expect(request!.openAt?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    const events = await ctx.database.db.select().from(deviceEvents).where(eq(deviceEvents.micromarketId, id));
+    expect(events).toEqual([expect.objectContaining({ kind: 'command_queued', actorLabel: 'courier link' })]);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'open_request'), eq(auditLog.entityId, String(request!.id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'open_door', via: 'http', actorUserId: null });
+
+    const progress = (command: string) =>
+      ctx.app.inject({ method: 'GET', url: `/v1/open/door/${command}`, remoteAddress: freshIp() });
+    expect((await progress(command!.id)).json()).toEqual({ status: 'queued' });
+    await ctx.database.db
+      .update(deviceCommands)
+      .set({ status: 'acknowledged' })
+      .where(eq(deviceCommands.id, command!.id));
+    expect((await progress(command!.id)).json()).toEqual({ status: 'acknowledged' });
+    expect((await progress('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await progress('nope')).statusCode).toBe(404);
+    // An operator's service opening is not a link opening: its progress is not public.
+    const other = await micromarket('Service door', {});
+    const service = await call(ctx, 'POST', `/v1/device/command/${other}`, {
+      token: operator,
+      payload: { type: 'open_door' },
+    });
+    expect((await progress(service.json().command.id)).statusCode).toBe(404);
+
+    const again = await open('courier', link.token);
+    expect(again.statusCode).toBe(404);
+    expect((await info('courier', link.token)).statusCode).toBe(404);
+  });
+
+  it('two phones racing on one courier link open the door once', async () => {
+    const id = await micromarket('Race', {});
+    const link = await createLink(id, 'courier');
+    const answers = await Promise.all([open('courier', link.token), open('courier', link.token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    const rows = await ctx.database.db.select().from(openRequests).where(eq(openRequests.micromarketId, id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a courier link opens a locked micromarket out of test mode; a refused opening leaves the link unused', async () => {
+    const id = await micromarket('Locked courier', {}, { lockedAt: new Date() });
+    const link = await createLink(id, 'courier');
+    await ctx.database.db.update(micromarkets).set({ door: 'open' }).where(eq(micromarkets.id, id));
+    const busy = await open('courier', link.token, FORM, freshIp(), 'en');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('The door was already opened, wait for completion and retry');
+    await ctx.database.db.update(micromarkets).set({ door: 'closed' }).where(eq(micromarkets.id, id));
+    expect((await open('courier', link.token)).statusCode).toBe(200);
+  });
+
+  it('a customer link opens only in test mode, never when locked, and may be used again', async () => {
+    const live = await micromarket('Not in test mode', { test_mode: false });
+    const liveLink = await createLink(live, 'customer');
+    expect((await info('customer', liveLink.token)).json().refusal).toBe(
+      'This micromarket cannot be opened by link yet',
+    );
+    const refused = await open('customer', liveLink.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This micromarket cannot be opened by link yet');
+
+    const locked = await micromarket('Locked customer', { test_mode: true }, { lockedAt: new Date() });
+    const lockedLink = await createLink(locked, 'customer');
+    const lockedAnswer = await open('customer', lockedLink.token, FORM, freshIp(), 'en');
+    expect(lockedAnswer.statusCode).toBe(409);
+    expect(lockedAnswer.json().message).toBe(
+      'The micromarket is locked for food safety; only a service opening is possible',
+    );
+
+    const id = await micromarket('Test mode');
+    const link = await createLink(id, 'customer');
+    const first = await open('customer', link.token);
+    expect(first.statusCode, first.body).toBe(200);
+    const [command] = await ctx.database.db
+      .select()
+      .from(deviceCommands)
+      .where(eq(deviceCommands.id, first.json().command_id));
+    expect(command!.payload).toEqual({ session_kind: 'customer' });
+    expect((await open('customer', link.token)).statusCode).toBe(409);
+    await ctx.database.db
+      .update(deviceCommands)
+      .set({ status: 'acknowledged' })
+      .where(eq(deviceCommands.id, command!.id));
+    expect((await open('customer', link.token)).statusCode).toBe(200);
+    expect((await info('customer', link.token)).statusCode).toBe(200);
+  });
+
+  it('answers the §5 message naming every missing required field, and validates the rest', async () => {
+    const id = await micromarket('Form');
+    const link = await createLink(id, 'customer');
+    const missing = await open('customer', link.token, { name: '  ', notes: 'x' }, freshIp(), 'en');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      message: 'You have not filled in all required fields',
+      fields: { name: 'This field is required', phone: 'This field is required' },
+    });
+    const ua = await open('customer', link.token, { name: 'Ivan' }, freshIp(), 'ua');
+    expect(ua.json().message).toBe('Ви заповнили не всі обовʼязкові поля');
+    expect(Object.keys(ua.json().fields)).toEqual(['phone']);
+    const badWeights = await open('customer', link.token, { ...FORM, weights: [-1] });
+    expect(badWeights.statusCode).toBe(400);
+    expect(Object.keys(badWeights.json().fields)).toEqual(['weights.0']);
+    const badDate = await open('customer', link.token, { ...FORM, close_at: 'tomorrow' });
+    expect(Object.keys(badDate.json().fields)).toEqual(['close_at']);
+    const rows = await ctx.database.db.select().from(openRequests).where(eq(openRequests.micromarketId, id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('limits forms per link (any address) and calls per address with 429', async () => {
+    const id = await micromarket('Limited');
+    const link = await createLink(id, 'customer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await open('customer', link.token, {})).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    const limited = await open('customer', link.token, {});
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().message).toMatch(/Too many attempts/);
+
+    const ip = freshIp();
+    const other = await createLink(id, 'courier');
+    const pages: number[] = [];
+    for (let i = 0; i < 31; i += 1) pages.push((await info('courier', other.token, ip)).statusCode);
+    expect(pages.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(pages[30]).toBe(429);
+    expect((await info('courier', other.token)).statusCode).toBe(200);
+  });
+});

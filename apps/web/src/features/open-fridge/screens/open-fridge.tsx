@@ -1,0 +1,194 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { api, OPEN_FORM_MAX_SHELVES, type OpenLinkKind, type TOpenFridgeForm } from '@vitrina/contract';
+import { Alert, Button, Form, Input, InputNumber, Result, Skeleton, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
+import { ContractForm } from '../../../components/contract-form';
+import { isApiError } from '../../../lib/api-error';
+import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
+import { applyServerErrors } from '../../../lib/form-errors';
+
+type Values = {
+  name?: string;
+  phone?: string;
+  profession?: string;
+  email?: string;
+  weights?: (number | null)[];
+  open_at?: string;
+  close_at?: string;
+  notes?: string;
+  items_count?: number | null;
+};
+
+/** `datetime-local` is the phone's own picker; its local time goes to the server as UTC. */
+const toIso = (value?: string) => (value ? new Date(value).toISOString() : '');
+
+const POLL_MS = 2000;
+const POLL_FOR_MS = 90_000;
+const FINAL = new Set(['acknowledged', 'failed', 'expired']);
+
+/** Follows the door command until the device answers or it expires (polling stops after 90 s). */
+function DoorProgress({ command }: { command: string }) {
+  const { t } = useTranslation();
+  const [startedAt] = useState(() => Date.now());
+  const progress = useEndpoint(
+    api.openLink.progress,
+    { params: { command } },
+    {
+      retry: false,
+      refetchInterval: (query) => {
+        const status = query.state.data?.status;
+        return (status && FINAL.has(status)) || Date.now() - startedAt > POLL_FOR_MS ? false : POLL_MS;
+      },
+    },
+  );
+  const status = progress.data?.status;
+  if (!status) return null;
+  const type = status === 'acknowledged' ? 'success' : status === 'failed' || status === 'expired' ? 'warning' : 'info';
+  return (
+    <Alert
+      type={type}
+      showIcon
+      icon={FINAL.has(status) ? undefined : <Spin size="small" />}
+      title={t(`open.progress.${status}`)}
+      data-testid="open-progress"
+    />
+  );
+}
+
+/**
+ * The open-micromarket form (§2) a customer or a courier reaches by a link's QR code. The
+ * server checks the required fields (§5 message) and answers the door's §8 text.
+ */
+export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
+  const { t } = useTranslation();
+  const token = useParams().token ?? '';
+  const endpoints =
+    kind === 'courier'
+      ? { info: api.openLink.courierInfo, open: api.openLink.courierOpen }
+      : { info: api.openLink.customerInfo, open: api.openLink.customerOpen };
+  const info = useEndpoint(endpoints.info, { params: { token } }, { retry: false });
+  const open = useEndpointMutation(endpoints.open, { isInvalidating: false });
+  const [form] = Form.useForm<Values>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = (values: Values) => {
+    setRefusal(null);
+    const body: TOpenFridgeForm = {
+      name: values.name ?? '',
+      phone: values.phone ?? '',
+      profession: values.profession ?? '',
+      email: values.email ?? '',
+      weights: (values.weights ?? []).filter((grams): grams is number => typeof grams === 'number'),
+      open_at: toIso(values.open_at),
+      close_at: toIso(values.close_at),
+      notes: values.notes ?? '',
+      items_count: values.items_count ?? null,
+    };
+    open.mutate(
+      { params: { token }, body },
+      {
+        onError: (error) => {
+          applyServerErrors(form, error);
+          setRefusal(isApiError(error) ? error.message : t('common.load_failed'));
+          if (isApiError(error) && error.status === 404) info.refetch();
+        },
+      },
+    );
+  };
+
+  const title = t(kind === 'courier' ? 'open.title_courier' : 'open.title_customer');
+  const subtitle = info.data ? [info.data.micromarket_name, info.data.address].filter(Boolean).join(' · ') : ' ';
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      {info.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
+      {info.isError && (
+        <Result
+          status="warning"
+          title={isApiError(info.error) && info.error.status === 429 ? info.error.message : t('open.link_invalid')}
+          style={{ padding: '8px 0' }}
+        />
+      )}
+      {info.data && open.data && (
+        <>
+          <Result status="success" title={open.data.message} subTitle={t('open.done')} style={{ padding: '8px 0' }} />
+          <DoorProgress command={open.data.command_id} />
+        </>
+      )}
+      {info.data && !open.data && (
+        <ContractForm form={form} onFinish={submit} initialValues={{ weights: [] }} className="open-fridge-form">
+          {info.data.refusal && (
+            <Alert type="warning" showIcon title={info.data.refusal} style={{ marginBottom: 16 }} />
+          )}
+          <Form.Item name="name" label={`${t('open.name')} *`}>
+            <Input autoComplete="name" size="large" />
+          </Form.Item>
+          <Form.Item name="phone" label={`${t('open.phone')} *`}>
+            <Input autoComplete="tel" inputMode="tel" type="tel" size="large" />
+          </Form.Item>
+          <Form.Item name="profession" label={t('open.profession')}>
+            <Input autoComplete="organization-title" size="large" />
+          </Form.Item>
+          <Form.Item name="email" label={t('open.email')}>
+            <Input autoComplete="email" inputMode="email" type="email" size="large" />
+          </Form.Item>
+          <Form.Item label={t('open.weights')}>
+            <Form.List name="weights">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field, index) => (
+                    <div key={field.key} style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+                      <Form.Item name={field.name} noStyle>
+                        <InputNumber
+                          min={0}
+                          max={1_000_000}
+                          inputMode="numeric"
+                          size="large"
+                          style={{ flex: 1 }}
+                          placeholder={t('open.shelf', { n: index + 1 })}
+                          aria-label={t('open.shelf', { n: index + 1 })}
+                          suffix="g"
+                        />
+                      </Form.Item>
+                      <Button
+                        size="large"
+                        icon={<MinusCircleOutlined />}
+                        aria-label={`− ${t('open.shelf', { n: index + 1 })}`}
+                        onClick={() => remove(field.name)}
+                      />
+                    </div>
+                  ))}
+                  {fields.length < OPEN_FORM_MAX_SHELVES && (
+                    <Button block size="large" type="dashed" icon={<PlusOutlined />} onClick={() => add(null)}>
+                      {t('open.add_shelf')}
+                    </Button>
+                  )}
+                </>
+              )}
+            </Form.List>
+          </Form.Item>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            <Form.Item name="open_at" label={t('open.open_at')} style={{ flex: '1 1 150px' }}>
+              <Input type="datetime-local" size="large" />
+            </Form.Item>
+            <Form.Item name="close_at" label={t('open.close_at')} style={{ flex: '1 1 150px' }}>
+              <Input type="datetime-local" size="large" />
+            </Form.Item>
+          </div>
+          <Form.Item name="items_count" label={t('open.items_count')}>
+            <InputNumber min={0} inputMode="numeric" size="large" style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="notes" label={t('open.notes')}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+          {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" block size="large" loading={open.isPending}>
+            {t('open.submit')}
+          </Button>
+        </ContractForm>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { INT4_MAX, text, ZId, ZTimestamp } from './common.js';
+
+/** Who a link opens the door for: a customer (repeatable until it expires) or a courier (once). */
+export const OPEN_LINK_KINDS = ['customer', 'courier'] as const;
+export type OpenLinkKind = (typeof OPEN_LINK_KINDS)[number];
+export const ZOpenLinkKind = z.enum(OPEN_LINK_KINDS);
+
+/** Lifetime of a new link when the operator names none, and the longest allowed, in hours. */
+export const OPEN_LINK_HOURS = {
+  customer: { default: 30 * 24, max: 365 * 24 },
+  courier: { default: 12, max: 72 },
+} as const satisfies Record<OpenLinkKind, { default: number; max: number }>;
+
+/** The public page of a link (§2 routes), relative to the panel's address. */
+export function openLinkPath(kind: OpenLinkKind, token: string): string {
+  return kind === 'courier' ? `/notauth/courier/open/fridge/${token}` : `/notauth/open/fridge/${token}`;
+}
+
+/** Most shelves a form may report a weight for, and the heaviest weight in grams. */
+export const OPEN_FORM_MAX_SHELVES = 32;
+export const OPEN_FORM_MAX_GRAMS = 1_000_000;
+
+export const ZCreateOpenLink = z
+  .object({
+    kind: ZOpenLinkKind,
+    /** Hours until the link stops working; the kind's default when omitted. */
+    hours: z.int().min(1).max(OPEN_LINK_HOURS.customer.max).optional(),
+  })
+  .refine((body) => body.hours === undefined || body.hours <= OPEN_LINK_HOURS[body.kind].max, {
+    error: `Courier links live at most ${OPEN_LINK_HOURS.courier.max} h`,
+    path: ['hours'],
+  });
+
+export const ZOpenLink = z.object({
+  token: z.string(),
+  micromarket_id: z.number().int(),
+  kind: ZOpenLinkKind,
+  /** The public page, relative (`/notauth/…`) and absolute (the panel's public address). */
+  path: z.string(),
+  url: z.string(),
+  expires_at: ZTimestamp,
+  used_at: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+  created_by: z.string().nullable(),
+});
+export type TOpenLink = z.infer<typeof ZOpenLink>;
+export const ZOpenLinkList = z.object({ items: z.array(ZOpenLink) });
+
+export const ZRevokeOpenLink = z.object({ token: z.uuid() });
+
+/** A link token in a public path; anything that is not a live link of the path's kind is one 404. */
+export const ZOpenTokenParam = z.object({ token: text(100).min(1) });
+
+/** What the public page shows before the form. */
+export const ZOpenLinkInfo = z.object({
+  kind: ZOpenLinkKind,
+  micromarket_name: z.string(),
+  address: z.string().nullable(),
+  /** Why the form would be refused now (locked, not available yet), so the page says it first; null when it can open. */
+  refusal: z.string().nullable(),
+});
+export type TOpenLinkInfo = z.infer<typeof ZOpenLinkInfo>;
+
+const optionalText = (max: number) =>
+  text(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+const optionalTime = z
+  .union([z.iso.datetime({ offset: true }), z.literal('')])
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+/**
+ * The open-micromarket form (§2). Name and phone are required, but checked by the server
+ * after the schema, so a missing one answers the §5 message naming every missing field.
+ */
+export const ZOpenFridgeForm = z.object({
+  name: text(100).optional(),
+  phone: text(40).optional(),
+  profession: optionalText(100),
+  email: optionalText(254),
+  /** Grams per shelf, top shelf first. */
+  weights: z.array(z.int().min(0).max(OPEN_FORM_MAX_GRAMS)).max(OPEN_FORM_MAX_SHELVES).optional(),
+  open_at: optionalTime,
+  close_at: optionalTime,
+  notes: optionalText(2000),
+  items_count: z.int().min(0).max(INT4_MAX).nullable().optional(),
+});
+export type TOpenFridgeForm = z.input<typeof ZOpenFridgeForm>;
+export const OPEN_FORM_REQUIRED = ['name', 'phone'] as const;
+
+/** The §8 answer: the door will open shortly; the request and its command, to follow. */
+export const ZOpenFridgeAnswer = z.object({
+  message: z.string(),
+  request_id: ZId,
+  command_id: z.string(),
+});
+export type TOpenFridgeAnswer = z.infer<typeof ZOpenFridgeAnswer>;
+
+/** The door command of an opening, for the public page to follow (by its id, for 15 minutes). */
+export const OPEN_PROGRESS_WINDOW_MS = 15 * 60 * 1000;
+export const ZOpenProgressParam = z.object({ command: text(100).min(1) });
+export const ZOpenProgress = z.object({
+  status: z.enum(['queued', 'sent', 'acknowledged', 'failed', 'expired']),
+});
+export type TOpenProgress = z.infer<typeof ZOpenProgress>;

@@ -359,7 +359,8 @@ export const ZUpdateThresholds = z
     org_id: ZId.optional(),
     temperature_min: z.number().min(-30).max(30),
     temperature_max: z.number().min(-30).max(30),
-    lock_after_minutes: z.int().min(1).max(10_080),
+    /** 0: lock at the first reading above the limit (strict food-safety policies). */
+    lock_after_minutes: z.int().min(0).max(10_080),
     door_open_timeout_seconds: z.int().min(5).max(600),
     weight_tolerance_grams: z.int().min(0).max(100_000),
   })

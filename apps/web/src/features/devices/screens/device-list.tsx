@@ -10,6 +10,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { sortOf, useListQuery } from '../../../lib/list-query';
+import { useLiveRefetch } from '../../../lib/live';
 import { getMessage } from '../../../lib/notify';
 import { CopySettingsModal } from '../components/copy-settings-modal';
 import { buildDeviceColumns, type RowAction } from '../components/device-columns';
@@ -29,6 +30,7 @@ export default function DeviceListScreen() {
   const [copying, setCopying] = useState<TMicromarket | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TMicromarket | null>(null);
+  useLiveRefetch('micromarket.state', [api.device.list.tag]);
 
   const columns = useMemo(() => {
     const onAction = (action: RowAction, item: TMicromarket) => {

@@ -1,5 +1,6 @@
 import type { Currency, Permission, TMicromarket } from '@vitrina/contract';
 import type { ReactNode } from 'react';
+import { DeviceCommandsTab } from './tabs/device-commands-tab';
 import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
 import { DeviceHistoryTab } from './tabs/device-history-tab';
 import { DeviceMainTab } from './tabs/device-main-tab';
@@ -27,6 +28,12 @@ export type DeviceTab = {
  */
 export const DEVICE_CARD_TABS: DeviceTab[] = [
   { key: 'main', label: 'devices.tabs.main', render: (props) => <DeviceMainTab {...props} /> },
+  {
+    key: 'commands',
+    label: 'fleet.tabs.commands',
+    permissions: ['show_device_page', 'send_device_commands'],
+    render: (props) => <DeviceCommandsTab {...props} />,
+  },
   { key: 'settings', label: 'devices.tabs.settings', render: (props) => <DeviceSettingsTab {...props} /> },
   { key: 'shelves', label: 'devices.tabs.shelves', render: (props) => <DeviceShelvesTab {...props} /> },
   { key: 'discounts', label: 'devices.tabs.discounts', render: (props) => <DeviceDiscountsTab {...props} /> },

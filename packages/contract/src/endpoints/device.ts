@@ -33,6 +33,7 @@ import {
   ZUpsertPersonalPrice,
 } from '../resources/micromarket.js';
 import { ZMicromarketOptions } from '../resources/tag.js';
+import { ZTelemetry, ZTelemetryQuery } from '../resources/telemetry.js';
 
 const tag = 'micromarkets';
 const view = ['show_device_page'] as const;
@@ -266,6 +267,16 @@ export const deviceApi = {
     params: ZIdParam,
     query: ZListDeviceEventsQuery,
     response: ZDeviceEventList,
+  }),
+  telemetry: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/telemetry/:id',
+    tag,
+    summary: 'Temperature, door and connection of a micromarket over a period, downsampled for charts',
+    permissions: view,
+    params: ZIdParam,
+    query: ZTelemetryQuery,
+    response: ZTelemetry,
   }),
   thresholds: defineEndpoint({
     method: 'GET',

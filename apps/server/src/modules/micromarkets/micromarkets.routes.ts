@@ -7,6 +7,7 @@ import { listMicromarketOptions } from './micromarkets.repository.js';
 import * as micromarkets from './micromarkets.service.js';
 import * as parts from './parts.service.js';
 import * as settings from './settings.service.js';
+import { micromarketTelemetry } from './telemetry.service.js';
 
 const OK = { ok: true as const };
 
@@ -32,6 +33,9 @@ export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: Se
     settings.updateSettings(ctx, actor, params.id, body),
   );
   registerEndpoint(app, d.copySettings, ({ actor, body }) => settings.copySettings(ctx, actor, body));
+  registerEndpoint(app, d.telemetry, ({ actor, params, query }) =>
+    micromarketTelemetry(ctx, actor, params.id, query.period),
+  );
   registerEndpoint(app, d.thresholds, ({ actor, query }) => settings.getThresholds(ctx, actor, query.org_id));
   registerEndpoint(app, d.updateThresholds, ({ actor, body }) => settings.updateThresholds(ctx, actor, body));
 

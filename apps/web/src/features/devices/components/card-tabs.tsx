@@ -4,6 +4,7 @@ import { DeviceCommandsTab } from './tabs/device-commands-tab';
 import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
 import { DeviceHistoryTab } from './tabs/device-history-tab';
 import { DeviceMainTab } from './tabs/device-main-tab';
+import { DeviceMonitoringTab } from './tabs/device-monitoring-tab';
 import { DevicePriceTagsTab } from './tabs/device-price-tags-tab';
 import { DevicePricesTab } from './tabs/device-prices-tab';
 import { DeviceSettingsTab } from './tabs/device-settings-tab';
@@ -28,6 +29,11 @@ export type DeviceTab = {
  */
 export const DEVICE_CARD_TABS: DeviceTab[] = [
   { key: 'main', label: 'devices.tabs.main', render: (props) => <DeviceMainTab {...props} /> },
+  {
+    key: 'monitoring',
+    label: 'fleet.tabs.monitoring',
+    render: (props) => <DeviceMonitoringTab {...props} />,
+  },
   {
     key: 'commands',
     label: 'fleet.tabs.commands',

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
+import { ZFleetDisplay } from '../resources/fleet-display.js';
 import {
   ZCopyMicromarketSettings,
   ZCopySettingsResult,
@@ -58,6 +59,14 @@ export const deviceApi = {
     permissions: view,
     query: ZListMicromarketsQuery,
     response: ZMicromarketList,
+  }),
+  display: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/display',
+    tag,
+    summary: 'The wall board: every visible micromarket with its live state and open alerts',
+    permissions: ['show_fridge_display'],
+    response: ZFleetDisplay,
   }),
   info: defineEndpoint({
     method: 'GET',

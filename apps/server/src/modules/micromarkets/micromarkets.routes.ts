@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { listEvents } from './device-events.repository.js';
+import { fleetDisplay } from './display.service.js';
 import { listMicromarketOptions } from './micromarkets.repository.js';
 import * as micromarkets from './micromarkets.service.js';
 import * as parts from './parts.service.js';
@@ -17,6 +18,7 @@ export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: Se
     items: await listMicromarketOptions(ctx.db, actor.scope.visibleIds),
   }));
   registerEndpoint(app, d.list, ({ actor, query }) => micromarkets.listMicromarkets(ctx, actor, query));
+  registerEndpoint(app, d.display, ({ actor }) => fleetDisplay(ctx, actor));
   registerEndpoint(app, d.info, ({ actor, params }) => micromarkets.getMicromarket(ctx, actor, params.id));
   registerEndpoint(app, d.create, ({ actor, body }) => micromarkets.createMicromarket(ctx, actor, body));
   registerEndpoint(app, d.update, ({ actor, params, body }) =>

@@ -52,6 +52,10 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       SEED: 'demo',
+      // The demo fleet of simulated fridges answers the device commands the fleet specs send;
+      // a free MQTT port keeps runs on several E2E_PORTs side by side from clashing on 1883.
+      SIMULATOR: 'on',
+      MQTT_PORT: '0',
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
   },

@@ -36,27 +36,26 @@ export function LockBanner({ micromarket }: { micromarket: TMicromarket }) {
             {t('fleet.lock.since', { at: formatDateUtc(since), ago: formatRelativeTime(since) })}
           </div>
           {refusal && <div role="alert">{refusal}</div>}
+          {can('reset_food_safety_lock') && (
+            <Button
+              style={{ marginTop: 8 }}
+              danger
+              loading={reset.isPending}
+              onClick={() => {
+                setRefusal(null);
+                reset.mutate(
+                  { params: { id: micromarket.id } },
+                  {
+                    onSuccess: () => getMessage().success(t('fleet.lock.reset_done')),
+                    onError: (error) => setRefusal(isApiError(error) && error.status === 409 ? error.message : null),
+                  },
+                );
+              }}
+            >
+              {t('fleet.lock.reset')}
+            </Button>
+          )}
         </>
-      }
-      action={
-        can('reset_food_safety_lock') && (
-          <Button
-            danger
-            loading={reset.isPending}
-            onClick={() => {
-              setRefusal(null);
-              reset.mutate(
-                { params: { id: micromarket.id } },
-                {
-                  onSuccess: () => getMessage().success(t('fleet.lock.reset_done')),
-                  onError: (error) => setRefusal(isApiError(error) && error.status === 409 ? error.message : null),
-                },
-              );
-            }}
-          >
-            {t('fleet.lock.reset')}
-          </Button>
-        )
       }
     />
   );

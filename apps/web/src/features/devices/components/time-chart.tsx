@@ -102,9 +102,18 @@ export function TimeChart({ from, to, height = 200, y, series, lines = [], ariaL
           ))}
           {series.map((s) => {
             if (s.kind === 'line')
-              return segments(s.points, x, yOf, gapMs).map((d) => (
-                <path key={`${s.label}${d}`} d={d} fill="none" stroke={s.color} strokeWidth={2} />
-              ));
+              return (
+                <g key={s.label}>
+                  {segments(s.points, x, yOf, gapMs).map((d) => (
+                    <path key={d} d={d} fill="none" stroke={s.color} strokeWidth={2} />
+                  ))}
+                  {/* Dots keep a lone sample (a fridge that just came online) visible. */}
+                  {s.points.length <= 100 &&
+                    s.points.map((p) =>
+                      p.y === null ? null : <circle key={p.t} cx={x(p.t)} cy={yOf(p.y)} r={2.5} fill={s.color} />,
+                    )}
+                </g>
+              );
             if (s.kind === 'band') {
               const upper = segments(s.upper, x, yOf, gapMs);
               const lower = segments(s.lower, x, yOf, gapMs);

@@ -143,7 +143,11 @@ export function DeviceMonitoringTab({ micromarket }: DeviceTabProps) {
         {t('fleet.monitoring.connection')}
       </Typography.Title>
       {telemetry.connection.length === 0 ? (
-        <Typography.Paragraph type="secondary">{t('fleet.monitoring.no_connection_changes')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('fleet.monitoring.no_connection_changes', {
+            state: t(`devices.connection.${micromarket.connection}`),
+          })}
+        </Typography.Paragraph>
       ) : (
         <TimeChart
           ariaLabel={t('fleet.monitoring.connection')}

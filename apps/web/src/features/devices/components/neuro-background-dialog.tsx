@@ -1,5 +1,5 @@
 import { NEURO_BACKGROUND_TIMING, type TDeviceCommand } from '@vitrina/contract';
-import { Alert, Modal, Progress, Steps } from 'antd';
+import { Alert, Button, Modal, Progress, Steps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommandStatusTag } from './command-status-tag';
@@ -49,7 +49,16 @@ export function NeuroBackgroundDialog({
   const status = phase.state === 'error' ? 'error' : phase.state === 'done' ? 'finish' : 'process';
 
   return (
-    <Modal open title={t('fleet.neuro.title')} onCancel={onClose} onOk={onClose} cancelButtonProps={{ hidden: true }}>
+    <Modal
+      open
+      title={t('fleet.neuro.title')}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('fleet.neuro.close')}
+        </Button>
+      }
+    >
       <p>{t('fleet.neuro.intro', { seconds: WAIT_S })}</p>
       <Steps
         direction="vertical"

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { api, DEVICE_COMMAND_EXPIRY_MS, type TDeviceCommand, type TSendDeviceCommand } from '@vitrina/contract';
 import { Alert, Button, Popconfirm, Space, Table, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { useEndpoint } from '../../../../lib/endpoint-query';
@@ -58,16 +58,6 @@ export function DeviceCommandsTab({ micromarket, canEdit }: DeviceTabProps) {
   const { run, outcome, isPending, pendingType } = useDeviceCommand(micromarket.id);
   const items = history.data?.items ?? [];
   const tracked = outcome?.id ? items.find((item) => item.id === outcome.id) : undefined;
-  const refetch = history.refetch;
-
-  // Expiry is not announced live: look again just after the tracked command's deadline.
-  useEffect(() => {
-    if (!tracked || (tracked.status !== 'queued' && tracked.status !== 'sent')) return;
-    const wait = Math.max(0, new Date(tracked.expires_at).getTime() - Date.now()) + 35_000;
-    const timer = window.setTimeout(() => void refetch(), wait);
-    return () => window.clearTimeout(timer);
-  }, [tracked, refetch]);
-
   if (history.isError) return <LoadError onRetry={() => history.refetch()} />;
 
   const button = (

@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
  * (SEED=e2e: the specs make the catalogue rows they use, so the demo catalogue is left out).
  */
 const PORT = Number(process.env.E2E_PORT ?? 8790);
+/** The embedded broker beside it, so runs on several E2E_PORTs do not clash on 1883; specs that play a fridge connect here. */
+const MQTT_PORT = PORT + 1000;
+process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${MQTT_PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `vitrina-e2e-${PORT}`);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,6 +56,10 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       SEED: 'e2e',
+      // The two simulated test fridges (SEED=e2e) answer the device commands the fleet specs send;
+      // its own MQTT port keeps runs on several E2E_PORTs side by side from clashing on 1883.
+      SIMULATOR: 'on',
+      MQTT_PORT: String(MQTT_PORT),
       PUBLIC_URL: `http://localhost:${PORT}`,
     },
   },

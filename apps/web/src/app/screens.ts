@@ -3,7 +3,7 @@ import { CategoryListScreen } from '../features/categories/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
-import { DeviceCardScreen, DeviceListScreen } from '../features/devices/index.js';
+import { DeviceCardScreen, DeviceDisplayScreen, DeviceListScreen } from '../features/devices/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
@@ -32,6 +32,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/:id': ProductCardScreen,
   '/technical/analytics': AlertListScreen,
   '/device/list': DeviceListScreen,
+  '/device/display': DeviceDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,
   '/device/:id': DeviceCardScreen,
 };

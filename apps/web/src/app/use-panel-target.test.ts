@@ -10,11 +10,12 @@ describe('resolvePanelTarget', () => {
   it('opens a static path’s own screen, never the card of the same section', () => {
     expect(target('/device/list')).toMatchObject({ kind: 'screen', route: { path: '/device/list' } });
     expect(target('/device/device-group')).toMatchObject({ kind: 'screen', route: { path: '/device/device-group' } });
+    expect(target('/device/display')).toMatchObject({ kind: 'screen', route: { path: '/device/display' } });
     expect(target('/device/15')).toMatchObject({ kind: 'screen', route: { path: '/device/:id' } });
   });
 
   it('sends a static path without a screen in this build to 404, not to the card', () => {
-    for (const pathname of ['/product/order', '/product/planning', '/device/display', '/device/transaction']) {
+    for (const pathname of ['/product/order', '/product/planning', '/device/transaction']) {
       expect(target(pathname), pathname).toEqual({ kind: 'redirect', to: '/404' });
     }
   });

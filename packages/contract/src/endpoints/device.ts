@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
+import { ZFleetDisplay } from '../resources/fleet-display.js';
 import {
   ZCopyMicromarketSettings,
   ZCopySettingsResult,
@@ -33,6 +34,7 @@ import {
   ZUpsertPersonalPrice,
 } from '../resources/micromarket.js';
 import { ZMicromarketOptions } from '../resources/tag.js';
+import { ZTelemetry, ZTelemetryQuery } from '../resources/telemetry.js';
 
 const tag = 'micromarkets';
 const view = ['show_device_page'] as const;
@@ -57,6 +59,14 @@ export const deviceApi = {
     permissions: view,
     query: ZListMicromarketsQuery,
     response: ZMicromarketList,
+  }),
+  display: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/display',
+    tag,
+    summary: 'The wall board: every visible micromarket with its live state and open alerts',
+    permissions: ['show_fridge_display'],
+    response: ZFleetDisplay,
   }),
   info: defineEndpoint({
     method: 'GET',
@@ -274,6 +284,16 @@ export const deviceApi = {
     params: ZIdParam,
     query: ZListDeviceEventsQuery,
     response: ZDeviceEventList,
+  }),
+  telemetry: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/telemetry/:id',
+    tag,
+    summary: 'Temperature, door and connection of a micromarket over a period, downsampled for charts',
+    permissions: view,
+    params: ZIdParam,
+    query: ZTelemetryQuery,
+    response: ZTelemetry,
   }),
   thresholds: defineEndpoint({
     method: 'GET',

@@ -84,11 +84,12 @@ export async function claimForSending(
 export async function expireCommands(
   db: Db,
   now: Date,
-): Promise<{ id: string; micromarket_id: number; type: string }[]> {
+): Promise<{ id: string; micromarket_id: number; org_id: number; type: string }[]> {
   const result = await db.execute(sql`
-    UPDATE device_commands SET status = 'expired', finished_at = ${iso(now)}
-    WHERE status IN ('queued', 'sent') AND expires_at <= ${iso(now)}
-    RETURNING id, micromarket_id, type`);
+    UPDATE device_commands c SET status = 'expired', finished_at = ${iso(now)}
+    FROM micromarkets m
+    WHERE m.id = c.micromarket_id AND c.status IN ('queued', 'sent') AND c.expires_at <= ${iso(now)}
+    RETURNING c.id, c.micromarket_id, m.org_id, c.type`);
   return rowsOf(result);
 }
 

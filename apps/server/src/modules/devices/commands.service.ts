@@ -133,6 +133,13 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
     details: { command_id: row.id, type: row.type },
     label: actor.email,
   });
+  // Other panels showing this micromarket's commands (and a group's members) refetch.
+  ctx.live.publish({
+    topic: 'micromarket.command',
+    org_id: micromarket.orgId,
+    id: row.id,
+    data: { micromarket_id: micromarketId, type: row.type, status: row.status },
+  });
   return row;
 }
 

@@ -209,7 +209,18 @@ describe('device gateway', () => {
   it('expires an unanswered command after its lifetime (rescan: 2 minutes, §9)', async () => {
     const { id } = await newDevice('Expiry');
     const token = await tenant.token('operator');
+    const statuses: unknown[] = [];
+    const stop = ctx.app.live.subscribe((message) => {
+      if (
+        message.kind === 'event' &&
+        message.event.topic === 'micromarket.command' &&
+        message.event.data?.micromarket_id === id
+      )
+        statuses.push(message.event.data.status);
+    });
     await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'rescan' } });
+    // Panels showing the history hear of the queueing, and later of the expiry.
+    await expect.poll(() => statuses).toEqual(['queued']);
     await ctx.app.jobs.scheduleRecurring();
     clock.advance(2 * 60_000 - 1);
     await ctx.app.jobs.runDue();
@@ -219,5 +230,7 @@ describe('device gateway', () => {
     const history = (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json();
     expect(history.items[0].status).toBe('expired');
     expect(await eventKinds(id)).toContain('command_expired');
+    await expect.poll(() => statuses).toEqual(['queued', 'expired']);
+    stop();
   });
 });

@@ -137,6 +137,12 @@ export class Gateway implements CommandDelivery {
         details: { command_id: expired.id, type: expired.type },
         label: 'job:devices.commands',
       });
+      this.ctx.live.publish({
+        topic: 'micromarket.command',
+        org_id: expired.org_id,
+        id: expired.id,
+        data: { micromarket_id: expired.micromarket_id, type: expired.type, status: 'expired' },
+      });
     }
     if (!this.started) return;
     const claimed = await claimForSending(this.ctx.db, {

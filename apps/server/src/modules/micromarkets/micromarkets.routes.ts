@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { listEvents } from './device-events.repository.js';
+import { fleetDisplay } from './display.service.js';
 import { listMicromarketOptions } from './micromarkets.repository.js';
 import * as micromarkets from './micromarkets.service.js';
 import * as parts from './parts.service.js';
 import * as settings from './settings.service.js';
+import { micromarketTelemetry } from './telemetry.service.js';
 
 const OK = { ok: true as const };
 
@@ -16,6 +18,7 @@ export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: Se
     items: await listMicromarketOptions(ctx.db, actor.scope.visibleIds),
   }));
   registerEndpoint(app, d.list, ({ actor, query }) => micromarkets.listMicromarkets(ctx, actor, query));
+  registerEndpoint(app, d.display, ({ actor }) => fleetDisplay(ctx, actor));
   registerEndpoint(app, d.info, ({ actor, params }) => micromarkets.getMicromarket(ctx, actor, params.id));
   registerEndpoint(app, d.create, ({ actor, body }) => micromarkets.createMicromarket(ctx, actor, body));
   registerEndpoint(app, d.update, ({ actor, params, body }) =>
@@ -32,6 +35,9 @@ export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: Se
     settings.updateSettings(ctx, actor, params.id, body),
   );
   registerEndpoint(app, d.copySettings, ({ actor, body }) => settings.copySettings(ctx, actor, body));
+  registerEndpoint(app, d.telemetry, ({ actor, params, query }) =>
+    micromarketTelemetry(ctx, actor, params.id, query.period),
+  );
   registerEndpoint(app, d.thresholds, ({ actor, query }) => settings.getThresholds(ctx, actor, query.org_id));
   registerEndpoint(app, d.updateThresholds, ({ actor, body }) => settings.updateThresholds(ctx, actor, body));
 

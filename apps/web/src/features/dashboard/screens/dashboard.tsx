@@ -1,4 +1,4 @@
-import { ReloadOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, ReloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type api, NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
 import { Button, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { useEndpoint } from '../../../lib/endpoint-query';
 import { StatCard } from '../components/stat-card';
 
 const NEW_USERS_COLOR = '#13a37f';
+const MICROMARKETS_COLOR = '#7a5af8';
+const ONLINE_COLOR = '#52c41a';
 
 /** Most sessions land here right after signing in, so it is named by address (see EndpointAddress). */
 const SUMMARY: EndpointAddress<typeof api.dashboard.summary> = {
@@ -53,6 +55,29 @@ export default function DashboardScreen() {
               icon={<UserAddOutlined />}
               accent={NEW_USERS_COLOR}
               hint={t('dashboard.new_users_hint', { days: NEW_USER_WINDOW_DAYS })}
+            />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <StatCard
+              title={t('fleet.dashboard.micromarkets')}
+              value={summary.data?.micromarkets ?? 0}
+              isLoading={summary.isPending}
+              icon={<ShopOutlined />}
+              accent={MICROMARKETS_COLOR}
+              hint={t('fleet.dashboard.micromarkets_hint')}
+            />
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <StatCard
+              title={t('fleet.dashboard.online')}
+              value={summary.data?.micromarkets_online ?? 0}
+              isLoading={summary.isPending}
+              icon={<CloudServerOutlined />}
+              accent={ONLINE_COLOR}
+              hint={t('fleet.dashboard.online_hint', {
+                total: summary.data?.micromarkets ?? 0,
+                offline: Math.max(0, (summary.data?.micromarkets ?? 0) - (summary.data?.micromarkets_online ?? 0)),
+              })}
             />
           </Col>
         </Row>

@@ -1,8 +1,10 @@
 import type { Currency, Permission, TMicromarket } from '@vitrina/contract';
 import type { ReactNode } from 'react';
+import { DeviceCommandsTab } from './tabs/device-commands-tab';
 import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
 import { DeviceHistoryTab } from './tabs/device-history-tab';
 import { DeviceMainTab } from './tabs/device-main-tab';
+import { DeviceMonitoringTab } from './tabs/device-monitoring-tab';
 import { DeviceOpenLinksTab } from './tabs/device-open-links-tab';
 import { DevicePriceTagsTab } from './tabs/device-price-tags-tab';
 import { DevicePricesTab } from './tabs/device-prices-tab';
@@ -28,6 +30,17 @@ export type DeviceTab = {
  */
 export const DEVICE_CARD_TABS: DeviceTab[] = [
   { key: 'main', label: 'devices.tabs.main', render: (props) => <DeviceMainTab {...props} /> },
+  {
+    key: 'monitoring',
+    label: 'fleet.tabs.monitoring',
+    render: (props) => <DeviceMonitoringTab {...props} />,
+  },
+  {
+    key: 'commands',
+    label: 'fleet.tabs.commands',
+    permissions: ['show_device_page', 'send_device_commands'],
+    render: (props) => <DeviceCommandsTab {...props} />,
+  },
   { key: 'settings', label: 'devices.tabs.settings', render: (props) => <DeviceSettingsTab {...props} /> },
   { key: 'shelves', label: 'devices.tabs.shelves', render: (props) => <DeviceShelvesTab {...props} /> },
   { key: 'discounts', label: 'devices.tabs.discounts', render: (props) => <DeviceDiscountsTab {...props} /> },

@@ -8,9 +8,16 @@ import { formatRelativeTime } from '../../../lib/format';
 import { sortOrderOf } from '../../../lib/list-query';
 import { ConnectionTag, DoorTag, LockTag, TemperatureTag } from './device-state-tags';
 
-/** The card tabs a row action opens; monitoring and commands join when the gateway work lands. */
+/** The card tabs a row action opens. */
 export const ROW_TABS = ['settings', 'shelves', 'discounts', 'prices', 'price_tags', 'history'] as const;
-export type RowAction = 'open' | 'edit' | 'copy' | 'delete' | (typeof ROW_TABS)[number];
+/** Row actions of the spec's menu that open a card tab by another name (scan: the rescan button). */
+export const ROW_TAB_ACTIONS = {
+  commands: 'commands',
+  monitoring: 'monitoring',
+  scan: 'commands',
+  calibrate: 'shelves',
+} as const;
+export type RowAction = 'open' | 'edit' | 'copy' | 'delete' | (typeof ROW_TABS)[number] | keyof typeof ROW_TAB_ACTIONS;
 
 type Options = {
   t: TFunction;
@@ -27,6 +34,10 @@ function rowMenu({ t, canEdit, onAction }: Options, micromarket: TMicromarket): 
   const items: MenuProps['items'] = [
     { key: 'open', label: t('devices.actions.open') },
     ...(isEditable ? [{ key: 'edit', label: t('devices.actions.edit') }] : []),
+    ...(Object.keys(ROW_TAB_ACTIONS) as (keyof typeof ROW_TAB_ACTIONS)[]).map((action) => ({
+      key: action,
+      label: t(`fleet.row_actions.${action}`),
+    })),
     ...ROW_TABS.map((tab) => ({ key: tab, label: t(`devices.tabs.${tab}`) })),
     ...(isEditable
       ? [

@@ -8,11 +8,13 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint } from '../../../lib/endpoint-query';
+import { useLiveRefetch } from '../../../lib/live';
 import { useCan } from '../../../lib/permissions';
 import { useUrlQuery } from '../../../lib/url-query';
 import { DEVICE_CARD_TABS } from '../components/card-tabs';
 import { DeviceFormDrawer } from '../components/device-form-drawer';
 import { ConnectionTag, DoorTag, LockTag, TemperatureTag } from '../components/device-state-tags';
+import { LockBanner } from '../components/lock-banner';
 import { useOrganizationAccess } from '../components/use-organization';
 
 const parse = (params: URLSearchParams) => ({ tab: params.get('tab') ?? 'main' });
@@ -27,6 +29,8 @@ export default function DeviceCardScreen() {
   const { query, update } = useUrlQuery({ parse, filters: NO_FILTERS });
   const { canEdit, currencyOf } = useOrganizationAccess();
   const [isEditing, setIsEditing] = useState(false);
+  // Only this micromarket's changes refetch the card (its tabs share the area and follow).
+  useLiveRefetch('micromarket.state', [api.device.info.tag], (event) => event.id === id);
 
   if (id === undefined || (isApiError(micromarket.error) && micromarket.error.status === 404)) {
     return (
@@ -65,6 +69,7 @@ export default function DeviceCardScreen() {
           <DoorTag door={item.door} />
           <LockTag micromarket={item} />
         </Space>
+        <LockBanner micromarket={item} />
         <Tabs
           style={{ marginTop: 8 }}
           activeKey={active}

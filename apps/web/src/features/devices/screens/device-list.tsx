@@ -10,9 +10,10 @@ import { PagedTable } from '../../../components/paged-table';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { sortOf, useListQuery } from '../../../lib/list-query';
+import { useLiveRefetch } from '../../../lib/live';
 import { getMessage } from '../../../lib/notify';
 import { CopySettingsModal } from '../components/copy-settings-modal';
-import { buildDeviceColumns, type RowAction } from '../components/device-columns';
+import { buildDeviceColumns, ROW_TAB_ACTIONS, type RowAction } from '../components/device-columns';
 import { DeviceFilters } from '../components/device-filters';
 import { DeviceFormDrawer } from '../components/device-form-drawer';
 import { TokenModal } from '../components/token-modal';
@@ -29,6 +30,7 @@ export default function DeviceListScreen() {
   const [copying, setCopying] = useState<TMicromarket | null>(null);
   const [token, setToken] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TMicromarket | null>(null);
+  useLiveRefetch('micromarket.state', [api.device.list.tag]);
 
   const columns = useMemo(() => {
     const onAction = (action: RowAction, item: TMicromarket) => {
@@ -36,6 +38,8 @@ export default function DeviceListScreen() {
       else if (action === 'edit') setEditing(item);
       else if (action === 'copy') setCopying(item);
       else if (action === 'delete') setDeleting(item);
+      else if (action in ROW_TAB_ACTIONS)
+        navigate(`/device/${item.id}?tab=${ROW_TAB_ACTIONS[action as keyof typeof ROW_TAB_ACTIONS]}`);
       else navigate(`/device/${item.id}?tab=${action}`);
     };
     return buildDeviceColumns({

@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, type TShelf, ZCreateShelf } from '@vitrina/contract';
+import { AimOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { api, DEVICE_MAX_SHELVES, type TShelf, ZCreateShelf } from '@vitrina/contract';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,12 @@ import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
 import { getMessage } from '../../../../lib/notify';
+import { useCan } from '../../../../lib/permissions';
 import { useLocale } from '../../../../lib/use-locale';
 import { parseForm } from '../../../../lib/zod-form';
 import type { DeviceTabProps } from '../card-tabs';
 import { OrgProductSelect } from '../org-product-select';
+import { useDeviceCommand } from '../use-device-command';
 
 type Values = { number?: number; name?: string; trackers?: string[]; product_ids?: number[] };
 const grams = (value: number | null) => (value === null ? '—' : `${value.toLocaleString()} g`);
@@ -24,6 +26,9 @@ export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
   const create = useEndpointMutation(api.device.createShelf);
   const update = useEndpointMutation(api.device.updateShelf);
   const remove = useEndpointMutation(api.device.deleteShelf);
+  const can = useCan();
+  const canCalibrate = canEdit && can('send_device_commands') && micromarket.active;
+  const command = useDeviceCommand(micromarket.id);
   const [editing, setEditing] = useState<TShelf | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
   const items = shelves.data?.items ?? [];
@@ -99,6 +104,31 @@ export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
                 ? `${grams(shelf.calibrated_weight_grams)} · ${formatDateUtc(shelf.calibrated_at)}`
                 : grams(shelf.calibrated_weight_grams),
           },
+          ...(canCalibrate
+            ? [
+                {
+                  key: 'calibrate',
+                  render: (_: unknown, shelf: TShelf) => (
+                    <Popconfirm
+                      title={t('fleet.commands.calibrate_confirm', { number: shelf.number })}
+                      okText={t('fleet.commands.send')}
+                      cancelText={t('actions.cancel')}
+                      disabled={shelf.number > DEVICE_MAX_SHELVES}
+                      onConfirm={() => command.run({ type: 'calibrate_shelf', shelf: shelf.number })}
+                    >
+                      <Button
+                        size="small"
+                        icon={<AimOutlined />}
+                        disabled={shelf.number > DEVICE_MAX_SHELVES}
+                        loading={command.isPending && command.pendingType === 'calibrate_shelf'}
+                      >
+                        {t('fleet.commands.calibrate')}
+                      </Button>
+                    </Popconfirm>
+                  ),
+                },
+              ]
+            : []),
           ...(canEdit
             ? [
                 {

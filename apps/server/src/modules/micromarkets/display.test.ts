@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { uniqueName } from '../../../test/factories/sequence.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { createSignedInUser } from '../../../test/factories/users.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { technicalAlerts } from '../../db/schema/index.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type Display = { items: { id: number; name: string; open_alerts: number; locked: boolean }[]; truncated: boolean };
+
+describe('GET /v1/device/display', () => {
+  it('needs show_fridge_display', async () => {
+    const tenant = await createTenant(ctx.database.db);
+    expect((await call(ctx, 'GET', '/v1/device/display')).statusCode).toBe(401);
+    const other = await createSignedInUser(ctx.database.db, {
+      orgId: tenant.org.main,
+      permissions: ['show_device_page'],
+    });
+    expect((await call(ctx, 'GET', '/v1/device/display', { token: other.token })).statusCode).toBe(403);
+  });
+
+  it('shows the visible micromarkets by name with their unresolved alerts, and nothing of other tenants', async () => {
+    const tenant = await createTenant(ctx.database.db);
+    const board = await createSignedInUser(ctx.database.db, {
+      orgId: tenant.org.main,
+      permissions: ['show_fridge_display'],
+    });
+    const b = await insertMicromarket(ctx.database.db, tenant.org.main, uniqueName('B-fridge'), {
+      lockedAt: new Date(),
+    });
+    const a = await insertMicromarket(ctx.database.db, tenant.org.main, uniqueName('A-fridge'));
+    const stranger = await createTenant(ctx.database.db);
+    const hidden = await insertMicromarket(ctx.database.db, stranger.org.main, uniqueName('Hidden'));
+    const now = new Date();
+    await ctx.database.db.insert(technicalAlerts).values([
+      { orgId: tenant.org.main, micromarketId: b, type: 1, openedAt: now, lastSeenAt: now },
+      { orgId: tenant.org.main, micromarketId: b, type: 2, openedAt: now, lastSeenAt: now, status: 'acknowledged' },
+      { orgId: tenant.org.main, micromarketId: a, type: 1, openedAt: now, lastSeenAt: now, status: 'resolved' },
+    ]);
+    const response = await call(ctx, 'GET', '/v1/device/display', { token: board.token });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Display>();
+    expect(body.truncated).toBe(false);
+    expect(body.items.map((item) => item.id)).not.toContain(hidden);
+    const mine = body.items.filter((item) => item.id === a || item.id === b);
+    expect(mine).toMatchObject([
+      { id: a, open_alerts: 0, locked: false },
+      { id: b, open_alerts: 2, locked: true },
+    ]);
+  });
+});

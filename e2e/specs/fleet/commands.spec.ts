@@ -1,0 +1,64 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../../fixtures/session';
+
+type Micromarket = { id: number; name: string; serial_number: string; connection: string };
+
+/** The demo micromarket with this serial, once the simulated fridge behind it is online. */
+async function onlineDemoFridge(request: APIRequestContext, token: string, serial: string): Promise<Micromarket> {
+  let found: Micromarket | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/v1/device/list?q=${serial}&per_page=5`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        const items = ((await response.json()) as { items: Micromarket[] }).items;
+        found = items.find((item) => item.serial_number === serial);
+        return found?.connection;
+      },
+      { timeout: 30_000, message: `the simulated fridge ${serial} comes online` },
+    )
+    .toBe('online');
+  return found!;
+}
+
+test('an operator opens the door of a simulated fridge and sees the fridge acknowledge it', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  test.setTimeout(90_000);
+  const token = await signInAs('operator');
+  const fridge = await onlineDemoFridge(request, token, 'E2E-1001');
+  await page.goto(`/device/${fridge.id}`);
+  await expect(page.getByRole('heading', { name: fridge.name })).toBeVisible();
+  await page.getByRole('tab', { name: 'Commands' }).click();
+  await expect(page).toHaveURL(/[?&]tab=commands/);
+
+  await page.getByRole('button', { name: 'Open door' }).click();
+  const outcome = page.getByTestId('command-outcome');
+  // §8: the server's own words, then the state the fridge's ack brings over the live stream.
+  await expect(outcome).toContainText('The door will be opened shortly');
+  await expect(outcome.locator('[data-status]')).toHaveAttribute('data-status', 'acknowledged', { timeout: 30_000 });
+  const history = page.getByTestId('command-history');
+  await expect(history.getByRole('row').filter({ hasText: 'Open door' }).first()).toContainText('Acknowledged');
+});
+
+test('an operator checks the accelerometer of a simulated fridge and reads the tilt verdict', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  test.setTimeout(90_000);
+  const token = await signInAs('operator');
+  const fridge = await onlineDemoFridge(request, token, 'E2E-1002');
+  await page.goto(`/device/${fridge.id}?tab=commands`);
+  await page.getByRole('button', { name: 'Accelerometer check' }).click();
+  const outcome = page.getByTestId('command-outcome');
+  await expect(outcome).toContainText('The command has been sent to the micromarket');
+  // §8: "Tilt is correct" at ≤ 2°, else "Tilt needs adjusting".
+  await expect(page.getByTestId('command-result')).toHaveText(/^(Tilt is correct|Tilt needs adjusting)$/, {
+    timeout: 30_000,
+  });
+  await expect(outcome.locator('[data-status]')).toHaveAttribute('data-status', 'acknowledged');
+});

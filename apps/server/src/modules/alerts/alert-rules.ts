@@ -1,3 +1,5 @@
+import { DEFAULT_FLEET_THRESHOLDS } from '@vitrina/contract';
+
 /** The rules behind technical alerts and the food-safety lock, as pure functions of what was measured. */
 
 export type Thresholds = {
@@ -9,12 +11,13 @@ export type Thresholds = {
   weightToleranceGrams: number;
 };
 
+/** The contract's defaults (what the thresholds endpoint shows for an organisation without its own). */
 export const DEFAULT_THRESHOLDS: Thresholds = {
-  temperatureMin: 2,
-  temperatureMax: 8,
-  lockAfterMinutes: 120,
-  doorOpenTimeoutSeconds: 30,
-  weightToleranceGrams: 50,
+  temperatureMin: DEFAULT_FLEET_THRESHOLDS.temperature_min,
+  temperatureMax: DEFAULT_FLEET_THRESHOLDS.temperature_max,
+  lockAfterMinutes: DEFAULT_FLEET_THRESHOLDS.lock_after_minutes,
+  doorOpenTimeoutSeconds: DEFAULT_FLEET_THRESHOLDS.door_open_timeout_seconds,
+  weightToleranceGrams: DEFAULT_FLEET_THRESHOLDS.weight_tolerance_grams,
 };
 
 export type TemperatureState = {

@@ -1,11 +1,12 @@
 import type { AlertType, TAlert, TAlertList, ZListAlertsQuery } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { deviceEvents, micromarkets } from '../../db/schema/index.js';
-import { type Actor, actorUserId, type UserActor } from '../../lib/actor.js';
+import { micromarkets } from '../../db/schema/index.js';
+import type { Actor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { recordEvent } from '../micromarkets/index.js';
 import { judgeTemperature, mayResetLock, type TemperatureVerdict, unexplainedGrams } from './alert-rules.js';
 import * as repo from './alerts.repository.js';
 
@@ -76,9 +77,6 @@ export const acknowledgeAlert = (ctx: ServiceContext, actor: UserActor, id: numb
 export const resolveAlert = (ctx: ServiceContext, actor: UserActor, id: number) =>
   changeStatus(ctx, actor, id, 'resolved');
 
-const labelOf = (actor: Actor) =>
-  actor.kind === 'user' ? actor.name : actor.kind === 'system' ? actor.label : 'anonymous';
-
 /**
  * Opens an alert for an incident, or counts one more occurrence of the one still open.
  * A new incident also goes into the micromarket's history. Called by the device gateway
@@ -88,14 +86,14 @@ export async function raiseIncident(ctx: ServiceContext, actor: Actor, input: re
   const { id, isNew } = await ctx.db.transaction(async (tx) => {
     const result = await repo.upsertIncident(tx, input);
     if (result.isNew) {
-      await tx.insert(deviceEvents).values({
-        micromarketId: input.micromarketId,
-        at: input.at,
-        kind: 'alert',
-        details: { alert_id: result.id, type: input.type, ...input.details },
-        actorId: actorUserId(actor),
-        actorLabel: labelOf(actor),
-      });
+      await recordEvent(
+        tx,
+        actor,
+        input.micromarketId,
+        'alert',
+        { alert_id: result.id, type: input.type, ...input.details },
+        input.at,
+      );
     }
     return result;
   });
@@ -145,14 +143,14 @@ export async function applyTemperature(
         })
         .where(eq(micromarkets.id, micromarket.id));
       if (verdict.lock) {
-        await tx.insert(deviceEvents).values({
-          micromarketId: micromarket.id,
+        await recordEvent(
+          tx,
+          actor,
+          micromarket.id,
+          'locked',
+          { reason: 'temperature', temperature, limit: thresholds.temperatureMax },
           at,
-          kind: 'locked',
-          details: { reason: 'temperature', temperature, limit: thresholds.temperatureMax },
-          actorId: actorUserId(actor),
-          actorLabel: labelOf(actor),
-        });
+        );
       }
     });
   }
@@ -229,14 +227,14 @@ export async function resetLock(ctx: ServiceContext, actor: UserActor, id: numbe
       .update(micromarkets)
       .set({ lockedAt: null, lockReason: null, overheatSince: null })
       .where(eq(micromarkets.id, id));
-    await tx.insert(deviceEvents).values({
-      micromarketId: id,
+    await recordEvent(
+      tx,
+      actor,
+      id,
+      'lock_reset',
+      { locked_at: mm.lockedAt?.toISOString(), reason: mm.lockReason, temperature: mm.temperature },
       at,
-      kind: 'lock_reset',
-      details: { locked_at: mm.lockedAt?.toISOString(), reason: mm.lockReason, temperature: mm.temperature },
-      actorId: actor.userId,
-      actorLabel: actor.name,
-    });
+    );
     await writeAudit(tx, actor, {
       action: 'reset_lock',
       entity: 'micromarket',

@@ -11,11 +11,14 @@ export async function recordEvent(
   micromarketId: number,
   kind: string,
   details: Record<string, unknown> = {},
+  /** When it happened, if not now (a device reading's time). */
+  at?: Date,
 ): Promise<void> {
   await db.insert(deviceEvents).values({
     micromarketId,
     kind,
     details,
+    ...(at ? { at } : {}),
     actorId: actor.kind === 'user' ? actor.userId : null,
     actorLabel: actor.kind === 'user' ? actor.name : actor.kind === 'system' ? actor.label : null,
   });

@@ -1,4 +1,5 @@
 import type { TMicromarket, TMicromarketOptions } from '@vitrina/contract';
+import { DEFAULT_FLEET_THRESHOLDS } from '@vitrina/contract';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -31,8 +32,9 @@ export type MicromarketFilters = {
   locked?: boolean | undefined;
 };
 
-const temperatureMin = sql`coalesce(${fleetThresholds.temperatureMin}, 2)`;
-const temperatureMax = sql`coalesce(${fleetThresholds.temperatureMax}, 8)`;
+// An organisation without its own thresholds has the contract's defaults.
+const temperatureMin = sql`coalesce(${fleetThresholds.temperatureMin}, ${DEFAULT_FLEET_THRESHOLDS.temperature_min}::real)`;
+const temperatureMax = sql`coalesce(${fleetThresholds.temperatureMax}, ${DEFAULT_FLEET_THRESHOLDS.temperature_max}::real)`;
 const isOutOfRange = sql`(${micromarkets.temperature} < ${temperatureMin} or ${micromarkets.temperature} > ${temperatureMax})`;
 const temperatureState = sql<'in_range' | 'out_of_range' | null>`case when ${micromarkets.temperature} is null then null
   when ${isOutOfRange} then 'out_of_range' else 'in_range' end`;

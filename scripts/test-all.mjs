@@ -39,13 +39,17 @@ function runBuffered(label, command, args, options = {}) {
   });
 }
 
-function tally(label, ok) {
+const started = Date.now();
+const elapsed = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+function tally(label, ok, since) {
   totals[ok ? 'passed' : 'failed'] += 1;
-  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${elapsed(since)})`);
 }
 
 async function check(label, command, args) {
-  tally(label, await runBuffered(label, command, args));
+  const since = Date.now();
+  tally(label, await runBuffered(label, command, args), since);
 }
 
 function vitestArgs(dir, out, extra) {
@@ -67,16 +71,18 @@ function reportFile(label) {
 
 async function vitestBuffered(label, dir) {
   const out = reportFile(label);
-  countVitest(label, await runBuffered(label, 'npx', vitestArgs(dir, out, [])), out);
+  const since = Date.now();
+  countVitest(label, await runBuffered(label, 'npx', vitestArgs(dir, out, [])), out, since);
 }
 
 function vitest(label, dir, env = {}, extra = []) {
   const out = reportFile(label);
-  countVitest(label, run(label, 'npx', vitestArgs(dir, out, extra), { env }), out);
+  const since = Date.now();
+  countVitest(label, run(label, 'npx', vitestArgs(dir, out, extra), { env }), out, since);
 }
 
-function countVitest(label, ok, out) {
-  count(label, ok, () => {
+function countVitest(label, ok, out, since) {
+  count(label, ok, since, () => {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     return {
       passed: report.numPassedTests,
@@ -85,7 +91,7 @@ function countVitest(label, ok, out) {
   });
 }
 
-function count(label, ok, read) {
+function count(label, ok, since, read) {
   let result;
   try {
     result = read();
@@ -95,7 +101,9 @@ function count(label, ok, read) {
   if (!ok && result.failed === 0) result.failed = 1; // the suite itself failed to run
   totals.passed += result.passed;
   totals.failed += result.failed;
-  lines.push(`${result.failed === 0 ? 'ok  ' : 'FAIL'} ${label}: ${result.passed} passed, ${result.failed} failed`);
+  lines.push(
+    `${result.failed === 0 ? 'ok  ' : 'FAIL'} ${label}: ${result.passed} passed, ${result.failed} failed (${elapsed(since)})`,
+  );
 }
 
 // Lint and typecheck beside the small unit suites: on two cores the unit suites fill the gaps.
@@ -163,6 +171,7 @@ if (!built) {
   lines.push('FAIL build web');
 } else {
   const out = path.join(reports, 'e2e.json');
+  const since = Date.now();
   const ok = run(
     'end-to-end tests in Chromium',
     'npx',
@@ -171,7 +180,7 @@ if (!built) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     },
   );
-  count('end-to-end tests in Chromium', ok, () => {
+  count('end-to-end tests in Chromium', ok, since, () => {
     const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected + stats.skipped };
   });
@@ -179,6 +188,6 @@ if (!built) {
 
 fs.rmSync(reports, { recursive: true, force: true });
 process.stdout.write(
-  `\n${lines.join('\n')}\n(API tests shuffled with seed ${seed})\n\n${totals.passed} passed, ${totals.failed} failed\n`,
+  `\n${lines.join('\n')}\n(API tests shuffled with seed ${seed}; ${elapsed(started)} in all)\n\n${totals.passed} passed, ${totals.failed} failed\n`,
 );
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,5 +1,5 @@
 /** Past the rate limits' caps older timestamps change nothing, so they need not be kept. */
-const MAX_KEPT_EVENTS = 100;
+const DEFAULT_KEPT_EVENTS = 100;
 /** Keys beyond this many send the store through a sweep of the ones with nothing recent. */
 const PRUNE_ABOVE_KEYS = 100_000;
 
@@ -14,6 +14,8 @@ export class RecentEvents<Key extends string> {
   constructor(
     private readonly windowOf: (key: Key) => number,
     readonly now: () => number = Date.now,
+    /** Events kept per key: at least the largest limit asked of `waitMs`. */
+    private readonly kept = DEFAULT_KEPT_EVENTS,
   ) {}
 
   /** Times of the key's events inside its window, oldest first. */
@@ -23,7 +25,7 @@ export class RecentEvents<Key extends string> {
   }
 
   record(key: Key): void {
-    this.#events.set(key, [...this.recent(key), this.now()].slice(-MAX_KEPT_EVENTS));
+    this.#events.set(key, [...this.recent(key), this.now()].slice(-this.kept));
     if (this.#events.size > PRUNE_ABOVE_KEYS) this.prune();
   }
 

@@ -12,7 +12,7 @@ export async function openLinkRoutes(
   options: { ctx: ServiceContext; delivery: CommandDelivery | null; limiter?: OpenLimiter },
 ) {
   const { ctx, delivery } = options;
-  const limiter = options.limiter ?? new OpenLimiter();
+  const limiter = options.limiter ?? new OpenLimiter(undefined, () => ctx.clock.nowMs());
 
   registerEndpoint(app, api.openLink.create, ({ actor, params, body }) =>
     links.createLink(ctx, actor, params.id, body),

@@ -1,4 +1,4 @@
-import { RecentEvents } from '../../lib/recent-events.js';
+import { type RateShare, RecentEvents } from '../../lib/recent-events.js';
 
 /** Requests one address may make to the public open-link routes per window (pages and forms). */
 export const OPEN_IP_LIMIT = 30;
@@ -26,8 +26,14 @@ export class OpenLimiter {
       windowMs: OPEN_WINDOW_MS,
     },
     now: () => number = Date.now,
+    share?: RateShare,
   ) {
-    this.hits = new RecentEvents<Key>(() => limits.windowMs, now, Math.max(limits.ip, limits.token, limits.progress));
+    this.hits = new RecentEvents<Key>(
+      () => limits.windowMs,
+      now,
+      Math.max(limits.ip, limits.token, limits.progress),
+      share,
+    );
   }
 
   hit(ip: string, token?: string): number {

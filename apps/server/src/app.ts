@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps) {
   };
   app.decorate('services', ctx);
   await app.register(systemRoutes, { database: deps.database });
-  await app.register(authRoutes, { ctx, rateSharing });
+  await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });

@@ -18,7 +18,7 @@ import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
 import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
 import { fileRoutes } from './modules/files/index.js';
-import { JobRunner } from './modules/jobs/index.js';
+import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(tagRoutes, { ctx });
   await app.register(datasetRoutes, { ctx });
   await app.register(alertRoutes, { ctx });
+  await app.register(jobRoutes, { ctx });
   await app.register(liveRoutes, { ctx, bus: live, heartbeatMs: deps.live?.heartbeatMs });
   const gateway = deps.mqtt
     ? new Gateway({

@@ -17,6 +17,7 @@ export * from './resources/dataset.js';
 export * from './resources/device-command.js';
 export * from './resources/device-group.js';
 export * from './resources/fleet-display.js';
+export * from './resources/job.js';
 export * from './resources/live.js';
 export * from './resources/maker.js';
 export * from './resources/micromarket.js';

@@ -335,6 +335,13 @@ const M = {
     it: 'Il produttore ha {count} prodotti e non può essere eliminato',
     sk: 'Výrobca má {count} produktov a nedá sa odstrániť',
   },
+  'job.not_failed': {
+    en: 'Only a job that has failed for good can be run again',
+    ua: 'Повторно запустити можна лише остаточно невдале завдання',
+    pl: 'Ponownie uruchomić można tylko zadanie, które ostatecznie się nie powiodło',
+    it: 'Si può rieseguire solo un job fallito definitivamente',
+    sk: 'Znova spustiť možno len úlohu, ktorá definitívne zlyhala',
+  },
   'alert.not_open': {
     en: 'Only an open alert can be acknowledged',
     ua: 'Підтвердити можна лише відкрите сповіщення',

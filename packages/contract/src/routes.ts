@@ -207,6 +207,8 @@ export const ROUTES: readonly RouteEntry[] = [
     icon: 'ToolOutlined',
     children: [
       { path: '/technical/analytics', title: 'technical_analytics', permissions: ['show_technical_analytics_page'] },
+      // Not in the spec's tree: the job queue of DESIGN §8, for the platform admin (docs/decisions.md).
+      { path: '/technical/jobs', title: 'technical_jobs', permissions: ['view_all_organizations'] },
     ],
   },
   {

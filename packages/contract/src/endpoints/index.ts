@@ -6,6 +6,7 @@ import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
 import { deviceCommandApi } from './device-command.js';
 import { deviceGroupApi } from './device-group.js';
+import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { openLinkApi } from './open-link.js';
@@ -36,6 +37,7 @@ export const api = {
   dataset: datasetApi,
   live: liveApi,
   technical: technicalApi,
+  jobs: jobsApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -8,7 +8,7 @@ import { MakerListScreen } from '../features/makers/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
-import { AlertListScreen } from '../features/technical/index.js';
+import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
 import { UserListScreen } from '../features/users/index.js';
 
 /**
@@ -31,6 +31,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/dataset': DatasetListScreen,
   '/product/:id': ProductCardScreen,
   '/technical/analytics': AlertListScreen,
+  '/technical/jobs': JobListScreen,
   '/device/list': DeviceListScreen,
   '/device/display': DeviceDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +7,7 @@ import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
+import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
@@ -23,6 +25,7 @@ import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
+import { PaymentProviders, paymentRoutes, reconcilePayments } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -56,6 +59,10 @@ export type AppDeps = {
   /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
   mqtt?: MqttConfig;
   telemetryRetentionDays?: number;
+  /** Encrypts stored credentials (main resolves SECRET_KEY); omitted in tests: a random key per app. */
+  secretKey?: string;
+  /** Tests point the Stripe adapter at a local stand-in. */
+  payments?: { stripeBaseUrl?: string };
 };
 
 declare module 'fastify' {
@@ -66,6 +73,7 @@ declare module 'fastify' {
     services: ServiceContext;
     jobs: JobRunner;
     gateway: Gateway | null;
+    payments: PaymentProviders;
   }
 }
 
@@ -110,13 +118,29 @@ export async function buildApp(deps: AppDeps) {
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
+    secrets: createSecretBox(deps.secretKey ?? randomBytes(32).toString('base64url')),
   };
   app.decorate('services', ctx);
+  const payments = new PaymentProviders({
+    secrets: ctx.secrets,
+    clock,
+    stripeBaseUrl: deps.payments?.stripeBaseUrl,
+  });
+  app.decorate('payments', payments);
+  // Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances.
+  jobs.register(
+    'payments.reconcile',
+    async () => {
+      await reconcilePayments(ctx, payments);
+    },
+    { everyMs: 60_000 },
+  );
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });

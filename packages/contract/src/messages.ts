@@ -692,6 +692,20 @@ const M = {
     it: 'Per questa organizzazione non è configurato alcun sistema di pagamento',
     sk: 'Pre túto organizáciu nie je nastavený platobný systém',
   },
+  'payment.idempotency_key_reused': {
+    en: 'This idempotency key was used for another payment operation',
+    ua: 'Цей ключ ідемпотентності вже використано для іншої платіжної операції',
+    pl: 'Ten klucz idempotentności użyto już dla innej operacji płatniczej',
+    it: 'Questa chiave di idempotenza è stata usata per un’altra operazione di pagamento',
+    sk: 'Tento kľúč idempotencie bol použitý pre inú platobnú operáciu',
+  },
+  'payment.not_settled': {
+    en: 'The payment this operation refers to has not succeeded',
+    ua: 'Платіж, до якого належить ця операція, не пройшов успішно',
+    pl: 'Płatność, której dotyczy ta operacja, nie powiodła się',
+    it: 'Il pagamento a cui si riferisce questa operazione non è andato a buon fine',
+    sk: 'Platba, ktorej sa táto operácia týka, nebola úspešná',
+  },
   'payment.bad_signature': {
     en: 'The event signature is not valid',
     ua: 'Підпис події недійсний',

@@ -20,8 +20,8 @@ export const ZPaymentSettings = z.object({
   secret_key: ZMasked,
   webhook_secret: ZMasked,
   simulate: z.enum(TEST_PROVIDER_SIMULATIONS),
-  /** Where the provider sends events; copied into the provider's dashboard. */
-  webhook_url: z.string(),
+  /** Where each provider sends its events; copied into the provider's dashboard. */
+  webhook_urls: z.record(z.enum(PAYMENT_PROVIDERS), z.string()),
   updated_at: z.string().nullable(),
 });
 export type TPaymentSettings = z.infer<typeof ZPaymentSettings>;

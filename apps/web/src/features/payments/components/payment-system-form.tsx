@@ -53,13 +53,19 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
         webhook_secret: '',
       }}
     >
-      <Form.Item name="provider" label={t('payments.provider')}>
+      {settings.provider === null && (
+        <Alert type="info" showIcon title={t('payments.not_configured')} style={{ marginBottom: 16 }} />
+      )}
+      <Form.Item
+        name="provider"
+        label={t('payments.provider')}
+        extra={provider ? t(`payments.provider_hints.${provider}`) : undefined}
+      >
         <Radio.Group
           optionType="button"
           options={PAYMENT_PROVIDERS.map((value) => ({ value, label: t(`payments.providers.${value}`) }))}
         />
       </Form.Item>
-      {provider && <p className="muted">{t(`payments.provider_hints.${provider}`)}</p>}
       {provider === 'stripe' && (
         <Form.Item name="secret_key" label={t('payments.secret_key')} extra={storedHint(settings.secret_key)}>
           <Input.Password
@@ -90,7 +96,9 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
         </Form.Item>
       )}
       {provider && <WebhookUrl url={settings.webhook_urls[provider]} />}
+      {/* The test ran on the saved settings: once another provider is chosen, its answer no longer applies. */}
       {testResult &&
+        isSaved &&
         (testResult.ok ? (
           <Alert type="success" showIcon title={t('payments.connection_ok')} style={{ marginBottom: 16 }} />
         ) : (
@@ -107,7 +115,7 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
         <Button type="primary" htmlType="submit" loading={isSaving} disabled={!canEdit || !provider}>
           {t('actions.save')}
         </Button>
-        <Button onClick={onTest} loading={isTesting} disabled={!canEdit || settings.provider === null}>
+        <Button onClick={onTest} loading={isTesting} disabled={!canEdit || !isSaved}>
           {t('payments.test_connection')}
         </Button>
       </Space>

@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getMessage } from '../../../lib/notify';
 
@@ -12,13 +12,25 @@ export function WebhookUrl({ url }: { url: string }) {
   };
   return (
     <Form.Item label={t('payments.webhook_url')} extra={t('payments.webhook_url_hint')}>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input readOnly value={url} aria-label={t('payments.webhook_url')} data-testid="webhook-url" />
+      {/* Wrapped, not cut off: the whole address must be readable on a phone too. */}
+      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+        <code
+          data-testid="webhook-url"
+          style={{
+            flex: 1,
+            wordBreak: 'break-all',
+            padding: '5px 11px',
+            borderRadius: 6,
+            background: 'rgba(0, 0, 0, 0.04)',
+          }}
+        >
+          {url}
+        </code>
         {/* Copying is allowed even on a read-only form. */}
-        <Button icon={<CopyOutlined />} onClick={copy} disabled={false} aria-label={t('payments.copy')}>
+        <Button icon={<CopyOutlined />} onClick={copy} disabled={false}>
           {t('payments.copy')}
         </Button>
-      </Space.Compact>
+      </div>
     </Form.Item>
   );
 }

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
+import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { PaymentSystemForm } from '../components/payment-system-form';
@@ -70,7 +71,10 @@ export default function PaymentSystemScreen() {
             testResult={testResult}
             onSave={(body, onError) => {
               setTestResult(null);
-              update.mutate({ params: { org_id: orgId }, body }, { onError });
+              update.mutate(
+                { params: { org_id: orgId }, body },
+                { onSuccess: () => getMessage().success(t('common.saved')), onError },
+              );
             }}
             onTest={() =>
               test.mutate(

@@ -25,7 +25,7 @@ import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
-import { PaymentProviders, paymentRoutes, reconcilePayments } from './modules/payments/index.js';
+import { deliverTestWebhooks, PaymentProviders, paymentRoutes, reconcilePayments } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -174,6 +174,19 @@ export async function buildApp(deps: AppDeps) {
   if (deps.runJobs) {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+    // The test provider's webhooks reach the server as a provider's would (tests deliver them by hand).
+    let testWebhooks: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      testWebhooks = setInterval(() => {
+        void deliverTestWebhooks(ctx, payments, (error) =>
+          app.log.warn({ err: error }, 'test provider webhook refused'),
+        );
+      }, 1_000);
+      testWebhooks.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (testWebhooks) clearInterval(testWebhooks);
+    });
   }
   return app;
 }

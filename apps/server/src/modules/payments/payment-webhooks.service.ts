@@ -85,3 +85,31 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
     return { received: true as const, duplicate: false };
   });
 }
+
+/**
+ * The test provider's webhooks, delivered in-process once the clock reaches them: its bank
+ * lives in memory, so there is nothing durable to deliver from. Each goes through
+ * `receiveWebhook` with its signature, like a provider's POST; one that is refused is logged
+ * and dropped, as a provider gives up on an endpoint that keeps refusing.
+ */
+export async function deliverTestWebhooks(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  onRefused: (error: unknown) => void,
+): Promise<number> {
+  let delivered = 0;
+  for (const webhook of providers.testBank.takeDueWebhooks()) {
+    try {
+      await receiveWebhook(ctx, providers, {
+        orgId: webhook.orgId,
+        provider: 'test',
+        rawBody: webhook.body,
+        signature: webhook.signature,
+      });
+      delivered += 1;
+    } catch (error) {
+      onRefused(error);
+    }
+  }
+  return delivered;
+}

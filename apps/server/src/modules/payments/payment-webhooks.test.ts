@@ -5,6 +5,7 @@ import { createTestContext, ok, type TestContext } from '../../../test/helper.js
 import { auditLog, paymentWebhookEvents } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { performPayment } from './payment-operations.service.js';
+import { deliverTestWebhooks } from './payment-webhooks.service.js';
 import * as repo from './payments.repository.js';
 import { TEST_WEBHOOK_DELAY_MS } from './test-provider.js';
 import { signPayload } from './webhook-signature.js';
@@ -117,5 +118,19 @@ describe('payment webhooks', () => {
     expect(audit.filter((entry) => entry.entity === 'payment_transaction')).toMatchObject([
       { via: 'webhook', actorLabel: 'payments:test', action: 'settle' },
     ]);
+  });
+
+  it('the server delivers the test provider’s due webhooks to itself, signed, once', async () => {
+    const orgId = await orgOnTestProvider();
+    await performPayment(ctx.app.services, ctx.app.payments, {
+      orgId,
+      idempotencyKey: key('charge'),
+      request: { operation: 'charge', amountMinor: 990, currency: 'UAH', customer: 'c', paymentMethod: 'pm' },
+    });
+    const refused: unknown[] = [];
+    expect(await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => refused.push(error))).toBe(1);
+    expect(await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => refused.push(error))).toBe(0);
+    expect(refused).toEqual([]);
+    expect((await storedEvents(orgId)).map((event) => event.eventType)).toEqual(['payment_intent.succeeded']);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { StripePaymentIntent } from '../src/modules/payments/stripe-objects.js';
 
 /**
  * A local stand-in for api.stripe.com: it checks every request against Stripe's documented
@@ -18,17 +19,7 @@ export type StandInRequest = {
 };
 
 type Answer = { status: number; body: unknown };
-type Intent = {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_capturable: number;
-  amount_received: number;
-  currency: string;
-  status: string;
-  capture_method: string;
-  metadata: Record<string, string>;
-};
+type Intent = StripePaymentIntent & { capture_method: string; metadata: Record<string, string> };
 
 const ROUTES: { method: string; pattern: RegExp; allowed: RegExp; required: string[] }[] = [
   { method: 'GET', pattern: /^\/v1\/balance$/, allowed: /^$/, required: [] },

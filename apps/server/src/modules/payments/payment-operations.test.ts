@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../test/factories/payments.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { paymentTransactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { performPayment, reconcilePayments } from './payment-operations.service.js';
@@ -17,17 +17,12 @@ afterAll(() => ctx.close());
 let sequence = 0;
 const key = (name: string) => `${name}-${Date.now()}-${++sequence}`;
 
-/** An organisation on the test provider, pretending `simulate`. */
+/** An organisation on the test provider, pretending `simulate`, and a way to pay through it. */
 async function orgOnTestProvider(simulate = 'none') {
-  const tenant = await createTenant(ctx.database.db);
-  const operator = await tenant.token('operator');
-  const orgId = tenant.org.main;
-  await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, { provider: 'test', simulate });
+  const org = await testProviderOrg(ctx, simulate);
   const pay = (idempotencyKey: string, request: Parameters<typeof performPayment>[2]['request']) =>
-    performPayment(ctx.app.services, ctx.app.payments, { orgId, idempotencyKey, request });
-  const setSimulation = (value: string) =>
-    ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, { provider: 'test', simulate: value });
-  return { orgId, pay, setSimulation };
+    performPayment(ctx.app.services, ctx.app.payments, { orgId: org.orgId, idempotencyKey, request });
+  return { ...org, pay };
 }
 
 const bankCalls = (idempotencyKey: string) =>
@@ -103,16 +98,11 @@ describe('reconciliation', () => {
     const { orgId } = await orgOnTestProvider();
     const crashKey = key('crash');
     // What a server killed between the ledger write and the provider call leaves behind.
-    await repo.insertInProcess(ctx.database.db, {
+    await rowLeftInProcess(ctx, {
       orgId,
-      type: 1,
       operation: 'charge',
-      provider: 'test',
       amountMinor: 750,
-      currency: 'UAH',
       idempotencyKey: crashKey,
-      parentId: null,
-      providerReference: null,
       request: { amountMinor: 750, currency: 'UAH', customer: 'c', paymentMethod: 'pm' },
       now: clock.now(),
     });
@@ -127,17 +117,11 @@ describe('reconciliation', () => {
   it('suspends a row older than the provider’s idempotency window instead of asking again', async () => {
     const { orgId } = await orgOnTestProvider();
     const oldKey = key('old');
-    await repo.insertInProcess(ctx.database.db, {
+    await rowLeftInProcess(ctx, {
       orgId,
-      type: 1,
       operation: 'hold',
-      provider: 'test',
       amountMinor: 300,
-      currency: 'UAH',
       idempotencyKey: oldKey,
-      parentId: null,
-      providerReference: null,
-      request: {},
       now: clock.now(),
     });
     clock.advance(25 * 3600_000);

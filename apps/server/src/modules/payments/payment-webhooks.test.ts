@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../test/factories/payments.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, paymentWebhookEvents } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { performPayment } from './payment-operations.service.js';
@@ -20,15 +20,7 @@ afterAll(() => ctx.close());
 let sequence = 0;
 const key = (name: string) => `${name}-wh-${++sequence}`;
 
-async function orgOnTestProvider(simulate = 'none') {
-  const tenant = await createTenant(ctx.database.db);
-  const orgId = tenant.org.main;
-  await ok(ctx, await tenant.token('operator'), `/v1/organization/payment/system/update/${orgId}`, {
-    provider: 'test',
-    simulate,
-  });
-  return orgId;
-}
+const orgOnTestProvider = async (simulate = 'none') => (await testProviderOrg(ctx, simulate)).orgId;
 
 function deliver(orgId: number, body: string, signature: string | undefined, provider = 'test') {
   return ctx.app.inject({
@@ -91,13 +83,10 @@ describe('payment webhooks', () => {
     });
     const captureKey = key('capture');
     // The capture's answer is lost on the way: the ledger row knows the payment but not the outcome.
-    const row = await repo.insertInProcess(ctx.database.db, {
+    const row = await rowLeftInProcess(ctx, {
       orgId,
-      type: 1,
       operation: 'capture',
-      provider: 'test',
       amountMinor: 2000,
-      currency: 'UAH',
       idempotencyKey: captureKey,
       parentId: hold.id,
       providerReference: hold.providerReference,

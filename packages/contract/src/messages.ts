@@ -706,6 +706,13 @@ const M = {
     it: 'Il pagamento a cui si riferisce questa operazione non è andato a buon fine',
     sk: 'Platba, ktorej sa táto operácia týka, nebola úspešná',
   },
+  'payment.wrong_parent': {
+    en: 'This operation does not apply to that payment',
+    ua: 'Ця операція не застосовується до цього платежу',
+    pl: 'Ta operacja nie dotyczy tej płatności',
+    it: 'Questa operazione non si applica a quel pagamento',
+    sk: 'Táto operácia sa na túto platbu nevzťahuje',
+  },
   'payment.bad_signature': {
     en: 'The event signature is not valid',
     ua: 'Підпис події недійсний',

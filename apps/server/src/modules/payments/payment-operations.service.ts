@@ -43,6 +43,12 @@ export const PROVIDER_IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 export const STUCK_AFTER_MS = 2 * 60_000;
 
 const TYPE_OF: Record<PaymentOperation, 1 | 2> = { hold: 1, capture: 1, release: 1, charge: 1, refund: 2 };
+/** What each follow-up acts on: a hold is captured or released, money taken is refunded. */
+const PARENT_OPERATIONS: Partial<Record<PaymentOperation, readonly string[]>> = {
+  capture: ['hold'],
+  release: ['hold'],
+  refund: ['capture', 'charge'],
+};
 
 /**
  * Performs one payment operation through the organisation's provider, exactly once per
@@ -61,7 +67,7 @@ export async function performPayment(
   const found = await providers.forOrg(ctx.db, options.orgId);
   if (!found) throw conflict('payment.not_configured');
   const { request } = options;
-  const parent = 'parentId' in request ? await settledParent(ctx, options.orgId, request.parentId) : null;
+  const parent = 'parentId' in request ? await settledParent(ctx, options.orgId, request) : null;
   const amountMinor =
     'amountMinor' in request && request.amountMinor !== undefined ? request.amountMinor : (parent?.amountMinor ?? 0);
   const currency = 'currency' in request ? request.currency.toUpperCase() : (parent?.currency ?? '');
@@ -101,9 +107,14 @@ function sameRequestOrConflict(row: repo.PaymentTransactionRow, options: Perform
   return row;
 }
 
-async function settledParent(ctx: ServiceContext, orgId: number, parentId: number) {
-  const parent = await repo.findById(ctx.db, parentId);
+async function settledParent(
+  ctx: ServiceContext,
+  orgId: number,
+  request: { operation: PaymentOperation; parentId: number },
+) {
+  const parent = await repo.findById(ctx.db, request.parentId);
   if (!parent || parent.orgId !== orgId) throw notFound();
+  if (!PARENT_OPERATIONS[request.operation]?.includes(parent.operation)) throw conflict('payment.wrong_parent');
   if (parent.status !== 1 || !parent.providerReference) throw conflict('payment.not_settled');
   return parent;
 }

@@ -41,6 +41,8 @@ describe('payment operations ledger', () => {
     const refund = await pay(key('refund'), { operation: 'refund', parentId: capture.id, amountMinor: 1000 });
     expect(refund).toMatchObject({ type: 2, status: 1, amountMinor: 1000 });
     expect(refund.providerReference).toMatch(/^re_test_/);
+    const wrong = pay(key('refund'), { operation: 'refund', parentId: hold.id });
+    await expect(wrong).rejects.toMatchObject({ status: 409, key: 'payment.wrong_parent' });
   });
 
   it('answers a retried key with the same row and never asks the provider twice', async () => {

@@ -1,7 +1,7 @@
 import type { PaymentOperation, PaymentProviderKind } from '@vitrina/contract';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './payments.repository.js';
@@ -34,8 +34,9 @@ const DONE_WHEN: Record<PaymentOperation, ProviderPaymentStatus | null> = {
  */
 export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProviders, incoming: IncomingWebhook) {
   const found = await providers.forOrg(ctx.db, incoming.orgId);
-  // Unknown organisation, or not this provider: the same 404, telling a prober nothing.
-  if (!found || found.row.provider !== incoming.provider) throw notFound();
+  // Unknown organisation, or not this provider: nothing can verify the event, and the answer
+  // is the bad signature's, so a prober learns nothing of who uses which provider.
+  if (!found || found.row.provider !== incoming.provider) throw badRequest('payment.bad_signature');
   let event: ProviderEvent;
   try {
     event = found.provider.parseWebhook({ rawBody: incoming.rawBody, signature: incoming.signature });

@@ -47,6 +47,18 @@ describe('resolveSecretKey', () => {
     }
   });
 
+  it('refuses a damaged key file rather than sealing with a new key', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-secret-'));
+    try {
+      fs.writeFileSync(path.join(dataDir, SECRET_KEY_FILE), 'short\n');
+      expect(() => resolveSecretKey({ secretKey: undefined, dataDir, databaseKind: 'pglite' })).toThrow(
+        /no usable key/,
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('prefers SECRET_KEY and refuses to start on PostgreSQL without it', () => {
     expect(resolveSecretKey({ secretKey: KEY, dataDir: '/nonexistent', databaseKind: 'postgres' })).toBe(KEY);
     expect(() => resolveSecretKey({ secretKey: undefined, dataDir: '/nonexistent', databaseKind: 'postgres' })).toThrow(

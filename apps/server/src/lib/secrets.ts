@@ -81,16 +81,34 @@ export function resolveSecretKey(options: {
     );
   }
   const file = path.join(options.dataDir, SECRET_KEY_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const stored = readKeyFile(file);
+  if (stored !== null) return stored;
   fs.mkdirSync(options.dataDir, { recursive: true });
   const generated = randomBytes(32).toString('base64url');
-  // `wx`: if two starts race, the second fails instead of overwriting the first one's key.
-  fs.writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    // `wx`: if two starts race, the second reads the first one's key instead of overwriting it.
+    fs.writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readKeyFile(file) ?? generated;
+    throw error;
+  }
   return generated;
+}
+
+function readKeyFile(file: string): string | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (text.length < SECRET_KEY_MIN_LENGTH) {
+    throw new Error(
+      `${file} holds no usable key (at least ${SECRET_KEY_MIN_LENGTH} characters); restore it from a backup or set SECRET_KEY`,
+    );
+  }
+  return text;
 }
 
 /** A secret for display: only its last four characters, and never all of a short one. */

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { providerError } from '../../../test/provider-error.js';
 import { StripeStandIn } from '../../../test/stripe-stand-in.js';
 import { TestClock } from '../../lib/clock.js';
 import { PaymentProviderError } from './provider.js';
@@ -21,12 +22,6 @@ afterEach(() => expect(standIn.violations).toEqual([]));
 
 let keys = 0;
 const key = (name: string) => `${name}-${++keys}`;
-
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.catch((caught: unknown) => caught);
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
 describe('Stripe adapter against the stand-in', () => {
   it('holds with manual capture, captures part of it, and the rest stays with the customer', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { providerError } from '../../../test/provider-error.js';
 import { TestClock } from '../../lib/clock.js';
-import { PaymentProviderError } from './provider.js';
 import { TEST_WEBHOOK_DELAY_MS, TestPaymentBank, TestPaymentProvider } from './test-provider.js';
 
 const SECRET = 'whsec_testprovider000';
@@ -9,12 +9,6 @@ function provider(simulate: ConstructorParameters<typeof TestPaymentProvider>[0]
   const clock = new TestClock();
   const bank = new TestPaymentBank(clock);
   return { clock, bank, provider: new TestPaymentProvider({ bank, orgId: 1, webhookSecret: SECRET, simulate }) };
-}
-
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.catch((caught: unknown) => caught);
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
 }
 
 describe('test provider', () => {

@@ -11,7 +11,7 @@ test('an operator sets up the test provider, meets the payment system error on a
   await signInAs('operator');
   await page.goto(`/organization/payment/system?org_id=${KRAKOW}`);
   await expect(page.getByRole('heading', { name: 'Payment system' })).toBeVisible();
-  await expect(page.getByText('No payment system is set up for this organization yet')).toBeVisible();
+  await expect(page.getByText('No payment system is set up for this organization yet.')).toBeVisible();
 
   await page.locator('label.ant-radio-button-wrapper', { hasText: 'Test provider' }).click();
   await chooseOption(page, page.getByLabel('Simulate'), 'The provider times out');

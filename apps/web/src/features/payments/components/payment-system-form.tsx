@@ -54,8 +54,15 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
       }}
     >
       {settings.provider === null && (
-        <Alert type="info" showIcon title={t('payments.not_configured')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          title={t('payments.not_configured')}
+          description={canEdit ? t('payments.choose_and_save') : undefined}
+          style={{ marginBottom: 16 }}
+        />
       )}
+      {!canEdit && <Alert type="warning" showIcon title={t('payments.read_only')} style={{ marginBottom: 16 }} />}
       <Form.Item
         name="provider"
         label={t('payments.provider')}

@@ -26,7 +26,9 @@ CREATE TABLE "payment_transactions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone,
-	CONSTRAINT "payment_transactions_amount" CHECK ("payment_transactions"."amount_minor" >= 0)
+	CONSTRAINT "payment_transactions_amount" CHECK ("payment_transactions"."amount_minor" >= 0),
+	CONSTRAINT "payment_transactions_type" CHECK ("payment_transactions"."type" IN (1, 2)),
+	CONSTRAINT "payment_transactions_status" CHECK ("payment_transactions"."status" IN (0, 1, 2, 5, 10))
 );
 --> statement-breakpoint
 CREATE TABLE "payment_webhook_events" (
@@ -42,6 +44,7 @@ CREATE TABLE "payment_webhook_events" (
 --> statement-breakpoint
 ALTER TABLE "payment_settings" ADD CONSTRAINT "payment_settings_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_parent_id_payment_transactions_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."payment_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_webhook_events" ADD CONSTRAINT "payment_webhook_events_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_transactions_idempotency" ON "payment_transactions" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payment_transactions_org_created" ON "payment_transactions" USING btree ("org_id","created_at");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -56,7 +57,7 @@ export const paymentTransactions = pgTable(
     /** A retried request with the same key is this row, never a second charge. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** The operation this one acts on (a capture's hold, a refund's charge). */
-    parentId: bigint('parent_id', { mode: 'number' }),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => paymentTransactions.id),
     /** The provider's id of the payment (Stripe: pi_…); of the refund for refunds (re_…). */
     providerReference: text('provider_reference'),
     /** What the provider was asked, so reconciliation can ask again with the same key. */
@@ -74,6 +75,9 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_reference').on(t.provider, t.providerReference),
     index('payment_transactions_in_process').on(t.updatedAt).where(sql`${t.status} = 10`),
     check('payment_transactions_amount', sql`${t.amountMinor} >= 0`),
+    // The spec's §4 codes and nothing else.
+    check('payment_transactions_type', sql`${t.type} IN (1, 2)`),
+    check('payment_transactions_status', sql`${t.status} IN (0, 1, 2, 5, 10)`),
   ],
 );
 

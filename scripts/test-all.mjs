@@ -1,6 +1,6 @@
 // `npm test`: every check of the project, in order, ending with one line `N passed, N failed`.
 // Lint and typecheck count as one check each; test suites count their tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,12 +18,6 @@ const lines = [];
 const seed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 1_000_000) + 1;
 const shuffle = ['--sequence.shuffle', `--sequence.seed=${seed}`];
 process.stdout.write(`API tests run shuffled with seed ${seed} (replay with TEST_SEED=${seed} npm test)\n`);
-
-function run(label, command, args, options = {}) {
-  process.stdout.write(`\n── ${label} ──\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env } });
-  return result.status === 0;
-}
 
 /** Runs beside other steps: the output is held and printed in one piece when it ends. */
 function runBuffered(label, command, args, options = {}) {
@@ -69,16 +63,10 @@ function reportFile(label) {
   return path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
 }
 
-async function vitestBuffered(label, dir) {
+async function vitestBuffered(label, dir, env = {}, extra = []) {
   const out = reportFile(label);
   const since = Date.now();
-  countVitest(label, await runBuffered(label, 'npx', vitestArgs(dir, out, [])), out, since);
-}
-
-function vitest(label, dir, env = {}, extra = []) {
-  const out = reportFile(label);
-  const since = Date.now();
-  countVitest(label, run(label, 'npx', vitestArgs(dir, out, extra), { env }), out, since);
+  countVitest(label, await runBuffered(label, 'npx', vitestArgs(dir, out, extra), { env }), out, since);
 }
 
 function countVitest(label, ok, out, since) {
@@ -106,7 +94,13 @@ function count(label, ok, since, read) {
   );
 }
 
-// Lint and typecheck beside the small unit suites: on two cores the unit suites fill the gaps.
+/**
+ * The order is set by what two cores can overlap. First lint, typecheck, the small unit
+ * suites and the web build side by side; then the API suite on PGlite, which keeps both
+ * cores busy on its own; then the PostgreSQL and Mosquitto suites beside the end-to-end
+ * tests, whose browser and server wait on each other often enough to leave room.
+ */
+let built = false;
 await Promise.all([
   (async () => {
     await check('lint (biome)', 'npx', ['biome', 'check', '.']);
@@ -121,8 +115,13 @@ await Promise.all([
     await vitestBuffered('web unit tests', 'apps/web');
     await vitestBuffered('simulator tests', 'apps/simulator');
   })(),
+  (async () => {
+    const since = Date.now();
+    built = await runBuffered('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);
+    tally('build web', built, since);
+  })(),
 ]);
-vitest('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);
+await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);
 
 /**
  * The device protocol suites again with the server behind an external broker (a throwaway
@@ -136,7 +135,7 @@ async function mosquittoSuites(databaseUrl) {
   }
   const broker = await startTempMosquitto();
   try {
-    vitest(
+    await vitestBuffered(
       'device protocol on Mosquitto',
       'apps/server',
       { TEST_MQTT_URL: broker.url, TEST_DATABASE_URL: databaseUrl },
@@ -147,44 +146,51 @@ async function mosquittoSuites(databaseUrl) {
   }
 }
 
-let postgres = null;
-if (process.env.TEST_DATABASE_URL) {
-  vitest('server API tests on PostgreSQL', 'apps/server', {}, shuffle);
-  await mosquittoSuites(process.env.TEST_DATABASE_URL);
-} else if (postgresAvailable()) {
-  postgres = await startTempPostgres();
-  try {
-    vitest('server API tests on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: postgres.url }, shuffle);
-    await mosquittoSuites(postgres.url);
-  } finally {
-    postgres.stop();
+async function postgresSuites() {
+  if (process.env.TEST_DATABASE_URL) {
+    await vitestBuffered('server API tests on PostgreSQL', 'apps/server', {}, shuffle);
+    await mosquittoSuites(process.env.TEST_DATABASE_URL);
+  } else if (postgresAvailable()) {
+    const postgres = await startTempPostgres();
+    try {
+      await vitestBuffered(
+        'server API tests on PostgreSQL',
+        'apps/server',
+        { TEST_DATABASE_URL: postgres.url },
+        shuffle,
+      );
+      await mosquittoSuites(postgres.url);
+    } finally {
+      postgres.stop();
+    }
+  } else {
+    totals.failed += 1;
+    lines.push('FAIL server API tests on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql)');
+    await mosquittoSuites('');
   }
-} else {
-  totals.failed += 1;
-  lines.push('FAIL server API tests on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql)');
-  await mosquittoSuites('');
 }
 
-const built = run('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);
-if (!built) {
-  totals.failed += 1;
-  lines.push('FAIL build web');
-} else {
+async function endToEnd() {
+  if (!built) {
+    totals.failed += 1;
+    lines.push('FAIL end-to-end tests in Chromium: the web build failed');
+    return;
+  }
   const out = path.join(reports, 'e2e.json');
   const since = Date.now();
-  const ok = run(
+  const ok = await runBuffered(
     'end-to-end tests in Chromium',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    },
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
   );
   count('end-to-end tests in Chromium', ok, since, () => {
     const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected + stats.skipped };
   });
 }
+
+await Promise.all([postgresSuites(), endToEnd()]);
 
 fs.rmSync(reports, { recursive: true, force: true });
 process.stdout.write(

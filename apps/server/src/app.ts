@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
+import { RateSharing } from './lib/rate-sharing.js';
 import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
@@ -69,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live updates of this instance: services publish through ctx.live, tests follow it. */
     live: LiveBus;
+    /** Shares the rate limits' counts with the other instances (tests wait on its sync). */
+    rateSharing: RateSharing;
     /** The context the routes hand to services; the device gateway, jobs and tests use the same. */
     services: ServiceContext;
     jobs: JobRunner;
@@ -101,6 +104,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
   await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
+
+  const rateSharing = new RateSharing(deps.database, app.log);
+  await rateSharing.start();
+  app.decorate('rateSharing', rateSharing);
+  app.addHook('onClose', () => rateSharing.stop());
 
   const live = new LiveBus(deps.database, deps.live);
   await live.start();
@@ -136,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
     { everyMs: 60_000 },
   );
   await app.register(systemRoutes, { database: deps.database });
-  await app.register(authRoutes, { ctx });
+  await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
@@ -163,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
     : null;
   app.decorate('gateway', gateway);
   await app.register(deviceCommandRoutes, { ctx, gateway });
-  await app.register(openLinkRoutes, { ctx, delivery: gateway });
+  await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.

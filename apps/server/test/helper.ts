@@ -23,7 +23,7 @@ export const ORG = { main: 1, kyiv: 2, krakow: 3 } as const;
 export type TestContext = {
   app: App;
   database: Database;
-  /** What the real outbox mailer wrote, oldest first. */
+  /** What the real outbox mailer wrote, oldest first, once the jobs due have run. */
   mails(): Promise<{ to: string; subject: string; body: string }[]>;
   login(user: DemoUser): Promise<string>;
   close(): Promise<void>;
@@ -45,11 +45,14 @@ export async function createTestContext(
   return {
     app,
     database,
-    mails: () =>
-      database.db
+    // Mails go out from jobs (a reset link, say): the ones due now run first.
+    mails: async () => {
+      await app.jobs.runDue();
+      return database.db
         .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, body: mailOutbox.body })
         .from(mailOutbox)
-        .orderBy(asc(mailOutbox.id)),
+        .orderBy(asc(mailOutbox.id));
+    },
     async login(user) {
       const cached = tokens.get(user);
       if (cached) return cached;

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { sessions } from '../src/db/schema/index.js';
 import { hashToken } from '../src/lib/crypto.js';
 import type { SessionCacheEvent, SessionCacheOptions } from '../src/lib/session-cache.js';
-import type { TestContext } from './helper.js';
+import { createTestContext, type TestContext } from './helper.js';
 
 export type ExtraApp = { app: App; close(): Promise<void> };
 
@@ -70,4 +71,38 @@ export async function sessionIdOf(database: Database, token: string): Promise<nu
     .where(eq(sessions.tokenHash, hashToken(token)));
   if (!row) throw new Error('no such session');
   return row.id;
+}
+
+export type TwoInstances = { readonly ctx: TestContext; readonly a: App; readonly b: App };
+
+/**
+ * The test file's context (instance A) and a second instance on its PostgreSQL database
+ * (instance B), opened before the file's tests and closed after them.
+ */
+export function twoInstances(): TwoInstances {
+  let ctx: TestContext | undefined;
+  let second: ExtraApp | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    second = await openSecondInstance(ctx);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await ctx?.close();
+  });
+  const opened = () => {
+    if (!ctx || !second) throw new Error('the instances open in beforeAll');
+    return { ctx, second };
+  };
+  return {
+    get ctx() {
+      return opened().ctx;
+    },
+    get a() {
+      return opened().ctx.app;
+    },
+    get b() {
+      return opened().second.app;
+    },
+  };
 }

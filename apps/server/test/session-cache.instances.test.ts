@@ -1,12 +1,12 @@
 import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import { DEMO_ROLE_PERMISSIONS } from '../src/db/seed.js';
 import { createOrganisation } from './factories/organisations.js';
 import { createRole, createSignedInUser, createUser } from './factories/users.js';
-import { bearer, createTestContext, type TestContext } from './helper.js';
-import { type ExtraApp, nextCacheEvent, openSecondInstance, sessionIdOf } from './instances.js';
+import { bearer } from './helper.js';
+import { nextCacheEvent, sessionIdOf, twoInstances } from './instances.js';
 
 /**
  * Two server instances on one PostgreSQL database, as in production behind a load balancer:
@@ -15,20 +15,7 @@ import { type ExtraApp, nextCacheEvent, openSecondInstance, sessionIdOf } from '
  * Each test waits for the notification itself, never for a length of time, and signs in a
  * user of its own made by the factories, so no test leans on what another changed.
  */
-let ctx: TestContext;
-let second: ExtraApp;
-let a: App;
-let b: App;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  second = await openSecondInstance(ctx);
-  a = ctx.app;
-  b = second.app;
-});
-afterAll(async () => {
-  await second.close();
-  await ctx.close();
-});
+const two = twoInstances();
 
 const PASSWORD = 'cache-test-1';
 
@@ -40,7 +27,7 @@ async function freshLogin(
   app: App,
   options: { permissions?: readonly Permission[]; roleId?: number; orgId?: number },
 ): Promise<string> {
-  const db = ctx.database.db;
+  const db = two.ctx.database.db;
   const { email } = await createUser(db, {
     orgId: options.orgId ?? (await createOrganisation(db)),
     ...(options.roleId === undefined ? { permissions: options.permissions ?? [] } : { roleId: options.roleId }),
@@ -53,7 +40,7 @@ async function freshLogin(
 
 /** Holds every permission, so it may change the roles the tests make; its session is not under test. */
 async function freshAdmin(): Promise<string> {
-  const db = ctx.database.db;
+  const db = two.ctx.database.db;
   return (await createSignedInUser(db, { orgId: await createOrganisation(db), permissions: PERMISSION_NAMES })).token;
 }
 
@@ -74,24 +61,32 @@ async function expectCachedOn(app: App, token: string) {
 
 describe('the session cache across instances', () => {
   it('ends a session on instance B as soon as it is logged out on instance A', async () => {
-    const token = await freshLogin(a, { permissions: DEMO_ROLE_PERMISSIONS.courier });
-    await expectCachedOn(b, token);
-    const id = await sessionIdOf(ctx.database, token);
-    const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === `session:${id}`);
-    expect((await a.inject({ method: 'POST', url: '/v1/user/logout', headers: bearer(token) })).statusCode).toBe(200);
+    const token = await freshLogin(two.a, { permissions: DEMO_ROLE_PERMISSIONS.courier });
+    await expectCachedOn(two.b, token);
+    const id = await sessionIdOf(two.ctx.database, token);
+    const arrived = nextCacheEvent(
+      two.b,
+      (event) => event.kind === 'notification' && event.payload === `session:${id}`,
+    );
+    expect((await two.a.inject({ method: 'POST', url: '/v1/user/logout', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     expect(await arrived).toMatchObject({ evicted: 1 });
-    expect((await get(b, '/v1/user/me', token)).statusCode).toBe(401);
+    expect((await get(two.b, '/v1/user/me', token)).statusCode).toBe(401);
   });
 
   it('answers 403 on instance B once a permission is taken from the role on instance A', async () => {
     const admin = await freshAdmin();
-    const orgId = await createOrganisation(ctx.database.db);
-    const roleId = await createRole(ctx.database.db, { permissions: DEMO_ROLE_PERMISSIONS.support, orgId });
-    const token = await freshLogin(a, { roleId, orgId });
-    expect((await get(b, '/v1/user/list', token)).statusCode).toBe(200);
-    await expectCachedOn(b, token);
-    const arrived = nextCacheEvent(b, (event) => event.kind === 'notification' && event.payload === `role:${roleId}`);
-    const update = await a.inject({
+    const orgId = await createOrganisation(two.ctx.database.db);
+    const roleId = await createRole(two.ctx.database.db, { permissions: DEMO_ROLE_PERMISSIONS.support, orgId });
+    const token = await freshLogin(two.a, { roleId, orgId });
+    expect((await get(two.b, '/v1/user/list', token)).statusCode).toBe(200);
+    await expectCachedOn(two.b, token);
+    const arrived = nextCacheEvent(
+      two.b,
+      (event) => event.kind === 'notification' && event.payload === `role:${roleId}`,
+    );
+    const update = await two.a.inject({
       method: 'POST',
       url: '/v1/permission/create',
       headers: bearer(admin),
@@ -99,26 +94,26 @@ describe('the session cache across instances', () => {
     });
     expect(update.statusCode).toBe(200);
     await arrived;
-    expect((await get(b, '/v1/user/list', token)).statusCode).toBe(403);
+    expect((await get(two.b, '/v1/user/list', token)).statusCode).toBe(403);
   });
 
   it('starts over when its listening connection drops, and listens again', async () => {
-    const token = await freshLogin(a, { permissions: DEMO_ROLE_PERMISSIONS.operator });
-    await expectCachedOn(b, token);
+    const token = await freshLogin(two.a, { permissions: DEMO_ROLE_PERMISSIONS.operator });
+    await expectCachedOn(two.b, token);
     const states: boolean[] = [];
-    const unsubscribe = b.sessionCache.subscribe(
+    const unsubscribe = two.b.sessionCache.subscribe(
       (event) => event.kind === 'connection' && states.push(event.connected),
     );
-    const backAgain = nextCacheEvent(b, (event) => event.kind === 'connection' && event.connected);
-    const aBack = nextCacheEvent(a, (event) => event.kind === 'connection' && event.connected);
-    await ctx.database.db.execute(
+    const backAgain = nextCacheEvent(two.b, (event) => event.kind === 'connection' && event.connected);
+    const aBack = nextCacheEvent(two.a, (event) => event.kind === 'connection' && event.connected);
+    await two.ctx.database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
     );
     await Promise.all([backAgain, aBack]);
     unsubscribe();
     expect(states).toEqual([false, true]);
-    expect(b.sessionCache.stats().size).toBe(0);
-    await expectCachedOn(b, token);
+    expect(two.b.sessionCache.stats().size).toBe(0);
+    await expectCachedOn(two.b, token);
   });
 });

@@ -42,3 +42,25 @@ test('a tab keeps its state when another tab is visited', async ({ page, signInA
     .click();
   await expect(page.getByPlaceholder('Search by name, email or phone')).toHaveValue('Shevchuk');
 });
+
+test('after a reload only the page asked for loads; the other tabs load when opened', async ({ page, signInAs }) => {
+  await signInAs('admin');
+  await page.goto('/user/list');
+  await expect(page.getByRole('button', { name: 'New user' })).toBeVisible();
+  await page.goto('/roles/list');
+  await expect(page.getByRole('button', { name: 'New role' })).toBeVisible();
+
+  const userListCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/v1/user/list') userListCalls.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'New role' })).toBeVisible();
+  const strip = page.getByRole('navigation', { name: 'Open pages' });
+  await expect(strip.getByRole('button', { name: 'Users', exact: true })).toBeVisible();
+  expect(userListCalls).toEqual([]);
+
+  await strip.getByRole('button', { name: 'Users', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'New user' })).toBeVisible();
+  expect(userListCalls.length).toBeGreaterThan(0);
+});

@@ -1,5 +1,5 @@
 import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '@vitrina/contract';
-import { normalEmail, RecentEvents } from './recent-events.js';
+import { normalEmail, type RateShare, RecentEvents } from './recent-events.js';
 
 /** Failures one account may have, from any addresses, before its attempts are spaced out. */
 export const ACCOUNT_FREE_FAILURES = 10;
@@ -14,8 +14,8 @@ type Key = `pair:${string}` | `ip:${string}` | `account:${string}`;
 
 /**
  * Counts failed logins per (address, email) and per address in a sliding window, and per
- * account (email) over a day, whatever the address. In memory: with several instances each
- * counts its own share (see docs/decisions.md).
+ * account (email) over a day, whatever the address. In memory, shared with the other
+ * instances when given a `share` (see rate-sharing.ts).
  */
 export class LoginLimiter {
   private readonly failures: RecentEvents<Key>;
@@ -25,8 +25,14 @@ export class LoginLimiter {
     private readonly maxFailures = LOGIN_MAX_FAILURES,
     windowMs = LOGIN_FAILURE_WINDOW_MS,
     now: () => number = Date.now,
+    share?: RateShare,
   ) {
-    this.failures = new RecentEvents<Key>((key) => (key.startsWith('account:') ? ACCOUNT_WINDOW_MS : windowMs), now);
+    this.failures = new RecentEvents<Key>(
+      (key) => (key.startsWith('account:') ? ACCOUNT_WINDOW_MS : windowMs),
+      now,
+      undefined,
+      share,
+    );
   }
 
   /** Minutes until this address may try again (for this email, or at all), or 0 when not blocked. */

@@ -1,5 +1,5 @@
 import { RESET_TOKEN_TTL_MS } from '@vitrina/contract';
-import { normalEmail, RecentEvents } from './recent-events.js';
+import { normalEmail, type RateShare, RecentEvents } from './recent-events.js';
 
 /** Reset requests one address may make in `RESET_ADDRESS_WINDOW_MS`, whatever the emails. */
 export const RESET_REQUESTS_PER_ADDRESS = 10;
@@ -17,15 +17,17 @@ type Key = `ip:${string}` | `account:${string}`;
 /**
  * Counts password-reset requests per address and per email. The email is counted whether
  * or not an account has it, so a refusal tells nothing about which emails exist. A refused
- * request does not count. In memory, like the login limiter (docs/decisions.md).
+ * request does not count. In memory and shared, like the login limiter.
  */
 export class ResetLimiter {
   private readonly requests: RecentEvents<Key>;
 
-  constructor(now: () => number = Date.now) {
+  constructor(now: () => number = Date.now, share?: RateShare) {
     this.requests = new RecentEvents<Key>(
       (key) => (key.startsWith('account:') ? RESET_ACCOUNT_WINDOW_MS : RESET_ADDRESS_WINDOW_MS),
       now,
+      undefined,
+      share,
     );
   }
 

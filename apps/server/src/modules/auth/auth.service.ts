@@ -1,4 +1,5 @@
 import {
+  LOCALES,
   type Locale,
   REGISTRATION_TOKEN_TTL_MS,
   RESET_TOKEN_TTL_MS,
@@ -7,6 +8,7 @@ import {
   type TRegistrationBody,
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { roles, users } from '../../db/schema/index.js';
 import type { Actor, AnonymousActor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -188,6 +190,13 @@ export async function register(ctx: ServiceContext, body: TRegistrationBody, act
  * and per email before the account is looked up, so a 429 tells nothing either: it comes
  * as soon for an email nobody has as for a real one (docs/decisions.md).
  */
+/** The job that mails a reset link; the request only queues it (see requestPasswordReset). */
+export const RESET_MAIL_JOB = 'auth.reset-mail';
+
+/**
+ * Counts the request and queues the mail. Whether the email has an account is decided in the
+ * job, so the answer does the same work, and takes the same time, for real and unknown emails.
+ */
 export async function requestPasswordReset(
   ctx: ServiceContext,
   limiter: ResetLimiter,
@@ -198,7 +207,14 @@ export async function requestPasswordReset(
   const waitMs = limiter.retryAfterMs(ip, email);
   if (waitMs > 0) throw rateLimited(waitMs);
   limiter.record(ip, email);
-  const locale = actor.locale;
+  await ctx.jobs.enqueue(RESET_MAIL_JOB, { email, locale: actor.locale });
+}
+
+const ZResetMailJob = z.object({ email: z.string(), locale: z.enum(LOCALES) });
+
+/** Mails a reset link if the email belongs to an active account with a password; nothing otherwise. */
+export async function mailResetLink(ctx: ServiceContext, payload: Record<string, unknown>) {
+  const { email, locale } = ZResetMailJob.parse(payload);
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.active || !user.passwordHash) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);

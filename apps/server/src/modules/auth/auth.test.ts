@@ -1,10 +1,10 @@
 import { PERMISSION_NAMES, TOKEN_TTL_MS } from '@vitrina/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createSignedInUser, createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { jobs, sessions, users, userTokens } from '../../db/schema/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -288,6 +288,31 @@ describe('password reset', () => {
       payload: { email: user.email, password: 'brand-new-pass' },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('answers a real and an unknown email alike: neither request looks the account up, a job does', async () => {
+    const user = await createSignedInUser(ctx.database.db, {
+      orgId: await createOrganisation(ctx.database.db),
+      password: 'old-password-1',
+    });
+    const resetTokens = async () =>
+      (
+        await ctx.database.db
+          .select({ id: userTokens.id })
+          .from(userTokens)
+          .where(and(eq(userTokens.userId, user.id), eq(userTokens.kind, 'reset')))
+      ).length;
+    const queued = async () =>
+      (await ctx.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'auth.reset-mail'))).length;
+    const jobsBefore = await queued();
+    for (const email of [user.email, `nobody-${user.id}@vitrina.local`]) {
+      expect((await call(ctx, 'POST', '/v1/user/new/password', { payload: { email } })).statusCode).toBe(200);
+    }
+    // Both requests queued the same job, and nothing about the account was touched yet.
+    expect(await queued()).toBe(jobsBefore + 2);
+    expect(await resetTokens()).toBe(0);
+    expect((await ctx.mails()).filter((mail) => mail.to === user.email)).toHaveLength(1);
+    expect(await resetTokens()).toBe(1);
   });
 
   it('answers 400 for a bad email and 404 for an unknown link', async () => {

@@ -20,4 +20,10 @@ describe('OpenLimiter', () => {
     expect(limiter.hitProgress('a')).toBe(0);
     expect(limiter.hitProgress('a')).toBe(1000);
   });
+
+  it('holds limits larger than the default memory of 100 events per key', () => {
+    const limiter = new OpenLimiter(undefined, () => 0);
+    for (let i = 0; i < 240; i += 1) expect(limiter.hitProgress('a')).toBe(0);
+    expect(limiter.hitProgress('a')).toBeGreaterThan(0);
+  });
 });

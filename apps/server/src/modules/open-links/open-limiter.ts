@@ -1,3 +1,5 @@
+import { type RateShare, RecentEvents } from '../../lib/recent-events.js';
+
 /** Requests one address may make to the public open-link routes per window (pages and forms). */
 export const OPEN_IP_LIMIT = 30;
 /** Forms one link may take per window, from any address. */
@@ -6,13 +8,15 @@ export const OPEN_WINDOW_MS = 10 * 60 * 1000;
 /** Progress polls one address may make per window (a page polls every 2 s for at most 90 s). */
 export const OPEN_PROGRESS_LIMIT = 240;
 
+type Key = `ip:${string}` | `token:${string}` | `progress:${string}`;
+
 /**
- * A sliding-window counter per address and per link token for the public open-link routes.
- * In memory, like the login limiter: with several instances each counts its own share.
- * `hit` counts the request and answers the milliseconds to wait, or 0 when allowed.
+ * A sliding-window counter per address and per link token for the public open-link routes,
+ * on the same event memory as the login and reset limiters. `hit` counts the request and
+ * answers the milliseconds to wait, or 0 when allowed; a refused request does not count.
  */
 export class OpenLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits: RecentEvents<Key>;
 
   constructor(
     private readonly limits = {
@@ -21,11 +25,19 @@ export class OpenLimiter {
       progress: OPEN_PROGRESS_LIMIT,
       windowMs: OPEN_WINDOW_MS,
     },
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+    share?: RateShare,
+  ) {
+    this.hits = new RecentEvents<Key>(
+      () => limits.windowMs,
+      now,
+      Math.max(limits.ip, limits.token, limits.progress),
+      share,
+    );
+  }
 
   hit(ip: string, token?: string): number {
-    const keys: [string, number][] = [[`ip:${ip}`, this.limits.ip]];
+    const keys: [Key, number][] = [[`ip:${ip}`, this.limits.ip]];
     if (token !== undefined) keys.push([`token:${token.toLowerCase()}`, this.limits.token]);
     return this.count(keys);
   }
@@ -35,25 +47,10 @@ export class OpenLimiter {
     return this.count([[`progress:${ip}`, this.limits.progress]]);
   }
 
-  private count(keys: [string, number][]): number {
-    let waitMs = 0;
-    for (const [key, limit] of keys) {
-      const recent = this.recent(key);
-      if (recent.length >= limit)
-        waitMs = Math.max(waitMs, recent[recent.length - limit]! + this.limits.windowMs - this.now());
-    }
+  private count(keys: [Key, number][]): number {
+    const waitMs = Math.max(...keys.map(([key, limit]) => this.hits.waitMs(key, limit)));
     if (waitMs > 0) return waitMs;
-    for (const [key] of keys) this.hits.set(key, [...this.recent(key), this.now()]);
-    if (this.hits.size > 100_000) this.prune();
+    for (const [key] of keys) this.hits.record(key);
     return 0;
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    return (this.hits.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private prune() {
-    for (const key of [...this.hits.keys()]) if (this.recent(key).length === 0) this.hits.delete(key);
   }
 }

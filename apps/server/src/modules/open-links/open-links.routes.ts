@@ -1,6 +1,7 @@
 import { api, type OpenLinkKind } from '@vitrina/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
+import type { RateSharing } from '../../lib/rate-sharing.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { CommandDelivery } from '../devices/index.js';
@@ -9,10 +10,11 @@ import * as links from './open-links.service.js';
 
 export async function openLinkRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; delivery: CommandDelivery | null; limiter?: OpenLimiter },
+  options: { ctx: ServiceContext; delivery: CommandDelivery | null; rateSharing: RateSharing; limiter?: OpenLimiter },
 ) {
   const { ctx, delivery } = options;
-  const limiter = options.limiter ?? new OpenLimiter();
+  const limiter =
+    options.limiter ?? new OpenLimiter(undefined, () => ctx.clock.nowMs(), options.rateSharing.share('open-links'));
 
   registerEndpoint(app, api.openLink.create, ({ actor, params, body }) =>
     links.createLink(ctx, actor, params.id, body),

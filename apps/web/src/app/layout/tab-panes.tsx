@@ -1,6 +1,6 @@
 import { flattenRoutes, OWNER_USER_ID, type RouteEntry } from '@vitrina/contract';
 import { Button } from 'antd';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -25,6 +25,8 @@ function useScreenRoutes(routes: readonly RouteEntry[]) {
 /**
  * Every visited tab stays mounted and hidden, each with its own location, so a half-filled
  * filter or an open page survives switching tabs (spec §2: visited tabs keep their state).
+ * Tabs restored from an earlier visit mount when first opened, not all at once on load: a
+ * reload with ten tabs would otherwise fetch and draw ten screens before the one asked for.
  */
 export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
   const { t } = useTranslation();
@@ -32,7 +34,10 @@ export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
   const { routes, me } = useSession();
   const { logError } = useErrorLog();
   const screenRoutes = useScreenRoutes(routes);
-  const shown = tabs.some((tab) => tab.key === current.key) ? tabs : [...tabs, current];
+  const opened = useRef(new Set<string>()).current;
+  opened.add(current.key);
+  const listed = tabs.some((tab) => tab.key === current.key) ? tabs : [...tabs, current];
+  const shown = listed.filter((tab) => opened.has(tab.key));
 
   return shown.map((tab) => {
     const isActive = tab.key === current.key;

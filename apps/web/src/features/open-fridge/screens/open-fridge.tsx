@@ -70,7 +70,8 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
       ? { info: api.openLink.courierInfo, open: api.openLink.courierOpen }
       : { info: api.openLink.customerInfo, open: api.openLink.customerOpen };
   const info = useEndpoint(endpoints.info, { params: { token } }, { retry: false });
-  const open = useEndpointMutation(endpoints.open, { isInvalidating: false });
+  // The refusal shows under the form (below), so the call raises no toast of the same text.
+  const open = useEndpointMutation(endpoints.open, { isInvalidating: false, call: { isSilent: true } });
   const [form] = Form.useForm<Values>();
   const [refusal, setRefusal] = useState<string | null>(null);
 

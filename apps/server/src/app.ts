@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { RateSharing } from './lib/rate-sharing.js';
+import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
@@ -24,6 +26,7 @@ import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes } from './modules/micromarkets/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
+import { deliverTestWebhooks, PaymentProviders, paymentRoutes, reconcilePayments } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -57,6 +60,10 @@ export type AppDeps = {
   /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
   mqtt?: MqttConfig;
   telemetryRetentionDays?: number;
+  /** Encrypts stored credentials (main resolves SECRET_KEY); omitted in tests: a random key per app. */
+  secretKey?: string;
+  /** Tests point the Stripe adapter at a local stand-in. */
+  payments?: { stripeBaseUrl?: string };
 };
 
 declare module 'fastify' {
@@ -69,6 +76,7 @@ declare module 'fastify' {
     services: ServiceContext;
     jobs: JobRunner;
     gateway: Gateway | null;
+    payments: PaymentProviders;
   }
 }
 
@@ -118,13 +126,29 @@ export async function buildApp(deps: AppDeps) {
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
+    secrets: createSecretBox(deps.secretKey ?? randomBytes(32).toString('base64url')),
   };
   app.decorate('services', ctx);
+  const payments = new PaymentProviders({
+    secrets: ctx.secrets,
+    clock,
+    stripeBaseUrl: deps.payments?.stripeBaseUrl,
+  });
+  app.decorate('payments', payments);
+  // Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances.
+  jobs.register(
+    'payments.reconcile',
+    async () => {
+      await reconcilePayments(ctx, payments);
+    },
+    { everyMs: 60_000 },
+  );
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });
@@ -159,6 +183,19 @@ export async function buildApp(deps: AppDeps) {
   if (deps.runJobs) {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
+    // The test provider's webhooks reach the server as a provider's would (tests deliver them by hand).
+    let testWebhooks: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      testWebhooks = setInterval(() => {
+        void deliverTestWebhooks(ctx, payments, (error) =>
+          app.log.warn({ err: error }, 'test provider webhook refused'),
+        );
+      }, 1_000);
+      testWebhooks.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (testWebhooks) clearInterval(testWebhooks);
+    });
   }
   return app;
 }

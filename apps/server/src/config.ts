@@ -48,6 +48,8 @@ const ZConfig = z.object({
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
+  SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
 });
 
 export type Config = {
@@ -69,6 +71,7 @@ export type Config = {
   sessionCacheTtlMs: number;
   mqtt: MqttConfig;
   telemetryRetentionDays: number;
+  secretKey: string | undefined;
 };
 
 export type MqttConfig = {
@@ -112,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,
     mqtt: { port: c.MQTT_PORT, host: c.HOST, url: c.MQTT_URL, username: c.MQTT_USERNAME, password: c.MQTT_PASSWORD },
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
+    secretKey: c.SECRET_KEY,
   };
 }

@@ -7,12 +7,19 @@ import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
+import { resolveSecretKey } from './lib/secrets.js';
 import { createLocalStorage } from './lib/storage.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
 async function main() {
   const config = loadConfig();
   const logger = { level: config.logLevel };
+  // Before the database opens: on PostgreSQL a missing SECRET_KEY stops the start here.
+  const secretKey = resolveSecretKey({
+    secretKey: config.secretKey,
+    dataDir: config.dataDir,
+    databaseKind: config.databaseUrl ? 'postgres' : 'pglite',
+  });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -36,6 +43,7 @@ async function main() {
     runJobs: true,
     mqtt: config.mqtt,
     telemetryRetentionDays: config.telemetryRetentionDays,
+    secretKey,
   });
   let stopping = false;
   let simulator: DemoSimulator | null = null;

@@ -208,3 +208,19 @@ export const DATASET_FILE_TYPES = ['image', 'video'] as const;
 export type DatasetFileType = (typeof DATASET_FILE_TYPES)[number];
 
 export const CATEGORY_MAX_LEVEL = 3;
+
+/** Payment providers an organisation can choose (DESIGN §5): the built-in test provider and Stripe. */
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
+/** What the test provider pretends, for tests and the demo: every operation declined, timing out, late or doubled webhooks. */
+export const TEST_PROVIDER_SIMULATIONS = [
+  'none',
+  'decline',
+  'timeout',
+  'delayed_webhook',
+  'duplicate_webhook',
+] as const;
+export type TestProviderSimulation = (typeof TEST_PROVIDER_SIMULATIONS)[number];
+/** What a payment transaction did at the provider; the spec's type (1 debit, 2 refund) follows from it. */
+export const PAYMENT_OPERATIONS = ['hold', 'capture', 'release', 'charge', 'refund'] as const;
+export type PaymentOperation = (typeof PAYMENT_OPERATIONS)[number];

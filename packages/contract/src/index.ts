@@ -23,6 +23,7 @@ export * from './resources/maker.js';
 export * from './resources/micromarket.js';
 export * from './resources/open-link.js';
 export * from './resources/organization.js';
+export * from './resources/payment.js';
 export * from './resources/product.js';
 export * from './resources/role.js';
 export * from './resources/tag.js';

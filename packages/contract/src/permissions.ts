@@ -251,6 +251,16 @@ export const PERMISSIONS = {
       'Nastavenia platobného systému',
     ),
   },
+  edit_payment_system: {
+    area: 'organizations',
+    names: n(
+      'Edit payment system settings',
+      'Редагування налаштувань платіжної системи',
+      'Edycja ustawień systemu płatności',
+      'Modifica impostazioni sistema di pagamento',
+      'Úprava nastavení platobného systému',
+    ),
+  },
   show_organization_subscribe: {
     area: 'organizations',
     names: n(

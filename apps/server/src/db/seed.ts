@@ -38,6 +38,8 @@ const OPERATOR: Permission[] = [
   'program_tags',
   'manage_dataset',
   'show_report_page',
+  'show_payment_system_setting',
+  'edit_payment_system',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',
@@ -59,6 +61,8 @@ const FRANCHISOR: Permission[] = [
   'edit_roles',
   'show_organizations_page',
   'show_organization_subscribe',
+  'show_payment_system_setting',
+  'edit_payment_system',
   'show_device_page',
   'show_transactions_page',
   'show_categories_page',

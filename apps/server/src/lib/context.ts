@@ -2,6 +2,7 @@ import type { TLiveEvent } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mailer.js';
+import type { SecretBox } from './secrets.js';
 import type { FileStorage } from './storage.js';
 
 /** Where services announce changes for the panel's live updates (the live module's bus). */
@@ -16,6 +17,8 @@ export type ServiceContext = {
   clock: Clock;
   jobs: JobQueue;
   live: LivePublisher;
+  /** Seals and opens stored credentials of outside services (SECRET_KEY). */
+  secrets: SecretBox;
 };
 
 export type EnqueueOptions = {

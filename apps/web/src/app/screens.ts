@@ -5,6 +5,7 @@ import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
 import { DeviceCardScreen, DeviceDisplayScreen, DeviceListScreen } from '../features/devices/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
+import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
@@ -36,6 +37,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/display': DeviceDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,
   '/device/:id': DeviceCardScreen,
+  '/organization/payment/system': PaymentSystemScreen,
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

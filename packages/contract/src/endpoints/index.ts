@@ -11,6 +11,7 @@ import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { openLinkApi } from './open-link.js';
 import { organizationApi } from './organization.js';
+import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
@@ -26,6 +27,7 @@ export const api = {
   deviceCommand: deviceCommandApi,
   deviceGroup: deviceGroupApi,
   organization: organizationApi,
+  payment: paymentApi,
   role: roleApi,
   user: userApi,
   product: productApi,

@@ -4,5 +4,6 @@ export * from './catalogue.js';
 export * from './fleet.js';
 export * from './jobs.js';
 export * from './organizations.js';
+export * from './payments.js';
 export * from './roles.js';
 export * from './users.js';

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+
+/**
+ * An organisation's payment system (`/organization/payment/system`). Credentials are one
+ * AES-256-GCM sealed JSON object (lib/secrets.ts, bound to the organisation), never plain.
+ */
+export const paymentSettings = pgTable('payment_settings', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+  /** `{ secret_key?, webhook_secret? }` sealed; null when none is stored. */
+  credentialsSealed: text('credentials_sealed'),
+  /** Test provider only: what it pretends (none, decline, timeout, delayed_webhook, duplicate_webhook). */
+  simulate: text('simulate').notNull().default('none'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
+/**
+ * The payment ledger: one row per operation at a provider, written before the provider is
+ * called (status 10 in process) and settled after, so a crash in between leaves a row for
+ * reconciliation. `type` and `status` carry the spec's §4 codes.
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** 1 debit, 2 refund. */
+    type: smallint('type').notNull(),
+    /** 0 new, 1 success, 2 error, 5 suspended, 10 in process. */
+    status: smallint('status').notNull(),
+    /** hold, capture, release, charge, refund. */
+    operation: text('operation').notNull(),
+    provider: text('provider').notNull(),
+    /** Minor units (kopiyka, grosz, cent). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** A retried request with the same key is this row, never a second charge. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The operation this one acts on (a capture's hold, a refund's charge). */
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => paymentTransactions.id),
+    /** The provider's id of the payment (Stripe: pi_…); of the refund for refunds (re_…). */
+    providerReference: text('provider_reference'),
+    /** What the provider was asked, so reconciliation can ask again with the same key. */
+    request: jsonb('request').notNull().default({}),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_transactions_idempotency').on(t.idempotencyKey),
+    index('payment_transactions_org_created').on(t.orgId, t.createdAt),
+    index('payment_transactions_reference').on(t.provider, t.providerReference),
+    index('payment_transactions_in_process').on(t.updatedAt).where(sql`${t.status} = 10`),
+    check('payment_transactions_amount', sql`${t.amountMinor} >= 0`),
+    // The spec's §4 codes and nothing else.
+    check('payment_transactions_type', sql`${t.type} IN (1, 2)`),
+    check('payment_transactions_status', sql`${t.status} IN (0, 1, 2, 5, 10)`),
+  ],
+);
+
+/** Every verified provider event as received; processed once, whatever the provider repeats. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The body exactly as signed. */
+    payload: text('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_event').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,7 @@
+/** Payments (DESIGN §5): providers, the organisation's settings, the ledger, webhooks and reconciliation. */
+export { performPayment, reconcilePayments } from './payment-operations.service.js';
+export { deliverTestWebhooks } from './payment-webhooks.service.js';
+export { paymentRoutes } from './payments.routes.js';
+export { PaymentProviderError } from './provider.js';
+export { PaymentProviders } from './provider-registry.js';
+export { TestPaymentBank } from './test-provider.js';

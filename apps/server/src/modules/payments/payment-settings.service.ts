@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Locale,
+  type MessageKey,
+  PAYMENT_PROVIDERS,
+  type TPaymentConnectionResult,
+  type TPaymentSettings,
+  translate,
+  type ZUpdatePaymentSettings,
+} from '@vitrina/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { organizations } from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { maskSecret } from '../../lib/secrets.js';
+import { writeAudit } from '../audit/index.js';
+import * as repo from './payments.repository.js';
+import { PaymentProviderError } from './provider.js';
+import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
+
+type UpdateBody = z.output<typeof ZUpdatePaymentSettings>;
+
+/** The public address each provider posts its events to, per organisation. */
+export function webhookUrlOf(publicUrl: string, orgId: number, provider: string): string {
+  return `${publicUrl}/v1/payment/webhook/${orgId}/${provider}`;
+}
+
+async function assertOrganisationExists(ctx: ServiceContext, orgId: number): Promise<void> {
+  const [row] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId));
+  if (!row) throw notFound();
+}
+
+function present(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  orgId: number,
+  row: repo.PaymentSettingsRow | null,
+): TPaymentSettings {
+  const credentials = row ? providers.openCredentials(row) : {};
+  return {
+    org_id: orgId,
+    provider: row?.provider ?? null,
+    secret_key: credentials.secret_key ? maskSecret(credentials.secret_key) : null,
+    webhook_secret: credentials.webhook_secret ? maskSecret(credentials.webhook_secret) : null,
+    simulate: (row?.simulate as TPaymentSettings['simulate'] | undefined) ?? 'none',
+    webhook_urls: Object.fromEntries(
+      PAYMENT_PROVIDERS.map((provider) => [provider, webhookUrlOf(ctx.publicUrl, orgId, provider)]),
+    ) as TPaymentSettings['webhook_urls'],
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function getPaymentSettings(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  actor: UserActor,
+  orgId: number,
+): Promise<TPaymentSettings> {
+  actor.scope.assertVisible(orgId);
+  await assertOrganisationExists(ctx, orgId);
+  return present(ctx, providers, orgId, await repo.findSettings(ctx.db, orgId));
+}
+
+/**
+ * Chooses the provider and stores its credentials sealed. An empty credential keeps the
+ * stored one of the same provider; switching provider drops the other's. The test provider
+ * gets a generated webhook secret, Stripe needs its secret key.
+ */
+export async function updatePaymentSettings(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  actor: UserActor,
+  orgId: number,
+  body: UpdateBody,
+): Promise<TPaymentSettings> {
+  actor.scope.assertEditable(orgId);
+  await assertOrganisationExists(ctx, orgId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.findSettings(tx, orgId);
+    const kept: StoredCredentials =
+      before && before.provider === body.provider ? providers.openCredentials(before) : {};
+    const credentials: StoredCredentials = { ...kept };
+    if (body.secret_key && body.provider === 'stripe') credentials.secret_key = body.secret_key;
+    if (body.webhook_secret) credentials.webhook_secret = body.webhook_secret;
+    if (body.provider === 'test') {
+      delete credentials.secret_key;
+      credentials.webhook_secret ??= `whsec_${randomBytes(24).toString('base64url')}`;
+    }
+    if (body.provider === 'stripe' && !credentials.secret_key) {
+      throw new AppError(400, 'errors.bad_request', {}, { secret_key: 'validation.required' });
+    }
+    const saved = await repo.saveSettings(tx, {
+      orgId,
+      provider: body.provider,
+      credentialsSealed: providers.sealCredentials(orgId, credentials),
+      simulate: body.provider === 'test' ? (body.simulate ?? 'none') : 'none',
+      updatedAt: ctx.clock.now(),
+      updatedBy: actor.userId,
+    });
+    // The audit says which credentials changed, never their values.
+    await writeAudit(tx, actor, {
+      action: before ? 'update' : 'create',
+      entity: 'payment_settings',
+      entityId: orgId,
+      orgId,
+      before: before ? { provider: before.provider, simulate: before.simulate } : null,
+      after: {
+        provider: saved.provider,
+        simulate: saved.simulate,
+        secret_key_changed: Boolean(body.secret_key),
+        webhook_secret_changed: Boolean(body.webhook_secret),
+      },
+    });
+    return saved;
+  });
+  return present(ctx, providers, orgId, row);
+}
+
+/** The words users see under §8's "Payment system error" title for a provider's refusal. */
+export function providerErrorMessage(error: PaymentProviderError, locale: Locale): string {
+  const keys: Record<PaymentProviderError['kind'], MessageKey> = {
+    declined: 'payment.declined',
+    unavailable: 'payment.unavailable',
+    credentials: 'payment.credentials_refused',
+    refused: 'payment.provider_refused',
+    bad_signature: 'payment.bad_signature',
+  };
+  return translate(keys[error.kind], locale, { reason: error.reason });
+}
+
+export async function testPaymentConnection(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  actor: UserActor,
+  orgId: number,
+): Promise<TPaymentConnectionResult> {
+  actor.scope.assertEditable(orgId);
+  await assertOrganisationExists(ctx, orgId);
+  const found = await providers.forOrg(ctx.db, orgId);
+  if (!found) throw conflict('payment.not_configured');
+  try {
+    await found.provider.testConnection();
+    return { ok: true, message: null };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    return { ok: false, message: providerErrorMessage(error, actor.locale) };
+  }
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { auditLog, paymentSettings } from '../../db/schema/index.js';
+
+const STRIPE_KEY = 'sk_test_51SettingsKey0123456789';
+const standIn = new StripeStandIn(STRIPE_KEY);
+let ctx: TestContext;
+beforeAll(async () => {
+  const stripeBaseUrl = await standIn.start();
+  ctx = await createTestContext({ payments: { stripeBaseUrl } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.stop();
+});
+
+const settingsUrl = (orgId: number) => `/v1/organization/payment/system/${orgId}`;
+const updateUrl = (orgId: number) => `/v1/organization/payment/system/update/${orgId}`;
+const testUrl = (orgId: number) => `/v1/organization/payment/system/test/${orgId}`;
+
+async function world(): Promise<{ tenant: Tenant; operator: string }> {
+  const tenant = await createTenant(ctx.database.db);
+  return { tenant, operator: await tenant.token('operator') };
+}
+
+describe('payment system settings: access', () => {
+  it('answers 401 without a session and 403 without the permission', async () => {
+    const { tenant } = await world();
+    const org = tenant.org.main;
+    expect((await call(ctx, 'GET', settingsUrl(org))).statusCode).toBe(401);
+    expect((await call(ctx, 'POST', updateUrl(org), { payload: { provider: 'test' } })).statusCode).toBe(401);
+    expect((await call(ctx, 'POST', testUrl(org))).statusCode).toBe(401);
+    const courier = await tenant.token('courier');
+    expect((await call(ctx, 'GET', settingsUrl(org), { token: courier })).statusCode).toBe(403);
+    const refused = await call(ctx, 'POST', updateUrl(org), { token: courier, payload: { provider: 'test' } });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('answers 404 for an organisation the caller cannot see, 403 for a view-only one', async () => {
+    const { tenant, operator } = await world();
+    const editor = await tenant.token('editor');
+    expect((await call(ctx, 'GET', settingsUrl(tenant.org.main), { token: editor })).statusCode).toBe(404);
+    const write = await call(ctx, 'POST', updateUrl(tenant.org.main), { token: editor, payload: { provider: 'test' } });
+    expect(write.statusCode).toBe(404);
+    expect((await call(ctx, 'POST', testUrl(tenant.org.main), { token: editor })).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', settingsUrl(tenant.org.kyiv), { token: operator })).statusCode).toBe(200);
+    const viewOnly = await call(ctx, 'POST', updateUrl(tenant.org.kyiv), {
+      token: operator,
+      payload: { provider: 'test' },
+    });
+    expect(viewOnly.statusCode).toBe(403);
+    const admin = await ctx.login('admin');
+    expect((await call(ctx, 'GET', settingsUrl(2_000_000_000), { token: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('payment system settings: credentials', () => {
+  it('starts empty with the webhook address of each provider', async () => {
+    const { tenant, operator } = await world();
+    const response = await call(ctx, 'GET', settingsUrl(tenant.org.main), { token: operator });
+    expect(response.json()).toEqual({
+      org_id: tenant.org.main,
+      provider: null,
+      secret_key: null,
+      webhook_secret: null,
+      simulate: 'none',
+      webhook_urls: {
+        test: `http://panel.test/v1/payment/webhook/${tenant.org.main}/test`,
+        stripe: `http://panel.test/v1/payment/webhook/${tenant.org.main}/stripe`,
+      },
+      updated_at: null,
+    });
+  });
+
+  it('stores Stripe credentials sealed and shows them masked; an empty field keeps the stored one', async () => {
+    const { tenant, operator } = await world();
+    const org = tenant.org.krakow;
+    const saved = await ok(ctx, operator, updateUrl(org), {
+      provider: 'stripe',
+      secret_key: STRIPE_KEY,
+      webhook_secret: 'whsec_settings0123456789',
+    });
+    expect(saved).toMatchObject({ provider: 'stripe', secret_key: '••••6789', webhook_secret: '••••6789' });
+    const [row] = await ctx.database.db.select().from(paymentSettings).where(eq(paymentSettings.orgId, org));
+    expect(row?.credentialsSealed).toMatch(/^v1\./);
+    expect(row?.credentialsSealed).not.toContain('sk_test');
+    const kept = await ok(ctx, operator, updateUrl(org), { provider: 'stripe', secret_key: '', webhook_secret: '' });
+    expect(kept).toMatchObject({ secret_key: '••••6789', webhook_secret: '••••6789' });
+    expect((await call(ctx, 'POST', testUrl(org), { token: operator })).json()).toEqual({ ok: true, message: null });
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity, 'payment_settings'));
+    expect(JSON.stringify(audit)).not.toContain('sk_test');
+  });
+
+  it('switching to the test provider drops the Stripe key and generates a webhook secret', async () => {
+    const { tenant, operator } = await world();
+    const org = tenant.org.main;
+    await ok(ctx, operator, updateUrl(org), { provider: 'stripe', secret_key: STRIPE_KEY });
+    const test = await ok(ctx, operator, updateUrl(org), { provider: 'test', simulate: 'decline' });
+    expect(test).toMatchObject({ provider: 'test', secret_key: null, simulate: 'decline' });
+    expect(test.webhook_secret).toMatch(/^••••.{4}$/);
+  });
+
+  it('refuses malformed keys and a Stripe choice without a key, naming the field in the caller’s language', async () => {
+    const { tenant, operator } = await world();
+    const org = tenant.org.main;
+    const badKey = await call(ctx, 'POST', updateUrl(org), {
+      token: operator,
+      payload: { provider: 'stripe', secret_key: 'pk_test_publishable123456' },
+    });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().fields).toEqual({
+      secret_key: 'Enter a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)',
+    });
+    const badSecret = await call(ctx, 'POST', updateUrl(org), {
+      token: operator,
+      lang: 'ua',
+      payload: { provider: 'test', webhook_secret: 'nope' },
+    });
+    expect(badSecret.json().fields).toEqual({ webhook_secret: 'Введіть секрет підпису вебхука (whsec_…)' });
+    const noKey = await call(ctx, 'POST', updateUrl(org), { token: operator, payload: { provider: 'stripe' } });
+    expect([noKey.statusCode, noKey.json().fields]).toEqual([400, { secret_key: 'This field is required' }]);
+    const noProvider = await call(ctx, 'POST', updateUrl(org), { token: operator, payload: { provider: 'paypal' } });
+    expect(Object.keys(noProvider.json().fields)).toEqual(['provider']);
+  });
+});
+
+describe('payment system settings: test connection', () => {
+  it('answers 409 before a provider is chosen', async () => {
+    const { tenant, operator } = await world();
+    expect((await call(ctx, 'POST', testUrl(tenant.org.main), { token: operator })).statusCode).toBe(409);
+  });
+
+  it('reports the provider’s refusal as data, in the caller’s language', async () => {
+    const { tenant, operator } = await world();
+    const org = tenant.org.main;
+    await ok(ctx, operator, updateUrl(org), { provider: 'test' });
+    expect((await call(ctx, 'POST', testUrl(org), { token: operator })).json()).toEqual({ ok: true, message: null });
+    await ok(ctx, operator, updateUrl(org), { provider: 'test', simulate: 'timeout' });
+    const timeout = await call(ctx, 'POST', testUrl(org), { token: operator, lang: 'pl' });
+    expect(timeout.json()).toEqual({
+      ok: false,
+      message: 'Dostawca płatności nie odpowiedział na czas; spróbuj później',
+    });
+    await ok(ctx, operator, updateUrl(org), { provider: 'stripe', secret_key: 'sk_test_51WrongKey000000000' });
+    const wrong = await call(ctx, 'POST', testUrl(org), { token: operator });
+    expect(wrong.json()).toEqual({
+      ok: false,
+      message: 'The payment provider refused the credentials: Invalid API Key provided',
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import type { PaymentOperation, PaymentProviderKind, TestProviderSimulation } from '@vitrina/contract';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { paymentSettings, paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
+
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
+
+export async function findSettings(db: Db, orgId: number): Promise<PaymentSettingsRow | null> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.orgId, orgId));
+  return row ?? null;
+}
+
+export async function saveSettings(
+  db: Db,
+  values: {
+    orgId: number;
+    provider: PaymentProviderKind;
+    credentialsSealed: string | null;
+    simulate: TestProviderSimulation;
+    updatedAt: Date;
+    updatedBy: number | null;
+  },
+): Promise<PaymentSettingsRow> {
+  const { orgId, ...changes } = values;
+  const [row] = await db
+    .insert(paymentSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: paymentSettings.orgId, set: changes })
+    .returning();
+  return row!;
+}
+
+export type NewPaymentTransaction = {
+  orgId: number;
+  type: 1 | 2;
+  operation: PaymentOperation;
+  provider: PaymentProviderKind;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+  parentId: number | null;
+  providerReference: string | null;
+  request: Record<string, unknown>;
+  now: Date;
+};
+
+/** The in-process row, or null when the key already has one (a retry): the caller reads that one. */
+export async function insertInProcess(db: Db, values: NewPaymentTransaction): Promise<PaymentTransactionRow | null> {
+  const { now, ...rest } = values;
+  const [row] = await db
+    .insert(paymentTransactions)
+    .values({ ...rest, status: 10, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: paymentTransactions.idempotencyKey })
+    .returning();
+  return row ?? null;
+}
+
+export async function findByKey(db: Db, idempotencyKey: string): Promise<PaymentTransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+export async function findById(db: Db, id: number): Promise<PaymentTransactionRow | null> {
+  const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+  return row ?? null;
+}
+
+export type Settlement = {
+  status: 1 | 2 | 5 | 10;
+  providerReference?: string | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+  now: Date;
+};
+
+/** Settles a row still in process; a row someone else settled meanwhile is left alone (null). */
+export async function settle(db: Db, id: number, settlement: Settlement): Promise<PaymentTransactionRow | null> {
+  const { now, status, ...rest } = settlement;
+  const [row] = await db
+    .update(paymentTransactions)
+    .set({
+      ...rest,
+      status,
+      updatedAt: now,
+      ...(status === 10 ? {} : { settledAt: now }),
+    })
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, 10)))
+    .returning();
+  return row ?? null;
+}
+
+/** Counts an attempt of reconciliation, so a row that keeps failing is seen moving. */
+export async function touchAttempt(db: Db, row: PaymentTransactionRow, now: Date): Promise<void> {
+  await db
+    .update(paymentTransactions)
+    .set({ attempts: row.attempts + 1, updatedAt: now })
+    .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, 10)));
+}
+
+/** Rows left in process since before `before`, oldest first. */
+export async function listStuck(db: Db, before: Date, limit: number): Promise<PaymentTransactionRow[]> {
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.status, 10), lt(paymentTransactions.updatedAt, before)))
+    .orderBy(asc(paymentTransactions.updatedAt))
+    .limit(limit);
+}
+
+export async function findByReference(
+  db: Db,
+  orgId: number,
+  provider: string,
+  reference: string,
+): Promise<PaymentTransactionRow[]> {
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.orgId, orgId),
+        eq(paymentTransactions.provider, provider),
+        eq(paymentTransactions.providerReference, reference),
+      ),
+    );
+}
+
+/** Stores an event once; null when this provider's event id was stored before (a repeated delivery). */
+export async function insertWebhookEvent(
+  db: Db,
+  values: { orgId: number; provider: string; eventId: string; eventType: string; payload: string; now: Date },
+) {
+  const { now, ...rest } = values;
+  const [row] = await db
+    .insert(paymentWebhookEvents)
+    .values({ ...rest, receivedAt: now })
+    .onConflictDoNothing({ target: [paymentWebhookEvents.provider, paymentWebhookEvents.eventId] })
+    .returning({ id: paymentWebhookEvents.id });
+  return row ?? null;
+}
+
+export async function markWebhookProcessed(db: Db, id: number, now: Date): Promise<void> {
+  await db.update(paymentWebhookEvents).set({ processedAt: now }).where(eq(paymentWebhookEvents.id, id));
+}

@@ -1,0 +1,35 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import * as settings from './payment-settings.service.js';
+import { receiveWebhook } from './payment-webhooks.service.js';
+import type { PaymentProviders } from './provider-registry.js';
+
+type Options = { ctx: ServiceContext; providers: PaymentProviders };
+
+export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Options) {
+  const p = api.payment;
+  registerEndpoint(app, p.settings, ({ actor, params }) =>
+    settings.getPaymentSettings(ctx, providers, actor, params.org_id),
+  );
+  registerEndpoint(app, p.updateSettings, ({ actor, params, body }) =>
+    settings.updatePaymentSettings(ctx, providers, actor, params.org_id, body),
+  );
+  registerEndpoint(app, p.testConnection, ({ actor, params }) =>
+    settings.testPaymentConnection(ctx, providers, actor, params.org_id),
+  );
+  // The signature covers the body byte for byte, so this route reads it as text, whatever its type.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    registerEndpoint(raw, p.webhook, ({ params, request }) =>
+      receiveWebhook(ctx, providers, {
+        orgId: params.org_id,
+        provider: params.provider,
+        rawBody: typeof request.body === 'string' ? request.body : '',
+        signature: request.headers['stripe-signature'] as string | undefined,
+      }),
+    );
+  });
+}

@@ -1,0 +1,71 @@
+import { TEST_PROVIDER_SIMULATIONS, type TestProviderSimulation } from '@vitrina/contract';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { findSettings, type PaymentSettingsRow } from './payments.repository.js';
+import type { PaymentProvider } from './provider.js';
+import { StripePaymentProvider } from './stripe-provider.js';
+import { TestPaymentBank, TestPaymentProvider } from './test-provider.js';
+
+export type StoredCredentials = { secret_key?: string; webhook_secret?: string };
+
+/** The sealed credentials are bound to their organisation: copied to another row they do not open. */
+export const credentialsContext = (orgId: number) => `payment-settings:${orgId}`;
+
+export type PaymentProvidersOptions = {
+  secrets: SecretBox;
+  clock: Clock;
+  /** Tests point the Stripe adapter at a local stand-in. */
+  stripeBaseUrl?: string | undefined;
+};
+
+/** Builds each organisation's provider from its stored settings; one test bank per server. */
+export class PaymentProviders {
+  readonly testBank: TestPaymentBank;
+
+  constructor(private readonly options: PaymentProvidersOptions) {
+    this.testBank = new TestPaymentBank(options.clock);
+  }
+
+  openCredentials(row: Pick<PaymentSettingsRow, 'orgId' | 'credentialsSealed'>): StoredCredentials {
+    if (!row.credentialsSealed) return {};
+    return JSON.parse(
+      this.options.secrets.decrypt(row.credentialsSealed, credentialsContext(row.orgId)),
+    ) as StoredCredentials;
+  }
+
+  sealCredentials(orgId: number, credentials: StoredCredentials): string | null {
+    if (!credentials.secret_key && !credentials.webhook_secret) return null;
+    return this.options.secrets.encrypt(JSON.stringify(credentials), credentialsContext(orgId));
+  }
+
+  /** The provider of a settings row; null when the chosen provider lacks what it needs (Stripe without a key). */
+  build(row: PaymentSettingsRow): PaymentProvider | null {
+    const credentials = this.openCredentials(row);
+    if (row.provider === 'test') {
+      return new TestPaymentProvider({
+        bank: this.testBank,
+        orgId: row.orgId,
+        webhookSecret: credentials.webhook_secret ?? '',
+        simulate: simulationOf(row.simulate),
+      });
+    }
+    if (!credentials.secret_key) return null;
+    return new StripePaymentProvider({
+      secretKey: credentials.secret_key,
+      webhookSecret: credentials.webhook_secret ?? null,
+      clock: this.options.clock,
+      ...(this.options.stripeBaseUrl ? { baseUrl: this.options.stripeBaseUrl } : {}),
+    });
+  }
+
+  async forOrg(db: Db, orgId: number): Promise<{ row: PaymentSettingsRow; provider: PaymentProvider } | null> {
+    const row = await findSettings(db, orgId);
+    const provider = row ? this.build(row) : null;
+    return row && provider ? { row, provider } : null;
+  }
+}
+
+function simulationOf(value: string): TestProviderSimulation {
+  return (TEST_PROVIDER_SIMULATIONS as readonly string[]).includes(value) ? (value as TestProviderSimulation) : 'none';
+}

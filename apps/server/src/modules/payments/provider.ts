@@ -1,0 +1,93 @@
+import type { PaymentProviderKind } from '@vitrina/contract';
+
+/**
+ * What every payment provider does (DESIGN §5). Amounts are integer minor units with an ISO
+ * currency code. Every call that can move money carries an idempotency key: the provider
+ * answers a repeated key with the first call's result, so a retry never charges twice.
+ */
+export type PaymentProvider = {
+  readonly kind: PaymentProviderKind;
+  /** Resolves when the credentials work; throws PaymentProviderError otherwise. */
+  testConnection(): Promise<void>;
+  /** Reserves an amount on the customer's card (Stripe: a PaymentIntent with manual capture). */
+  hold(request: HoldRequest): Promise<ProviderPayment>;
+  /** Takes all or part of a hold; the rest goes back to the customer. */
+  capture(request: CaptureRequest): Promise<ProviderPayment>;
+  /** Lets a hold go without taking anything. */
+  release(request: ReleaseRequest): Promise<ProviderPayment>;
+  /** Charges a saved card at once, the customer absent (subscriptions, charge again). */
+  chargeSavedCard(request: ChargeRequest): Promise<ProviderPayment>;
+  /** Gives back all (no amount) or part of a captured payment. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Checks the signature against the webhook secret and reads the event; throws `bad_signature`. */
+  parseWebhook(request: WebhookRequest): ProviderEvent;
+};
+
+export type Money = { amountMinor: number; currency: string };
+type Keyed = { idempotencyKey: string };
+
+export type HoldRequest = Keyed &
+  Money & {
+    /** The provider's saved card (Stripe: pm_…) and its customer (cus_…), when the customer has one. */
+    paymentMethod?: string | undefined;
+    customer?: string | undefined;
+    description?: string | undefined;
+  };
+export type CaptureRequest = Keyed & { reference: string; amountMinor?: number | undefined };
+export type ReleaseRequest = Keyed & { reference: string };
+export type ChargeRequest = Keyed &
+  Money & { paymentMethod: string; customer: string; description?: string | undefined };
+export type RefundRequest = Keyed & { reference: string; amountMinor?: number | undefined };
+export type WebhookRequest = { rawBody: string; signature: string | undefined };
+
+/** held: reserved; captured: money taken; released: hold let go; pending: the provider has not decided yet. */
+export type ProviderPaymentStatus = 'held' | 'captured' | 'released' | 'pending' | 'failed';
+
+export type ProviderPayment = Money & {
+  reference: string;
+  status: ProviderPaymentStatus;
+  /** What was actually taken so far. */
+  capturedMinor: number;
+};
+
+export type ProviderRefund = Money & {
+  /** The refund's own id (Stripe: re_…). */
+  reference: string;
+  paymentReference: string;
+  status: 'succeeded' | 'pending' | 'failed';
+};
+
+/** A verified event, reduced to what the ledger needs; the raw body is stored beside it. */
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  /** The payment it is about (Stripe: the PaymentIntent), when it is about one. */
+  paymentReference: string | null;
+  /** What the payment is now, by this event; null when the event says nothing the ledger uses. */
+  paymentStatus: ProviderPaymentStatus | null;
+};
+
+/**
+ * declined: the card or bank said no (final); unavailable: no answer (time-out, network,
+ * provider 5xx), so the outcome is unknown and the operation stays in process;
+ * credentials: the provider refused our keys; refused: any other refusal of the request;
+ * bad_signature: a webhook that is not the provider's.
+ */
+export type ProviderErrorKind = 'declined' | 'unavailable' | 'credentials' | 'refused' | 'bad_signature';
+
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    /** The provider's code (card_declined, insufficient_funds, …) or ours. */
+    readonly code: string,
+    /** The provider's own words, for the operator. */
+    readonly reason: string,
+  ) {
+    super(`${kind}: ${code}: ${reason}`);
+  }
+
+  /** The outcome is unknown: the provider may have done it. */
+  get isOutcomeUnknown(): boolean {
+    return this.kind === 'unavailable';
+  }
+}

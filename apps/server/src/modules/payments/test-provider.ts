@@ -1,0 +1,234 @@
+import type { TestProviderSimulation } from '@vitrina/contract';
+import type { Clock } from '../../lib/clock.js';
+import {
+  type CaptureRequest,
+  type ChargeRequest,
+  type HoldRequest,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+  type ProviderRefund,
+  type RefundRequest,
+  type ReleaseRequest,
+  type WebhookRequest,
+} from './provider.js';
+import { parseStripeEvent, paymentFromIntent, type StripePaymentIntent, type StripeRefund } from './stripe-objects.js';
+import { signPayload, verifySignature } from './webhook-signature.js';
+
+/** How late the test provider's webhooks come in `delayed_webhook` mode. */
+export const TEST_WEBHOOK_DELAY_MS = 60_000;
+
+type Outcome = { fingerprint: string } & ({ ok: true; value: unknown } | { ok: false; error: PaymentProviderError });
+type QueuedWebhook = { orgId: number; secret: string; body: string; dueMs: number };
+export type DueWebhook = { orgId: number; body: string; signature: string };
+
+/**
+ * The built-in provider's "bank" (the spec's test payment mode): payments, refunds and the
+ * outcome of every idempotency key, in memory, shared by every organisation that uses the
+ * test provider. Webhooks wait in an outbox until the clock reaches them, so tests move a
+ * TestClock instead of sleeping.
+ */
+export class TestPaymentBank {
+  readonly payments = new Map<string, StripePaymentIntent>();
+  readonly refunds = new Map<string, StripeRefund>();
+  readonly outcomes = new Map<string, Outcome>();
+  private readonly outbox: QueuedWebhook[] = [];
+  private sequence = 0;
+  /** Every call that reached the bank, in order, for tests: which key, which operation. */
+  readonly calls: { operation: string; idempotencyKey: string }[] = [];
+
+  constructor(readonly clock: Clock) {}
+
+  nextId(prefix: string): string {
+    this.sequence += 1;
+    return `${prefix}_test_${this.sequence}`;
+  }
+
+  queueWebhook(entry: QueuedWebhook): void {
+    this.outbox.push(entry);
+  }
+
+  /** The webhooks due by the clock, each signed now as the provider would at delivery; they leave the outbox. */
+  takeDueWebhooks(): DueWebhook[] {
+    const nowMs = this.clock.nowMs();
+    const due = this.outbox.filter((entry) => entry.dueMs <= nowMs);
+    for (const entry of due) this.outbox.splice(this.outbox.indexOf(entry), 1);
+    return due.map((entry) => ({
+      orgId: entry.orgId,
+      body: entry.body,
+      signature: signPayload(entry.body, entry.secret, Math.floor(nowMs / 1000)),
+    }));
+  }
+
+  get pendingWebhooks(): number {
+    return this.outbox.length;
+  }
+}
+
+export type TestProviderOptions = {
+  bank: TestPaymentBank;
+  orgId: number;
+  webhookSecret: string;
+  simulate: TestProviderSimulation;
+};
+
+const declined = () => new PaymentProviderError('declined', 'card_declined', 'Your card was declined.');
+const refused = (code: string, reason: string) => new PaymentProviderError('refused', code, reason);
+
+/**
+ * The built-in provider: the whole interface, offline, with switchable failures.
+ * decline: holds and charges are declined; timeout: the provider does the work but the first
+ * answer for each idempotency key is lost (the caller sees `unavailable`; asking again with
+ * the key gets the stored result, as Stripe does); delayed_webhook: events arrive a minute
+ * late by the clock; duplicate_webhook: every event is sent twice.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly kind = 'test' as const;
+
+  constructor(private readonly options: TestProviderOptions) {}
+
+  async testConnection(): Promise<void> {
+    if (this.options.simulate === 'timeout') {
+      throw new PaymentProviderError('unavailable', 'timeout', 'The test provider did not answer in time');
+    }
+  }
+
+  hold(request: HoldRequest): Promise<ProviderPayment> {
+    return this.run('hold', request.idempotencyKey, request, () => {
+      if (this.options.simulate === 'decline') throw declined();
+      const intent = this.newIntent(request.amountMinor, request.currency, 'requires_capture');
+      this.emit('payment_intent.amount_capturable_updated', intent);
+      return paymentFromIntent(intent);
+    });
+  }
+
+  capture(request: CaptureRequest): Promise<ProviderPayment> {
+    return this.run('capture', request.idempotencyKey, request, () => {
+      const intent = this.intent(request.reference);
+      if (intent.status !== 'requires_capture') throw refused('payment_intent_unexpected_state', 'Nothing to capture');
+      const amount = request.amountMinor ?? intent.amount_capturable;
+      if (amount > intent.amount_capturable) throw refused('amount_too_large', 'More than the hold');
+      Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+      this.emit('payment_intent.succeeded', intent);
+      return paymentFromIntent(intent);
+    });
+  }
+
+  release(request: ReleaseRequest): Promise<ProviderPayment> {
+    return this.run('release', request.idempotencyKey, request, () => {
+      const intent = this.intent(request.reference);
+      if (intent.status !== 'requires_capture') throw refused('payment_intent_unexpected_state', 'Nothing to release');
+      Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
+      this.emit('payment_intent.canceled', intent);
+      return paymentFromIntent(intent);
+    });
+  }
+
+  chargeSavedCard(request: ChargeRequest): Promise<ProviderPayment> {
+    return this.run('charge', request.idempotencyKey, request, () => {
+      if (this.options.simulate === 'decline') throw declined();
+      const intent = this.newIntent(request.amountMinor, request.currency, 'succeeded');
+      this.emit('payment_intent.succeeded', intent);
+      return paymentFromIntent(intent);
+    });
+  }
+
+  refund(request: RefundRequest): Promise<ProviderRefund> {
+    return this.run('refund', request.idempotencyKey, request, () => {
+      const intent = this.intent(request.reference);
+      const refunded = [...this.options.bank.refunds.values()]
+        .filter((refund) => refund.payment_intent === intent.id)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      const left = intent.amount_received - refunded;
+      const amount = request.amountMinor ?? left;
+      if (intent.status !== 'succeeded' || amount <= 0 || amount > left) {
+        throw refused('charge_already_refunded', 'Nothing left to refund');
+      }
+      const refund: StripeRefund = {
+        id: this.options.bank.nextId('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      this.options.bank.refunds.set(refund.id, refund);
+      this.emit('refund.created', refund);
+      return {
+        reference: refund.id,
+        paymentReference: intent.id,
+        status: 'succeeded' as const,
+        amountMinor: amount,
+        currency: intent.currency.toUpperCase(),
+      };
+    });
+  }
+
+  parseWebhook(request: WebhookRequest) {
+    verifySignature({
+      payload: request.rawBody,
+      header: request.signature,
+      secret: this.options.webhookSecret,
+      nowSeconds: Math.floor(this.options.bank.clock.nowMs() / 1000),
+    });
+    return parseStripeEvent(request.rawBody);
+  }
+
+  /**
+   * One idempotent operation: a repeated key answers the first outcome (a different request
+   * under the same key is refused, as Stripe does); in `timeout` mode the first answer is lost.
+   */
+  private async run<T>(operation: string, key: string, request: object, perform: () => T): Promise<T> {
+    const { bank } = this.options;
+    bank.calls.push({ operation, idempotencyKey: key });
+    const fingerprint = JSON.stringify({ operation, request: { ...request, idempotencyKey: undefined } });
+    const stored = bank.outcomes.get(key);
+    if (stored) {
+      if (stored.fingerprint !== fingerprint)
+        throw refused('idempotency_key_in_use', 'Key reused with other parameters');
+      if (stored.ok) return stored.value as T;
+      throw stored.error;
+    }
+    let outcome: Outcome;
+    try {
+      outcome = { fingerprint, ok: true, value: perform() };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      outcome = { fingerprint, ok: false, error };
+    }
+    bank.outcomes.set(key, outcome);
+    if (this.options.simulate === 'timeout') {
+      throw new PaymentProviderError('unavailable', 'timeout', 'The test provider did not answer in time');
+    }
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value as T;
+  }
+
+  private newIntent(amount: number, currency: string, status: string): StripePaymentIntent {
+    const intent: StripePaymentIntent = {
+      id: this.options.bank.nextId('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_capturable: status === 'requires_capture' ? amount : 0,
+      amount_received: status === 'succeeded' ? amount : 0,
+      currency: currency.toLowerCase(),
+      status,
+    };
+    this.options.bank.payments.set(intent.id, intent);
+    return intent;
+  }
+
+  private intent(reference: string): StripePaymentIntent {
+    const intent = this.options.bank.payments.get(reference);
+    if (!intent) throw refused('resource_missing', `No such payment_intent: '${reference}'`);
+    return intent;
+  }
+
+  private emit(type: string, object: StripePaymentIntent | StripeRefund): void {
+    const { bank, orgId, webhookSecret, simulate } = this.options;
+    const body = JSON.stringify({ id: bank.nextId('evt'), object: 'event', type, data: { object: { ...object } } });
+    const dueMs = bank.clock.nowMs() + (simulate === 'delayed_webhook' ? TEST_WEBHOOK_DELAY_MS : 0);
+    const copies = simulate === 'duplicate_webhook' ? 2 : 1;
+    for (let i = 0; i < copies; i += 1) bank.queueWebhook({ orgId, secret: webhookSecret, body, dueMs });
+  }
+}

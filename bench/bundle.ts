@@ -38,10 +38,11 @@ const dist = path.resolve(import.meta.dirname, '..', process.env.BENCH_WEB_DIST 
 
 /**
  * What a browser in English (the default locale) fetches to show the login screen: the screen
- * and the language's texts (one chunk per language, named `locale-<lng>` by vite.config.ts).
+ * and the language's core texts (one chunk per language, named `locale-core-<lng>` by
+ * vite.config.ts; a feature's own texts, `locale-<lng>-<file>`, come with its screens).
  * Ant Design and dayjs carry English in their core, so English adds no locale chunk of theirs.
  */
-const LOGIN_MODULES = [/^src\/features\/auth\/screens\/login\.tsx$/, /^_locale-en-/];
+const LOGIN_MODULES = [/^src\/features\/auth\/screens\/login\.tsx$/, /^_locale-core-en-/];
 /**
  * Signing in adds the panel shell and the dashboard. The login form's schema check (zod, the
  * schema, the contract's messages) is fetched only for input its quick check refuses, so a

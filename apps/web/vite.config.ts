@@ -1,9 +1,14 @@
 /// <reference types="vitest/config" />
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { CORE_TEXTS } from './src/locales/core-texts';
 
-/** `src/locales/<lng>/*.json` of one language travel together: one request per language. */
-const LOCALE_FILE = /\/src\/locales\/(\w+)\/[\w-]+\.json$/;
+/**
+ * The core texts of one language (`CORE_TEXTS`, src/locales/core-texts.ts) travel together, one
+ * request per language; a feature's own text file is a chunk of its own, fetched with its screens.
+ */
+const LOCALE_FILE = /\/src\/locales\/(\w+)\/([\w-]+)\.json$/;
 
 export default defineConfig({
   plugins: [react()],
@@ -22,8 +27,11 @@ export default defineConfig({
           groups: [
             {
               name: (id: string) => {
-                const language = LOCALE_FILE.exec(id)?.[1];
-                return language ? `locale-${language}` : null;
+                const [, language, file] = LOCALE_FILE.exec(id) ?? [];
+                if (!language || !file) return null;
+                return (CORE_TEXTS as readonly string[]).includes(file)
+                  ? `locale-core-${language}`
+                  : `locale-${language}-${file}`;
               },
             },
             // What index.html loads before anything renders, in one chunk rather than the

@@ -3,7 +3,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadLocaleTexts } from '../locales';
+import { CORE_TEXTS, loadLocaleTexts } from '../locales';
 import { getLocaleCookie, setLocaleCookie } from './cookies';
 import { LOCALE_TAGS } from './locale-tags';
 
@@ -26,19 +26,42 @@ const DAYJS_LOCALE_LOADERS: Record<Locale, () => Promise<unknown>> = {
 };
 
 const antdLocales: Partial<Record<Locale, AntdLocale>> = {};
+/** Feature text files the screens opened so far asked for; a change of language loads them too. */
+const featureTexts = new Set<string>();
 
 export const i18n = i18next.createInstance();
 
 /** Texts of the language for the app, Ant Design and dayjs; each language loads once. */
 async function loadLocale(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  if (i18n.hasResourceBundle(locale, 'translation')) {
+    await loadTexts(locale, [...featureTexts]);
+    return;
+  }
   const [texts, antd] = await Promise.all([
-    loadLocaleTexts(locale),
+    loadLocaleTexts(locale, [...CORE_TEXTS, ...featureTexts]),
     ANTD_LOCALE_LOADERS[locale](),
     DAYJS_LOCALE_LOADERS[locale](),
   ]);
   antdLocales[locale] = antd.default;
   i18n.addResourceBundle(locale, 'translation', texts);
+}
+
+/** Adds the language's files among `names` that it does not have yet. */
+async function loadTexts(locale: Locale, names: readonly string[]): Promise<void> {
+  const bundle = (i18n.getResourceBundle(locale, 'translation') ?? {}) as Record<string, unknown>;
+  const missing = names.filter((name) => bundle[name] === undefined);
+  if (missing.length === 0) return;
+  i18n.addResourceBundle(locale, 'translation', await loadLocaleTexts(locale, missing), true, true);
+}
+
+/**
+ * A feature's own text files, in the current language (and in any language chosen later).
+ * `lazyScreen` awaits it beside the screen's code, so a screen never renders raw keys.
+ */
+export function loadFeatureTexts(names: readonly string[]): Promise<void> {
+  for (const name of names) featureTexts.add(name);
+  const locale = (i18n.language as Locale | undefined) ?? DEFAULT_LOCALE;
+  return loadTexts(locale, names);
 }
 
 /** Undefined only before the language has loaded, which the start-up and locale switch await. */

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type LocaleTree, loadLocaleTexts } from './index';
+import { CORE_TEXTS, type LocaleTree, loadLocaleTexts, TEXT_FILES } from './index';
 
 function keysOf(tree: LocaleTree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -14,7 +16,7 @@ let english: string[] = [];
 
 describe('locale files', () => {
   beforeAll(async () => {
-    for (const locale of LOCALES) trees.set(locale, await loadLocaleTexts(locale));
+    for (const locale of LOCALES) trees.set(locale, await loadLocaleTexts(locale, TEXT_FILES));
     english = keysOf(treeOf('en')).sort();
   });
 
@@ -35,5 +37,18 @@ describe('locale files', () => {
       routes.flatMap((route) => [route.title, ...titles(route.children ?? [])]);
     const missing = titles(ROUTES).filter((title) => !english.includes(`menu.${title}`));
     expect(missing).toEqual([]);
+  });
+
+  it('loads every text file somewhere: in the core, or with the screens of a feature', () => {
+    const features = path.resolve(import.meta.dirname, '../features');
+    const claimed = fs.readdirSync(features).flatMap((feature) => {
+      const surface = path.join(features, feature, 'index.ts');
+      if (!fs.existsSync(surface)) return [];
+      const lists = fs.readFileSync(surface, 'utf8').matchAll(/lazyScreen\([^,]+,\s*\[([^\]]*)\]/g);
+      return [...lists].flatMap((list) => [...(list[1] ?? '').matchAll(/'([\w-]+)'/g)].map((name) => name[1] ?? ''));
+    });
+    const loaded = new Set<string>([...CORE_TEXTS, ...claimed]);
+    expect(TEXT_FILES.filter((file) => !loaded.has(file))).toEqual([]);
+    expect([...loaded].filter((file) => !TEXT_FILES.includes(file))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 /** Public surface of the device-groups feature: the list with its create and edit drawers. */
-export const DeviceGroupListScreen = lazy(() => import('./screens/device-group-list'));
+export const DeviceGroupListScreen = lazyScreen(() => import('./screens/device-group-list'), ['device_groups']);

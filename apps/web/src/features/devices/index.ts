@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 /**
  * Public surface of the devices feature: the micromarket list, card and wall board (whose tabs are listed
  * in components/card-tabs). Each screen is a lazy component with a chunk of its own.
  */
-export const DeviceListScreen = lazy(() => import('./screens/device-list'));
-export const DeviceCardScreen = lazy(() => import('./screens/device-card'));
-export const DeviceDisplayScreen = lazy(() => import('./screens/device-display'));
+export const DeviceListScreen = lazyScreen(() => import('./screens/device-list'), ['devices', 'open']);
+export const DeviceCardScreen = lazyScreen(() => import('./screens/device-card'), ['devices', 'open']);
+export const DeviceDisplayScreen = lazyScreen(() => import('./screens/device-display'), ['devices', 'open']);

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 /** Public surface of the payments feature: the organisation's payment system settings. */
-export const PaymentSystemScreen = lazy(() => import('./screens/payment-system'));
+export const PaymentSystemScreen = lazyScreen(() => import('./screens/payment-system'), ['payments']);

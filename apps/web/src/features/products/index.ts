@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 /**
  * Public surface of the products feature: the product list, the product card and the ratings.
  * The app imports only this file. Each screen is a lazy component with a chunk of its own, so
  * importing the surface adds next to nothing to the first download.
  */
-export const ProductListScreen = lazy(() => import('./screens/product-list'));
-export const ProductCardScreen = lazy(() => import('./screens/product-card'));
-export const ProductRatingScreen = lazy(() => import('./screens/product-rating'));
+export const ProductListScreen = lazyScreen(() => import('./screens/product-list'), ['products']);
+export const ProductCardScreen = lazyScreen(() => import('./screens/product-card'), ['products']);
+export const ProductRatingScreen = lazyScreen(() => import('./screens/product-rating'), ['products']);

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 /**
  * Public surface of the system feature: the pages outside the panel (not found, unauthorised,
@@ -7,4 +8,4 @@ import { lazy } from 'react';
  */
 export const NotFoundScreen = lazy(() => import('./screens/not-found'));
 export const UnauthorizedScreen = lazy(() => import('./screens/unauthorized'));
-export const TermsScreen = lazy(() => import('./screens/terms'));
+export const TermsScreen = lazyScreen(() => import('./screens/terms'), ['terms']);

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 /** Public surface of the technical feature: technical analytics (alerts) and the job queue. The app imports only this file. */
-export const AlertListScreen = lazy(() => import('./screens/alert-list'));
-export const JobListScreen = lazy(() => import('./screens/job-list'));
+export const AlertListScreen = lazyScreen(() => import('./screens/alert-list'), ['alerts']);
+export const JobListScreen = lazyScreen(() => import('./screens/job-list'), ['jobs']);

@@ -1,7 +1,8 @@
-import type { TLiveEvent } from '@vitrina/contract';
+import type { TFleetThresholds, TLiveEvent } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mailer.js';
+import type { OrgCache } from './org-cache.js';
 import type { FileStorage } from './storage.js';
 
 /** Where services announce changes for the panel's live updates (the live module's bus). */
@@ -16,6 +17,8 @@ export type ServiceContext = {
   clock: Clock;
   jobs: JobQueue;
   live: LivePublisher;
+  /** Organisations' alert thresholds on this instance; read them through the micromarkets module's readThresholds. */
+  thresholds: OrgCache<TFleetThresholds>;
 };
 
 export type EnqueueOptions = {

@@ -13,6 +13,7 @@ import type { JobRunner } from '../jobs/index.js';
 import { type ClaimedCommand, claimForSending, expireCommands } from './commands.repository.js';
 import type { CommandDelivery } from './commands.service.js';
 import { DeviceDirectory, type KnownDevice } from './device-directory.js';
+import { DeviceStates } from './device-state.js';
 import { createEmbeddedBroker } from './embedded-broker.js';
 import { createExternalBroker } from './external-broker.js';
 import { GatewayStats } from './gateway-stats.js';
@@ -53,6 +54,7 @@ export class Gateway implements CommandDelivery {
   readonly kind: 'embedded' | 'external';
   private readonly transport: Transport;
   private readonly telemetry: TelemetryBuffer;
+  private readonly states: DeviceStates;
   private readonly ingest: Ingest;
   private readonly ctx: ServiceContext;
   private readonly logger: FastifyBaseLogger | undefined;
@@ -71,11 +73,18 @@ export class Gateway implements CommandDelivery {
         })
       : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
     this.telemetry = new TelemetryBuffer(options.ctx.db, options.logger);
+    this.states = new DeviceStates({
+      db: options.ctx.db,
+      clock: options.ctx.clock,
+      logger: options.logger,
+      onReconnected: (device, at) => this.ingest.reconnected(device, at.getTime()),
+    });
     this.ingest = new Ingest({
       ctx: options.ctx,
       directory,
       stats: this.stats,
       telemetry: this.telemetry,
+      states: this.states,
       onHello: (device) => this.deliverPending(device),
       logger: options.logger,
     });
@@ -97,14 +106,13 @@ export class Gateway implements CommandDelivery {
   async stop(): Promise<void> {
     this.started = false;
     await this.transport.close();
-    await this.ingest.idle();
-    await this.telemetry.flush();
+    await this.settle();
   }
 
-  /** Everything received so far is processed and stored (tests). */
+  /** Everything received so far is processed and stored (tests, shutdown). */
   async settle(): Promise<void> {
     await this.ingest.idle();
-    await this.telemetry.flush();
+    await Promise.all([this.states.flush(), this.telemetry.flush()]);
   }
 
   async deliverNow(commandId: string): Promise<void> {

@@ -21,9 +21,9 @@ import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, KnownDevice } from './device-directory.js';
+import type { DeviceStates } from './device-state.js';
 import type { GatewayStats } from './gateway-stats.js';
 import {
-  applyTelemetry,
   explainedGrams,
   insertDeviceEvent,
   markOfflineBySession,
@@ -32,7 +32,6 @@ import {
   takeTags,
   upsertDoorSession,
 } from './ingest.repository.js';
-import { recordSequence } from './sequence.repository.js';
 import type { TelemetryBuffer } from './telemetry-buffer.js';
 import type { InboundMessage } from './transport.js';
 
@@ -41,10 +40,14 @@ type IngestDeps = {
   directory: DeviceDirectory;
   stats: GatewayStats;
   telemetry: TelemetryBuffer;
+  states: DeviceStates;
   /** A device said hello: send it whatever is waiting. */
   onHello(device: KnownDevice): Promise<void>;
   logger?: FastifyBaseLogger | undefined;
 };
+
+/** QoS 0 channels whose seq and state are written with the next flush of device states. */
+const COALESCED_CHANNELS = new Set<DeviceUplinkChannel>(['telemetry', 'heartbeat']);
 
 type Received = { device: KnownDevice; actor: SystemActor; receivedAt: number; ts: number };
 
@@ -96,12 +99,18 @@ export class Ingest {
         label: `device:${device.serial}`,
         scope: OrgScope.of(device.orgId, []),
       });
+      const { states } = this.deps;
       if (topic.channel === 'status') {
+        // What this device sent before its goodbye is stored first, so it cannot mark it online again.
+        await states.flush([device.id]);
         await this.status(device, actor, parsed.data as TDeviceStatus, receivedAt);
         return;
       }
       const envelope = parsed.data as { ts: number; boot: number; seq: number };
-      if (!(await recordSequence(ctx.db, device.id, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      if (!(await states.accept(device, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      // QoS 1 messages (and their effects) are rare: their seq is stored before they are acted
+      // on, so a crash right after cannot let a broker's re-delivery be taken for new.
+      if (!COALESCED_CHANNELS.has(topic.channel)) await states.flush([device.id]);
       if (Math.abs(receivedAt - envelope.ts) > DEVICE_MAX_CLOCK_SKEW_MS) stats.clockSkew += 1;
       await this.dispatch(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
       stats.accepted += 1;
@@ -137,12 +146,35 @@ export class Ingest {
     });
   }
 
+  /** The device state flush found a device offline that is talking again. */
+  async reconnected(device: { id: number; orgId: number }, at: number): Promise<void> {
+    await insertDeviceEvent(this.deps.ctx.db, {
+      micromarketId: device.id,
+      at: new Date(at),
+      kind: 'connected',
+      details: {},
+      label: `device:${device.id}`,
+    });
+    this.deps.ctx.live.publish({
+      topic: 'micromarket.state',
+      org_id: device.orgId,
+      id: device.id,
+      data: { connection: 'online' },
+    });
+  }
+
   /** Tells open panels that this micromarket's live state changed (coalesced by the live bus). */
   private announce(device: KnownDevice, data: Record<string, unknown>) {
     this.deps.ctx.live.publish({ topic: 'micromarket.state', org_id: device.orgId, id: device.id, data });
   }
 
   private async hello(message: TDeviceHello, received: Received, isHello: boolean) {
+    const hasIdentity = [message.ip, message.mac, message.firmware, message.platform].some((v) => v !== undefined);
+    if (!isHello && !hasIdentity) {
+      // A bare heartbeat only says the device is alive: written with the next flush.
+      this.deps.states.touch(received.device.id, new Date(received.receivedAt));
+      return;
+    }
     const wasOffline = await markOnline(this.deps.ctx.db, {
       micromarketId: received.device.id,
       at: new Date(received.receivedAt),
@@ -172,7 +204,8 @@ export class Ingest {
 
   private async telemetry(message: TDeviceTelemetry, received: Received) {
     const at = new Date(received.receivedAt);
-    this.deps.telemetry.add({
+    const { states, stats } = this.deps;
+    const stored = this.deps.telemetry.add({
       micromarketId: received.device.id,
       at,
       temperature: message.temperature ?? null,
@@ -182,19 +215,17 @@ export class Ingest {
       weights: (message.weights as number[] | undefined) ?? null,
       tilt: message.tilt ?? null,
     });
-    const before = await applyTelemetry(this.deps.ctx.db, {
-      micromarketId: received.device.id,
-      at,
-      state: {
-        temperature: message.temperature,
-        defrosting: message.defrosting,
-        door: message.door,
-        tilt: message.tilt,
-      },
+    if (!stored) stats.telemetryDropped += 1;
+    const memory = await states.memoryOf(received.device);
+    const before = { door: memory.door, temperature: memory.temperature };
+    states.applyTelemetry(received.device.id, at, {
+      temperature: message.temperature,
+      defrosting: message.defrosting,
+      door: message.door,
+      tilt: message.tilt,
       weights: message.weights,
     });
-    if (before.wasOffline) await this.event(received, 'connected');
-    if (message.door && before.doorBefore !== message.door) {
+    if (message.door && before.door !== message.door) {
       await this.event(received, message.door === 'open' ? 'door_opened' : 'door_closed');
     }
     this.announce(received.device, {
@@ -204,17 +235,19 @@ export class Ingest {
       ...(message.defrosting === undefined ? {} : { defrosting: message.defrosting }),
     });
     if (typeof message.temperature === 'number') {
-      await applyTemperature(this.deps.ctx, received.actor, {
+      const verdict = await applyTemperature(this.deps.ctx, received.actor, {
         micromarket: {
           id: received.device.id,
           orgId: received.device.orgId,
-          temperature: before.temperatureBefore,
-          overheatSince: before.overheatSince,
-          lockedAt: before.lockedAt,
+          temperature: before.temperature,
+          overheatSince: memory.overheatSince,
+          lockedAt: memory.lockedAt,
         },
         temperature: message.temperature,
         at,
       });
+      memory.overheatSince = verdict.overheatSince;
+      if (verdict.lock) memory.lockedAt = at;
     }
   }
 

@@ -4,16 +4,22 @@ import { telemetry } from '../../db/schema/index.js';
 
 export type TelemetryRow = typeof telemetry.$inferInsert;
 
-const FLUSH_ROWS = 500;
+const FLUSH_ROWS = 1_000;
 const FLUSH_MS = 250;
+/** Samples gathered or being written at most; beyond it new ones are dropped and counted. */
+export const TELEMETRY_MAX_PENDING = 50_000;
 
 /**
  * Telemetry arrives from every device every minute; one INSERT per sample would be most of
- * the database's work. Samples are gathered for up to 250 ms or 500 rows and written in one
+ * the database's work. Samples are gathered for up to 250 ms or 1,000 rows and written in one
  * statement. A crash loses at most that window of samples, which QoS 0 telemetry allows.
+ * Memory is bounded: while the database falls behind by TELEMETRY_MAX_PENDING samples, new
+ * ones are refused (the caller counts them) rather than queued without end.
  */
 export class TelemetryBuffer {
   private rows: TelemetryRow[] = [];
+  /** Rows gathered plus rows in batches not yet written. */
+  private pending = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -22,10 +28,14 @@ export class TelemetryBuffer {
     private readonly logger?: FastifyBaseLogger,
   ) {}
 
-  add(row: TelemetryRow): void {
+  /** Gathers a sample; false when the buffer is full and the sample is dropped. */
+  add(row: TelemetryRow): boolean {
+    if (this.pending >= TELEMETRY_MAX_PENDING) return false;
+    this.pending += 1;
     this.rows.push(row);
     if (this.rows.length >= FLUSH_ROWS) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    return true;
   }
 
   /** Writes what is gathered; resolves when everything added before the call is stored. */
@@ -40,6 +50,8 @@ export class TelemetryBuffer {
         await this.db.insert(telemetry).values(batch);
       } catch (error) {
         this.logger?.error({ err: error, rows: batch.length }, 'telemetry batch lost');
+      } finally {
+        this.pending -= batch.length;
       }
     });
     return this.flushing;

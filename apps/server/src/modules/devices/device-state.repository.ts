@@ -83,7 +83,9 @@ function valuesRow(write: DeviceStateWrite): SQL {
  * message. Answers, per device, whether it was offline before (its `connected` event) and
  * the replay window as stored now. The window is merged, not overwritten: within one boot
  * the higher seq with both windows' seen bits, so another instance's accepted seqs survive.
- * Rows are locked in id order, so two instances flushing the same devices cannot deadlock.
+ * Rows are locked in id order, so two instances flushing the same devices cannot deadlock,
+ * and only FOR NO KEY UPDATE: the telemetry batch's foreign keys take KEY SHARE locks on the
+ * same rows in any order, which FOR UPDATE would conflict with (a deadlock that cost a batch).
  */
 export async function writeDeviceStates(db: Db, writes: DeviceStateWrite[]): Promise<DeviceStateWritten[]> {
   const written: DeviceStateWritten[] = [];
@@ -117,7 +119,7 @@ export async function writeDeviceStates(db: Db, writes: DeviceStateWrite[]): Pro
       FROM (VALUES ${sql.join(chunk.map(valuesRow), sql`, `)})
           AS v(id, at, has_temperature, temperature, has_defrosting, defrosting, has_door, door, has_tilt, tilt,
             boot, seq, win),
-        (SELECT id, connection AS was FROM micromarkets WHERE id IN (${ids}) ORDER BY id FOR UPDATE) old
+        (SELECT id, connection AS was FROM micromarkets WHERE id IN (${ids}) ORDER BY id FOR NO KEY UPDATE) old
       WHERE m.id = v.id AND old.id = v.id
       RETURNING m.id, old.was, m.device_boot AS boot, m.device_seq AS seq, m.device_seq_window::text AS window`);
     for (const row of rowsOf<SequenceRow & { id: number; was: string }>(result)) {

@@ -34,7 +34,7 @@ const newStates = () =>
 
 async function newDevice(name: string) {
   const id = await insertMicromarket(ctx.database.db, tenant.org.main, name);
-  return { id, orgId: tenant.org.main };
+  return { id, orgId: tenant.org.main, serial: name };
 }
 
 describe('device states', () => {

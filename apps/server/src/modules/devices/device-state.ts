@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DeviceRef } from './device-directory.js';
 import {
   type DeviceStateWrite,
   type DeviceStateWritten,
@@ -22,7 +23,7 @@ type Pending = Omit<DeviceStateWrite, 'micromarketId' | 'sequence'> & { weights:
 
 /** One device as this instance knows it: the replay window, the rule's inputs, and what to write. */
 export type DeviceMemory = {
-  orgId: number;
+  device: DeviceRef;
   sequence: SequenceState;
   door: 'open' | 'closed' | null;
   temperature: number | null;
@@ -46,7 +47,7 @@ type Options = {
   clock: Clock;
   logger?: FastifyBaseLogger | undefined;
   /** A device found offline when its activity was written: its `connected` event. */
-  onReconnected(device: { id: number; orgId: number }, at: Date): Promise<void>;
+  onReconnected(device: DeviceRef, at: Date): Promise<void>;
 };
 
 /**
@@ -66,7 +67,7 @@ export class DeviceStates {
   constructor(private readonly options: Options) {}
 
   /** The device's memory, seeded (or its rule inputs re-read) from the database when needed. */
-  async memoryOf(device: { id: number; orgId: number }): Promise<DeviceMemory> {
+  async memoryOf(device: DeviceRef): Promise<DeviceMemory> {
     const micromarketId = device.id;
     const now = this.options.clock.nowMs();
     const known = this.devices.get(micromarketId);
@@ -81,7 +82,7 @@ export class DeviceStates {
       return current;
     }
     const memory: DeviceMemory = {
-      orgId: device.orgId,
+      device: { id: device.id, orgId: device.orgId, serial: device.serial },
       sequence: stored?.sequence ?? { boot: null, seq: null, window: 0n },
       door: stored?.door ?? null,
       temperature: stored?.temperature ?? null,
@@ -96,7 +97,7 @@ export class DeviceStates {
   }
 
   /** Records (boot, seq) as seen, or answers false for a replay (replay.ts). Written at the next flush. */
-  async accept(device: { id: number; orgId: number }, boot: number, seq: number): Promise<boolean> {
+  async accept(device: DeviceRef, boot: number, seq: number): Promise<boolean> {
     const micromarketId = device.id;
     const memory = await this.memoryOf(device);
     const next = acceptSequence(memory.sequence, boot, seq);
@@ -209,7 +210,7 @@ export class DeviceStates {
       if (memory) memory.sequence = mergeSequence(memory.sequence, row.sequence);
       const at = activityOf.get(row.micromarketId);
       if (row.wasOffline && at && memory) {
-        await this.options.onReconnected({ id: row.micromarketId, orgId: memory.orgId }, at).catch((error: unknown) => {
+        await this.options.onReconnected(memory.device, at).catch((error: unknown) => {
           this.options.logger?.error({ err: error, micromarketId: row.micromarketId }, 'connected event failed');
         });
       }

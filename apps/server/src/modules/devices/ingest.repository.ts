@@ -1,25 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceEvents } from '../../db/schema/index.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
-export async function insertDeviceEvent(
-  db: Db,
-  event: { micromarketId: number; at: Date; kind: string; details?: Record<string, unknown>; label: string },
-): Promise<void> {
-  await db.insert(deviceEvents).values({
-    micromarketId: event.micromarketId,
-    at: event.at,
-    kind: event.kind,
-    details: event.details ?? {},
-    actorLabel: event.label,
-  });
-}
 
 export type DeviceIdentity = {
   ip?: string | undefined;

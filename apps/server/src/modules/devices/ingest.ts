@@ -19,13 +19,13 @@ import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
+import { recordEvent } from '../micromarkets/index.js';
 import { finishCommand } from './commands.repository.js';
-import type { DeviceDirectory, KnownDevice } from './device-directory.js';
+import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
 import type { DeviceStates } from './device-state.js';
 import type { GatewayStats } from './gateway-stats.js';
 import {
   explainedGrams,
-  insertDeviceEvent,
   markOfflineBySession,
   markOnline,
   placeTags,
@@ -42,14 +42,19 @@ type IngestDeps = {
   telemetry: TelemetryBuffer;
   states: DeviceStates;
   /** A device said hello: send it whatever is waiting. */
-  onHello(device: KnownDevice): Promise<void>;
+  onHello(device: DeviceRef): Promise<void>;
   logger?: FastifyBaseLogger | undefined;
 };
 
 /** QoS 0 channels whose seq and state are written with the next flush of device states. */
 const COALESCED_CHANNELS = new Set<DeviceUplinkChannel>(['telemetry', 'heartbeat']);
 
-type Received = { device: KnownDevice; actor: SystemActor; receivedAt: number; ts: number };
+/** Who a device's message acts as: the device, within its organisation. */
+function deviceActor(device: DeviceRef): SystemActor {
+  return systemActor({ via: 'device', label: `device:${device.serial}`, scope: OrgScope.of(device.orgId, []) });
+}
+
+type Received = { device: DeviceRef; actor: SystemActor; receivedAt: number; ts: number };
 
 /**
  * Turns device messages into state. Every message is checked (size, topic, serial, JSON,
@@ -94,11 +99,7 @@ export class Ingest {
       }
       const parsed = DEVICE_UPLINK_SCHEMAS[topic.channel].safeParse(json);
       if (!parsed.success) return stats.reject('invalid');
-      const actor = systemActor({
-        via: 'device',
-        label: `device:${device.serial}`,
-        scope: OrgScope.of(device.orgId, []),
-      });
+      const actor = deviceActor(device);
       const { states } = this.deps;
       if (topic.channel === 'status') {
         // What this device sent before its goodbye is stored first, so it cannot mark it online again.
@@ -137,24 +138,19 @@ export class Ingest {
   }
 
   private async event(received: Received, kind: string, details: Record<string, unknown> = {}) {
-    await insertDeviceEvent(this.deps.ctx.db, {
-      micromarketId: received.device.id,
-      at: new Date(received.receivedAt),
+    await recordEvent(
+      this.deps.ctx.db,
+      received.actor,
+      received.device.id,
       kind,
       details,
-      label: received.actor.label,
-    });
+      new Date(received.receivedAt),
+    );
   }
 
   /** The device state flush found a device offline that is talking again. */
-  async reconnected(device: { id: number; orgId: number }, at: number): Promise<void> {
-    await insertDeviceEvent(this.deps.ctx.db, {
-      micromarketId: device.id,
-      at: new Date(at),
-      kind: 'connected',
-      details: {},
-      label: `device:${device.id}`,
-    });
+  async reconnected(device: DeviceRef, at: number): Promise<void> {
+    await this.event({ device, actor: deviceActor(device), receivedAt: at, ts: at }, 'connected');
     this.deps.ctx.live.publish({
       topic: 'micromarket.state',
       org_id: device.orgId,
@@ -164,7 +160,7 @@ export class Ingest {
   }
 
   /** Tells open panels that this micromarket's live state changed (coalesced by the live bus). */
-  private announce(device: KnownDevice, data: Record<string, unknown>) {
+  private announce(device: DeviceRef, data: Record<string, unknown>) {
     this.deps.ctx.live.publish({ topic: 'micromarket.state', org_id: device.orgId, id: device.id, data });
   }
 
@@ -204,8 +200,8 @@ export class Ingest {
 
   private async telemetry(message: TDeviceTelemetry, received: Received) {
     const at = new Date(received.receivedAt);
-    const { states, stats } = this.deps;
-    const stored = this.deps.telemetry.add({
+    const { states } = this.deps;
+    this.deps.telemetry.add({
       micromarketId: received.device.id,
       at,
       temperature: message.temperature ?? null,
@@ -215,7 +211,6 @@ export class Ingest {
       weights: (message.weights as number[] | undefined) ?? null,
       tilt: message.tilt ?? null,
     });
-    if (!stored) stats.telemetryDropped += 1;
     const memory = await states.memoryOf(received.device);
     const before = { door: memory.door, temperature: memory.temperature };
     states.applyTelemetry(received.device.id, at, {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { telemetry } from '../../db/schema/index.js';
+import type { GatewayStats } from './gateway-stats.js';
 
 export type TelemetryRow = typeof telemetry.$inferInsert;
 
@@ -25,12 +26,17 @@ export class TelemetryBuffer {
 
   constructor(
     private readonly db: Db,
+    /** Counts samples dropped: refused while full, or in a batch the database refused. */
+    private readonly stats: Pick<GatewayStats, 'telemetryDropped'>,
     private readonly logger?: FastifyBaseLogger,
   ) {}
 
-  /** Gathers a sample; false when the buffer is full and the sample is dropped. */
+  /** Gathers a sample; false when the buffer is full and the sample is dropped (and counted). */
   add(row: TelemetryRow): boolean {
-    if (this.pending >= TELEMETRY_MAX_PENDING) return false;
+    if (this.pending >= TELEMETRY_MAX_PENDING) {
+      this.stats.telemetryDropped += 1;
+      return false;
+    }
     this.pending += 1;
     this.rows.push(row);
     if (this.rows.length >= FLUSH_ROWS) void this.flush();
@@ -49,6 +55,7 @@ export class TelemetryBuffer {
       try {
         await this.db.insert(telemetry).values(batch);
       } catch (error) {
+        this.stats.telemetryDropped += batch.length;
         this.logger?.error({ err: error, rows: batch.length }, 'telemetry batch lost');
       } finally {
         this.pending -= batch.length;

@@ -7,8 +7,8 @@
  *   - publish → live feed latency p50/p99 (the `micromarket.state` event on `app.live`,
  *     which coalesces per micromarket and flushes every 200 ms, so only the latest sample
  *     of each flush is delivered and timed),
- *   - a plain batched INSERT of the same number of rows (batches of 500, as the telemetry
- *     buffer writes), measured in the same run on the same database, and the ratio.
+ *   - a plain batched INSERT of the same number of rows (drizzle, batches of 500, as the telemetry
+ *     buffer wrote before it unnested columns), measured in the same run on the same database, and the ratio.
  * Measurement only: no assertions, exit 0.
  *
  *   npm run bench:ingest

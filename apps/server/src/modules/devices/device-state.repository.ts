@@ -1,6 +1,7 @@
 import { DEVICE_REPLAY_WINDOW } from '@vitrina/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pgArray } from '../../lib/sql.js';
 import type { SequenceState } from './replay.js';
 
 function rowsOf<T>(result: unknown): T[] {
@@ -9,7 +10,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
 const MASK = ((1n << BigInt(DEVICE_REPLAY_WINDOW)) - 1n).toString();
-/** Rows per statement: 14 parameters a row stays far below PostgreSQL's 65,535. */
+/** Devices per statement: bounds how many rows one statement locks at once. */
 const CHUNK = 1_000;
 
 /** What the gateway keeps of a micromarket between messages, as the database has it. */
@@ -66,21 +67,24 @@ export type DeviceStateWrite = {
 
 export type DeviceStateWritten = { micromarketId: number; wasOffline: boolean; sequence: SequenceState };
 
-function valuesRow(write: DeviceStateWrite): SQL {
+/** The writes as one array per column, for `unnest`. */
+function columnsOf(writes: DeviceStateWrite[]) {
   const has = (value: unknown) => value !== undefined;
-  const s = write.sequence;
-  const hasSequence = s !== null && s.boot !== null && s.seq !== null;
-  return sql`(${write.micromarketId}::integer, ${write.activityAt?.toISOString() ?? null}::timestamptz,
-    ${has(write.temperature)}::boolean, ${write.temperature ?? null}::real,
-    ${has(write.defrosting)}::boolean, ${write.defrosting ?? null}::boolean,
-    ${has(write.door)}::boolean, ${write.door ?? null}::text, ${has(write.tilt)}::boolean, ${write.tilt ?? null}::real,
-    ${hasSequence ? s.boot : null}::integer, ${hasSequence ? s.seq : null}::bigint,
-    ${hasSequence ? s.window.toString() : null}::bigint)`;
+  const sequenced = (write: DeviceStateWrite) =>
+    write.sequence !== null && write.sequence.boot !== null && write.sequence.seq !== null ? write.sequence : null;
+  return sql`unnest(
+    ${pgArray(writes.map((w) => w.micromarketId))}::integer[], ${pgArray(writes.map((w) => w.activityAt))}::timestamptz[],
+    ${pgArray(writes.map((w) => has(w.temperature)))}::boolean[], ${pgArray(writes.map((w) => w.temperature))}::real[],
+    ${pgArray(writes.map((w) => has(w.defrosting)))}::boolean[], ${pgArray(writes.map((w) => w.defrosting))}::boolean[],
+    ${pgArray(writes.map((w) => has(w.door)))}::boolean[], ${pgArray(writes.map((w) => w.door))}::text[],
+    ${pgArray(writes.map((w) => has(w.tilt)))}::boolean[], ${pgArray(writes.map((w) => w.tilt))}::real[],
+    ${pgArray(writes.map((w) => sequenced(w)?.boot))}::integer[], ${pgArray(writes.map((w) => sequenced(w)?.seq))}::bigint[],
+    ${pgArray(writes.map((w) => sequenced(w)?.window))}::bigint[])`;
 }
 
 /**
- * The live state of many devices in one statement per chunk, instead of one UPDATE per
- * message. Answers, per device, whether it was offline before (its `connected` event) and
+ * The live state of many devices in one statement per chunk (columns as arrays, unnested),
+ * instead of one UPDATE per message. Answers, per device, whether it was offline before (its `connected` event) and
  * the replay window as stored now. The window is merged, not overwritten: within one boot
  * the higher seq with both windows' seen bits, so another instance's accepted seqs survive.
  * Rows are locked in id order, so two instances flushing the same devices cannot deadlock,
@@ -92,10 +96,7 @@ export async function writeDeviceStates(db: Db, writes: DeviceStateWrite[]): Pro
   const sorted = [...writes].sort((a, b) => a.micromarketId - b.micromarketId);
   for (let start = 0; start < sorted.length; start += CHUNK) {
     const chunk = sorted.slice(start, start + CHUNK);
-    const ids = sql.join(
-      chunk.map((write) => sql`${write.micromarketId}`),
-      sql`, `,
-    );
+    const ids = pgArray(chunk.map((write) => write.micromarketId));
     // hi: the merged seq within the stored boot; each window is shifted onto it.
     const sameBoot = sql`v.boot = m.device_boot AND m.device_seq IS NOT NULL`;
     const hi = sql`greatest(m.device_seq, v.seq)`;
@@ -116,10 +117,10 @@ export async function writeDeviceStates(db: Db, writes: DeviceStateWrite[]): Pro
           WHEN ${sameBoot} THEN (${aligned(sql`m.device_seq`, sql`m.device_seq_window`)}
             | ${aligned(sql`v.seq`, sql`v.win`)}) & ${MASK}::bigint
           ELSE m.device_seq_window END
-      FROM (VALUES ${sql.join(chunk.map(valuesRow), sql`, `)})
+      FROM ${columnsOf(chunk)}
           AS v(id, at, has_temperature, temperature, has_defrosting, defrosting, has_door, door, has_tilt, tilt,
             boot, seq, win),
-        (SELECT id, connection AS was FROM micromarkets WHERE id IN (${ids}) ORDER BY id FOR NO KEY UPDATE) old
+        (SELECT id, connection AS was FROM micromarkets WHERE id = ANY(${ids}::integer[]) ORDER BY id FOR NO KEY UPDATE) old
       WHERE m.id = v.id AND old.id = v.id
       RETURNING m.id, old.was, m.device_boot AS boot, m.device_seq AS seq, m.device_seq_window::text AS window`);
     for (const row of rowsOf<SequenceRow & { id: number; was: string }>(result)) {
@@ -135,15 +136,11 @@ export async function writeShelfWeights(
   weights: { micromarketId: number; number: number; grams: number }[],
 ): Promise<void> {
   for (let start = 0; start < weights.length; start += CHUNK * 4) {
-    const values = sql.join(
-      weights
-        .slice(start, start + CHUNK * 4)
-        .map((w) => sql`(${w.micromarketId}::integer, ${w.number}::smallint, ${w.grams}::integer)`),
-      sql`, `,
-    );
+    const chunk = weights.slice(start, start + CHUNK * 4);
     await db.execute(sql`
       UPDATE shelves s SET weight_grams = v.grams
-      FROM (VALUES ${values}) AS v(micromarket_id, number, grams)
+      FROM unnest(${pgArray(chunk.map((w) => w.micromarketId))}::integer[], ${pgArray(chunk.map((w) => w.number))}::smallint[],
+        ${pgArray(chunk.map((w) => w.grams))}::integer[]) AS v(micromarket_id, number, grams)
       WHERE s.micromarket_id = v.micromarket_id AND s.number = v.number`);
   }
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { telemetry } from '../../db/schema/index.js';
+import type { telemetry } from '../../db/schema/index.js';
+import { pgArray } from '../../lib/sql.js';
 import type { GatewayStats } from './gateway-stats.js';
 
 export type TelemetryRow = typeof telemetry.$inferInsert;
@@ -9,6 +11,19 @@ const FLUSH_ROWS = 1_000;
 const FLUSH_MS = 250;
 /** Samples gathered or being written at most; beyond it new ones are dropped and counted. */
 export const TELEMETRY_MAX_PENDING = 50_000;
+
+/** Many samples in one statement with seven parameters (columns as arrays, unnested). */
+async function insertTelemetry(db: Db, rows: TelemetryRow[]): Promise<void> {
+  const weights = (row: TelemetryRow) => (row.weights ? pgArray(row.weights) : null);
+  await db.execute(sql`
+    INSERT INTO telemetry (micromarket_id, at, temperature, defrosting, door_open, weights, tilt)
+    SELECT id, at, temperature, defrosting, door_open, weights::integer[], tilt
+    FROM unnest(${pgArray(rows.map((row) => row.micromarketId))}::integer[], ${pgArray(rows.map((row) => row.at))}::timestamptz[],
+      ${pgArray(rows.map((row) => row.temperature))}::real[], ${pgArray(rows.map((row) => row.defrosting))}::boolean[],
+      ${pgArray(rows.map((row) => row.doorOpen))}::boolean[], ${pgArray(rows.map(weights))}::text[],
+      ${pgArray(rows.map((row) => row.tilt))}::real[])
+      AS v(id, at, temperature, defrosting, door_open, weights, tilt)`);
+}
 
 /**
  * Telemetry arrives from every device every minute; one INSERT per sample would be most of
@@ -53,7 +68,7 @@ export class TelemetryBuffer {
     this.flushing = this.flushing.then(async () => {
       if (batch.length === 0) return;
       try {
-        await this.db.insert(telemetry).values(batch);
+        await insertTelemetry(this.db, batch);
       } catch (error) {
         this.stats.telemetryDropped += batch.length;
         this.logger?.error({ err: error, rows: batch.length }, 'telemetry batch lost');

@@ -8,6 +8,8 @@ export const REJECT_REASONS = [
   'replayed',
   'stale_status',
   'failed',
+  /** QoS 0 (telemetry, heartbeat) dropped while too many messages wait (Ingest, INGEST_MAX_QUEUED). */
+  'overloaded',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

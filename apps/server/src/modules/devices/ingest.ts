@@ -44,7 +44,17 @@ type IngestDeps = {
   /** A device said hello: send it whatever is waiting. */
   onHello(device: DeviceRef): Promise<void>;
   logger?: FastifyBaseLogger | undefined;
+  /** Messages waiting to be handled at most before telemetry and heartbeats are dropped (INGEST_MAX_QUEUED). */
+  maxQueued?: number;
 };
+
+/**
+ * When the server cannot keep up (CPU or database), messages queue in memory: beyond this
+ * many, new telemetry and heartbeats (QoS 0, replaced by the next sample) are dropped and
+ * counted instead of queueing without end, which bounds memory and how late a message can
+ * be. QoS 1 messages (door sessions, acks, inventory, hello, goodbye) always queue.
+ */
+export const INGEST_MAX_QUEUED = 20_000;
 
 /** QoS 0 channels whose seq and state are written with the next flush of device states. */
 const COALESCED_CHANNELS = new Set<DeviceUplinkChannel>(['telemetry', 'heartbeat']);
@@ -63,15 +73,24 @@ type Received = { device: DeviceRef; actor: SystemActor; receivedAt: number; ts:
  */
 export class Ingest {
   private readonly queues = new Map<string, Promise<void>>();
+  private queued = 0;
 
   constructor(private readonly deps: IngestDeps) {}
 
   handle(message: InboundMessage): void {
-    const serial = parseDeviceTopic(message.topic)?.serial ?? '';
+    const topic = parseDeviceTopic(message.topic);
+    const serial = topic?.serial ?? '';
+    if (this.queued >= (this.deps.maxQueued ?? INGEST_MAX_QUEUED) && topic && COALESCED_CHANNELS.has(topic.channel)) {
+      this.deps.stats.received += 1;
+      this.deps.stats.reject('overloaded');
+      return;
+    }
+    this.queued += 1;
     const previous = this.queues.get(serial) ?? Promise.resolve();
     const next = previous.then(() => this.process(message));
     this.queues.set(serial, next);
     void next.finally(() => {
+      this.queued -= 1;
       if (this.queues.get(serial) === next) this.queues.delete(serial);
     });
   }

@@ -7,28 +7,31 @@
  *   - publish → live feed latency p50/p99 (the `micromarket.state` event on `app.live`,
  *     which coalesces per micromarket and flushes every 200 ms, so only the latest sample
  *     of each flush is delivered and timed),
- *   - a plain batched INSERT of the same number of rows (batches of 500, as the telemetry
- *     buffer writes), measured in the same run on the same database, and the ratio.
+ *   - a plain batched INSERT of the same number of rows (drizzle, batches of 500, as the telemetry
+ *     buffer wrote before it unnested columns), measured in the same run on the same database, and the ratio.
  * Measurement only: no assertions, exit 0.
  *
  *   npm run bench:ingest
  *   npm run bench:ingest -- --fridges 500 --rate 2 --seconds 20
  *   npm run bench:ingest -- --temp-postgres          (a throwaway cluster from the machine's PostgreSQL)
  *   DATABASE_URL=postgres://… npm run bench:ingest   (a database `vitrina_bench_ingest` is made there)
+ *   npm run bench:ingest -- --fridges 10000 --rate 0.5 --processes 4
+ *                       (the fridges' connections in 4 worker processes: one process cannot hold
+ *                        both ends of 10,000 sockets under a 20,000-descriptor limit)
  *
  * Each sample carries a temperature unique for its fridge within the run's window (2.00 …
  * 6.99 °C, in the safe range, so no alert work is mixed in), which is how a stored row and a
  * live event are matched to the publish they came from. Publisher, broker, gateway and
- * database share this process and the machine's cores, as on a small single-node install.
+ * database share this process (or, with --processes, the machine) and the machine's cores,
+ * as on a small single-node install. Times are epoch milliseconds (performance.timeOrigin +
+ * performance.now()), comparable across the worker processes.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEVICE_PROTOCOL_VERSION, deviceTopic } from '@vitrina/contract';
 import { gt, sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { micromarkets, organizations, telemetry } from '../apps/server/src/db/schema/index.js';
@@ -36,6 +39,8 @@ import { hashToken } from '../apps/server/src/lib/crypto.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { recreateDatabase } from './database.js';
+import { type BenchFridge, epochNow, FridgeFleet, type Published, sampleKey } from './fridge-fleet.js';
+import { FridgeProcesses } from './fridge-processes.js';
 import { percentile } from './load.js';
 
 const { values: flags } = parseArgs({
@@ -44,6 +49,7 @@ const { values: flags } = parseArgs({
     rate: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
+    processes: { type: 'string', default: '0' },
     'temp-postgres': { type: 'boolean', default: false },
   },
 });
@@ -51,14 +57,11 @@ const FRIDGES = Number(flags.fridges);
 const RATE = Number(flags.rate);
 const SECONDS = Number(flags.seconds);
 const WARMUP_SECONDS = Number(flags.warmup);
+const PROCESSES = Number(flags.processes);
 const POLL_MS = 25;
 const INSERT_BATCH = 500;
-const SHELVES = 4;
-
-type Fridge = { id: number; serial: string; token: string; client?: MqttClient; seq: number; timer?: NodeJS.Timeout };
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const sampleKey = (micromarketId: number, temperature: number) => `${micromarketId}:${Math.round(temperature * 100)}`;
 
 async function openBenchDatabase(tempUrl: string | null) {
   const adminUrl = process.env.DATABASE_URL || tempUrl;
@@ -80,7 +83,7 @@ async function main() {
       .insert(organizations)
       .values({ name: `Bench ${randomUUID().slice(0, 8)}` })
       .returning({ id: organizations.id });
-    const fridges: Fridge[] = [];
+    const fridges: BenchFridge[] = [];
     for (let start = 0; start < FRIDGES; start += 500) {
       const batch = Array.from({ length: Math.min(500, FRIDGES - start) }, (_, i) => ({
         serial: `BENCH-${start + i}-${randomUUID().slice(0, 8)}`,
@@ -98,8 +101,7 @@ async function main() {
         )
         .returning({ id: micromarkets.id, serial: micromarkets.serialNumber });
       const bySerial = new Map(batch.map((fridge) => [fridge.serial, fridge.token]));
-      for (const row of rows)
-        fridges.push({ id: row.id, serial: row.serial, token: bySerial.get(row.serial)!, seq: 0 });
+      for (const row of rows) fridges.push({ id: row.id, serial: row.serial, token: bySerial.get(row.serial)! });
     }
 
     const app = await buildApp({
@@ -113,7 +115,6 @@ async function main() {
 
     // What was published when, and what arrived where.
     const publishedAt = new Map<string, number>();
-    let measuring = false;
     let windowStart = 0;
     let windowEnd = 0;
     let published = 0;
@@ -121,15 +122,22 @@ async function main() {
     const liveLatencies: number[] = [];
     let storedInWindow = 0;
     let liveEvents = 0;
+    // A worker process reports its publishes every 100 ms, so a row or event can be seen before
+    // its publish is known here: kept by key until the report comes.
+    const seenEarly = { stored: new Map<string, number>(), live: new Map<string, number>() };
 
     const unsubscribe = app.live.subscribe((message) => {
       if (message.kind !== 'event' || message.event.topic !== 'micromarket.state') return;
       const temperature = (message.event.data as { temperature?: unknown }).temperature;
       if (typeof temperature !== 'number') return;
-      const sent = publishedAt.get(sampleKey(Number(message.event.id), temperature));
-      if (sent === undefined) return;
+      const key = sampleKey(Number(message.event.id), temperature);
+      const sent = publishedAt.get(key);
+      if (sent === undefined) {
+        if (PROCESSES > 0) seenEarly.live.set(key, epochNow());
+        return;
+      }
       liveEvents += 1;
-      liveLatencies.push(performance.now() - sent);
+      liveLatencies.push(epochNow() - sent);
     });
 
     let lastId = 0;
@@ -142,79 +150,62 @@ async function main() {
           .where(gt(telemetry.id, lastId))
           .orderBy(telemetry.id)
           .limit(20_000);
-        const now = performance.now();
+        const now = epochNow();
         for (const row of rows) {
           lastId = Math.max(lastId, row.id);
           if (now >= windowStart && now <= windowEnd) storedInWindow += 1;
-          const sent =
-            row.temperature === null ? undefined : publishedAt.get(sampleKey(row.micromarketId, row.temperature));
-          if (sent === undefined) continue;
+          if (row.temperature === null) continue;
+          const key = sampleKey(row.micromarketId, row.temperature);
+          const sent = publishedAt.get(key);
+          if (sent === undefined) {
+            if (PROCESSES > 0) seenEarly.stored.set(key, now);
+            continue;
+          }
           storedLatencies.push(now - sent);
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     };
 
-    say(`Connecting ${FRIDGES} fridges to the embedded broker (${label})…`);
-    for (let start = 0; start < fridges.length; start += 25) {
-      await Promise.all(
-        fridges.slice(start, start + 25).map(async (fridge) => {
-          fridge.client = await mqtt.connectAsync(url, {
-            clientId: fridge.serial,
-            username: fridge.serial,
-            password: fridge.token,
-            clean: true,
-            reconnectPeriod: 0,
-            connectTimeout: 20_000,
-          });
-          const hello = { v: DEVICE_PROTOCOL_VERSION, ts: Date.now(), boot: 1, seq: fridge.seq++, firmware: 'bench' };
-          await fridge.client.publishAsync(deviceTopic(fridge.serial, 'hello'), JSON.stringify(hello), { qos: 1 });
-        }),
-      );
-    }
-    await app.gateway!.settle();
-
-    const publish = (fridge: Fridge) => {
-      const seq = fridge.seq++;
-      const temperature = 2 + (seq % 500) / 100;
-      const body = {
-        v: DEVICE_PROTOCOL_VERSION,
-        ts: Date.now(),
-        boot: 1,
-        seq,
-        temperature,
-        defrosting: false,
-        door: 'closed',
-        weights: Array.from({ length: SHELVES }, (_, shelf) => 1000 + shelf * 100 + (seq % 7)),
-        tilt: 0.4,
-      };
-      const key = sampleKey(fridge.id, temperature);
-      const sent = performance.now();
-      if (measuring) {
-        publishedAt.set(key, sent);
-        published += 1;
-      } else {
+    const onPublish = ({ key, sentAt }: Published) => {
+      const stored = seenEarly.stored.get(key);
+      const live = seenEarly.live.get(key);
+      seenEarly.stored.delete(key);
+      seenEarly.live.delete(key);
+      if (sentAt < windowStart || sentAt > windowEnd) {
         publishedAt.delete(key);
+        return;
       }
-      fridge.client!.publish(deviceTopic(fridge.serial, 'telemetry'), JSON.stringify(body), { qos: 0 });
+      publishedAt.set(key, sentAt);
+      published += 1;
+      if (stored !== undefined && stored >= sentAt) storedLatencies.push(stored - sentAt);
+      if (live !== undefined && live >= sentAt) {
+        liveEvents += 1;
+        liveLatencies.push(live - sentAt);
+      }
     };
-    const periodMs = 1000 / RATE;
-    for (const fridge of fridges) {
-      setTimeout(() => {
-        publish(fridge);
-        fridge.timer = setInterval(() => publish(fridge), periodMs);
-      }, Math.random() * periodMs);
-    }
+    const fleet = PROCESSES > 0 ? new FridgeProcesses(PROCESSES, url, onPublish) : new FridgeFleet(url, onPublish);
+    say(
+      `Connecting ${FRIDGES} fridges to the embedded broker (${label})` +
+        (PROCESSES > 0 ? ` from ${PROCESSES} worker processes…` : '…'),
+    );
+    const connectStart = performance.now();
+    await fleet.connect(fridges);
+    await app.gateway!.settle();
+    say(`  connected and said hello in ${((performance.now() - connectStart) / 1000).toFixed(1)} s`);
+    windowStart = Number.POSITIVE_INFINITY;
+    windowEnd = Number.POSITIVE_INFINITY;
+    fleet.start(RATE);
     const poller = poll();
 
     say(`Warming up ${WARMUP_SECONDS} s, then measuring ${SECONDS} s at ${RATE} msg/s per fridge…`);
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
-    measuring = true;
-    windowStart = performance.now();
+    windowStart = epochNow();
     windowEnd = windowStart + SECONDS * 1000;
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-    measuring = false;
-    for (const fridge of fridges) clearInterval(fridge.timer);
+    // In-process fridges stop publishing (and disconnect after the count); workers stop and disconnect now.
+    if (fleet instanceof FridgeFleet) fleet.stop();
+    else await fleet.close();
     // Let the last samples of the window arrive (or not) before counting.
     const drainUntil = performance.now() + 10_000;
     while (storedLatencies.length < published && performance.now() < drainUntil) {
@@ -225,7 +216,7 @@ async function main() {
     await poller;
     unsubscribe();
     const stats = app.gateway!.stats.snapshot();
-    await Promise.all(fridges.map((fridge) => fridge.client?.endAsync(true)));
+    if (fleet instanceof FridgeFleet) await fleet.close();
     await app.close();
 
     // The same number of rows through a plain batched INSERT, on the same database.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, MqttConfig } from './config.js';
@@ -7,6 +8,7 @@ import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
+import { OrgCache } from './lib/org-cache.js';
 import { RateSharing } from './lib/rate-sharing.js';
 import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
@@ -23,7 +25,7 @@ import { fileRoutes } from './modules/files/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
-import { micromarketRoutes } from './modules/micromarkets/index.js';
+import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import { deliverTestWebhooks, PaymentProviders, paymentRoutes, reconcilePayments } from './modules/payments/index.js';
@@ -115,6 +117,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('live', live);
   app.addHook('onClose', () => live.stop());
 
+  const thresholds = new OrgCache<TFleetThresholds>({ channel: THRESHOLDS_CHANNEL });
+  await thresholds.start(deps.database);
+  app.addHook('onClose', () => thresholds.stop());
+
   const clock = deps.clock ?? systemClock;
   const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
   app.decorate('jobs', jobs);
@@ -123,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     jobs,
     live,
+    thresholds,
     mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,

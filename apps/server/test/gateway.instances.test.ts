@@ -67,6 +67,11 @@ async function newDevice(name: string) {
   return { id, device: new TestDevice({ url: EXTERNAL_MQTT_URL!, ...credentials }, () => clock.nowMs()) };
 }
 
+async function connectionOf(id: number) {
+  const result = await ctx.database.db.execute(sql`select connection from micromarkets where id = ${id}`);
+  return (result as unknown as { rows: { connection: string }[] }).rows[0]!.connection;
+}
+
 const history = async (app: App, id: number, token: string) =>
   (
     await app.inject({
@@ -83,6 +88,11 @@ describe('two gateway instances', () => {
     const acceptedBefore = a.app.gateway!.stats.accepted + b.app.gateway!.stats.accepted;
     await device.connect();
     await expect.poll(async () => (await history(a.app, id, token)).total).toBe(0);
+    // The hello is handled to the end (online, pending commands claimed) before commands are
+    // queued: a command queued in between is sent by both, which the protocol allows (the
+    // device de-duplicates) but this test counts.
+    await expect.poll(() => connectionOf(id)).toBe('online');
+    await Promise.all([a.app.gateway!.settle(), b.app.gateway!.settle()]);
     const sent: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       const app = i % 2 === 0 ? a.app : b.app;
@@ -119,16 +129,7 @@ describe('two gateway instances', () => {
     const { id, device } = await newDevice('Restart');
     const token = await tenant.token('operator');
     await device.connect();
-    await expect
-      .poll(
-        async () =>
-          (
-            (await ctx.database.db.execute(sql`select connection from micromarkets where id = ${id}`)) as unknown as {
-              rows: { connection: string }[];
-            }
-          ).rows[0]!.connection,
-      )
-      .toBe('online');
+    await expect.poll(() => connectionOf(id)).toBe('online');
     await a.close();
     await b.close();
     // Queued through an instance without a gateway: nothing publishes it.

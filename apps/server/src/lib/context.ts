@@ -1,7 +1,8 @@
-import type { TLiveEvent } from '@vitrina/contract';
+import type { TFleetThresholds, TLiveEvent } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mailer.js';
+import type { OrgCache } from './org-cache.js';
 import type { SecretBox } from './secrets.js';
 import type { FileStorage } from './storage.js';
 
@@ -19,6 +20,8 @@ export type ServiceContext = {
   live: LivePublisher;
   /** Seals and opens stored credentials of outside services (SECRET_KEY). */
   secrets: SecretBox;
+  /** Organisations' alert thresholds on this instance; read them through the micromarkets module's readThresholds. */
+  thresholds: OrgCache<TFleetThresholds>;
 };
 
 export type EnqueueOptions = {

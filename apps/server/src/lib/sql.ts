@@ -2,3 +2,21 @@
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+type ArrayElement = string | number | boolean | bigint | Date | null | undefined;
+
+/**
+ * A PostgreSQL array literal (`{"1","2",NULL}`) for one parameter: a column of many rows
+ * passed as `unnest(${pgArray(ids)}::int[], …)`, so a statement writing thousands of rows has
+ * a handful of parameters and is built in microseconds (drizzle spends real time on each
+ * chunk of a VALUES list). Every element is quoted, so the cast decides its type; an element
+ * may itself be an array literal (`'{1,NULL,3}'`) for a text[] cast back to integer[].
+ */
+export function pgArray(values: readonly ArrayElement[]): string {
+  const element = (value: ArrayElement) => {
+    if (value === null || value === undefined) return 'NULL';
+    const text = value instanceof Date ? value.toISOString() : String(value);
+    return `"${text.replace(/["\\]/g, '\\$&')}"`;
+  };
+  return `{${values.map(element).join(',')}}`;
+}

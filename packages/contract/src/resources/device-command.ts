@@ -58,5 +58,7 @@ export const ZGatewayStats = z.object({
   accepted: z.number().int(),
   clock_skew: z.number().int(),
   auth_failures: z.number().int(),
+  /** Accepted telemetry samples not stored: the database was too far behind, or refused their batch. */
+  telemetry_dropped: z.number().int(),
   rejected: z.record(z.string(), z.number().int()),
 });

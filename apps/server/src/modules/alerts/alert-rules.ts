@@ -1,4 +1,4 @@
-import { DEFAULT_FLEET_THRESHOLDS } from '@vitrina/contract';
+import { DEFAULT_FLEET_THRESHOLDS, type TFleetThresholds } from '@vitrina/contract';
 
 /** The rules behind technical alerts and the food-safety lock, as pure functions of what was measured. */
 
@@ -11,14 +11,19 @@ export type Thresholds = {
   weightToleranceGrams: number;
 };
 
+/** The rules' view of an organisation's thresholds (as the micromarkets module's readThresholds answers them). */
+export function ruleThresholds(fleet: Omit<TFleetThresholds, 'org_id' | 'is_default'>): Thresholds {
+  return {
+    temperatureMin: fleet.temperature_min,
+    temperatureMax: fleet.temperature_max,
+    lockAfterMinutes: fleet.lock_after_minutes,
+    doorOpenTimeoutSeconds: fleet.door_open_timeout_seconds,
+    weightToleranceGrams: fleet.weight_tolerance_grams,
+  };
+}
+
 /** The contract's defaults (what the thresholds endpoint shows for an organisation without its own). */
-export const DEFAULT_THRESHOLDS: Thresholds = {
-  temperatureMin: DEFAULT_FLEET_THRESHOLDS.temperature_min,
-  temperatureMax: DEFAULT_FLEET_THRESHOLDS.temperature_max,
-  lockAfterMinutes: DEFAULT_FLEET_THRESHOLDS.lock_after_minutes,
-  doorOpenTimeoutSeconds: DEFAULT_FLEET_THRESHOLDS.door_open_timeout_seconds,
-  weightToleranceGrams: DEFAULT_FLEET_THRESHOLDS.weight_tolerance_grams,
-};
+export const DEFAULT_THRESHOLDS: Thresholds = ruleThresholds(DEFAULT_FLEET_THRESHOLDS);
 
 export type TemperatureState = {
   /** The temperature before this reading; null when none was known. */

@@ -2,8 +2,7 @@ import type { AlertStatus, AlertType, TAlert } from '@vitrina/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { fleetThresholds, micromarkets, technicalAlerts, users } from '../../db/schema/index.js';
-import { DEFAULT_THRESHOLDS, type Thresholds } from './alert-rules.js';
+import { micromarkets, technicalAlerts, users } from '../../db/schema/index.js';
 
 export type AlertFilters = {
   orgIds: number[] | null;
@@ -173,16 +172,4 @@ export async function setAlertStatus(
         : { status: 'resolved', resolvedAt: change.at, resolvedBy: change.by },
     )
     .where(eq(technicalAlerts.id, id));
-}
-
-export async function loadThresholds(db: Db, orgId: number): Promise<Thresholds> {
-  const [row] = await db.select().from(fleetThresholds).where(eq(fleetThresholds.orgId, orgId));
-  if (!row) return DEFAULT_THRESHOLDS;
-  return {
-    temperatureMin: row.temperatureMin,
-    temperatureMax: row.temperatureMax,
-    lockAfterMinutes: row.lockAfterMinutes,
-    doorOpenTimeoutSeconds: row.doorOpenTimeoutSeconds,
-    weightToleranceGrams: row.weightToleranceGrams,
-  };
 }

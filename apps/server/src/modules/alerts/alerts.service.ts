@@ -6,8 +6,15 @@ import type { Actor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { recordEvent } from '../micromarkets/index.js';
-import { judgeTemperature, mayResetLock, type TemperatureVerdict, unexplainedGrams } from './alert-rules.js';
+import { readThresholds, recordEvent } from '../micromarkets/index.js';
+import {
+  judgeTemperature,
+  mayResetLock,
+  ruleThresholds,
+  type TemperatureVerdict,
+  type Thresholds,
+  unexplainedGrams,
+} from './alert-rules.js';
 import * as repo from './alerts.repository.js';
 
 type ListQuery = z.output<typeof ZListAlertsQuery>;
@@ -35,6 +42,10 @@ async function visibleAlert(ctx: ServiceContext, actor: UserActor, id: number): 
   const alert = await repo.findAlert(ctx.db, id);
   if (!alert || !actor.scope.canSee(alert.org_id)) throw notFound();
   return alert;
+}
+
+async function thresholdsOf(ctx: ServiceContext, orgId: number): Promise<Thresholds> {
+  return ruleThresholds(await readThresholds(ctx, orgId));
 }
 
 function announce(ctx: ServiceContext, alert: Pick<TAlert, 'id' | 'org_id' | 'micromarket_id' | 'type' | 'status'>) {
@@ -125,7 +136,7 @@ export async function applyTemperature(
   reading: TemperatureReading,
 ): Promise<TemperatureVerdict> {
   const { micromarket, temperature, at } = reading;
-  const thresholds = await repo.loadThresholds(ctx.db, micromarket.orgId);
+  const thresholds = await thresholdsOf(ctx, micromarket.orgId);
   const verdict = judgeTemperature(
     temperature,
     at,
@@ -197,7 +208,7 @@ export type WeighedSession = {
 export async function checkSessionWeights(ctx: ServiceContext, actor: Actor, session: WeighedSession) {
   const grams = unexplainedGrams(session.weightsBefore, session.weightsAfter, session.explainedGrams);
   if (grams === null) return null;
-  const thresholds = await repo.loadThresholds(ctx.db, session.orgId);
+  const thresholds = await thresholdsOf(ctx, session.orgId);
   if (Math.abs(grams) <= thresholds.weightToleranceGrams) return null;
   return raiseIncident(ctx, actor, {
     orgId: session.orgId,
@@ -218,7 +229,7 @@ export async function resetLock(ctx: ServiceContext, actor: UserActor, id: numbe
   if (!mm || !actor.scope.canSee(mm.orgId)) throw notFound();
   actor.scope.assertEditable(mm.orgId);
   if (!mm.lockedAt) throw conflict('device.lock.not_locked');
-  const thresholds = await repo.loadThresholds(ctx.db, mm.orgId);
+  const thresholds = await thresholdsOf(ctx, mm.orgId);
   if (!mayResetLock(mm.temperature, thresholds))
     throw new AppError(409, 'device.lock.temperature_out_of_range', { max: thresholds.temperatureMax });
   const at = ctx.clock.now();

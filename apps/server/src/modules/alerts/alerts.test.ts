@@ -79,10 +79,14 @@ describe('food safety', () => {
 
   it('follows the organisation’s own limits', async () => {
     const id = await micromarketOf(tenant.org.krakow);
+    // The default limits are read (and cached) first; the change must still reach the rule.
+    expect((await reading(id, 5.5, t0)).excursion).toBeNull();
     await ctx.database.db
       .insert(fleetThresholds)
       .values({ orgId: tenant.org.krakow, temperatureMax: 5, lockAfterMinutes: 10 })
       .onConflictDoUpdate({ target: fleetThresholds.orgId, set: { temperatureMax: 5, lockAfterMinutes: 10 } });
+    // On PostgreSQL the trigger's announcement arrives after the commit: wait for it.
+    await services.thresholds.sync();
     await reading(id, 4, t0);
     await reading(id, 5.5, minutes(1));
     expect((await reading(id, 5.5, minutes(11))).lock).toBe(true);

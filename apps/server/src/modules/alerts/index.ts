@@ -1,5 +1,4 @@
 export { DEFAULT_THRESHOLDS, type Thresholds } from './alert-rules.js';
-export { loadThresholds } from './alerts.repository.js';
 export { alertRoutes } from './alerts.routes.js';
 export {
   applyTemperature,

@@ -13,7 +13,7 @@ import { deviceGroupMembers, deviceGroups, micromarkets, organizations } from '.
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { listPriceTags } from '../micromarkets/index.js';
+import { listPriceTags, recordEvent } from '../micromarkets/index.js';
 import {
   type CommandRow,
   findMicromarketForCommand,
@@ -21,7 +21,6 @@ import {
   insertCommand,
   listCommands,
 } from './commands.repository.js';
-import { insertDeviceEvent } from './ingest.repository.js';
 
 /** Publishes a freshly queued command at once when the gateway runs (else the next hello or job does). */
 export type CommandDelivery = { deliverNow(commandId: string): Promise<void> };
@@ -126,13 +125,7 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
     expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS[command.type]),
     createdAt: now,
   });
-  await insertDeviceEvent(ctx.db, {
-    micromarketId,
-    at: now,
-    kind: 'command_queued',
-    details: { command_id: row.id, type: row.type },
-    label: actor.email,
-  });
+  await recordEvent(ctx.db, actor, micromarketId, 'command_queued', { command_id: row.id, type: row.type }, now);
   // Other panels showing this micromarket's commands (and a group's members) refetch.
   ctx.live.publish({
     topic: 'micromarket.command',
@@ -171,13 +164,14 @@ export async function queueLinkOpening(
     expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS.open_door),
     createdAt: now,
   });
-  await insertDeviceEvent(db, {
-    micromarketId,
-    at: now,
-    kind: 'command_queued',
-    details: { command_id: row.id, type: row.type, session_kind: sessionKind },
+  await recordEvent(
+    db,
     label,
-  });
+    micromarketId,
+    'command_queued',
+    { command_id: row.id, type: row.type, session_kind: sessionKind },
+    now,
+  );
   return row;
 }
 

@@ -4,6 +4,8 @@ import { micromarkets } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type KnownDevice = { id: number; orgId: number; serial: string; tokenHash: string | null; active: boolean };
+/** What names a device in its events and live updates. */
+export type DeviceRef = Pick<KnownDevice, 'id' | 'orgId' | 'serial'>;
 
 /** How long a serial's row is trusted from memory: a rotated token or a deactivation takes effect within this. */
 export const DEVICE_CACHE_TTL_MS = 30_000;

@@ -21,6 +21,13 @@ export async function deviceCommandRoutes(
   );
   registerEndpoint(app, api.deviceCommand.gatewayStats, () => ({
     broker: gateway ? gateway.kind : ('off' as const),
-    ...(gateway?.stats.snapshot() ?? { received: 0, accepted: 0, clock_skew: 0, auth_failures: 0, rejected: {} }),
+    ...(gateway?.stats.snapshot() ?? {
+      received: 0,
+      accepted: 0,
+      clock_skew: 0,
+      auth_failures: 0,
+      telemetry_dropped: 0,
+      rejected: {},
+    }),
   }));
 }

@@ -8,6 +8,8 @@ export const REJECT_REASONS = [
   'replayed',
   'stale_status',
   'failed',
+  /** QoS 0 (telemetry, heartbeat) dropped while too many messages wait (Ingest, INGEST_MAX_QUEUED). */
+  'overloaded',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -18,6 +20,8 @@ export class GatewayStats {
   /** Accepted, but the device's clock is off by more than the bound. */
   clockSkew = 0;
   authFailures = 0;
+  /** Accepted telemetry samples not stored because the database fell too far behind (TelemetryBuffer). */
+  telemetryDropped = 0;
   readonly rejected: Record<RejectReason, number> = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<
     RejectReason,
     number
@@ -33,6 +37,7 @@ export class GatewayStats {
       accepted: this.accepted,
       clock_skew: this.clockSkew,
       auth_failures: this.authFailures,
+      telemetry_dropped: this.telemetryDropped,
       rejected: { ...this.rejected },
     };
   }

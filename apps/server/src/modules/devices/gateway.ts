@@ -8,16 +8,19 @@ import {
   type TDeviceCommandMessage,
 } from '@vitrina/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import type { JobRunner } from '../jobs/index.js';
+import { recordEvent } from '../micromarkets/index.js';
 import { type ClaimedCommand, claimForSending, expireCommands } from './commands.repository.js';
 import type { CommandDelivery } from './commands.service.js';
-import { DeviceDirectory, type KnownDevice } from './device-directory.js';
+import { DeviceDirectory, type DeviceRef } from './device-directory.js';
+import { DeviceStates } from './device-state.js';
 import { createEmbeddedBroker } from './embedded-broker.js';
 import { createExternalBroker } from './external-broker.js';
 import { GatewayStats } from './gateway-stats.js';
 import { Ingest } from './ingest.js';
-import { insertDeviceEvent, markSilentOffline } from './ingest.repository.js';
+import { markSilentOffline } from './ingest.repository.js';
 import { TelemetryBuffer } from './telemetry-buffer.js';
 import { registerTelemetryJobs } from './telemetry-jobs.js';
 import type { Transport } from './transport.js';
@@ -42,6 +45,8 @@ export type GatewayOptions = {
 /** How often the command and presence jobs look for work. */
 export const MAINTAIN_EVERY_MS = 10_000;
 
+const jobActor = (job: string) => systemActor({ via: 'job', label: `job:${job}` });
+
 const toMs = (value: string | Date) => new Date(value).getTime();
 
 /**
@@ -53,6 +58,7 @@ export class Gateway implements CommandDelivery {
   readonly kind: 'embedded' | 'external';
   private readonly transport: Transport;
   private readonly telemetry: TelemetryBuffer;
+  private readonly states: DeviceStates;
   private readonly ingest: Ingest;
   private readonly ctx: ServiceContext;
   private readonly logger: FastifyBaseLogger | undefined;
@@ -70,12 +76,19 @@ export class Gateway implements CommandDelivery {
           password: options.mqtt.password,
         })
       : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
-    this.telemetry = new TelemetryBuffer(options.ctx.db, options.logger);
+    this.telemetry = new TelemetryBuffer(options.ctx.db, this.stats, options.logger);
+    this.states = new DeviceStates({
+      db: options.ctx.db,
+      clock: options.ctx.clock,
+      logger: options.logger,
+      onReconnected: (device, at) => this.ingest.reconnected(device, at.getTime()),
+    });
     this.ingest = new Ingest({
       ctx: options.ctx,
       directory,
       stats: this.stats,
       telemetry: this.telemetry,
+      states: this.states,
       onHello: (device) => this.deliverPending(device),
       logger: options.logger,
     });
@@ -97,14 +110,13 @@ export class Gateway implements CommandDelivery {
   async stop(): Promise<void> {
     this.started = false;
     await this.transport.close();
-    await this.ingest.idle();
-    await this.telemetry.flush();
+    await this.settle();
   }
 
-  /** Everything received so far is processed and stored (tests). */
+  /** Everything received so far is processed and stored (tests, shutdown). */
   async settle(): Promise<void> {
     await this.ingest.idle();
-    await this.telemetry.flush();
+    await Promise.all([this.states.flush(), this.telemetry.flush()]);
   }
 
   async deliverNow(commandId: string): Promise<void> {
@@ -115,7 +127,7 @@ export class Gateway implements CommandDelivery {
   }
 
   /** On hello: everything still waiting for this device, sent or not (the device de-duplicates). */
-  private async deliverPending(device: KnownDevice): Promise<void> {
+  private async deliverPending(device: DeviceRef): Promise<void> {
     const now = this.ctx.clock.now();
     const claimed = await claimForSending(this.ctx.db, {
       now,
@@ -130,13 +142,14 @@ export class Gateway implements CommandDelivery {
   async maintainCommands(): Promise<void> {
     const now = this.ctx.clock.now();
     for (const expired of await expireCommands(this.ctx.db, now)) {
-      await insertDeviceEvent(this.ctx.db, {
-        micromarketId: expired.micromarket_id,
-        at: now,
-        kind: 'command_expired',
-        details: { command_id: expired.id, type: expired.type },
-        label: 'job:devices.commands',
-      });
+      await recordEvent(
+        this.ctx.db,
+        jobActor('devices.commands'),
+        expired.micromarket_id,
+        'command_expired',
+        { command_id: expired.id, type: expired.type },
+        now,
+      );
       this.ctx.live.publish({
         topic: 'micromarket.command',
         org_id: expired.org_id,
@@ -159,13 +172,14 @@ export class Gateway implements CommandDelivery {
       this.ctx.db,
       new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS),
     )) {
-      await insertDeviceEvent(this.ctx.db, {
+      await recordEvent(
+        this.ctx.db,
+        jobActor('devices.presence'),
         micromarketId,
-        at: now,
-        kind: 'disconnected',
-        details: { reason: 'silent' },
-        label: 'job:devices.presence',
-      });
+        'disconnected',
+        { reason: 'silent' },
+        now,
+      );
     }
   }
 

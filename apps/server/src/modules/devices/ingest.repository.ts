@@ -1,25 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceEvents } from '../../db/schema/index.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
-
-export async function insertDeviceEvent(
-  db: Db,
-  event: { micromarketId: number; at: Date; kind: string; details?: Record<string, unknown>; label: string },
-): Promise<void> {
-  await db.insert(deviceEvents).values({
-    micromarketId: event.micromarketId,
-    at: event.at,
-    kind: event.kind,
-    details: event.details ?? {},
-    actorLabel: event.label,
-  });
-}
 
 export type DeviceIdentity = {
   ip?: string | undefined;
@@ -73,71 +59,6 @@ export async function markSilentOffline(db: Db, silentSince: Date): Promise<numb
     WHERE connection = 'online' AND (last_activity_at IS NULL OR last_activity_at < ${iso(silentSince)})
     RETURNING id`);
   return rowsOf<{ id: number }>(result).map((row) => row.id);
-}
-
-export type LiveState = {
-  temperature?: number | null | undefined;
-  defrosting?: boolean | undefined;
-  door?: 'open' | 'closed' | undefined;
-  tilt?: number | null | undefined;
-};
-
-export type StateBefore = {
-  doorBefore: string | null;
-  wasOffline: boolean;
-  /** What the food-safety rule needs: the temperature before this sample, the excursion start, the lock. */
-  temperatureBefore: number | null;
-  overheatSince: Date | null;
-  lockedAt: Date | null;
-};
-
-/** Applies a telemetry sample to the live state; answers the state before it. */
-export async function applyTelemetry(
-  db: Db,
-  update: { micromarketId: number; at: Date; state: LiveState; weights?: (number | null)[] | undefined },
-): Promise<StateBefore> {
-  const { state } = update;
-  const has = (key: keyof LiveState) => Object.hasOwn(state, key) && state[key] !== undefined;
-  const result = await db.execute(sql`
-    UPDATE micromarkets m SET connection = 'online', last_activity_at = ${iso(update.at)},
-      temperature = CASE WHEN ${has('temperature')} THEN ${state.temperature ?? null}::real ELSE m.temperature END,
-      defrosting = CASE WHEN ${has('defrosting')} THEN ${state.defrosting ?? null}::boolean ELSE m.defrosting END,
-      door = CASE WHEN ${has('door')} THEN ${state.door ?? null}::text ELSE m.door END,
-      tilt = CASE WHEN ${has('tilt')} THEN ${state.tilt ?? null}::real ELSE m.tilt END,
-      updated_at = m.updated_at
-    FROM (SELECT id, door AS door_before, connection AS was, temperature AS temperature_before, overheat_since, locked_at
-      FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
-    WHERE m.id = old.id
-    RETURNING old.door_before, old.was, old.temperature_before, old.overheat_since, old.locked_at`);
-  const row = rowsOf<{
-    door_before: string | null;
-    was: string;
-    temperature_before: number | null;
-    overheat_since: string | Date | null;
-    locked_at: string | Date | null;
-  }>(result)[0];
-  if (update.weights && update.weights.length > 0) {
-    const values = sql.join(
-      update.weights.flatMap((grams, index) =>
-        grams === null ? [] : [sql`(${index + 1}::smallint, ${grams}::integer)`],
-      ),
-      sql`, `,
-    );
-    if (update.weights.some((grams) => grams !== null)) {
-      await db.execute(sql`
-        UPDATE shelves s SET weight_grams = v.grams
-        FROM (VALUES ${values}) AS v(number, grams)
-        WHERE s.micromarket_id = ${update.micromarketId} AND s.number = v.number`);
-    }
-  }
-  const date = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
-  return {
-    doorBefore: row?.door_before ?? null,
-    wasOffline: row?.was === 'offline',
-    temperatureBefore: row?.temperature_before ?? null,
-    overheatSince: date(row?.overheat_since),
-    lockedAt: date(row?.locked_at),
-  };
 }
 
 /**

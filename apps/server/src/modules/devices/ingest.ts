@@ -19,20 +19,19 @@ import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
+import { recordEvent } from '../micromarkets/index.js';
 import { finishCommand } from './commands.repository.js';
-import type { DeviceDirectory, KnownDevice } from './device-directory.js';
+import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
+import type { DeviceStates } from './device-state.js';
 import type { GatewayStats } from './gateway-stats.js';
 import {
-  applyTelemetry,
   explainedGrams,
-  insertDeviceEvent,
   markOfflineBySession,
   markOnline,
   placeTags,
   takeTags,
   upsertDoorSession,
 } from './ingest.repository.js';
-import { recordSequence } from './sequence.repository.js';
 import type { TelemetryBuffer } from './telemetry-buffer.js';
 import type { InboundMessage } from './transport.js';
 
@@ -41,12 +40,31 @@ type IngestDeps = {
   directory: DeviceDirectory;
   stats: GatewayStats;
   telemetry: TelemetryBuffer;
+  states: DeviceStates;
   /** A device said hello: send it whatever is waiting. */
-  onHello(device: KnownDevice): Promise<void>;
+  onHello(device: DeviceRef): Promise<void>;
   logger?: FastifyBaseLogger | undefined;
+  /** Messages waiting to be handled at most before telemetry and heartbeats are dropped (INGEST_MAX_QUEUED). */
+  maxQueued?: number;
 };
 
-type Received = { device: KnownDevice; actor: SystemActor; receivedAt: number; ts: number };
+/**
+ * When the server cannot keep up (CPU or database), messages queue in memory: beyond this
+ * many, new telemetry and heartbeats (QoS 0, replaced by the next sample) are dropped and
+ * counted instead of queueing without end, which bounds memory and how late a message can
+ * be. QoS 1 messages (door sessions, acks, inventory, hello, goodbye) always queue.
+ */
+export const INGEST_MAX_QUEUED = 20_000;
+
+/** QoS 0 channels whose seq and state are written with the next flush of device states. */
+const COALESCED_CHANNELS = new Set<DeviceUplinkChannel>(['telemetry', 'heartbeat']);
+
+/** Who a device's message acts as: the device, within its organisation. */
+function deviceActor(device: DeviceRef): SystemActor {
+  return systemActor({ via: 'device', label: `device:${device.serial}`, scope: OrgScope.of(device.orgId, []) });
+}
+
+type Received = { device: DeviceRef; actor: SystemActor; receivedAt: number; ts: number };
 
 /**
  * Turns device messages into state. Every message is checked (size, topic, serial, JSON,
@@ -55,15 +73,24 @@ type Received = { device: KnownDevice; actor: SystemActor; receivedAt: number; t
  */
 export class Ingest {
   private readonly queues = new Map<string, Promise<void>>();
+  private queued = 0;
 
   constructor(private readonly deps: IngestDeps) {}
 
   handle(message: InboundMessage): void {
-    const serial = parseDeviceTopic(message.topic)?.serial ?? '';
+    const topic = parseDeviceTopic(message.topic);
+    const serial = topic?.serial ?? '';
+    if (this.queued >= (this.deps.maxQueued ?? INGEST_MAX_QUEUED) && topic && COALESCED_CHANNELS.has(topic.channel)) {
+      this.deps.stats.received += 1;
+      this.deps.stats.reject('overloaded');
+      return;
+    }
+    this.queued += 1;
     const previous = this.queues.get(serial) ?? Promise.resolve();
     const next = previous.then(() => this.process(message));
     this.queues.set(serial, next);
     void next.finally(() => {
+      this.queued -= 1;
       if (this.queues.get(serial) === next) this.queues.delete(serial);
     });
   }
@@ -91,17 +118,19 @@ export class Ingest {
       }
       const parsed = DEVICE_UPLINK_SCHEMAS[topic.channel].safeParse(json);
       if (!parsed.success) return stats.reject('invalid');
-      const actor = systemActor({
-        via: 'device',
-        label: `device:${device.serial}`,
-        scope: OrgScope.of(device.orgId, []),
-      });
+      const actor = deviceActor(device);
+      const { states } = this.deps;
       if (topic.channel === 'status') {
+        // What this device sent before its goodbye is stored first, so it cannot mark it online again.
+        await states.flush([device.id]);
         await this.status(device, actor, parsed.data as TDeviceStatus, receivedAt);
         return;
       }
       const envelope = parsed.data as { ts: number; boot: number; seq: number };
-      if (!(await recordSequence(ctx.db, device.id, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      if (!(await states.accept(device, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      // QoS 1 messages (and their effects) are rare: their seq is stored before they are acted
+      // on, so a crash right after cannot let a broker's re-delivery be taken for new.
+      if (!COALESCED_CHANNELS.has(topic.channel)) await states.flush([device.id]);
       if (Math.abs(receivedAt - envelope.ts) > DEVICE_MAX_CLOCK_SKEW_MS) stats.clockSkew += 1;
       await this.dispatch(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
       stats.accepted += 1;
@@ -128,21 +157,39 @@ export class Ingest {
   }
 
   private async event(received: Received, kind: string, details: Record<string, unknown> = {}) {
-    await insertDeviceEvent(this.deps.ctx.db, {
-      micromarketId: received.device.id,
-      at: new Date(received.receivedAt),
+    await recordEvent(
+      this.deps.ctx.db,
+      received.actor,
+      received.device.id,
       kind,
       details,
-      label: received.actor.label,
+      new Date(received.receivedAt),
+    );
+  }
+
+  /** The device state flush found a device offline that is talking again. */
+  async reconnected(device: DeviceRef, at: number): Promise<void> {
+    await this.event({ device, actor: deviceActor(device), receivedAt: at, ts: at }, 'connected');
+    this.deps.ctx.live.publish({
+      topic: 'micromarket.state',
+      org_id: device.orgId,
+      id: device.id,
+      data: { connection: 'online' },
     });
   }
 
   /** Tells open panels that this micromarket's live state changed (coalesced by the live bus). */
-  private announce(device: KnownDevice, data: Record<string, unknown>) {
+  private announce(device: DeviceRef, data: Record<string, unknown>) {
     this.deps.ctx.live.publish({ topic: 'micromarket.state', org_id: device.orgId, id: device.id, data });
   }
 
   private async hello(message: TDeviceHello, received: Received, isHello: boolean) {
+    const hasIdentity = [message.ip, message.mac, message.firmware, message.platform].some((v) => v !== undefined);
+    if (!isHello && !hasIdentity) {
+      // A bare heartbeat only says the device is alive: written with the next flush.
+      this.deps.states.touch(received.device.id, new Date(received.receivedAt));
+      return;
+    }
     const wasOffline = await markOnline(this.deps.ctx.db, {
       micromarketId: received.device.id,
       at: new Date(received.receivedAt),
@@ -172,6 +219,7 @@ export class Ingest {
 
   private async telemetry(message: TDeviceTelemetry, received: Received) {
     const at = new Date(received.receivedAt);
+    const { states } = this.deps;
     this.deps.telemetry.add({
       micromarketId: received.device.id,
       at,
@@ -182,19 +230,16 @@ export class Ingest {
       weights: (message.weights as number[] | undefined) ?? null,
       tilt: message.tilt ?? null,
     });
-    const before = await applyTelemetry(this.deps.ctx.db, {
-      micromarketId: received.device.id,
-      at,
-      state: {
-        temperature: message.temperature,
-        defrosting: message.defrosting,
-        door: message.door,
-        tilt: message.tilt,
-      },
+    const memory = await states.memoryOf(received.device);
+    const before = { door: memory.door, temperature: memory.temperature };
+    states.applyTelemetry(received.device.id, at, {
+      temperature: message.temperature,
+      defrosting: message.defrosting,
+      door: message.door,
+      tilt: message.tilt,
       weights: message.weights,
     });
-    if (before.wasOffline) await this.event(received, 'connected');
-    if (message.door && before.doorBefore !== message.door) {
+    if (message.door && before.door !== message.door) {
       await this.event(received, message.door === 'open' ? 'door_opened' : 'door_closed');
     }
     this.announce(received.device, {
@@ -204,17 +249,19 @@ export class Ingest {
       ...(message.defrosting === undefined ? {} : { defrosting: message.defrosting }),
     });
     if (typeof message.temperature === 'number') {
-      await applyTemperature(this.deps.ctx, received.actor, {
+      const verdict = await applyTemperature(this.deps.ctx, received.actor, {
         micromarket: {
           id: received.device.id,
           orgId: received.device.orgId,
-          temperature: before.temperatureBefore,
-          overheatSince: before.overheatSince,
-          lockedAt: before.lockedAt,
+          temperature: before.temperature,
+          overheatSince: memory.overheatSince,
+          lockedAt: memory.lockedAt,
         },
         temperature: message.temperature,
         at,
       });
+      memory.overheatSince = verdict.overheatSince;
+      if (verdict.lock) memory.lockedAt = at;
     }
   }
 

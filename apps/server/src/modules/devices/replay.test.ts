@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptSequence, type SequenceState } from './replay.js';
+import { acceptSequence, mergeSequence, type SequenceState } from './replay.js';
 
 function feed(messages: [number, number][]): boolean[] {
   let state: SequenceState = { boot: null, seq: null, window: 0n };
@@ -56,5 +56,19 @@ describe('replay window', () => {
         [1, 199],
       ]),
     ).toEqual([true, true, false, true]);
+  });
+});
+
+describe('merging two windows (a hand-over between instances)', () => {
+  it('keeps the newer boot, and within a boot every seq either side has seen', () => {
+    const none: SequenceState = { boot: null, seq: null, window: 0n };
+    const a = acceptSequence(acceptSequence(none, 1, 10)!, 1, 8)!;
+    const b = acceptSequence(acceptSequence(none, 1, 12)!, 1, 9)!;
+    const merged = mergeSequence(a, b);
+    expect(merged.seq).toBe(12);
+    for (const seq of [8, 9, 10, 12]) expect(acceptSequence(merged, 1, seq)).toBeNull();
+    expect(acceptSequence(merged, 1, 11)).not.toBeNull();
+    expect(mergeSequence(a, { boot: 2, seq: 0, window: 1n })).toEqual({ boot: 2, seq: 0, window: 1n });
+    expect(mergeSequence(none, a)).toEqual(a);
   });
 });

@@ -25,3 +25,21 @@ export function acceptSequence(state: SequenceState, boot: number, seq: number):
   if ((state.window & bit) !== 0n) return null;
   return { boot, seq: state.seq, window: state.window | bit };
 }
+
+/**
+ * Both states' knowledge in one: the newer boot wins; within one boot the higher seq, with
+ * the seen bits of both windows lined up on it. Two instances that accepted messages of one
+ * device (a hand-over behind shared subscriptions) thereby lose neither's seqs. The flush's
+ * UPDATE (device-state.repository.ts) computes the same in SQL.
+ */
+export function mergeSequence(a: SequenceState, b: SequenceState): SequenceState {
+  if (a.boot === null || a.seq === null) return b;
+  if (b.boot === null || b.seq === null) return a;
+  if (a.boot !== b.boot) return a.boot > b.boot ? a : b;
+  const seq = Math.max(a.seq, b.seq);
+  const align = (state: SequenceState) => {
+    const shift = BigInt(seq - state.seq!);
+    return shift >= WINDOW ? 0n : (state.window << shift) & MASK;
+  };
+  return { boot: a.boot, seq, window: align(a) | align(b) };
+}

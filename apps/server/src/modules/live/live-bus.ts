@@ -91,13 +91,16 @@ export class LiveBus {
   }
 
   async #send(events: TLiveEvent[]): Promise<void> {
-    for (const batch of batchesOf(events)) {
-      try {
-        await this.#database.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(batch)})`);
-      } catch (error) {
-        // Live events are hints for screens: a lost batch costs a refetch, never data.
-        process.stderr.write(`live events not sent: ${(error as Error).message}\n`);
-      }
+    // One statement for the whole flush, however many payloads it takes: a busy gateway
+    // announces thousands of changes a second, and a round trip per payload fell behind.
+    const payloads = batchesOf(events).map((batch) => sql`(${JSON.stringify(batch)})`);
+    try {
+      await this.#database.db.execute(
+        sql`select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${sql.join(payloads, sql`, `)}) as p(payload)`,
+      );
+    } catch (error) {
+      // Live events are hints for screens: a lost batch costs a refetch, never data.
+      process.stderr.write(`live events not sent: ${(error as Error).message}\n`);
     }
     await this.#subscription?.sync();
   }

@@ -4,10 +4,19 @@ import type { Db } from '../../db/client.js';
 import { deviceEvents } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 
-/** One line of a micromarket's history; pass the transaction that made the change. */
+function labelOf(actor: Actor | string): string | null {
+  if (typeof actor === 'string') return actor;
+  return actor.kind === 'user' ? actor.name : actor.kind === 'system' ? actor.label : null;
+}
+
+/**
+ * One line of a micromarket's history, its only writer (services, the device gateway, jobs);
+ * pass the transaction that made the change. `actor` may be a bare label for a caller without
+ * an account (a public link).
+ */
 export async function recordEvent(
   db: Db,
-  actor: Actor,
+  actor: Actor | string,
   micromarketId: number,
   kind: string,
   details: Record<string, unknown> = {},
@@ -19,8 +28,8 @@ export async function recordEvent(
     kind,
     details,
     ...(at ? { at } : {}),
-    actorId: actor.kind === 'user' ? actor.userId : null,
-    actorLabel: actor.kind === 'user' ? actor.name : actor.kind === 'system' ? actor.label : null,
+    actorId: typeof actor !== 'string' && actor.kind === 'user' ? actor.userId : null,
+    actorLabel: labelOf(actor),
   });
 }
 

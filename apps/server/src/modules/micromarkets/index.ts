@@ -5,3 +5,4 @@ export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket } from './micromarkets.service.js';
 export { listPriceTags } from './parts.repository.js';
 export { readSettings } from './settings.service.js';
+export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';

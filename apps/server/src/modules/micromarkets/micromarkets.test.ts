@@ -4,7 +4,7 @@ import { insertMicromarket, insertProduct, insertTags } from '../../../test/fact
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
-import { auditLog, deviceEvents, micromarkets } from '../../db/schema/index.js';
+import { auditLog, deviceEvents, fleetThresholds, micromarkets } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/crypto.js';
 
 let ctx: TestContext;
@@ -455,5 +455,27 @@ describe('thresholds', () => {
       },
     });
     expect(viewOnly.statusCode).toBe(403);
+  });
+
+  it('are read from the instance’s cache, which any change empties: the API’s and a direct write alike', async () => {
+    const { org, operator } = await fleetWorld();
+    const thresholds = ctx.app.services.thresholds;
+    const read = async () => (await call(ctx, 'GET', '/v1/device/thresholds', { token: operator })).json();
+    expect((await read()).temperature_max).toBe(8);
+    const before = thresholds.stats();
+    expect((await read()).temperature_max).toBe(8);
+    expect(thresholds.stats().hits).toBe(before.hits + 1);
+    await ok(ctx, operator, '/v1/device/thresholds/update', {
+      temperature_min: 1,
+      temperature_max: 6,
+      lock_after_minutes: 60,
+      door_open_timeout_seconds: 30,
+      weight_tolerance_grams: 50,
+    });
+    expect(await read()).toMatchObject({ temperature_max: 6, is_default: false });
+    // Not through the service (another instance, a job, psql): the table's trigger announces it.
+    await ctx.database.db.update(fleetThresholds).set({ temperatureMax: 7 }).where(eq(fleetThresholds.orgId, org.main));
+    await thresholds.sync();
+    expect((await read()).temperature_max).toBe(7);
   });
 });

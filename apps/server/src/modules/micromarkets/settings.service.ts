@@ -1,5 +1,4 @@
 import {
-  DEFAULT_FLEET_THRESHOLDS,
   DEFAULT_MICROMARKET_SETTINGS,
   type TFleetThresholds,
   type TMicromarketSettings,
@@ -18,6 +17,7 @@ import { AppError, notFound, RequestValidationError } from '../../lib/errors.js'
 import { writeAudit } from '../audit/index.js';
 import { recordEvent } from './device-events.repository.js';
 import { findOrgsOf, findSettingsRow } from './micromarkets.repository.js';
+import { readThresholds } from './thresholds.js';
 
 const ZStoredSettings = ZMicromarketSettingsShape.partial();
 
@@ -113,17 +113,7 @@ export async function getThresholds(
   orgId: number = actor.orgId,
 ): Promise<TFleetThresholds> {
   actor.scope.assertVisible(orgId);
-  const [row] = await ctx.db.select().from(fleetThresholds).where(eq(fleetThresholds.orgId, orgId));
-  if (!row) return { org_id: orgId, ...DEFAULT_FLEET_THRESHOLDS, is_default: true };
-  return {
-    org_id: orgId,
-    temperature_min: row.temperatureMin,
-    temperature_max: row.temperatureMax,
-    lock_after_minutes: row.lockAfterMinutes,
-    door_open_timeout_seconds: row.doorOpenTimeoutSeconds,
-    weight_tolerance_grams: row.weightToleranceGrams,
-    is_default: false,
-  };
+  return readThresholds(ctx, orgId);
 }
 
 export async function updateThresholds(
@@ -157,5 +147,7 @@ export async function updateThresholds(
       after,
     });
   });
+  // This instance's next read must not wait for the trigger's announcement (see OrgCache).
+  ctx.thresholds.invalidate(orgId);
   return getThresholds(ctx, actor, orgId);
 }

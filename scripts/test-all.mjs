@@ -95,10 +95,10 @@ function count(label, ok, since, read) {
 }
 
 /**
- * The order is set by what two cores can overlap. First lint, typecheck, the small unit
- * suites and the web build side by side; then the API suite on PGlite, which keeps both
- * cores busy on its own; then the PostgreSQL and Mosquitto suites beside the end-to-end
- * tests, whose browser and server wait on each other often enough to leave room.
+ * The order is set by what two cores can overlap. Typecheck is one thread at a time, so the
+ * unit suites, the web build and then the API suite on PGlite run beside lint and typecheck;
+ * then the PostgreSQL and Mosquitto suites run beside the end-to-end tests, whose browser
+ * and server wait on each other often enough to leave room.
  */
 let built = false;
 await Promise.all([
@@ -114,14 +114,12 @@ await Promise.all([
     await vitestBuffered('contract unit tests', 'packages/contract');
     await vitestBuffered('web unit tests', 'apps/web');
     await vitestBuffered('simulator tests', 'apps/simulator');
-  })(),
-  (async () => {
     const since = Date.now();
     built = await runBuffered('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);
     tally('build web', built, since);
+    await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);
   })(),
 ]);
-await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);
 
 /**
  * The device protocol suites again with the server behind an external broker (a throwaway

@@ -42,6 +42,9 @@ test('a picture over 2 MB is refused before upload', async ({ page, signInAs }) 
   await drawer.getByLabel('Name', { exact: true }).fill(name);
   await drawer.getByLabel('Sell cost').fill('1');
   await drawer.getByRole('button', { name: 'Create' }).click();
+  // Typing into the search while the drawer still closes can land its Enter on the focused
+  // "New product" button and open a new drawer over the list.
+  await expect(drawer).toBeHidden();
   await page.getByPlaceholder('Search by name, article or barcode').fill(name);
   await page.getByPlaceholder('Search by name, article or barcode').press('Enter');
   await page.getByRole('link', { name, exact: true }).click();

@@ -1,4 +1,5 @@
 import net, { type AddressInfo } from 'node:net';
+import { Duplex } from 'node:stream';
 import {
   DEVICE_COMMANDS_CHANNEL,
   DEVICE_MAX_PAYLOAD_BYTES,
@@ -11,6 +12,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { hashToken } from '../../lib/crypto.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { GatewayStats } from './gateway-stats.js';
+import { MqttPacketLimit } from './packet-limit.js';
 import type { InboundMessage, Transport } from './transport.js';
 
 type Options = { port: number; host: string; directory: DeviceDirectory; stats: GatewayStats };
@@ -100,7 +102,15 @@ export function createEmbeddedBroker(options: Options): Transport {
             }),
         ),
       );
-      server = net.createServer(broker.handle);
+      server = net.createServer((socket) => {
+        // The packet cap works on the socket's bytes, ahead of the broker's parser.
+        const limit = new MqttPacketLimit();
+        limit.on('error', () => {
+          options.stats.reject('oversized');
+          socket.destroy();
+        });
+        broker.handle(Duplex.from({ readable: socket.pipe(limit), writable: socket }));
+      });
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
         server!.listen(options.port, options.host, () => resolve());

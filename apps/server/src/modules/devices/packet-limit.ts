@@ -49,13 +49,17 @@ export class MqttPacketLimit extends Transform {
         at += 1;
         this.length += (byte & 0x7f) * this.multiplier;
         this.multiplier *= 128;
-        if (this.length > this.maxRemainingLength) return done(new PacketTooLargeError(this.length));
+        if (this.length > this.maxRemainingLength) {
+          done(new PacketTooLargeError(this.length));
+          return;
+        }
         if ((byte & 0x80) === 0) {
           this.bodyLeft = this.length;
           this.state = this.length === 0 ? 'header' : 'body';
         } else if (this.multiplier > 128 ** 3) {
           // A fifth length byte is malformed MQTT; the limit has been passed long before.
-          return done(new PacketTooLargeError(this.length));
+          done(new PacketTooLargeError(this.length));
+          return;
         }
       }
     }

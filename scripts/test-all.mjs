@@ -137,7 +137,7 @@ async function mosquittoSuites(databaseUrl) {
       'device protocol on Mosquitto',
       'apps/server',
       { TEST_MQTT_URL: broker.url, TEST_DATABASE_URL: databaseUrl },
-      ['src/modules/devices', 'test/gateway.instances.test.ts'],
+      ['src/modules/devices', 'test/gateway.instances.test.ts', 'test/mosquitto-acl.test.ts'],
     );
   } finally {
     broker.stop();

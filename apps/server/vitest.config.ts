@@ -10,8 +10,14 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const embeddedOnly = ['test/durability.test.ts'];
 const postgresOnly = ['test/session-cache.instances.test.ts', 'test/rate-limits.instances.test.ts'];
-/** Two gateway instances splitting one external broker's traffic: PostgreSQL and TEST_MQTT_URL (Mosquitto). */
-const externalBrokerOnly = onPostgres && process.env.TEST_MQTT_URL ? [] : ['test/gateway.instances.test.ts'];
+/**
+ * Two gateway instances splitting one external broker's traffic (PostgreSQL and TEST_MQTT_URL),
+ * and the documented Mosquitto password file and ACL (a Mosquitto of its own): the Mosquitto step only.
+ */
+const externalBrokerOnly = [
+  ...(onPostgres && process.env.TEST_MQTT_URL ? [] : ['test/gateway.instances.test.ts']),
+  ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
+];
 const excluded = [...(onPostgres ? embeddedOnly : postgresOnly), ...externalBrokerOnly, '**/node_modules/**'];
 
 /**

@@ -27,6 +27,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
+    // The panel honours the system's reduced-motion setting (no drawer, modal or toast
+    // animations), so the tests wait for no animation to settle.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -8,6 +8,7 @@ import { getAntdLocale, i18n } from '../lib/i18n';
 import { isDefaultPage, LandingContext, type ResolveLanding } from '../lib/landing';
 import { onMessageHostNeeded } from '../lib/notify';
 import { queryClient } from '../lib/query-client';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
 import { useLocale } from '../lib/use-locale';
 import { hasScreen } from './screens';
 import { ErrorLogProvider } from './store/error-log';
@@ -64,14 +65,19 @@ function BaseText({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Ant Design's drawers, modals and toasts stop animating when the system asks for reduced
+ * motion (WCAG 2.3.3); the end-to-end tests run with that setting, as many users do.
+ */
 function ThemedApp({ children }: { children: ReactNode }) {
   const locale = useLocale();
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={getAntdLocale(locale)}
       componentSize="middle"
       theme={{
-        token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14 },
+        token: { colorPrimary: THEME_COLOR, borderRadius: 8, fontSize: 14, motion: !reducedMotion },
         cssVar: { key: THEME_CSS_VAR_KEY },
       }}
     >

@@ -137,7 +137,13 @@ async function mosquittoSuites(databaseUrl) {
       'device protocol on Mosquitto',
       'apps/server',
       { TEST_MQTT_URL: broker.url, TEST_DATABASE_URL: databaseUrl },
-      ['src/modules/devices', 'test/gateway.instances.test.ts', 'test/mosquitto-acl.test.ts'],
+      // The files that talk to the broker; the rest of the devices module ran in the suites above.
+      [
+        'src/modules/devices/gateway.test.ts',
+        'src/modules/devices/gateway-alerts.test.ts',
+        'test/gateway.instances.test.ts',
+        'test/mosquitto-acl.test.ts',
+      ],
     );
   } finally {
     broker.stop();

@@ -1,4 +1,4 @@
-import { LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
+import { DEVICE_EVENT_KINDS, LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type LocaleTree, loadLocaleTexts } from './index';
 
@@ -34,6 +34,11 @@ describe('locale files', () => {
     const titles = (routes: readonly RouteEntry[]): string[] =>
       routes.flatMap((route) => [route.title, ...titles(route.children ?? [])]);
     const missing = titles(ROUTES).filter((title) => !english.includes(`menu.${title}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('names every kind of micromarket history the contract lists (the history filter offers them all)', () => {
+    const missing = DEVICE_EVENT_KINDS.filter((kind) => !english.includes(`devices.history.kinds.${kind}`));
     expect(missing).toEqual([]);
   });
 });

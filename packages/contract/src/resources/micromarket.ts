@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages.js';
 import {
   INT4_MAX,
   listOf,
@@ -398,15 +399,21 @@ export const ZFleetThresholds = z.object({
 });
 export type TFleetThresholds = z.infer<typeof ZFleetThresholds>;
 export const ZThresholdsQuery = z.object({ org_id: ZIdQuery });
+const thresholdTemperature = z
+  .number({ error: 'validation.threshold_temperature' })
+  .min(-30, { error: 'validation.threshold_temperature' })
+  .max(30, { error: 'validation.threshold_temperature' });
+const wholeBetween = (min: number, max: number, error: MessageKey) =>
+  z.int({ error }).min(min, { error }).max(max, { error });
 export const ZUpdateThresholds = z
   .object({
     org_id: ZId.optional(),
-    temperature_min: z.number().min(-30).max(30),
-    temperature_max: z.number().min(-30).max(30),
+    temperature_min: thresholdTemperature,
+    temperature_max: thresholdTemperature,
     /** 0: lock at the first reading above the limit (strict food-safety policies). */
-    lock_after_minutes: z.int().min(0).max(10_080),
-    door_open_timeout_seconds: z.int().min(5).max(600),
-    weight_tolerance_grams: z.int().min(0).max(100_000),
+    lock_after_minutes: wholeBetween(0, 10_080, 'validation.lock_after_minutes'),
+    door_open_timeout_seconds: wholeBetween(5, 600, 'validation.door_open_timeout'),
+    weight_tolerance_grams: wholeBetween(0, 100_000, 'validation.weight_tolerance'),
   })
   .refine((value) => value.temperature_min < value.temperature_max, {
     path: ['temperature_max'],

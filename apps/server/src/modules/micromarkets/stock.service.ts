@@ -2,11 +2,20 @@ import type { TStockList, TWrittenOffList, ZListStockQuery } from '@vitrina/cont
 import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { listMicromarketTags } from '../tags/index.js';
+import { listMicromarketTags, type MicromarketTagRow } from '../tags/index.js';
 import { getMicromarket } from './micromarkets.service.js';
 import { activeDiscountPercent, discountedPrice, personalPriceMap } from './parts.repository.js';
 
 type StockQuery = z.output<typeof ZListStockQuery>;
+
+/** What both lists say of a tag. */
+const tagOf = (row: MicromarketTagRow) => ({
+  id: row.id,
+  code: row.code,
+  product_id: row.productId,
+  product_name: row.productName,
+  store_up_to: row.storeUpTo.toISOString(),
+});
 
 const pageOf = (query: StockQuery) => ({
   productId: query.product_id,
@@ -33,13 +42,9 @@ export async function listStock(
   return {
     total,
     items: rows.map((row) => ({
-      id: row.id,
-      code: row.code,
-      product_id: row.productId,
-      product_name: row.productName,
+      ...tagOf(row),
       price: discountedPrice(prices.get(row.productId) ?? row.sellCostMinor, discount),
       placed_at: row.updatedAt.toISOString(),
-      store_up_to: row.storeUpTo.toISOString(),
     })),
   };
 }
@@ -60,13 +65,9 @@ export async function listWrittenOff(
   return {
     total,
     items: rows.map((row) => ({
-      id: row.id,
-      code: row.code,
-      product_id: row.productId,
-      product_name: row.productName,
+      ...tagOf(row),
       written_off_at: row.writtenOffAt?.toISOString() ?? null,
       reason: row.reason,
-      store_up_to: row.storeUpTo.toISOString(),
     })),
   };
 }

@@ -1,0 +1,36 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ResetFiltersButton } from '../../../../components/list-filters';
+import { ProductPicker } from '../../../../components/product-picker';
+
+type StockListState = {
+  query: { product_id?: number | undefined };
+  update: (change: { product_id: number | undefined }) => void;
+  reset: () => void;
+  hasFilters: boolean;
+};
+
+/** The product filter of the card's stock lists (on sale, written off). */
+export function ProductFilter({ list }: { list: StockListState }) {
+  const { t } = useTranslation();
+  return (
+    <div className="list-filters">
+      <ProductPicker
+        className="list-filters__select"
+        aria-label={t('fields.product')}
+        placeholder={t('fields.product')}
+        value={list.query.product_id}
+        onChange={(product_id) => list.update({ product_id })}
+      />
+      <ResetFiltersButton isVisible={list.hasFilters} onReset={list.reset} />
+    </div>
+  );
+}
+
+/** The columns both stock lists open with: the product and its tag. */
+export function tagColumns<Row extends { product_name: string; code: string }>(t: TFunction) {
+  return [
+    { key: 'product', title: t('fields.product'), render: (_: unknown, item: Row) => item.product_name },
+    { key: 'code', title: t('devices.stock.code'), render: (_: unknown, item: Row) => <code>{item.code}</code> },
+  ];
+}

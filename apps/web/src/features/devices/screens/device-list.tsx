@@ -41,7 +41,7 @@ export default function DeviceListScreen() {
       else if (action === 'edit') setEditing(item);
       else if (action === 'copy') setCopying(item);
       else if (action === 'delete') setDeleting(item);
-      else if (action === 'tags') navigate(`/product/tags?micromarket_id=${item.id}`);
+      else if (action === 'tags') navigate(`/product/tags?micromarket_id=${item.id}&status=in_micromarket`);
       else if (action in ROW_TAB_ACTIONS)
         navigate(`/device/${item.id}?tab=${ROW_TAB_ACTIONS[action as keyof typeof ROW_TAB_ACTIONS]}`);
       else navigate(`/device/${item.id}?tab=${action}`);

@@ -27,10 +27,23 @@ export function ProductFilter({ list }: { list: StockListState }) {
   );
 }
 
-/** The columns both stock lists open with: the product and its tag. */
+/**
+ * The column both stock lists open with: the product, its tag's code under it (a code is
+ * 24 characters; a column of its own would push the price off a phone's screen).
+ */
 export function tagColumns<Row extends { product_name: string; code: string }>(t: TFunction) {
   return [
-    { key: 'product', title: t('fields.product'), render: (_: unknown, item: Row) => item.product_name },
-    { key: 'code', title: t('devices.stock.code'), render: (_: unknown, item: Row) => <code>{item.code}</code> },
+    {
+      key: 'product',
+      title: t('fields.product'),
+      render: (_: unknown, item: Row) => (
+        <>
+          <div>{item.product_name}</div>
+          <code className="muted" style={{ fontSize: 12 }} title={t('devices.stock.code')}>
+            {item.code}
+          </code>
+        </>
+      ),
+    },
   ];
 }

@@ -21,6 +21,7 @@ export * from './resources/job.js';
 export * from './resources/live.js';
 export * from './resources/maker.js';
 export * from './resources/micromarket.js';
+export * from './resources/micromarket-stock.js';
 export * from './resources/open-link.js';
 export * from './resources/organization.js';
 export * from './resources/payment.js';

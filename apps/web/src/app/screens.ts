@@ -3,7 +3,12 @@ import { CategoryListScreen } from '../features/categories/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
-import { DeviceCardScreen, DeviceDisplayScreen, DeviceListScreen } from '../features/devices/index.js';
+import {
+  DeviceCardScreen,
+  DeviceDisplayScreen,
+  DeviceListScreen,
+  FleetThresholdsScreen,
+} from '../features/devices/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
@@ -33,6 +38,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/:id': ProductCardScreen,
   '/technical/analytics': AlertListScreen,
   '/technical/jobs': JobListScreen,
+  '/technical/thresholds': FleetThresholdsScreen,
   '/device/list': DeviceListScreen,
   '/device/display': DeviceDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,

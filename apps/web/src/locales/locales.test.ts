@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
+import { DEVICE_EVENT_KINDS, LOCALES, ROUTES, type RouteEntry } from '@vitrina/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_TEXTS, type LocaleTree, loadLocaleTexts, TEXT_FILES } from './index';
 
@@ -50,5 +50,10 @@ describe('locale files', () => {
     const loaded = new Set<string>([...CORE_TEXTS, ...claimed]);
     expect(TEXT_FILES.filter((file) => !loaded.has(file))).toEqual([]);
     expect([...loaded].filter((file) => !TEXT_FILES.includes(file))).toEqual([]);
+  });
+
+  it('names every kind of micromarket history the contract lists (the history filter offers them all)', () => {
+    const missing = DEVICE_EVENT_KINDS.filter((kind) => !english.includes(`devices.history.kinds.${kind}`));
+    expect(missing).toEqual([]);
   });
 });

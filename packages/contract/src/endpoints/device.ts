@@ -33,6 +33,7 @@ import {
   ZUpdateThresholds,
   ZUpsertPersonalPrice,
 } from '../resources/micromarket.js';
+import { ZListStockQuery, ZStockList, ZWrittenOffList } from '../resources/micromarket-stock.js';
 import { ZMicromarketOptions } from '../resources/tag.js';
 import { ZTelemetry, ZTelemetryQuery } from '../resources/telemetry.js';
 
@@ -284,6 +285,26 @@ export const deviceApi = {
     params: ZIdParam,
     query: ZListDeviceEventsQuery,
     response: ZDeviceEventList,
+  }),
+  stock: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/stock/:id',
+    tag,
+    summary: 'Products on sale: the tags in the micromarket with their current price, latest placed first',
+    permissions: view,
+    params: ZIdParam,
+    query: ZListStockQuery,
+    response: ZStockList,
+  }),
+  writtenOff: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/written-off/:id',
+    tag,
+    summary: 'Tags written off from the micromarket, with when and why, newest first',
+    permissions: view,
+    params: ZIdParam,
+    query: ZListStockQuery,
+    response: ZWrittenOffList,
   }),
   telemetry: defineEndpoint({
     method: 'GET',

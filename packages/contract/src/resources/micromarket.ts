@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../messages.js';
 import {
   INT4_MAX,
   listOf,
@@ -335,7 +336,51 @@ export const ZDeviceEvent = z.object({
   actor_label: z.string().nullable(),
 });
 export type TDeviceEvent = z.infer<typeof ZDeviceEvent>;
-export const ZListDeviceEventsQuery = ZPageQuery.extend({ kind: optionalQuery(requiredText(40)) });
+/**
+ * Every kind of line a micromarket's history holds: the panel's changes, the device
+ * gateway's reports, commands, alerts and the food-safety lock. The history filter offers
+ * these; a writer of a new kind adds it here.
+ */
+export const DEVICE_EVENT_KINDS = [
+  'created',
+  'updated',
+  'token_rotated',
+  'settings_changed',
+  'settings_copied',
+  'shelf_created',
+  'shelf_updated',
+  'shelf_deleted',
+  'discount_created',
+  'discount_deleted',
+  'price_set',
+  'price_deleted',
+  'price_tag_created',
+  'price_tag_updated',
+  'price_tag_deleted',
+  'connected',
+  'disconnected',
+  'door_opened',
+  'door_closed',
+  'door_session_opened',
+  'door_session_closed',
+  'tags_placed',
+  'command_queued',
+  'command_acknowledged',
+  'command_failed',
+  'command_expired',
+  'alert',
+  'locked',
+  'lock_reset',
+] as const;
+export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number];
+export const ZListDeviceEventsQuery = ZPageQuery.extend({
+  kind: optionalQuery(z.enum(DEVICE_EVENT_KINDS)),
+  /** On or after / before the end of this day (UTC), both inclusive. */
+  from: optionalQuery(z.iso.date()),
+  to: optionalQuery(z.iso.date()),
+  /** Part of who acted or of the details, any case. */
+  q: searchQuery(100),
+});
 export const ZDeviceEventList = listOf(ZDeviceEvent);
 export type TDeviceEventList = z.infer<typeof ZDeviceEventList>;
 
@@ -354,15 +399,21 @@ export const ZFleetThresholds = z.object({
 });
 export type TFleetThresholds = z.infer<typeof ZFleetThresholds>;
 export const ZThresholdsQuery = z.object({ org_id: ZIdQuery });
+const thresholdTemperature = z
+  .number({ error: 'validation.threshold_temperature' })
+  .min(-30, { error: 'validation.threshold_temperature' })
+  .max(30, { error: 'validation.threshold_temperature' });
+const wholeBetween = (min: number, max: number, error: MessageKey) =>
+  z.int({ error }).min(min, { error }).max(max, { error });
 export const ZUpdateThresholds = z
   .object({
     org_id: ZId.optional(),
-    temperature_min: z.number().min(-30).max(30),
-    temperature_max: z.number().min(-30).max(30),
+    temperature_min: thresholdTemperature,
+    temperature_max: thresholdTemperature,
     /** 0: lock at the first reading above the limit (strict food-safety policies). */
-    lock_after_minutes: z.int().min(0).max(10_080),
-    door_open_timeout_seconds: z.int().min(5).max(600),
-    weight_tolerance_grams: z.int().min(0).max(100_000),
+    lock_after_minutes: wholeBetween(0, 10_080, 'validation.lock_after_minutes'),
+    door_open_timeout_seconds: wholeBetween(5, 600, 'validation.door_open_timeout'),
+    weight_tolerance_grams: wholeBetween(0, 100_000, 'validation.weight_tolerance'),
   })
   .refine((value) => value.temperature_min < value.temperature_max, {
     path: ['temperature_max'],

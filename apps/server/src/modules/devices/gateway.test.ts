@@ -136,12 +136,21 @@ describe('device gateway', () => {
     await insertTags(ctx.database.db, tenant.org.main, productId, [{ code }]);
     const foreignProduct = await insertProduct(ctx.database.db, tenant.org.kyiv, { name: 'Juice' });
     await insertTags(ctx.database.db, tenant.org.kyiv, foreignProduct, [{ code: foreignCode }]);
+    // The card's products on sale follow the stock: placing and taking tags is announced.
+    const stockChanges: unknown[] = [];
+    const stop = ctx.app.live.subscribe((message) => {
+      if (message.kind !== 'event' || message.event.topic !== 'micromarket.state' || message.event.id !== id) return;
+      const data = message.event.data ?? {};
+      if ('tags_placed' in data || 'tags_taken' in data) stockChanges.push(data);
+    });
     await device.connect();
     await device.send('inventory', { tags: [code, foreignCode, 'UNKNOWN1'] });
     const tagStatus = async (value: string) =>
       (await ctx.database.db.select({ status: tags.status }).from(tags).where(eq(tags.code, value)))[0]!.status;
     await expect.poll(() => tagStatus(code)).toBe('in_micromarket');
     expect(await tagStatus(foreignCode)).toBe('new');
+    // Heard before the door opens: the live bus keeps only the latest event per row within a flush.
+    await expect.poll(() => stockChanges).toEqual([expect.objectContaining({ tags_placed: 1 })]);
 
     const session = { id: randomUUID(), kind: 'customer', opened_at: clock.nowMs() - 30_000 };
     await device.send('door-session', { ...session, state: 'opened' });
@@ -154,6 +163,10 @@ describe('device gateway', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.takenTags).toEqual([code]);
     expect((await eventKinds(id)).filter((kind) => kind === 'door_session_closed')).toHaveLength(1);
+    await expect
+      .poll(() => stockChanges)
+      .toEqual([expect.objectContaining({ tags_placed: 1 }), expect.objectContaining({ tags_taken: 1 })]);
+    stop();
     await device.close();
   });
 

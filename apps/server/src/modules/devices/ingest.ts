@@ -272,7 +272,10 @@ export class Ingest {
       codes: [...new Set(message.tags)],
       at: new Date(received.receivedAt),
     });
-    if (placed > 0) await this.event(received, 'tags_placed', { count: placed });
+    if (placed === 0) return;
+    await this.event(received, 'tags_placed', { count: placed });
+    // The card's products on sale follow the stock, as its other tabs follow the live state.
+    this.announce(received.device, { tags_placed: placed });
   }
 
   private async doorSession(message: TDeviceDoorSession, received: Received) {
@@ -309,6 +312,7 @@ export class Ingest {
       kind: message.kind,
       taken_tags: taken,
     });
+    if (taken > 0) this.announce(received.device, { tags_taken: taken });
     const codes = [...new Set(message.taken_tags)];
     await checkSessionWeights(this.deps.ctx, received.actor, {
       micromarketId: received.device.id,

@@ -1,8 +1,9 @@
 import type { TDeviceEvent } from '@vitrina/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceEvents } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import { escapeLike } from '../../lib/sql.js';
 
 function labelOf(actor: Actor | string): string | null {
   if (typeof actor === 'string') return actor;
@@ -33,16 +34,38 @@ export async function recordEvent(
   });
 }
 
-const byMicromarket = (micromarketId: number, kind: string | undefined) =>
-  and(eq(deviceEvents.micromarketId, micromarketId), kind ? eq(deviceEvents.kind, kind) : undefined);
+const DAY_MS = 24 * 3600 * 1000;
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+export type EventFilters = {
+  kind?: string | undefined;
+  /** Days (YYYY-MM-DD, UTC), both inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Part of who acted or of the details, any case. */
+  q?: string | undefined;
+};
+
+function whereOfEvents(micromarketId: number, filters: EventFilters) {
+  const pattern = filters.q ? `%${escapeLike(filters.q)}%` : undefined;
+  return and(
+    eq(deviceEvents.micromarketId, micromarketId),
+    filters.kind ? eq(deviceEvents.kind, filters.kind) : undefined,
+    filters.from ? gte(deviceEvents.at, dayStart(filters.from)) : undefined,
+    filters.to ? lt(deviceEvents.at, new Date(dayStart(filters.to).getTime() + DAY_MS)) : undefined,
+    pattern
+      ? or(ilike(deviceEvents.actorLabel, pattern), ilike(sql`${deviceEvents.details}::text`, pattern))
+      : undefined,
+  );
+}
 
 /** Newest first: ids grow with time, and the (micromarket, id) index serves the order. */
 export async function listEvents(
   db: Db,
   micromarketId: number,
-  options: { kind?: string | undefined; limit: number; offset: number },
+  options: EventFilters & { limit: number; offset: number },
 ): Promise<{ items: TDeviceEvent[]; total: number }> {
-  const where = byMicromarket(micromarketId, options.kind);
+  const where = whereOfEvents(micromarketId, options);
   const [rows, [count]] = await Promise.all([
     db
       .select()

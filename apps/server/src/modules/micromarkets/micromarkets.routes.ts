@@ -8,6 +8,7 @@ import { listMicromarketOptions } from './micromarkets.repository.js';
 import * as micromarkets from './micromarkets.service.js';
 import * as parts from './parts.service.js';
 import * as settings from './settings.service.js';
+import { listStock, listWrittenOff } from './stock.service.js';
 import { micromarketTelemetry } from './telemetry.service.js';
 
 const OK = { ok: true as const };
@@ -77,10 +78,16 @@ export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: Se
     return OK;
   });
 
+  registerEndpoint(app, d.stock, ({ actor, params, query }) => listStock(ctx, actor, params.id, query));
+  registerEndpoint(app, d.writtenOff, ({ actor, params, query }) => listWrittenOff(ctx, actor, params.id, query));
+
   registerEndpoint(app, d.events, async ({ actor, params, query }) => {
     await micromarkets.getMicromarket(ctx, actor, params.id);
     return listEvents(ctx.db, params.id, {
       kind: query.kind,
+      from: query.from,
+      to: query.to,
+      q: query.q,
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
     });

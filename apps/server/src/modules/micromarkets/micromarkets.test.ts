@@ -478,4 +478,26 @@ describe('thresholds', () => {
     await thresholds.sync();
     expect((await read()).temperature_max).toBe(7);
   });
+
+  it('names each out-of-range threshold with its own message in the caller’s language', async () => {
+    const { operator } = await fleetWorld();
+    const bad = await call(ctx, 'POST', '/v1/device/thresholds/update', {
+      token: operator,
+      lang: 'pl',
+      payload: {
+        temperature_min: -40,
+        temperature_max: 8,
+        lock_after_minutes: 1.5,
+        door_open_timeout_seconds: 1,
+        weight_tolerance_grams: 200_000,
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      temperature_min: 'Podaj temperaturę od −30 do 30 °C',
+      lock_after_minutes: 'Podaj pełne minuty od 0 do 10080 (tydzień)',
+      door_open_timeout_seconds: 'Podaj pełne sekundy od 5 do 600',
+      weight_tolerance_grams: 'Podaj pełne gramy od 0 do 100000',
+    });
+  });
 });

@@ -185,6 +185,20 @@ export async function deletePriceRow(db: Db, id: number) {
   await db.delete(personalPrices).where(eq(personalPrices.id, id));
 }
 
+/** A base price less a discount in percent, rounded to a minor unit. */
+export function discountedPrice(base: number, discountPercent: number): number {
+  return Math.round((base * (100 - discountPercent)) / 100);
+}
+
+/** Personal prices of a micromarket by product id. */
+export async function personalPriceMap(db: Db, micromarketId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: personalPrices.productId, price: personalPrices.priceMinor })
+    .from(personalPrices)
+    .where(eq(personalPrices.micromarketId, micromarketId));
+  return new Map(rows.map((row) => [row.productId, row.price]));
+}
+
 // --- price tags ---------------------------------------------------------------------------
 
 export async function listPriceTags(db: Db, micromarketId: number, id?: number): Promise<TPriceTag[]> {
@@ -213,7 +227,7 @@ export async function listPriceTags(db: Db, micromarketId: number, id?: number):
   ]);
   return rows.map(({ row, shelfNumber, productName, sellCost, personalPrice }) => {
     const base = personalPrice ?? sellCost;
-    const current = base === null ? null : Math.round((base * (100 - discount)) / 100);
+    const current = base === null ? null : discountedPrice(base, discount);
     return {
       id: row.id,
       micromarket_id: row.micromarketId,

@@ -1,2 +1,7 @@
 /** RFID tags, the tag programmer and storage batches. */
+export {
+  listMicromarketTags,
+  type MicromarketTagRow,
+  type MicromarketTagsQuery,
+} from './micromarket-tags.repository.js';
 export { tagRoutes } from './tags.routes.js';

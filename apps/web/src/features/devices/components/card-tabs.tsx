@@ -10,6 +10,8 @@ import { DevicePriceTagsTab } from './tabs/device-price-tags-tab';
 import { DevicePricesTab } from './tabs/device-prices-tab';
 import { DeviceSettingsTab } from './tabs/device-settings-tab';
 import { DeviceShelvesTab } from './tabs/device-shelves-tab';
+import { DeviceStockTab } from './tabs/device-stock-tab';
+import { DeviceWrittenOffTab } from './tabs/device-written-off-tab';
 
 export type DeviceTabProps = { micromarket: TMicromarket; canEdit: boolean; currency: Currency };
 
@@ -41,6 +43,8 @@ export const DEVICE_CARD_TABS: DeviceTab[] = [
     permissions: ['show_device_page', 'send_device_commands'],
     render: (props) => <DeviceCommandsTab {...props} />,
   },
+  { key: 'on_sale', label: 'devices.tabs.on_sale', render: (props) => <DeviceStockTab {...props} /> },
+  { key: 'written_off', label: 'devices.tabs.written_off', render: (props) => <DeviceWrittenOffTab {...props} /> },
   { key: 'settings', label: 'devices.tabs.settings', render: (props) => <DeviceSettingsTab {...props} /> },
   { key: 'shelves', label: 'devices.tabs.shelves', render: (props) => <DeviceShelvesTab {...props} /> },
   { key: 'discounts', label: 'devices.tabs.discounts', render: (props) => <DeviceDiscountsTab {...props} /> },

@@ -9,27 +9,51 @@ import { sortOrderOf } from '../../../lib/list-query';
 import { ConnectionTag, DoorTag, LockTag, TemperatureTag } from './device-state-tags';
 
 /** The card tabs a row action opens. */
-export const ROW_TABS = ['settings', 'shelves', 'discounts', 'prices', 'price_tags', 'history'] as const;
-/** Row actions of the spec's menu that open a card tab by another name (scan: the rescan button). */
+export const ROW_TABS = [
+  'on_sale',
+  'written_off',
+  'settings',
+  'shelves',
+  'discounts',
+  'prices',
+  'price_tags',
+  'history',
+] as const;
+/**
+ * Row actions of the spec's menu that open a card tab by another name (scan: the rescan
+ * button; sensors: the shelves' trackers; accelerometer: its check among the commands).
+ */
 export const ROW_TAB_ACTIONS = {
   commands: 'commands',
   monitoring: 'monitoring',
   scan: 'commands',
   calibrate: 'shelves',
+  sensors: 'shelves',
+  accelerometer: 'commands',
 } as const;
-export type RowAction = 'open' | 'edit' | 'copy' | 'delete' | (typeof ROW_TABS)[number] | keyof typeof ROW_TAB_ACTIONS;
+/** `tags` opens the tag list filtered by the micromarket. */
+export type RowAction =
+  | 'open'
+  | 'edit'
+  | 'copy'
+  | 'delete'
+  | 'tags'
+  | (typeof ROW_TABS)[number]
+  | keyof typeof ROW_TAB_ACTIONS;
 
 type Options = {
   t: TFunction;
   sort: EndpointQuery<typeof api.device.list>['sort'];
   isCompact: boolean;
   canEdit: (micromarket: TMicromarket) => boolean;
+  /** The tag list is a screen of its own, behind show_products_tag_page. */
+  canSeeTags: boolean;
   onAction: (action: RowAction, micromarket: TMicromarket) => void;
 };
 
 const orDash = (value: string | null) => value || '—';
 
-function rowMenu({ t, canEdit, onAction }: Options, micromarket: TMicromarket): MenuProps {
+function rowMenu({ t, canEdit, canSeeTags, onAction }: Options, micromarket: TMicromarket): MenuProps {
   const isEditable = canEdit(micromarket);
   const items: MenuProps['items'] = [
     { key: 'open', label: t('devices.actions.open') },
@@ -39,6 +63,7 @@ function rowMenu({ t, canEdit, onAction }: Options, micromarket: TMicromarket): 
       label: t(`fleet.row_actions.${action}`),
     })),
     ...ROW_TABS.map((tab) => ({ key: tab, label: t(`devices.tabs.${tab}`) })),
+    ...(canSeeTags ? [{ key: 'tags', label: t('fleet.row_actions.tags') }] : []),
     ...(isEditable
       ? [
           { key: 'copy', label: t('devices.actions.copy_settings') },

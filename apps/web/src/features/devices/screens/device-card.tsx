@@ -3,7 +3,7 @@ import { api } from '@vitrina/contract';
 import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
@@ -26,7 +26,8 @@ export default function DeviceCardScreen() {
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const micromarket = useEndpoint(api.device.info, { params: { id: id ?? 0 } }, { enabled: id !== undefined });
-  const { query, update } = useUrlQuery({ parse, filters: NO_FILTERS });
+  const { query } = useUrlQuery({ parse, filters: NO_FILTERS });
+  const [, setParams] = useSearchParams();
   const { canEdit, currencyOf } = useOrganizationAccess();
   const [isEditing, setIsEditing] = useState(false);
   // Only this micromarket's changes refetch the card (its tabs share the area and follow).
@@ -73,7 +74,8 @@ export default function DeviceCardScreen() {
         <Tabs
           style={{ marginTop: 8 }}
           activeKey={active}
-          onChange={(tab) => update({ tab: tab === 'main' ? undefined : tab })}
+          // A tab's own page and filters do not carry over to the next tab.
+          onChange={(tab) => setParams(tab === 'main' ? {} : { tab })}
           items={tabs.map((tab) => ({ key: tab.key, label: t(tab.label), children: tab.render(tabProps) }))}
           destroyOnHidden
         />

@@ -12,6 +12,7 @@ import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { sortOf, useListQuery } from '../../../lib/list-query';
 import { useLiveRefetch } from '../../../lib/live';
 import { getMessage } from '../../../lib/notify';
+import { useCan } from '../../../lib/permissions';
 import { CopySettingsModal } from '../components/copy-settings-modal';
 import { buildDeviceColumns, ROW_TAB_ACTIONS, type RowAction } from '../components/device-columns';
 import { DeviceFilters } from '../components/device-filters';
@@ -26,6 +27,8 @@ export default function DeviceListScreen() {
   const { query, update, reset, hasFilters, result } = useListQuery(api.device.list);
   const remove = useEndpointMutation(api.device.delete, { alsoInvalidates: ['device-groups', 'dashboard'] });
   const { canEdit, canEditAny } = useOrganizationAccess();
+  const can = useCan();
+  const canSeeTags = can('show_products_tag_page');
   const [editing, setEditing] = useState<TMicromarket | 'new' | null>(null);
   const [copying, setCopying] = useState<TMicromarket | null>(null);
   const [token, setToken] = useState<string | null>(null);
@@ -38,6 +41,7 @@ export default function DeviceListScreen() {
       else if (action === 'edit') setEditing(item);
       else if (action === 'copy') setCopying(item);
       else if (action === 'delete') setDeleting(item);
+      else if (action === 'tags') navigate(`/product/tags?micromarket_id=${item.id}&status=in_micromarket`);
       else if (action in ROW_TAB_ACTIONS)
         navigate(`/device/${item.id}?tab=${ROW_TAB_ACTIONS[action as keyof typeof ROW_TAB_ACTIONS]}`);
       else navigate(`/device/${item.id}?tab=${action}`);
@@ -47,9 +51,10 @@ export default function DeviceListScreen() {
       sort: query.sort,
       isCompact: isMobile,
       canEdit: (item) => canEdit(item.org_id),
+      canSeeTags,
       onAction,
     });
-  }, [t, query.sort, isMobile, canEdit, navigate]);
+  }, [t, query.sort, isMobile, canEdit, canSeeTags, navigate]);
   const shownColumns = useOrganizationColumn(columns, result.data?.items);
 
   return (

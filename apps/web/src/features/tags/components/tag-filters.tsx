@@ -1,7 +1,7 @@
 import type { api } from '@vitrina/contract';
-import { DatePicker, InputNumber, Select } from 'antd';
-import dayjs from 'dayjs';
+import { InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
 import { ProductPicker } from '../../../components/product-picker';
 import type { useListUrl } from '../../../lib/list-query';
@@ -9,7 +9,6 @@ import { useMicromarketOptions } from '../../../lib/queries/micromarket-options'
 
 type ListState = ReturnType<typeof useListUrl<typeof api.tag.list>>;
 type Props = Pick<ListState, 'update' | 'reset' | 'hasFilters'> & { filters: ListState['query'] };
-const DAY = 'YYYY-MM-DD';
 
 export function TagFilters({ filters, update, reset, hasFilters }: Props) {
   const { t } = useTranslation();
@@ -43,15 +42,12 @@ export function TagFilters({ filters, update, reset, hasFilters }: Props) {
         value={filters.batch_id ?? null}
         onChange={(value) => update({ batch_id: value ?? undefined })}
       />
-      <DatePicker.RangePicker
-        aria-label={t('tags.created_between')}
-        className="list-filters__search"
+      <DateRangeFilter
+        label={t('tags.created_between')}
         placeholder={[t('tags.created_from'), t('tags.created_to')]}
-        allowEmpty={[true, true]}
-        value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
-        onChange={(range) =>
-          update({ from: range?.[0]?.format(DAY) ?? undefined, to: range?.[1]?.format(DAY) ?? undefined })
-        }
+        from={filters.from}
+        to={filters.to}
+        onChange={update}
       />
       <Select
         {...FILTER_SELECT}

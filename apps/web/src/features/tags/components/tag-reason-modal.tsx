@@ -12,7 +12,8 @@ import { parseForm } from '../../../lib/zod-form';
 export type TagMove = 'write-off' | 'remove';
 
 /** Moved tags change their batches' counts and their products' tag counts. */
-const MOVE_REFRESHES = ['storage', 'products'];
+// The micromarket card's stock lists (on sale, written off) read the tags too.
+const MOVE_REFRESHES = ['storage', 'products', 'micromarkets'];
 
 type Props = { action: TagMove | null; ids: number[]; onClose: () => void; onDone: () => void };
 

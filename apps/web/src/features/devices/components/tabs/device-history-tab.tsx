@@ -1,53 +1,54 @@
-import { api, type TDeviceEvent } from '@vitrina/contract';
-import { Table } from 'antd';
-import { useState } from 'react';
+import { api, DEVICE_EVENT_KINDS, type TDeviceEvent } from '@vitrina/contract';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../../components/load-error';
-import { useEndpoint } from '../../../../lib/endpoint-query';
+import { DateRangeFilter } from '../../../../components/date-range-filter';
+import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../../components/list-filters';
 import { formatDateUtc } from '../../../../lib/format';
 import type { DeviceTabProps } from '../card-tabs';
+import { CardListTable, useCardList } from './card-list';
 
-const PER_PAGE = 20;
-
-/** What happened to the micromarket, newest first; kinds the gateway adds show by their key. */
+/** What happened to the micromarket, newest first, filtered by kind, period and text in the URL. */
 export function DeviceHistoryTab({ micromarket }: DeviceTabProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const events = useEndpoint(api.device.events, {
-    params: { id: micromarket.id },
-    query: { page, per_page: PER_PAGE },
-  });
-  if (events.isError) return <LoadError onRetry={() => events.refetch()} />;
+  const list = useCardList(api.device.events, micromarket.id);
+  const { query, update, reset, hasFilters } = list;
+  const kindLabel = (kind: string) => t(`devices.history.kinds.${kind}`, { defaultValue: kind });
   const describe = (event: TDeviceEvent) => {
     const keys = Array.isArray(event.details.keys) ? event.details.keys.join(', ') : '';
     return keys ? `${t('devices.history.changed')}: ${keys}` : '';
   };
   return (
-    <Table<TDeviceEvent>
-      rowKey="id"
-      size="small"
-      className="data-table"
-      loading={events.isPending}
-      dataSource={events.data?.items}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('devices.history.empty') }}
-      pagination={{
-        current: page,
-        pageSize: PER_PAGE,
-        total: events.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPage,
-      }}
-      columns={[
-        { key: 'at', title: t('devices.history.at'), render: (_, event) => formatDateUtc(event.at) },
-        {
-          key: 'kind',
-          title: t('devices.history.event'),
-          render: (_, event) => t(`devices.history.kinds.${event.kind}`, { defaultValue: event.kind }),
-        },
-        { key: 'details', title: t('devices.history.details'), render: (_, event) => describe(event) },
-        { key: 'actor', title: t('devices.history.actor'), render: (_, event) => event.actor_label ?? '—' },
-      ]}
-    />
+    <>
+      <div className="list-filters">
+        <Select
+          {...FILTER_SELECT}
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('devices.history.event')}
+          placeholder={t('devices.history.event')}
+          value={query.kind}
+          onChange={(kind?: string) => update({ kind })}
+          options={DEVICE_EVENT_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }))}
+        />
+        <DateRangeFilter
+          label={t('devices.history.period')}
+          placeholder={[t('devices.history.from'), t('devices.history.to')]}
+          from={query.from}
+          to={query.to}
+          onChange={update}
+        />
+        <SearchFilter label={t('devices.history.search')} value={query.q} onSearch={(q) => update({ q })} />
+        <ResetFiltersButton isVisible={hasFilters} onReset={reset} />
+      </div>
+      <CardListTable<TDeviceEvent>
+        list={list}
+        emptyText={t('devices.history.empty')}
+        columns={[
+          { key: 'at', title: t('devices.history.at'), render: (_, event) => formatDateUtc(event.at) },
+          { key: 'kind', title: t('devices.history.event'), render: (_, event) => kindLabel(event.kind) },
+          { key: 'details', title: t('devices.history.details'), render: (_, event) => describe(event) },
+          { key: 'actor', title: t('devices.history.actor'), render: (_, event) => event.actor_label ?? '—' },
+        ]}
+      />
+    </>
   );
 }

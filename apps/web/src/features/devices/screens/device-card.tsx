@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
+import { useIsMobile } from '../../../components/use-is-mobile';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { useLiveRefetch } from '../../../lib/live';
@@ -23,6 +24,7 @@ const NO_FILTERS: readonly string[] = [];
 export default function DeviceCardScreen() {
   const { t } = useTranslation();
   const can = useCan();
+  const isMobile = useIsMobile();
   const params = useParams();
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const micromarket = useEndpoint(api.device.info, { params: { id: id ?? 0 } }, { enabled: id !== undefined });
@@ -73,6 +75,9 @@ export default function DeviceCardScreen() {
         <LockBanner micromarket={item} />
         <Tabs
           style={{ marginTop: 8 }}
+          // A dozen tabs overflow a row at desktop widths (the last ones hid under the "more"
+          // shadow): on a desktop they stand in a column beside the content, on a phone in a scrolling row.
+          tabPlacement={isMobile ? 'top' : 'start'}
           activeKey={active}
           // A tab's own page and filters do not carry over to the next tab.
           onChange={(tab) => setParams(tab === 'main' ? {} : { tab })}

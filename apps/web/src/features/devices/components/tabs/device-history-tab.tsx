@@ -5,6 +5,7 @@ import { DateRangeFilter } from '../../../../components/date-range-filter';
 import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../../components/list-filters';
 import { formatDateUtc } from '../../../../lib/format';
 import type { DeviceTabProps } from '../card-tabs';
+import { describeEventDetails } from '../event-details';
 import { CardListTable, useCardList } from './card-list';
 
 /** What happened to the micromarket, newest first, filtered by kind, period and text in the URL. */
@@ -13,10 +14,6 @@ export function DeviceHistoryTab({ micromarket }: DeviceTabProps) {
   const list = useCardList(api.device.events, micromarket.id);
   const { query, update, reset, hasFilters } = list;
   const kindLabel = (kind: string) => t(`devices.history.kinds.${kind}`, { defaultValue: kind });
-  const describe = (event: TDeviceEvent) => {
-    const keys = Array.isArray(event.details.keys) ? event.details.keys.join(', ') : '';
-    return keys ? `${t('devices.history.changed')}: ${keys}` : '';
-  };
   return (
     <>
       <div className="list-filters">
@@ -45,7 +42,7 @@ export function DeviceHistoryTab({ micromarket }: DeviceTabProps) {
         columns={[
           { key: 'at', title: t('devices.history.at'), render: (_, event) => formatDateUtc(event.at) },
           { key: 'kind', title: t('devices.history.event'), render: (_, event) => kindLabel(event.kind) },
-          { key: 'details', title: t('devices.history.details'), render: (_, event) => describe(event) },
+          { key: 'details', title: t('devices.history.details'), render: (_, event) => describeEventDetails(event, t) },
           { key: 'actor', title: t('devices.history.actor'), render: (_, event) => event.actor_label ?? '—' },
         ]}
       />

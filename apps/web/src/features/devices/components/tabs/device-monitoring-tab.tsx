@@ -1,7 +1,8 @@
 import { api, TELEMETRY_PERIODS, type TelemetryPeriod } from '@vitrina/contract';
 import { Empty, Segmented, Skeleton, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoadError } from '../../../../components/load-error';
 import { useEndpoint } from '../../../../lib/endpoint-query';
 import type { DeviceTabProps } from '../card-tabs';
@@ -16,7 +17,7 @@ const COLORS = {
   offline: '#d9d9d9',
 };
 
-function Legend({ items }: { items: { color: string; label: string; dashed?: boolean }[] }) {
+function Legend({ items, extra }: { items: { color: string; label: string; dashed?: boolean }[]; extra?: ReactNode }) {
   return (
     <Space wrap size={[12, 4]} style={{ fontSize: 12, marginTop: 4 }}>
       {items.map((item) => (
@@ -34,6 +35,7 @@ function Legend({ items }: { items: { color: string; label: string; dashed?: boo
           {item.label}
         </span>
       ))}
+      {extra}
     </Space>
   );
 }
@@ -110,6 +112,11 @@ export function DeviceMonitoringTab({ micromarket }: DeviceTabProps) {
                 { color: COLORS.range, label: t('fleet.monitoring.min_max'), dashed: true },
                 { color: COLORS.limit, label: t('fleet.monitoring.thresholds'), dashed: true },
               ]}
+              extra={
+                <Link to={`/technical/thresholds?org_id=${micromarket.org_id}`}>
+                  {t('fleet.monitoring.thresholds_link')}
+                </Link>
+              }
             />
           }
         />

@@ -28,7 +28,13 @@ import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
-import { deliverTestWebhooks, PaymentProviders, paymentRoutes, reconcilePayments } from './modules/payments/index.js';
+import {
+  deliverTestWebhooks,
+  PaymentProviders,
+  paymentRoutes,
+  reconcilePayments,
+  TEST_WEBHOOKS_JOB,
+} from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -140,8 +146,18 @@ export async function buildApp(deps: AppDeps) {
     secrets: ctx.secrets,
     clock,
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
+    // The test provider's webhooks reach the server as a provider's would: a delayed job per
+    // webhook delivers it once it falls due (tests without the runner deliver them by hand).
+    onTestWebhookQueued: (dueMs) => {
+      jobs
+        .enqueue(TEST_WEBHOOKS_JOB, {}, { runAt: new Date(dueMs) })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not queue a test provider webhook'));
+    },
   });
   app.decorate('payments', payments);
+  jobs.register(TEST_WEBHOOKS_JOB, async () => {
+    await deliverTestWebhooks(ctx, payments, (error) => app.log.warn({ err: error }, 'test provider webhook refused'));
+  });
   // Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances.
   jobs.register(
     'payments.reconcile',
@@ -190,19 +206,6 @@ export async function buildApp(deps: AppDeps) {
   if (deps.runJobs) {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
-    // The test provider's webhooks reach the server as a provider's would (tests deliver them by hand).
-    let testWebhooks: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      testWebhooks = setInterval(() => {
-        void deliverTestWebhooks(ctx, payments, (error) =>
-          app.log.warn({ err: error }, 'test provider webhook refused'),
-        );
-      }, 1_000);
-      testWebhooks.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (testWebhooks) clearInterval(testWebhooks);
-    });
   }
   return app;
 }

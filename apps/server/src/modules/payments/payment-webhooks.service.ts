@@ -87,6 +87,9 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
   });
 }
 
+/** The job that delivers the test provider's webhooks once they fall due. */
+export const TEST_WEBHOOKS_JOB = 'payments.test-webhooks';
+
 /**
  * The test provider's webhooks, delivered in-process once the clock reaches them: its bank
  * lives in memory, so there is nothing durable to deliver from. Each goes through

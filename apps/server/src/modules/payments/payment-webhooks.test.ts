@@ -126,4 +126,20 @@ describe('payment webhooks', () => {
     expect(refused).toEqual([]);
     expect((await storedEvents(orgId)).map((event) => event.eventType)).toEqual(['payment_intent.succeeded']);
   });
+
+  it('a job on the job runner delivers each test-provider webhook once it falls due', async () => {
+    const orgId = await orgOnTestProvider();
+    await performPayment(ctx.app.services, ctx.app.payments, {
+      orgId,
+      idempotencyKey: key('charge'),
+      request: { operation: 'charge', amountMinor: 990, currency: 'UAH', customer: 'c', paymentMethod: 'pm' },
+    });
+    // The job is queued beside the provider's answer, not awaited by it: run the runner until it shows.
+    await expect
+      .poll(async () => {
+        await ctx.app.jobs.runDue();
+        return (await storedEvents(orgId)).map((event) => event.eventType);
+      })
+      .toEqual(['payment_intent.succeeded']);
+  });
 });

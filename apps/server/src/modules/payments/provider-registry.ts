@@ -17,6 +17,8 @@ export type PaymentProvidersOptions = {
   clock: Clock;
   /** Tests point the Stripe adapter at a local stand-in. */
   stripeBaseUrl?: string | undefined;
+  /** Told when a test-provider webhook falls due (TestPaymentBank). */
+  onTestWebhookQueued?: ((dueMs: number) => void) | undefined;
 };
 
 /** Builds each organisation's provider from its stored settings; one test bank per server. */
@@ -24,7 +26,7 @@ export class PaymentProviders {
   readonly testBank: TestPaymentBank;
 
   constructor(private readonly options: PaymentProvidersOptions) {
-    this.testBank = new TestPaymentBank(options.clock);
+    this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued);
   }
 
   openCredentials(row: Pick<PaymentSettingsRow, 'orgId' | 'credentialsSealed'>): StoredCredentials {

@@ -37,7 +37,14 @@ export class TestPaymentBank {
   /** Every call that reached the bank, in order, for tests: which key, which operation. */
   readonly calls: { operation: string; idempotencyKey: string }[] = [];
 
-  constructor(readonly clock: Clock) {}
+  /**
+   * @param onQueued told when each webhook falls due, so the server can deliver it then (a
+   *   delayed job on the job runner); tests leave it out and deliver by hand.
+   */
+  constructor(
+    readonly clock: Clock,
+    private readonly onQueued?: (dueMs: number) => void,
+  ) {}
 
   nextId(prefix: string): string {
     this.sequence += 1;
@@ -46,6 +53,7 @@ export class TestPaymentBank {
 
   queueWebhook(entry: QueuedWebhook): void {
     this.outbox.push(entry);
+    this.onQueued?.(entry.dueMs);
   }
 
   /** The webhooks due by the clock, each signed now as the provider would at delivery; they leave the outbox. */

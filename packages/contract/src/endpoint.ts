@@ -22,11 +22,12 @@ export type Endpoint = {
   /** The request is multipart with one file (and optional text fields). */
   isUpload?: boolean;
   /**
-   * The 200 answer; `format: 'csv'` answers text/csv as a download, `'event-stream'` is a
+   * The 200 answer; `format: 'csv'` answers text/csv as a download, `'file'` a download
+   * whose name and type the handler gives (CSV, XLSX, PDF), `'event-stream'` is a
    * server-sent event stream the handler writes itself.
    */
   response: z.ZodType;
-  format?: 'json' | 'csv' | 'event-stream';
+  format?: 'json' | 'csv' | 'file' | 'event-stream';
   /**
    * Error statuses its own rules answer beyond those its shape implies (`errorStatusesOf`):
    * 404 for an id in the body that is not there or not yours, 403 for a rule on what the

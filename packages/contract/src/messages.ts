@@ -552,6 +552,13 @@ const M = {
     it: 'Inserisci un importo pari a zero o superiore',
     sk: 'Zadajte sumu nula alebo viac',
   },
+  'validation.export_format': {
+    en: 'Choose CSV or XLSX',
+    ua: 'Виберіть CSV або XLSX',
+    pl: 'Wybierz CSV lub XLSX',
+    it: 'Scegli CSV o XLSX',
+    sk: 'Vyberte CSV alebo XLSX',
+  },
   'validation.time': {
     en: 'Enter a time as HH:MM',
     ua: 'Введіть час у форматі ГГ:ХХ',

@@ -9,6 +9,7 @@ import {
 } from '@vitrina/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, UserActor } from '../lib/actor.js';
+import type { FileAnswer } from '../lib/table-export.js';
 import { actorOf } from './auth.js';
 
 export type EndpointCall<E extends Endpoint> = {
@@ -21,10 +22,20 @@ export type EndpointCall<E extends Endpoint> = {
   reply: FastifyReply;
 };
 
-/** An event-stream handler writes the stream itself and answers nothing. */
+/** An event-stream handler writes the stream itself and answers nothing; a file handler answers the file. */
 type Handler<E extends Endpoint> = (
   call: EndpointCall<E>,
-) => E extends { format: 'event-stream' } ? Promise<void> : Promise<EndpointResponse<E>> | EndpointResponse<E>;
+) => E extends { format: 'event-stream' }
+  ? Promise<void>
+  : E extends { format: 'file' }
+    ? Promise<FileAnswer>
+    : Promise<EndpointResponse<E>> | EndpointResponse<E>;
+
+/** `attachment; filename=…` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
 
 function schemaOf(endpoint: Endpoint) {
   // Only the errors this route can answer, so OpenAPI does not promise a 403 where no permission is checked.
@@ -66,6 +77,13 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       } as EndpointCall<E>;
       const result = await handler(call);
       if (endpoint.format === 'event-stream') return reply;
+      if (endpoint.format === 'file') {
+        const file = result as FileAnswer;
+        reply.header('content-type', file.contentType).header('content-disposition', attachment(file.filename));
+        // A Buffer is sent as it is; text skips the JSON serializer the same way.
+        const body = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
+        return reply.send(body);
+      }
       if (endpoint.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -105,3 +105,11 @@ export function nullableText(max: number, pattern?: { regex: RegExp; error: stri
     .nullable()
     .optional();
 }
+
+/** The table formats a list or report exports to (`?format=`). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const ZExportFormat = z.enum(EXPORT_FORMATS, { error: 'validation.export_format' });
+
+/** The 200 answer of a `format: 'file'` endpoint: the file's bytes (CSV, XLSX, PDF). */
+export const ZFileDownload = z.string().describe('The file itself, as an attachment');

@@ -69,6 +69,12 @@ export const TRANSACTION_PAYMENT_TYPE = table([
   { code: 23, key: 'web' },
   { code: 24, key: 'on_trust' },
 ]);
+/** Who bought (a transaction's client type): the user type of §3, or a guest nobody knows. */
+export const CLIENT_TYPE = table([
+  { code: 0, key: 'guest' },
+  { code: 1, key: 'client' },
+  { code: 2, key: 'employee' },
+]);
 export const NOTIFICATION_CHANNEL_TYPE = table([
   { code: 1, key: 'telegram' },
   { code: 2, key: 'mail' },

@@ -81,6 +81,13 @@ export const ZDeviceDoorSession = ZDeviceEnvelope.extend({
   kind: z.enum(['customer', 'courier', 'service']),
   /** The open_door command that opened it, if any. */
   command_id: z.uuid().optional(),
+  /** Who is at the door, as the micromarket read it (app QR or card): a customer card's token. */
+  customer_token: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   opened_at: ZDeviceTime,
   closed_at: ZDeviceTime.optional(),
   taken_tags: z.array(ZTagCode).max(DEVICE_MAX_TAGS_PER_MESSAGE).default([]),

@@ -6,4 +6,5 @@ export * from './jobs.js';
 export * from './organizations.js';
 export * from './payments.js';
 export * from './roles.js';
+export * from './sales.js';
 export * from './users.js';

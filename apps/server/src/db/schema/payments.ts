@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
+import { transactions } from './sales.js';
 
 /**
  * An organisation's payment system (`/organization/payment/system`). Credentials are one
@@ -56,6 +57,8 @@ export const paymentTransactions = pgTable(
     currency: text('currency').notNull(),
     /** A retried request with the same key is this row, never a second charge. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The sale this operation pays or refunds (sales area); null for other payments. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
     /** The operation this one acts on (a capture's hold, a refund's charge). */
     parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => paymentTransactions.id),
     /** The provider's id of the payment (Stripe: pi_…); of the refund for refunds (re_…). */
@@ -73,6 +76,7 @@ export const paymentTransactions = pgTable(
     uniqueIndex('payment_transactions_idempotency').on(t.idempotencyKey),
     index('payment_transactions_org_created').on(t.orgId, t.createdAt),
     index('payment_transactions_reference').on(t.provider, t.providerReference),
+    index('payment_transactions_transaction').on(t.transactionId).where(sql`${t.transactionId} IS NOT NULL`),
     index('payment_transactions_in_process').on(t.updatedAt).where(sql`${t.status} = 10`),
     check('payment_transactions_amount', sql`${t.amountMinor} >= 0`),
     // The spec's §4 codes and nothing else.

@@ -37,6 +37,7 @@ import {
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
+import { registerSalesJobs } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { everyMs: 60_000 },
   );
+  registerSalesJobs(jobs, ctx, payments);
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });

@@ -29,5 +29,6 @@ export * from './resources/product.js';
 export * from './resources/role.js';
 export * from './resources/tag.js';
 export * from './resources/telemetry.js';
+export * from './resources/transaction.js';
 export * from './resources/user.js';
 export * from './routes.js';

@@ -17,6 +17,7 @@ import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
+import { transactionApi } from './transaction.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
@@ -40,6 +41,7 @@ export const api = {
   live: liveApi,
   technical: technicalApi,
   jobs: jobsApi,
+  transaction: transactionApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -1,0 +1,9 @@
+import { lazyScreen } from '../../lib/lazy-screen';
+
+/**
+ * Public surface of the transactions feature (§2 `/device/transaction…`): the sales list,
+ * a sale's card with its sensor evidence and corrections, and its payment page.
+ */
+export const TransactionListScreen = lazyScreen(() => import('./screens/transaction-list'), ['transactions']);
+export const TransactionCardScreen = lazyScreen(() => import('./screens/transaction-card'), ['transactions']);
+export const TransactionPaymentScreen = lazyScreen(() => import('./screens/transaction-payment'), ['transactions']);

@@ -55,7 +55,11 @@ function SessionEvidence({ session }: { session: TSaleSession }) {
               render: (_, row) => row.product_name ?? (row.product_id ? `#${row.product_id}` : '—'),
             },
             { key: 'quantity', title: t('transactions.evidence.quantity'), render: (_, row) => row.quantity },
-            { key: 'source', title: t('transactions.evidence.source'), render: (_, row) => row.source },
+            {
+              key: 'source',
+              title: t('transactions.evidence.source'),
+              render: (_, row) => t(`transactions.source.${row.source}`, { defaultValue: row.source }),
+            },
             {
               key: 'shelf',
               title: t('transactions.evidence.shelf', { number: '' }).trim(),

@@ -59,7 +59,10 @@ const formatAmount = (minor: number, currency: string) => `${(minor / 100).toFix
 function failureOf(rows: LedgerRow[], actor: UserActor): string | null {
   const failed = rows.find((row) => row.status === 2);
   if (!failed) return null;
-  return translate('payment.declined', actor.locale, { reason: failed.errorMessage ?? failed.errorCode ?? '' });
+  const reason = failed.errorMessage ?? failed.errorCode ?? '';
+  // A charge the card's bank refused is "declined"; a refused refund is the provider refusing the request.
+  const key = failed.operation === 'refund' ? 'payment.provider_refused' : 'payment.declined';
+  return translate(key, actor.locale, { reason });
 }
 
 /**

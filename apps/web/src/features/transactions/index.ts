@@ -5,5 +5,12 @@ import { lazyScreen } from '../../lib/lazy-screen';
  * a sale's card with its sensor evidence and corrections, and its payment page.
  */
 export const TransactionListScreen = lazyScreen(() => import('./screens/transaction-list'), ['transactions']);
-export const TransactionCardScreen = lazyScreen(() => import('./screens/transaction-card'), ['transactions']);
+export const TransactionCardScreen = lazyScreen(
+  () => import('./screens/transaction-card'),
+  [
+    'transactions',
+    // The micromarket history's event names, for the door session's timeline.
+    'devices',
+  ],
+);
 export const TransactionPaymentScreen = lazyScreen(() => import('./screens/transaction-payment'), ['transactions']);

@@ -125,7 +125,8 @@ export function SaleEvidence({ sale }: { sale: TTransactionCard }) {
               key: event.id,
               children: (
                 <>
-                  <code>{event.kind}</code> <span className="muted">{formatDateUtc(event.at)}</span>
+                  {t(`devices.history.kinds.${event.kind}`, { defaultValue: event.kind })}{' '}
+                  <span className="muted">{formatDateUtc(event.at)}</span>
                   {event.actor_label && <span className="muted"> · {event.actor_label}</span>}
                 </>
               ),

@@ -32,12 +32,15 @@ export function buildTransactionColumns({
     {
       key: 'customer',
       title: t('transactions.columns.customer'),
-      render: (_, row) => row.customer_name ?? <span className="muted">{codes.clientType(row.client_type)}</span>,
-    },
-    {
-      key: 'client_type',
-      title: t('transactions.columns.client_type'),
-      render: (_, row) => codes.clientType(row.client_type),
+      // The client type under the name: a column of its own pushed the amounts off a laptop's width.
+      render: (_, row) => (
+        <>
+          {row.customer_name ?? ''}
+          <div className="muted" style={{ fontSize: 12 }}>
+            {codes.clientType(row.client_type)}
+          </div>
+        </>
+      ),
     },
     {
       key: 'payment_type',

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { priceItems, totalsOf } from '../../modules/sales/pricing.js';
+import { PRODUCT_PRICE_COLUMNS } from '../../modules/sales/sales.repository.js';
 import type { Db } from '../client.js';
 import {
   customerCards,
@@ -113,16 +114,7 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
   );
   if (sold.length === 0) return 0;
   const [productRows, personalRows, orgRows, cardRows] = await Promise.all([
-    db
-      .select({
-        productId: products.id,
-        name: products.name,
-        categoryId: products.categoryId,
-        sellCostMinor: products.sellCostMinor,
-        baseCostMinor: products.baseCostMinor,
-      })
-      .from(products)
-      .where(inArray(products.orgId, orgIds)),
+    db.select(PRODUCT_PRICE_COLUMNS).from(products).where(inArray(products.orgId, orgIds)),
     db.select().from(personalPrices),
     db.select({ id: organizations.id, currency: organizations.currency }).from(organizations),
     db.select().from(customerCards).where(inArray(customerCards.orgId, orgIds)),

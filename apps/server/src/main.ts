@@ -50,6 +50,7 @@ async function main() {
     mqtt: config.mqtt,
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
+    payments: { stripeBaseUrl: config.stripeApiUrl },
   });
   let stopping = false;
   let simulator: DemoSimulator | null = null;

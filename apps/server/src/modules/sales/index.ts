@@ -7,6 +7,7 @@ export {
   openSale,
   type SaleStep,
 } from './sale-lifecycle.service.js';
+export { SaleSettler } from './sale-settler.js';
 export type { SaleRow } from './sales.repository.js';
 export { registerSalesJobs } from './sales-jobs.js';
 export {
@@ -16,5 +17,6 @@ export {
   requestSettlement,
   SETTLE_JOB,
   type SettlementHooks,
+  type SettleNow,
   settleSale,
 } from './settlement.service.js';

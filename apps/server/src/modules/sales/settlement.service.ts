@@ -33,13 +33,41 @@ function publish(ctx: ServiceContext, sale: repo.SaleRow) {
 /** Announces a sale's new state to open panels (after the commit that wrote it). */
 export const announceSale = publish;
 
-/** Queues what a sale needs next; the keys make a second request for the same step a no-op. */
-export async function queueSaleStep(ctx: ServiceContext, step: { sale: repo.SaleRow; next: 'hold' | 'settle' | null }) {
+/** Without a settler on this instance, the job runs as soon as the runner polls. */
+const NO_SETTLER_DELAY_MS = 0;
+/** With one, the job waits this long as the fallback of the settlement already under way. */
+export const SETTLE_FALLBACK_DELAY_MS = 30_000;
+
+/** Whoever settles sales right away on this instance (the SaleSettler), if anyone. */
+export type SettleNow = { settleSoon(transactionId: number): void; holdSoon(transactionId: number): void };
+
+/**
+ * Queues what a sale needs next; the keys make a second request for the same step a no-op.
+ * With `now` (the instance's SaleSettler) a closed sale is settled at once and the durable job
+ * waits behind it as the fallback.
+ */
+export async function queueSaleStep(
+  ctx: ServiceContext,
+  step: { sale: repo.SaleRow; next: 'hold' | 'settle' | null },
+  now?: SettleNow,
+) {
   publish(ctx, step.sale);
-  if (step.next === 'hold')
-    await ctx.jobs.enqueue(HOLD_JOB, { id: step.sale.id }, { key: `sale-hold:${step.sale.id}` });
+  const delay = now ? SETTLE_FALLBACK_DELAY_MS : NO_SETTLER_DELAY_MS;
+  if (step.next === 'hold') {
+    await ctx.jobs.enqueue(
+      HOLD_JOB,
+      { id: step.sale.id },
+      { key: `sale-hold:${step.sale.id}`, runAt: new Date(ctx.clock.nowMs() + delay) },
+    );
+    now?.holdSoon(step.sale.id);
+  }
   if (step.next === 'settle') {
-    await ctx.jobs.enqueue(SETTLE_JOB, { id: step.sale.id }, { key: `sale-settle:${step.sale.id}`, maxAttempts: 20 });
+    await ctx.jobs.enqueue(
+      SETTLE_JOB,
+      { id: step.sale.id },
+      { key: `sale-settle:${step.sale.id}`, maxAttempts: 20, runAt: new Date(ctx.clock.nowMs() + delay) },
+    );
+    now?.settleSoon(step.sale.id);
   }
 }
 

@@ -124,10 +124,13 @@ await app.ready();
 const url = `mqtt://127.0.0.1:${app.gateway!.port}`;
 
 const paidAt = new Map<number, number>();
+const closedStoredAt = new Map<number, number>();
 app.live.subscribe((message) => {
   if (message.kind !== 'event' || message.event.topic !== 'transaction') return;
-  if ((message.event.data as { payment_status?: number }).payment_status === 1)
-    paidAt.set(Number(message.event.id), epochNow());
+  const data = message.event.data as { payment_status?: number; status?: number };
+  const id = Number(message.event.id);
+  if (data.status === 3 && !closedStoredAt.has(id)) closedStoredAt.set(id, epochNow());
+  if (data.payment_status === 1) paidAt.set(id, epochNow());
 });
 
 type Running = { serial: string; client: MqttClient; seq: number };
@@ -178,7 +181,7 @@ function session(fridge: Running) {
     customer_token,
   };
   fridge.client.publish(topic, JSON.stringify(closed), { qos: 1 });
-  if (measuring) closedAt.set(id, epochNow());
+  if (measuring) closedAt.set(id, Date.now());
 }
 
 const timers = running.map((fridge) => {
@@ -197,20 +200,24 @@ for (const timer of timers) clearTimeout(timer), clearInterval(timer);
 await new Promise((resolve) => setTimeout(resolve, 5_000));
 
 const ids = [...closedAt.keys()];
-const sales: { id: number; doorSessionId: string | null }[] = [];
+const sales: { id: number; doorSessionId: string | null; settledAt: Date | null }[] = [];
 for (let i = 0; i < ids.length; i += 1000) {
   sales.push(
     ...(await db
-      .select({ id: transactions.id, doorSessionId: transactions.doorSessionId })
+      .select({ id: transactions.id, doorSessionId: transactions.doorSessionId, settledAt: transactions.settledAt })
       .from(transactions)
       .where(inArray(transactions.doorSessionId, ids.slice(i, i + 1000)))),
   );
 }
 const latencies: number[] = [];
+const storing: number[] = [];
 for (const sale of sales) {
-  const paid = paidAt.get(sale.id);
+  // The server's own record of when the money was taken (same clock as the publish times).
+  const paid = sale.settledAt?.getTime();
   const closed = closedAt.get(sale.doorSessionId ?? '');
+  const stored = closedStoredAt.get(sale.id);
   if (paid !== undefined && closed !== undefined) latencies.push(paid - closed);
+  if (stored !== undefined && closed !== undefined) storing.push(stored - closed);
 }
 latencies.sort((a, b) => a - b);
 say(`${label}: ${FRIDGES} fridges, one closed session a second each, ${SECONDS} s measured`);
@@ -218,8 +225,9 @@ say(
   `sessions closed: ${ids.length} (${(ids.length / SECONDS).toFixed(0)}/s), sales stored: ${sales.length}, paid: ${latencies.length}`,
 );
 say(
-  `door close → captured payment: p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+  `door close → captured payment (settled_at): p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
 );
+say(`door close → the processing sale announced live: p50 ${percentile(storing, 50).toFixed(0)} ms, p99 ${percentile(storing, 99).toFixed(0)} ms`);
 await Promise.all(running.map((fridge) => fridge.client.endAsync(true)));
 await app.close();
 await database.close();

@@ -135,7 +135,7 @@ export async function closeSale(
       : amountMinor === 0
         ? { status: 1, paymentStatus: 1 }
         : { status: 3, paymentStatus: 0 };
-  await repo.replaceLines(db, opened.id, lines);
+  await repo.replaceLines(db, opened.id, lines, { isFirst: true });
   const sale = await repo.updateSale(db, opened.id, {
     paymentType:
       opened.paymentType === 23

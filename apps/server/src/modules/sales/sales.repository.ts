@@ -52,8 +52,10 @@ export async function replaceLines(
   db: Db,
   transactionId: number,
   lines: readonly (PricedLine & { isCorrected?: boolean })[],
+  options: { isFirst?: boolean } = {},
 ) {
-  await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
+  // A sale's first lines (at close) replace nothing.
+  if (!options.isFirst) await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
   if (lines.length === 0) return;
   await db.insert(transactionProducts).values(
     lines.map((line) => ({

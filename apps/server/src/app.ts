@@ -37,7 +37,7 @@ import {
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
-import { registerSalesJobs } from './modules/sales/index.js';
+import { registerSalesJobs, SaleSettler } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
@@ -87,6 +87,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     gateway: Gateway | null;
     payments: PaymentProviders;
+    /** Takes closed sales' money right away (tests wait on its idle). */
+    saleSettler: SaleSettler;
   }
 }
 
@@ -169,6 +171,9 @@ export async function buildApp(deps: AppDeps) {
     { everyMs: 60_000 },
   );
   registerSalesJobs(jobs, ctx, payments);
+  const settler = new SaleSettler(ctx, payments, {}, app.log);
+  app.decorate('saleSettler', settler);
+  app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
@@ -194,6 +199,7 @@ export async function buildApp(deps: AppDeps) {
         jobs,
         mqtt: deps.mqtt,
         logger: app.log,
+        settleNow: settler,
         ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
       })
     : null;

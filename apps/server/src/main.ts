@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
+import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
@@ -35,7 +36,12 @@ async function main() {
     await seedE2eFleet(database.db, demo.orgIds.main);
     await seedE2eCustomer(database.db, demo.orgIds.kyiv);
   }
-  if (demo) await writeDemoFleet(database.db, config.dataDir);
+  if (demo) {
+    const orgIds = Object.values(demo.orgIds);
+    await seedCustomersDemo(database.db, orgIds);
+    if (config.seed === 'demo') await seedSalesHistoryDemo(database.db, orgIds);
+    await writeDemoFleet(database.db, config.dataDir);
+  }
 
   const app = await buildApp({
     database,
@@ -47,6 +53,7 @@ async function main() {
     mqtt: config.mqtt,
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
+    payments: { stripeBaseUrl: config.stripeApiUrl },
   });
   let stopping = false;
   let simulator: DemoSimulator | null = null;

@@ -23,7 +23,7 @@ type Shop = Awaited<ReturnType<typeof shop>>;
 
 /**
  * A tenant of its own paying through the test provider, with a micromarket, two products, a
- * customer with a saved card, and users: `viewer` may only look, `cashier` may refund and charge.
+ * customer with a saved card, and `cashier`, who may see, refund and charge.
  */
 async function shop() {
   const tenant: Tenant = await createTenant(db());
@@ -143,14 +143,22 @@ describe('every transactions endpoint is guarded', () => {
   it('the viewer sees sales but may not refund, charge or correct', async () => {
     const s = await shop();
     const sale = await insertSale(s);
-    expect((await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.operator })).statusCode).toBe(
-      200,
-    );
-    const refund = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
-      token: s.operator,
-      payload: { amount_minor: 100, idempotency_key: randomUUID() },
-    });
-    expect(refund.statusCode).toBe(403);
+    const viewer = (await createSignedInUser(db(), { orgId: s.orgId, permissions: ['show_transactions_page'] })).token;
+    expect((await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: viewer })).statusCode).toBe(200);
+    const key = randomUUID();
+    const answers = await Promise.all([
+      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+        token: viewer,
+        payload: { amount_minor: 100, idempotency_key: key },
+      }),
+      call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
+        token: viewer,
+        payload: { idempotency_key: key },
+      }),
+      call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, { token: viewer, payload: { lines: [] } }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([403, 403, 403]);
+    expect(await ledgerOf(sale.id)).toHaveLength(0);
   });
 
   it('another organisation’s sale answers 404 on every endpoint that names it', async () => {

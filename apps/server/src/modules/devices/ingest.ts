@@ -20,7 +20,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
 import { findSettingsRow, readSettings, recordEvent } from '../micromarkets/index.js';
-import { closeSale, openSale, queueSaleStep } from '../sales/index.js';
+import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
 import type { DeviceStates } from './device-state.js';
@@ -44,6 +44,8 @@ type IngestDeps = {
   states: DeviceStates;
   /** A device said hello: send it whatever is waiting. */
   onHello(device: DeviceRef): Promise<void>;
+  /** Takes a closed sale's money right away (the sales module's SaleSettler); else its job does. */
+  settleNow?: SettleNow | undefined;
   logger?: FastifyBaseLogger | undefined;
   /** Messages waiting to be handled at most before telemetry and heartbeats are dropped (INGEST_MAX_QUEUED). */
   maxQueued?: number;
@@ -331,7 +333,7 @@ export class Ingest {
         : null;
       return { outcome, taken, sale };
     });
-    if (sale) await queueSaleStep(ctx, sale);
+    if (sale) await queueSaleStep(ctx, sale, this.deps.settleNow);
     if (!isClosed) {
       if (outcome.isNew)
         await this.event(received, 'door_session_opened', { session_id: message.id, kind: message.kind });

@@ -8,6 +8,7 @@ export {
   openSale,
   type SaleStep,
 } from './sale-lifecycle.service.js';
+export { SaleSettler } from './sale-settler.js';
 export { activeCardOf, markTagsSold, productPrices, replaceLines, type SaleRow } from './sales.repository.js';
 export { registerSalesJobs } from './sales-jobs.js';
 export {
@@ -17,5 +18,6 @@ export {
   requestSettlement,
   SETTLE_JOB,
   type SettlementHooks,
+  type SettleNow,
   settleSale,
 } from './settlement.service.js';

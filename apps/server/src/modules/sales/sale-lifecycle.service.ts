@@ -95,11 +95,10 @@ export async function closeSale(
   now: Date,
 ): Promise<SaleStep | null> {
   const items = await takenItems(db, session);
-  const [products, personal, discount] = await Promise.all([
-    repo.productPrices(db, session.orgId, [...new Set(items.map((item) => item.productId))]),
-    personalPriceMap(db, session.micromarketId),
-    activeDiscountPercent(db, session.micromarketId),
-  ]);
+  // One after another: `db` is a transaction, whose connection runs one query at a time.
+  const products = await repo.productPrices(db, session.orgId, [...new Set(items.map((item) => item.productId))]);
+  const personal = await personalPriceMap(db, session.micromarketId);
+  const discount = await activeDiscountPercent(db, session.micromarketId);
   const lines = priceItems(items, products, personal, discount);
   const opened = await saleOfSession(
     db,
@@ -136,7 +135,7 @@ export async function closeSale(
       : amountMinor === 0
         ? { status: 1, paymentStatus: 1 }
         : { status: 3, paymentStatus: 0 };
-  await repo.replaceLines(db, opened.id, lines);
+  await repo.replaceLines(db, opened.id, lines, { isFirst: true });
   const sale = await repo.updateSale(db, opened.id, {
     paymentType:
       opened.paymentType === 23

@@ -52,8 +52,10 @@ export async function replaceLines(
   db: Db,
   transactionId: number,
   lines: readonly (PricedLine & { isCorrected?: boolean })[],
+  options: { isFirst?: boolean } = {},
 ) {
-  await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
+  // A sale's first lines (at close) replace nothing.
+  if (!options.isFirst) await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
   if (lines.length === 0) return;
   await db.insert(transactionProducts).values(
     lines.map((line) => ({
@@ -76,17 +78,20 @@ export async function linesOf(db: Db, transactionId: number) {
   return db.select().from(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
 }
 
+/** What pricing needs of a product (ProductPrice). */
+export const PRODUCT_PRICE_COLUMNS = {
+  productId: products.id,
+  name: products.name,
+  categoryId: products.categoryId,
+  sellCostMinor: products.sellCostMinor,
+  baseCostMinor: products.baseCostMinor,
+};
+
 /** The products a sale names, with what pricing needs, within the organisation. */
 export async function productPrices(db: Db, orgId: number, ids: number[]): Promise<Map<number, ProductPrice>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      productId: products.id,
-      name: products.name,
-      categoryId: products.categoryId,
-      sellCostMinor: products.sellCostMinor,
-      baseCostMinor: products.baseCostMinor,
-    })
+    .select(PRODUCT_PRICE_COLUMNS)
     .from(products)
     .where(and(eq(products.orgId, orgId), inArray(products.id, ids)));
   return new Map(rows.map((row) => [row.productId, row]));

@@ -33,13 +33,29 @@ function publish(ctx: ServiceContext, sale: repo.SaleRow) {
 /** Announces a sale's new state to open panels (after the commit that wrote it). */
 export const announceSale = publish;
 
-/** Queues what a sale needs next; the keys make a second request for the same step a no-op. */
-export async function queueSaleStep(ctx: ServiceContext, step: { sale: repo.SaleRow; next: 'hold' | 'settle' | null }) {
+/** Whoever settles sales right away on this instance (the SaleSettler), if anyone. */
+export type SettleNow = { settleSoon(transactionId: number): void; holdSoon(transactionId: number): void };
+
+/**
+ * Hands a sale's next step (its hold, its settlement) to the instance's SaleSettler, which
+ * does it at once; without one (a corrected sale from the panel, tests) to the durable job.
+ * Either way a crash or a provider still deciding is caught by the sweep, which queues the
+ * job for every sale left processing, and the keys make a second request for a step a no-op.
+ */
+export async function queueSaleStep(
+  ctx: ServiceContext,
+  step: { sale: repo.SaleRow; next: 'hold' | 'settle' | null },
+  now?: SettleNow,
+) {
   publish(ctx, step.sale);
-  if (step.next === 'hold')
-    await ctx.jobs.enqueue(HOLD_JOB, { id: step.sale.id }, { key: `sale-hold:${step.sale.id}` });
+  const { id } = step.sale;
+  if (step.next === 'hold') {
+    if (now) now.holdSoon(id);
+    else await ctx.jobs.enqueue(HOLD_JOB, { id }, { key: `sale-hold:${id}` });
+  }
   if (step.next === 'settle') {
-    await ctx.jobs.enqueue(SETTLE_JOB, { id: step.sale.id }, { key: `sale-settle:${step.sale.id}`, maxAttempts: 20 });
+    if (now) now.settleSoon(id);
+    else await ctx.jobs.enqueue(SETTLE_JOB, { id }, { key: `sale-settle:${id}`, maxAttempts: 20 });
   }
 }
 
@@ -187,10 +203,11 @@ export async function settleSale(
 ) {
   const sale = await repo.findSale(ctx.db, transactionId);
   if (!sale) return;
+  const ledger = await repo.ledgerOf(ctx.db, sale.id);
   if (sale.status === 3 || sale.status === 4) {
     let outcome: Outcome;
     try {
-      outcome = await pay(ctx, providers, sale, await repo.ledgerOf(ctx.db, sale.id));
+      outcome = await pay(ctx, providers, sale, ledger);
     } catch (error) {
       if (error instanceof StillInProcess) {
         if (sale.status !== 4)
@@ -232,6 +249,8 @@ export async function settleSale(
       await hooks.onSettled?.(tx, sale);
     });
   }
+  // Only a sale that was held can have a hold to let go (the hold is placed before the close).
+  if (!ledger.some((row) => row.operation === 'hold')) return;
   const after = await repo.findSale(ctx.db, transactionId);
   if (after?.status === 1) await releaseUnused(ctx, providers, after);
 }

@@ -48,11 +48,10 @@ export async function correctTransaction(
     if (!locked || !isCorrectable(locked)) throw conflict('transaction.not_correctable');
     const stored = await card.linesOfSale(tx, id);
     const byId = new Map(stored.map((line) => [line.id, line]));
-    const [prices, personal, discount] = await Promise.all([
-      productPrices(tx, locked.orgId, [...new Set(body.lines.map((line) => line.product_id))]),
-      personalPriceMap(tx, locked.micromarketId),
-      activeDiscountPercent(tx, locked.micromarketId),
-    ]);
+    // One after another: a transaction's queries share its one connection.
+    const prices = await productPrices(tx, locked.orgId, [...new Set(body.lines.map((line) => line.product_id))]);
+    const personal = await personalPriceMap(tx, locked.micromarketId);
+    const discount = await activeDiscountPercent(tx, locked.micromarketId);
     const lines = body.lines.map((line, index) => {
       const before = line.id === undefined ? undefined : byId.get(line.id);
       if (line.id !== undefined && !before) {

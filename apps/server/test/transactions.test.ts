@@ -406,6 +406,29 @@ describe('POST /v1/device/transaction/refund/:id', () => {
     expect(ctx.app.payments.testBank).toBeDefined();
   });
 
+  it('announces the refunded sale on the transaction live topic', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const seen: unknown[] = [];
+    const stop = ctx.app.live.subscribe((message) => {
+      if (message.kind === 'event' && message.event.topic === 'transaction') seen.push(message.event);
+    });
+    try {
+      expect((await refund(s, sale.id, 500)).statusCode).toBe(200);
+      await expect
+        .poll(() => seen)
+        .toContainEqual(
+          expect.objectContaining({
+            org_id: s.orgId,
+            id: sale.id,
+            data: expect.objectContaining({ payment_status: 1 }),
+          }),
+        );
+    } finally {
+      stop();
+    }
+  });
+
   it('refuses a sale with nothing paid', async () => {
     const s = await shop();
     const sale = await insertSale(s);

@@ -47,3 +47,31 @@ test('a sale appears in the list, its card shows products and payment, and a par
   await page.goto(`/device/transaction?customer=${encodeURIComponent('E2E Customer')}`);
   await expect(page.getByRole('row').filter({ hasText: sale.micromarketName })).toContainText('10.00');
 });
+
+test('a manual-check sale waits for the operator, who corrects the count; the payment follows the correction', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  test.setTimeout(90_000);
+  const sale = await sellToE2eCustomer(request, {
+    settings: { manual_check_mode: true },
+    quantity: 3,
+    until: { status: 2, payment_status: 0 },
+  });
+  await signInAs('admin');
+  await page.goto(`/device/transaction/${sale.id}`);
+  await expect(page.getByText('Manual processing')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Shelf 1' })).toContainText('-1,000');
+
+  // The camera saw three, the customer took one.
+  await page.getByRole('button', { name: 'Correct products' }).click();
+  await page.getByLabel('Quantity 1').fill('1');
+  await page.getByRole('button', { name: 'Confirm and settle' }).click();
+  await expect(page.getByText('The products were corrected; the payment follows')).toBeVisible();
+  const line = page.getByRole('row').filter({ hasText: sale.productName }).first();
+  await expect(line).toContainText('Corrected');
+  await expect(page.getByText('Successful', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-tag', { hasText: /^Paid$/ })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Charge' })).toContainText('45.00');
+});

@@ -49,6 +49,7 @@ export function LineEditor({ sale, onDone }: { sale: TTransactionCard; onDone: (
           <ProductPicker
             aria-label={`${t('transactions.lines.product')} ${index + 1}`}
             className="list-filters__select"
+            orgId={sale.org_id}
             value={draft.product_id}
             onChange={(product_id) => change(draft.key, { product_id })}
           />

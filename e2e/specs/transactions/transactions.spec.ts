@@ -22,7 +22,7 @@ test('a sale appears in the list, its card shows products and payment, and a par
   await expect(row).toContainText('Successful');
   await expect(row).toContainText('Paid');
 
-  await row.getByRole('link', { name: `#${sale.id}` }).click();
+  await row.getByRole('link', { name: `#${sale.id}`, exact: true }).click();
   await expect(page.getByRole('heading', { name: `Transaction No. ${sale.id}` })).toBeVisible();
   // The products table, then the sensors' detections: both name the product.
   const lines = page.getByRole('row').filter({ hasText: sale.productName });

@@ -248,6 +248,7 @@ describe('GET /v1/device/transaction/list and /totals', () => {
     const queries: Record<string, string>[] = [
       { status: '7' },
       { amount_min: '-1' },
+      { amount_max: '1e30' },
       { cursor: 'nonsense' },
       { from: '2024-13-01' },
     ];

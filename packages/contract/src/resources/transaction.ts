@@ -28,7 +28,8 @@ const ZMinorQuery = optionalQuery(
   z.coerce
     .number({ error: 'validation.money' })
     .int({ error: 'validation.money' })
-    .min(0, { error: 'validation.money' }),
+    .min(0, { error: 'validation.money' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.money' }),
 );
 
 export const ZTransactionStatusCode = codeOf(TRANSACTION_STATUS);
@@ -110,7 +111,11 @@ export type TTransactionTotals = z.infer<typeof ZTransactionTotals>;
 
 /** The most rows one export holds; narrow the filters for more. */
 export const TRANSACTION_EXPORT_MAX_ROWS = 100_000;
-export const ZExportTransactionsQuery = z.object({ ...transactionFilters, format: ZExportFormat });
+/** `format` defaults to CSV, so a link with filters alone still downloads. */
+export const ZExportTransactionsQuery = z.object({
+  ...transactionFilters,
+  format: optionalQuery(ZExportFormat).default('csv'),
+});
 
 export const SALE_SOURCES = ['tag', 'weight', 'camera', 'barcode', 'manual'] as const;
 export type SaleSource = (typeof SALE_SOURCES)[number];
@@ -218,10 +223,11 @@ export type TTransactionCard = z.infer<typeof ZTransactionCard>;
 const ZIdempotencyKey = z.uuid({ error: 'errors.bad_request' });
 
 export const ZRefundTransaction = z.object({
+  // Bounded like every integer column's input: 21 million in major units is more than any sale.
   amount_minor: z
     .int({ error: 'validation.required' })
     .min(1, { error: 'validation.required' })
-    .max(Number.MAX_SAFE_INTEGER),
+    .max(INT4_MAX, { error: 'validation.money' }),
   idempotency_key: ZIdempotencyKey,
 });
 export type TRefundTransaction = z.input<typeof ZRefundTransaction>;

@@ -22,6 +22,13 @@ import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
 import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import {
+  FISCAL_REGISTER_JOB,
+  FISCAL_RETRY_MS,
+  FiscalProviders,
+  fiscalRoutes,
+  registerFiscalReceipt,
+} from './modules/fiscal/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
@@ -36,6 +43,7 @@ import {
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
+import { receiptRoutes } from './modules/receipts/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
@@ -85,6 +93,7 @@ declare module 'fastify' {
     jobs: JobRunner;
     gateway: Gateway | null;
     payments: PaymentProviders;
+    fiscal: FiscalProviders;
   }
 }
 
@@ -166,12 +175,25 @@ export async function buildApp(deps: AppDeps) {
     },
     { everyMs: 60_000 },
   );
+  const fiscal = new FiscalProviders({ db: ctx.db, secrets: ctx.secrets, clock });
+  app.decorate('fiscal', fiscal);
+  // §9 "receipt retry 2 minutes": every retry of a fiscal receipt waits the same two minutes.
+  jobs.register(
+    FISCAL_REGISTER_JOB,
+    ({ job }) => registerFiscalReceipt({ db: ctx.db, clock, providers: fiscal }, job),
+    {
+      backoffBaseMs: FISCAL_RETRY_MS,
+      backoffMaxMs: FISCAL_RETRY_MS,
+    },
+  );
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
+  await app.register(fiscalRoutes, { ctx, providers: fiscal });
+  await app.register(receiptRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });

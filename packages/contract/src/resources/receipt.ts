@@ -3,8 +3,11 @@ import { LOCALES } from '../locales.js';
 import { ZIdParam } from './common.js';
 import { FISCAL_RECEIPT_STATUSES, ZFiscalDocument } from './fiscal.js';
 
-/** The public receipt link's token: a UUID, so nothing else reaches the database. */
-export const ZReceiptTokenParam = z.object({ token: z.uuid() });
+/**
+ * The public receipt link's token (a UUID). Any text is taken so that a malformed token
+ * answers the same 404 as an unknown one; the service checks the shape before the database.
+ */
+export const ZReceiptTokenParam = z.object({ token: z.string().max(100) });
 /** `?lang=` of the PDF link (a download carries no Lang header); default the caller's. */
 export const ZReceiptPdfQuery = z.object({ lang: z.enum(LOCALES).optional() });
 

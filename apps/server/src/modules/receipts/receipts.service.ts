@@ -20,6 +20,7 @@ import { readSettings } from '../micromarkets/index.js';
 import { findSale, listLines, type SaleWithNames } from './receipts.repository.js';
 
 const PAID = 1;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function documentOf(row: FiscalReceiptRow | null) {
   if (row?.status !== 'ready' || !row.fiscalNumber || !row.registeredAt) return null;
@@ -38,7 +39,7 @@ const isFiscalRequired = (found: SaleWithNames) => readSettings(found.micromarke
  * answer the same 404: nothing tells a guesser which tokens exist.
  */
 export async function getReceipt(ctx: ServiceContext, token: string): Promise<TReceipt> {
-  const found = await findSale(ctx.db, { token });
+  const found = UUID.test(token) ? await findSale(ctx.db, { token }) : null;
   if (!found || found.sale.paymentStatus !== PAID) throw notFound();
   const { sale } = found;
   const [lines, fiscal] = await Promise.all([listLines(ctx.db, sale.id), findFiscalReceipt(ctx.db, sale.id)]);

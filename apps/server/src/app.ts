@@ -45,6 +45,7 @@ import {
 import { productRoutes } from './modules/products/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { roleRoutes } from './modules/roles/index.js';
+import { registerSalesJobs, SaleSettler } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -94,6 +95,8 @@ declare module 'fastify' {
     gateway: Gateway | null;
     payments: PaymentProviders;
     fiscal: FiscalProviders;
+    /** Takes closed sales' money right away (tests wait on its idle). */
+    saleSettler: SaleSettler;
   }
 }
 
@@ -186,6 +189,10 @@ export async function buildApp(deps: AppDeps) {
       backoffMaxMs: FISCAL_RETRY_MS,
     },
   );
+  registerSalesJobs(jobs, ctx, payments);
+  const settler = new SaleSettler(ctx, payments, {}, app.log);
+  app.decorate('saleSettler', settler);
+  app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
@@ -212,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
         jobs,
         mqtt: deps.mqtt,
         logger: app.log,
+        settleNow: settler,
         ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
       })
     : null;

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eFleet } from './db/demo/e2e-fleet.js';
+import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
@@ -32,7 +33,12 @@ async function main() {
   // the end-to-end tests make the catalogue rows they use, so SEED=e2e leaves it out.
   if (demo && config.seed === 'demo') await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
   if (demo && config.seed === 'e2e') await seedE2eFleet(database.db, demo.orgIds.main);
-  if (demo) await writeDemoFleet(database.db, config.dataDir);
+  if (demo) {
+    const orgIds = Object.values(demo.orgIds);
+    await seedCustomersDemo(database.db, orgIds);
+    if (config.seed === 'demo') await seedSalesHistoryDemo(database.db, orgIds);
+    await writeDemoFleet(database.db, config.dataDir);
+  }
 
   const app = await buildApp({
     database,
@@ -44,6 +50,7 @@ async function main() {
     mqtt: config.mqtt,
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
+    payments: { stripeBaseUrl: config.stripeApiUrl },
   });
   let stopping = false;
   let simulator: DemoSimulator | null = null;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalReceipts } from '../src/db/schema/index.js';
+import { fiscalReceipts, jobs } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { saveFiscalSettings } from '../src/modules/fiscal/fiscal.repository.js';
 import { onSalePaid } from '../src/modules/fiscal/index.js';
@@ -140,20 +141,30 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
     });
   });
 
-  it('retries a failed fiscal receipt now; refuses one that has not failed and a view-only organisation', async () => {
-    const { tenant, orgId, micromarketId, sale } = await world({ isFiscal: true });
+  it('registers a failed or never-queued fiscal receipt now; refuses a pending one, a non-fiscal sale and a view-only organisation', async () => {
+    const { tenant, orgId, sale } = await world({ isFiscal: true });
     await withOpenShift(tenant, orgId);
     const operator = await tenant.token('operator');
-    expect((await call(ctx, 'POST', retryUrl(sale.id), { token: operator })).statusCode).toBe(409);
+    await db().transaction((tx) => onSalePaid(tx, sale.id, clock.now()));
+    await call(ctx, 'POST', `/v1/organization/fiscal/shift/close/${orgId}`, { token: operator });
+    await ctx.app.jobs.runDue();
+    const pending = await call(ctx, 'POST', retryUrl(sale.id), { token: operator, lang: 'en' });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe('The fiscal receipt is registered or still being registered');
+    const plain = await world();
+    const plainOperator = await plain.tenant.token('operator');
+    expect((await call(ctx, 'POST', retryUrl(plain.sale.id), { token: plainOperator })).statusCode).toBe(409);
 
-    await db().insert(fiscalReceipts).values({
-      transactionId: sale.id,
-      orgId,
-      micromarketId,
-      status: 'failed',
-      attempts: 720,
-      lastError: 'fiscal.shift_closed',
-    });
+    // Its retries ran out (a day of closed shift); the shift is open again.
+    await db()
+      .update(fiscalReceipts)
+      .set({ status: 'failed', attempts: 720 })
+      .where(eq(fiscalReceipts.transactionId, sale.id));
+    await db()
+      .update(jobs)
+      .set({ status: 'failed' })
+      .where(eq(jobs.key, `fiscal:${sale.id}`));
+    await call(ctx, 'POST', `/v1/organization/fiscal/shift/open/${orgId}`, { token: operator });
     const retried = await call(ctx, 'POST', retryUrl(sale.id), { token: operator });
     expect(retried.statusCode).toBe(200);
     await ctx.app.jobs.runDue();
@@ -163,6 +174,22 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
     const viewOnly = await world({ isFiscal: true, org: 'kyiv' });
     const kyivOperator = await viewOnly.tenant.token('operator');
     expect((await call(ctx, 'POST', retryUrl(viewOnly.sale.id), { token: kyivOperator })).statusCode).toBe(403);
+  });
+});
+
+describe('operator: register now', () => {
+  it('queues a fiscal receipt that was never queued (fiscal registration turned on after the sale)', async () => {
+    const { tenant, orgId, sale } = await world({ isFiscal: true });
+    await withOpenShift(tenant, orgId);
+    const operator = await tenant.token('operator');
+    const queued = await call(ctx, 'POST', retryUrl(sale.id), { token: operator });
+    expect(queued.statusCode).toBe(200);
+    expect(queued.json().fiscal).toBeNull();
+    await ctx.app.jobs.runDue();
+    expect((await call(ctx, 'GET', operatorUrl(sale.id), { token: operator })).json().fiscal).toMatchObject({
+      status: 'ready',
+      attempts: 1,
+    });
   });
 });
 

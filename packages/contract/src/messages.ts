@@ -825,13 +825,6 @@ const M = {
     it: 'Il turno fiscale è chiuso',
     sk: 'Fiškálna zmena je uzavretá',
   },
-  'fiscal.shift_already_open': {
-    en: 'The fiscal shift is already open',
-    ua: 'Фіскальна зміна вже відкрита',
-    pl: 'Zmiana fiskalna jest już otwarta',
-    it: 'Il turno fiscale è già aperto',
-    sk: 'Fiškálna zmena je už otvorená',
-  },
   'fiscal.not_configured': {
     en: 'No fiscal provider is set up for the organisation',
     ua: 'Для організації не налаштовано фіскального провайдера',
@@ -854,11 +847,18 @@ const M = {
     sk: 'Fiškálny poskytovateľ odmietol doklad: {reason}',
   },
   'fiscal.not_failed': {
-    en: 'Only a failed fiscal receipt can be registered again',
-    ua: 'Повторно зареєструвати можна лише невдалий фіскальний чек',
-    pl: 'Ponownie zarejestrować można tylko nieudany paragon fiskalny',
-    it: 'Si può registrare di nuovo solo uno scontrino fiscale non riuscito',
-    sk: 'Znova zaregistrovať možno len neúspešný fiškálny doklad',
+    en: 'The fiscal receipt is registered or still being registered',
+    ua: 'Фіскальний чек уже зареєстровано або він ще реєструється',
+    pl: 'Paragon fiskalny jest już zarejestrowany lub wciąż się rejestruje',
+    it: 'Lo scontrino fiscale è già registrato o in fase di registrazione',
+    sk: 'Fiškálny doklad je už zaregistrovaný alebo sa ešte registruje',
+  },
+  'fiscal.not_required': {
+    en: 'This sale needs no fiscal receipt',
+    ua: 'Для цього продажу фіскальний чек не потрібен',
+    pl: 'Ta sprzedaż nie wymaga paragonu fiskalnego',
+    it: 'Questa vendita non richiede uno scontrino fiscale',
+    sk: 'Tento predaj nevyžaduje fiškálny doklad',
   },
   'open.required_fields': {
     en: 'You have not filled in all required fields',

@@ -54,7 +54,7 @@ export const receiptApi = {
     method: 'POST',
     path: '/v1/device/transaction/fiscal/retry/:id',
     tag,
-    summary: 'Register a failed fiscal receipt again now',
+    summary: 'Register now a fiscal receipt whose retries ran out or that was never queued',
     permissions: transactions,
     params: ZTransactionIdParam,
     response: ZTransactionReceipt,

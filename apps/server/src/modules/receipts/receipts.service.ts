@@ -111,7 +111,11 @@ export async function getTransactionReceipt(
   return present(ctx, actor, await visibleSale(ctx, actor, id));
 }
 
-/** "Retry now" for a fiscal receipt whose retries ran out: a fresh job, due at once. */
+/**
+ * "Register now" for a fiscal receipt whose retries ran out, or that was never queued (a sale
+ * paid before the micromarket turned fiscal registration on): a fresh job, due at once. One
+ * still pending is being retried every 2 minutes already.
+ */
 export async function retryFiscalReceipt(
   ctx: ServiceContext,
   actor: UserActor,
@@ -119,8 +123,9 @@ export async function retryFiscalReceipt(
 ): Promise<TTransactionReceipt> {
   const found = await visibleSale(ctx, actor, id);
   actor.scope.assertEditable(found.sale.orgId);
+  if (found.sale.paymentStatus !== PAID || !isFiscalRequired(found)) throw conflict('fiscal.not_required');
   const fiscal = await findFiscalReceipt(ctx.db, id);
-  if (fiscal?.status !== 'failed') throw conflict('fiscal.not_failed');
+  if (fiscal && fiscal.status !== 'failed') throw conflict('fiscal.not_failed');
   await ctx.jobs.enqueue(
     FISCAL_REGISTER_JOB,
     { transaction_id: id },

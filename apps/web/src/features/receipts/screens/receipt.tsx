@@ -14,7 +14,10 @@ import { useLocale } from '../../../lib/use-locale';
 /** §9 "receipt retry 2 minutes": while the fiscal receipt is not ready the page asks again this often. */
 const FISCAL_REFRESH_MS = 2 * 60_000;
 
-function Row({ label, value, isStrong }: { label: ReactNode; value: ReactNode; isStrong?: boolean }) {
+type RowProps = { label: ReactNode; value: ReactNode; isStrong?: boolean; isText?: boolean };
+
+/** A label and its value; amounts stay on one line, text values (an address, a sign) may wrap. */
+function Row({ label, value, isStrong, isText }: RowProps) {
   return (
     <div
       style={{
@@ -27,8 +30,16 @@ function Row({ label, value, isStrong }: { label: ReactNode; value: ReactNode; i
         fontSize: isStrong ? 16 : undefined,
       }}
     >
-      <span>{label}</span>
-      <span style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{value}</span>
+      <span style={{ minWidth: 0, flexShrink: isText ? 0 : 1 }}>{label}</span>
+      <span
+        style={{
+          textAlign: 'right',
+          minWidth: 0,
+          ...(isText ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }),
+        }}
+      >
+        {value}
+      </span>
     </div>
   );
 }
@@ -41,8 +52,8 @@ function FiscalBlock({ fiscal }: { fiscal: NonNullable<TReceipt['fiscal']> }) {
   }
   return (
     <section aria-label={t('receipts.fiscal')} data-testid="receipt-fiscal">
-      <Row label={t('receipts.fiscal_number')} value={document.number} />
-      <Row label={t('receipts.fiscal_sign')} value={document.fiscal_sign} />
+      <Row label={t('receipts.fiscal_number')} value={document.number} isText />
+      <Row label={t('receipts.fiscal_sign')} value={document.fiscal_sign} isText />
       <Row label={t('receipts.registered_at')} value={formatDateUtc(document.registered_at)} />
       <a href={document.url} target="_blank" rel="noreferrer noopener">
         {t('receipts.check')}
@@ -61,7 +72,7 @@ function ReceiptBody({ receipt, token }: { receipt: TReceipt; token: string }) {
       {receipt.organization.fiscal_number && (
         <Row label={t('receipts.tax_id')} value={receipt.organization.fiscal_number} />
       )}
-      <Row label={t('receipts.micromarket')} value={place} />
+      <Row label={t('receipts.micromarket')} value={place} isText />
       <Row label={t('receipts.date')} value={formatDateUtc(receipt.date)} />
       <Divider style={{ margin: '12px 0' }} />
       <ul aria-label={t('receipts.lines')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>

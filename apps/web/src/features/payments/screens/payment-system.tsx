@@ -9,6 +9,7 @@ import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { FiscalSettingsCard } from '../components/fiscal-settings-card';
 import { PaymentSystemForm } from '../components/payment-system-form';
 
 /**
@@ -85,6 +86,7 @@ export default function PaymentSystemScreen() {
           />
         )}
       </Card>
+      {orgId !== undefined && <FiscalSettingsCard orgId={orgId} canEdit={canEdit} />}
     </>
   );
 }

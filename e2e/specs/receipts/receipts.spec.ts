@@ -27,3 +27,19 @@ test('a customer opens the receipt of a paid sale by its link and downloads the 
   await expect(page.getByText('There is no receipt at this link')).toBeVisible();
   await phone.close();
 });
+
+test('an operator sets up the fiscal test provider and opens and closes its shift', async ({ page, signInAs }) => {
+  await signInAs('operator');
+  await page.goto('/organization/payment/system');
+  await page.getByRole('tab', { name: 'Fiscal receipts' }).click();
+  await expect(page).toHaveURL(/tab=fiscal/);
+  const panel = page.getByRole('tabpanel', { name: 'Fiscal receipts' });
+  await panel.locator('label.ant-radio-button-wrapper', { hasText: 'Test provider' }).click();
+  await panel.getByLabel('Readiness delay, s').fill('5');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await panel.getByRole('button', { name: 'Open shift' }).click();
+  await expect(panel.getByTestId('fiscal-shift')).toHaveText('Shift open');
+  await panel.getByRole('button', { name: 'Close shift' }).click();
+  await expect(panel.getByTestId('fiscal-shift')).toHaveText('Shift closed');
+});

@@ -42,7 +42,7 @@ export function FiscalSettingsCard({ orgId, canEdit }: { orgId: number; canEdit:
   };
 
   return (
-    <Card title={t('fiscal.title')} style={{ maxWidth: 760, marginTop: 16 }}>
+    <Card style={{ maxWidth: 760 }}>
       {settings.isError ? (
         <LoadError onRetry={() => void settings.refetch()} />
       ) : !data ? (

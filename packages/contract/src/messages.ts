@@ -755,6 +755,13 @@ const M = {
     it: 'Importo',
     sk: 'Suma',
   },
+  'receipt.subtotal': {
+    en: 'Subtotal',
+    ua: 'Сума без знижок',
+    pl: 'Suma przed rabatami',
+    it: 'Subtotale',
+    sk: 'Medzisúčet',
+  },
   'receipt.discount': {
     en: 'Discount',
     ua: 'Знижка',

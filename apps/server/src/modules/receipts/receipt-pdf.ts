@@ -75,6 +75,7 @@ export function renderReceiptPdf(receipt: TReceipt, locale: Locale, createdAt: D
     if (receipt.is_test) doc.text(t('receipt.test'));
     doc.moveDown();
     drawLines(doc, receipt, t, money);
+    drawTotal(doc, t('receipt.subtotal'), money(receipt.gross_minor));
     if (receipt.discount_minor > 0) drawTotal(doc, t('receipt.discount'), `−${money(receipt.discount_minor)}`);
     if (receipt.bonuses_used_minor > 0) drawTotal(doc, t('receipt.bonuses'), `−${money(receipt.bonuses_used_minor)}`);
     drawTotal(doc, t('receipt.total'), money(receipt.amount_minor), true);

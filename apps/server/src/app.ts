@@ -27,6 +27,7 @@ import {
   FISCAL_RETRY_MS,
   FiscalProviders,
   fiscalRoutes,
+  onSalePaid,
   registerFiscalReceipt,
 } from './modules/fiscal/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
@@ -45,7 +46,7 @@ import {
 import { productRoutes } from './modules/products/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { roleRoutes } from './modules/roles/index.js';
-import { registerSalesJobs, SaleSettler } from './modules/sales/index.js';
+import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -189,8 +190,14 @@ export async function buildApp(deps: AppDeps) {
       backoffMaxMs: FISCAL_RETRY_MS,
     },
   );
-  registerSalesJobs(jobs, ctx, payments);
-  const settler = new SaleSettler(ctx, payments, {}, app.log);
+  // What a settled sale sets off inside its own database transaction: its fiscal receipt.
+  const saleHooks: SettlementHooks = {
+    onSettled: async (db, sale) => {
+      if (sale.paymentStatus === 1) await onSalePaid(db, sale.id, clock.now());
+    },
+  };
+  registerSalesJobs(jobs, ctx, payments, saleHooks);
+  const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });

@@ -49,6 +49,7 @@ import { roleRoutes } from './modules/roles/index.js';
 import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
+import { transactionRoutes } from './modules/transactions/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });
+  await app.register(transactionRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });

@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
-import { seedE2eFleet } from './db/demo/e2e-fleet.js';
+import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
@@ -32,7 +32,10 @@ async function main() {
   // The catalogue (hundreds of drawn pictures, 20,000+ tags) is most of the seeding time;
   // the end-to-end tests make the catalogue rows they use, so SEED=e2e leaves it out.
   if (demo && config.seed === 'demo') await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
-  if (demo && config.seed === 'e2e') await seedE2eFleet(database.db, demo.orgIds.main);
+  if (demo && config.seed === 'e2e') {
+    await seedE2eFleet(database.db, demo.orgIds.main);
+    await seedE2eCustomer(database.db, demo.orgIds.kyiv);
+  }
   if (demo) {
     const orgIds = Object.values(demo.orgIds);
     await seedCustomersDemo(database.db, orgIds);

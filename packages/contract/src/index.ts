@@ -31,5 +31,6 @@ export * from './resources/receipt.js';
 export * from './resources/role.js';
 export * from './resources/tag.js';
 export * from './resources/telemetry.js';
+export * from './resources/transaction.js';
 export * from './resources/user.js';
 export * from './routes.js';

@@ -965,6 +965,41 @@ const M = {
     it: 'Il fornitore di pagamento ha rifiutato la richiesta: {reason}',
     sk: 'Poskytovateľ platieb odmietol požiadavku: {reason}',
   },
+  'transaction.refund_too_much': {
+    en: 'At most {max} can be refunded',
+    ua: 'Можна повернути не більше ніж {max}',
+    pl: 'Można zwrócić najwyżej {max}',
+    it: 'Si può rimborsare al massimo {max}',
+    sk: 'Vrátiť možno najviac {max}',
+  },
+  'transaction.not_refundable': {
+    en: 'Nothing of this transaction can be refunded',
+    ua: 'З цієї транзакції нічого не можна повернути',
+    pl: 'Z tej transakcji nie można nic zwrócić',
+    it: 'Di questa transazione non si può rimborsare nulla',
+    sk: 'Z tejto transakcie nemožno nič vrátiť',
+  },
+  'transaction.not_chargeable': {
+    en: 'Only a not paid transaction of a customer with a saved card can be charged again',
+    ua: 'Повторно списати можна лише неоплачену транзакцію клієнта зі збереженою карткою',
+    pl: 'Ponownie obciążyć można tylko nieopłaconą transakcję klienta z zapisaną kartą',
+    it: 'Si può riaddebitare solo una transazione non pagata di un cliente con una carta salvata',
+    sk: 'Znova strhnúť možno len nezaplatenú transakciu zákazníka s uloženou kartou',
+  },
+  'transaction.not_correctable': {
+    en: 'Products can be corrected only in manual processing or when the transaction is not paid',
+    ua: 'Товари можна виправити лише при ручній обробці або коли транзакцію не оплачено',
+    pl: 'Produkty można poprawić tylko przy ręcznym przetwarzaniu lub gdy transakcja nie jest opłacona',
+    it: 'I prodotti si possono correggere solo in elaborazione manuale o se la transazione non è pagata',
+    sk: 'Produkty možno opraviť len pri ručnom spracovaní alebo keď transakcia nie je zaplatená',
+  },
+  'transaction.unknown_product': {
+    en: 'This product is not in the organization’s catalogue',
+    ua: 'Цього товару немає в каталозі організації',
+    pl: 'Tego produktu nie ma w katalogu organizacji',
+    it: 'Questo prodotto non è nel catalogo dell’organizzazione',
+    sk: 'Tento produkt nie je v katalógu organizácie',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -15,6 +15,11 @@ import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../fe
 import { RoleListScreen } from '../features/roles/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
 import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
+import {
+  TransactionCardScreen,
+  TransactionListScreen,
+  TransactionPaymentScreen,
+} from '../features/transactions/index.js';
 import { UserListScreen } from '../features/users/index.js';
 
 /**
@@ -42,6 +47,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/list': DeviceListScreen,
   '/device/display': DeviceDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,
+  '/device/transaction': TransactionListScreen,
+  '/device/transaction/:id': TransactionCardScreen,
+  '/device/transaction/payment/:id': TransactionPaymentScreen,
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
 };

@@ -18,6 +18,7 @@ import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
+import { transactionApi } from './transaction.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
@@ -42,6 +43,7 @@ export const api = {
   technical: technicalApi,
   jobs: jobsApi,
   receipt: receiptApi,
+  transaction: transactionApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -13,6 +13,7 @@ import { openLinkApi } from './open-link.js';
 import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
+import { receiptApi } from './receipt.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
@@ -41,6 +42,7 @@ export const api = {
   live: liveApi,
   technical: technicalApi,
   jobs: jobsApi,
+  receipt: receiptApi,
   transaction: transactionApi,
 };
 

@@ -1,6 +1,7 @@
 import { DEFAULT_MICROMARKET_SETTINGS } from '@vitrina/contract';
 import type { Db } from '../client.js';
 import { customerCards, micromarkets, products, shelfProducts, shelves, tags, users } from '../schema/index.js';
+import { seedE2eReceipt } from './e2e-receipt.js';
 
 /** The end-to-end server's fleet: what the specs need of live fridges, without the demo catalogue. */
 export const E2E_FRIDGES = [
@@ -36,6 +37,7 @@ export async function seedE2eFleet(db: Db, orgId: number): Promise<void> {
       .values([1, 2].map((number) => ({ micromarketId: market!.id, number, name: `Shelf ${number}` })))
       .returning({ id: shelves.id });
     await db.insert(shelfProducts).values({ shelfId: shelfRows[0]!.id, productId: product!.id });
+    if (index === 0) await seedE2eReceipt(db, orgId, market!.id);
     await db.insert(tags).values(
       Array.from({ length: TAGS_PER_FRIDGE * 2 }, (_, n) => ({
         orgId,

@@ -55,7 +55,8 @@ export async function replaceLines(
   options: { isFirst?: boolean } = {},
 ) {
   // A sale's first lines (at close) replace nothing.
-  if (!options.isFirst) await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
+  if (!options.isFirst)
+    await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
   if (lines.length === 0) return;
   await db.insert(transactionProducts).values(
     lines.map((line) => ({

@@ -7,6 +7,7 @@ import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
+  jobs,
   micromarketDiscounts,
   paymentTransactions,
   personalPrices,
@@ -16,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
+import { fiscalKey } from '../fiscal/index.js';
 import { BONUS_TOP_UP, bonusBalance, bookBonus } from './bonus-ledger.js';
 import { queueSaleStep, requestSettlement } from './settlement.service.js';
 
@@ -270,6 +272,19 @@ describe('sales from door sessions', () => {
     const asked = ctx.app.payments.testBank.calls.filter((call) => call.idempotencyKey === ledger[0]!.idempotencyKey);
     expect(asked.length).toBeGreaterThanOrEqual(2);
     expect(ctx.app.payments.testBank.outcomes.get(ledger[0]!.idempotencyKey)).toBeDefined();
+    await s.device.close();
+  });
+
+  it('a paid sale of a micromarket that registers fiscal receipts queues its fiscal receipt in the same transaction', async () => {
+    const s = await shop({ settings: { fiscal_receipts: true } });
+    const session = await purchase(s, { tags: [s.tags[0]!] });
+    const sale = await settled(session);
+    expect(sale.paymentStatus).toBe(1);
+    const queued = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, fiscalKey(sale.id)));
+    expect(queued.map((job) => job.kind)).toEqual(['fiscal.register']);
     await s.device.close();
   });
 

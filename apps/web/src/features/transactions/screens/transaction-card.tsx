@@ -12,6 +12,7 @@ import { SaleHeader } from '../components/sale-header';
 import { SaleLines } from '../components/sale-lines';
 import { SaleMissing } from '../components/sale-missing';
 import { SalePayments } from '../components/sale-payments';
+import { SaleReceipt } from '../components/sale-receipt';
 import { useSale } from '../components/use-sale';
 
 export default function TransactionCardScreen() {
@@ -66,6 +67,9 @@ export default function TransactionCardScreen() {
             <SaleBonuses sale={item} />
           </Card>
         )}
+        <Card variant="borderless" className="panel-card" title={t('transactions.receipt.title')}>
+          <SaleReceipt sale={item} />
+        </Card>
         <Card variant="borderless" className="panel-card" title={t('transactions.card.evidence')}>
           <SaleEvidence sale={item} />
         </Card>

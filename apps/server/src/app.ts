@@ -36,6 +36,7 @@ import {
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
+import { reportRoutes } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(organizationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });
   await app.register(deviceGroupRoutes, { ctx });

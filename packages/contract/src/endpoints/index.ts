@@ -13,6 +13,7 @@ import { openLinkApi } from './open-link.js';
 import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
+import { reportApi } from './report.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
@@ -40,6 +41,7 @@ export const api = {
   live: liveApi,
   technical: technicalApi,
   jobs: jobsApi,
+  report: reportApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -1,0 +1,2 @@
+export { reportRoutes } from './reports.routes.js';
+export { daysBetween, rebuildSaleRollups, refreshSaleRollups, type SaleBucket, saleDay } from './rollups.js';

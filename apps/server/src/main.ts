@@ -5,10 +5,12 @@ import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eFleet } from './db/demo/e2e-fleet.js';
+import { seedE2eSales } from './db/demo/e2e-sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
 import { createLocalStorage } from './lib/storage.js';
+import { rebuildDemoSaleRollups } from './modules/reports/index.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
 async function main() {
@@ -31,7 +33,12 @@ async function main() {
   // The catalogue (hundreds of drawn pictures, 20,000+ tags) is most of the seeding time;
   // the end-to-end tests make the catalogue rows they use, so SEED=e2e leaves it out.
   if (demo && config.seed === 'demo') await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
-  if (demo && config.seed === 'e2e') await seedE2eFleet(database.db, demo.orgIds.main);
+  if (demo && config.seed === 'e2e') {
+    await seedE2eFleet(database.db, demo.orgIds.main);
+    await seedE2eSales(database.db, demo.orgIds.main);
+  }
+  // Demo sales (however they were written) reach the reports through the rollups.
+  if (demo) await rebuildDemoSaleRollups(database.db);
   if (demo) await writeDemoFleet(database.db, config.dataDir);
 
   const app = await buildApp({

@@ -1,2 +1,9 @@
 export { reportRoutes } from './reports.routes.js';
-export { daysBetween, rebuildSaleRollups, refreshSaleRollups, type SaleBucket, saleDay } from './rollups.js';
+export {
+  daysBetween,
+  rebuildDemoSaleRollups,
+  rebuildSaleRollups,
+  refreshSaleRollups,
+  type SaleBucket,
+  saleDay,
+} from './rollups.js';

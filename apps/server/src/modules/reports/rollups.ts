@@ -75,3 +75,12 @@ export async function rebuildSaleRollups(db: Db, period: { from: string; to: str
   }
   return buckets.length;
 }
+
+/** The demo seed's sales, up to a year back, into the rollups. */
+export async function rebuildDemoSaleRollups(db: Db): Promise<number> {
+  const today = Date.now();
+  return rebuildSaleRollups(db, {
+    from: saleDay(new Date(today - 400 * 86_400_000)),
+    to: saleDay(new Date(today + 86_400_000)),
+  });
+}

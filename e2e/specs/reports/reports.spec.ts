@@ -1,0 +1,28 @@
+import { expect, test } from '../../fixtures/session';
+
+// SEED=e2e writes four paid sales at "E2E Fridge North" in the last 30 days (25.00 a bottle:
+// 2 today, 1 yesterday, 3 three days ago, 4 ten days ago), and seeding rolls them up.
+
+test('the report shows the seeded sales by micromarket, with a chart and totals', async ({ page, signInAs }) => {
+  await signInAs('operator');
+  await page.goto('/report/list');
+  await expect(page.getByRole('heading', { name: 'Report list' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Revenue by group' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Group by' }).click();
+  await page.getByTitle('Micromarket').click();
+  const row = page.getByRole('row').filter({ hasText: 'E2E Fridge North' });
+  await expect(row).toContainText('250.00');
+  await expect(row).toContainText('150.00');
+  await expect(page.getByRole('row').filter({ hasText: 'Total' })).toContainText('250.00');
+  await expect(page.getByRole('img', { name: 'Revenue by group' }).locator('rect')).toHaveCount(1);
+});
+
+test('the dashboard shows cash received and items sold', async ({ page, signInAs }) => {
+  await signInAs('operator');
+  await page.goto('/dashboard');
+  const sales = page.getByTestId('dashboard-sales');
+  await expect(sales).toContainText('Cash received · 30 days');
+  await expect(sales).toContainText('250.00');
+  await expect(sales).toContainText('Items sold: 10');
+  await expect(page.getByRole('img', { name: 'Cash received per day, last 30 days' })).toBeVisible();
+});

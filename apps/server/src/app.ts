@@ -22,6 +22,14 @@ import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
 import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
 import { fileRoutes } from './modules/files/index.js';
+import {
+  FISCAL_REGISTER_JOB,
+  FISCAL_RETRY_MS,
+  FiscalProviders,
+  fiscalRoutes,
+  onSalePaid,
+  registerFiscalReceipt,
+} from './modules/fiscal/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
@@ -36,10 +44,13 @@ import {
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
-import { reportRoutes } from './modules/reports/index.js';
+import { receiptRoutes } from './modules/receipts/index.js';
+import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
+import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
+import { transactionRoutes } from './modules/transactions/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
@@ -86,6 +97,9 @@ declare module 'fastify' {
     jobs: JobRunner;
     gateway: Gateway | null;
     payments: PaymentProviders;
+    fiscal: FiscalProviders;
+    /** Takes closed sales' money right away (tests wait on its idle). */
+    saleSettler: SaleSettler;
   }
 }
 
@@ -167,12 +181,38 @@ export async function buildApp(deps: AppDeps) {
     },
     { everyMs: 60_000 },
   );
+  const fiscal = new FiscalProviders({ db: ctx.db, secrets: ctx.secrets, clock });
+  app.decorate('fiscal', fiscal);
+  // §9 "receipt retry 2 minutes": every retry of a fiscal receipt waits the same two minutes.
+  jobs.register(
+    FISCAL_REGISTER_JOB,
+    ({ job }) => registerFiscalReceipt({ db: ctx.db, clock, providers: fiscal }, job),
+    {
+      backoffBaseMs: FISCAL_RETRY_MS,
+      backoffMaxMs: FISCAL_RETRY_MS,
+    },
+  );
+  // What a settled sale sets off inside its own database transaction: its fiscal receipt,
+  // and its micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
+  const saleHooks: SettlementHooks = {
+    onSettled: async (db, sale) => {
+      if (sale.paymentStatus === 1) await onSalePaid(db, sale.id, clock.now());
+      await refreshSaleRollups(db, saleBucketOf(sale));
+    },
+  };
+  registerSalesJobs(jobs, ctx, payments, saleHooks);
+  const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
+  app.decorate('saleSettler', settler);
+  app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
+  await app.register(fiscalRoutes, { ctx, providers: fiscal });
+  await app.register(receiptRoutes, { ctx });
+  await app.register(transactionRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
@@ -192,6 +232,7 @@ export async function buildApp(deps: AppDeps) {
         jobs,
         mqtt: deps.mqtt,
         logger: app.log,
+        settleNow: settler,
         ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
       })
     : null;

@@ -50,9 +50,12 @@ const ZConfig = z.object({
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
+  /** Where the Stripe adapter sends its calls; unset: api.stripe.com (a proxy or a stand-in otherwise). */
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Config = {
+  stripeApiUrl: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqtt: { port: c.MQTT_PORT, host: c.HOST, url: c.MQTT_URL, username: c.MQTT_USERNAME, password: c.MQTT_PASSWORD },
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,
+    stripeApiUrl: c.STRIPE_API_URL,
   };
 }

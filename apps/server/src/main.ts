@@ -4,8 +4,9 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
-import { seedE2eFleet } from './db/demo/e2e-fleet.js';
+import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedE2eSales } from './db/demo/e2e-sales.js';
+import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
@@ -35,11 +36,17 @@ async function main() {
   if (demo && config.seed === 'demo') await seedCatalogueDemo(database.db, storage, demo.orgIds, demo.operatorId);
   if (demo && config.seed === 'e2e') {
     await seedE2eFleet(database.db, demo.orgIds.main);
+    await seedE2eCustomer(database.db, demo.orgIds.kyiv);
     await seedE2eSales(database.db, demo.orgIds.main);
   }
-  // Demo sales (however they were written) reach the reports through the rollups.
-  if (demo) await rebuildDemoSaleRollups(database.db);
-  if (demo) await writeDemoFleet(database.db, config.dataDir);
+  if (demo) {
+    const orgIds = Object.values(demo.orgIds);
+    await seedCustomersDemo(database.db, orgIds);
+    if (config.seed === 'demo') await seedSalesHistoryDemo(database.db, orgIds);
+    // The demo's sales, however they were written, reach the reports through the rollups.
+    await rebuildDemoSaleRollups(database.db);
+    await writeDemoFleet(database.db, config.dataDir);
+  }
 
   const app = await buildApp({
     database,
@@ -51,6 +58,7 @@ async function main() {
     mqtt: config.mqtt,
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
+    payments: { stripeBaseUrl: config.stripeApiUrl },
   });
   let stopping = false;
   let simulator: DemoSimulator | null = null;

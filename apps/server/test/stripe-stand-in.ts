@@ -84,6 +84,11 @@ export class StripeStandIn {
     return this.intents.get(id);
   }
 
+  /** Every PaymentIntent made so far. */
+  allIntents(): Intent[] {
+    return [...this.intents.values()];
+  }
+
   /** PaymentIntents created under an idempotency key (kept in metadata by the adapter). */
   intentsWithKey(key: string): Intent[] {
     return [...this.intents.values()].filter((intent) => intent.metadata.idempotency_key === key);

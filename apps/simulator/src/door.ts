@@ -11,6 +11,8 @@ export type Opening = {
   kind: SessionKind;
   /** The open_door command that opened it. */
   commandId?: string;
+  /** The customer's card token the reader saw at the door. */
+  customerToken?: string;
   /** How long the door stays open, clock milliseconds. */
   openForMs: number;
   /** What happens inside just before the door closes; answers the items that left. */
@@ -72,6 +74,7 @@ export class Door {
       state: 'opened',
       kind: opening.kind,
       ...(opening.commandId ? { command_id: opening.commandId } : {}),
+      ...(opening.customerToken ? { customer_token: opening.customerToken } : {}),
       opened_at: session.openedAt,
       taken_tags: [],
       detections: [],
@@ -94,6 +97,7 @@ export class Door {
       state: 'closed',
       kind: session.opening.kind,
       ...(session.opening.commandId ? { command_id: session.opening.commandId } : {}),
+      ...(session.opening.customerToken ? { customer_token: session.opening.customerToken } : {}),
       opened_at: session.openedAt,
       closed_at: clock.now(),
       taken_tags: sensors.includes('rfid') ? taken.map((item) => item.code) : [],

@@ -77,6 +77,21 @@ describe('a fridge on the protocol', () => {
     expect((inventory.message.tags as string[]).sort()).toEqual([...before].filter((t) => !taken.includes(t)).sort());
   });
 
+  it("a walk-up customer shows one of the organisation's cards; one who came by a command is not re-identified", () => {
+    const customers = ['ct_demo_alpha_0001', 'ct_demo_bravo_0002'];
+    const { clock, network, fridge } = setUp({ fridge: { customers }, behaviour: { customersPerHour: 30 } });
+    fridge.powerOn();
+    clock.advance(60 * MINUTE);
+    const sessions = network.on<TDeviceDoorSession>('door-session');
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const session of sessions) expect(customers).toContain(session.customer_token);
+    const closed = sessions.filter((s) => s.state === 'closed');
+    for (const session of closed) {
+      const opened = sessions.find((s) => s.id === session.id && s.state === 'opened');
+      expect(opened?.customer_token).toBe(session.customer_token);
+    }
+  });
+
   it('a courier restocks from the pool when the cabinet runs low', () => {
     const { clock, network, fridge } = setUp({ behaviour: { customersPerHour: 20, autoRestock: true } });
     fridge.powerOn();

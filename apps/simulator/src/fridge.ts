@@ -53,6 +53,7 @@ export class Fridge implements CommandTarget {
   private readonly flash: Flash;
   private readonly connection: Connection;
   private readonly pool: TagEntry[];
+  private readonly customers: readonly string[];
   private readonly initialStock: number;
   private readonly log: (line: string) => void;
   private temperature: TemperatureState;
@@ -76,6 +77,7 @@ export class Fridge implements CommandTarget {
     this.cabinet = new Cabinet({ shelfCount: fridge.shelves, products: fridge.products, tags: fridge.tags });
     this.initialStock = this.cabinet.itemCount();
     this.pool = [...fridge.pool];
+    this.customers = fridge.customers;
     this.uplink = new Uplink(fridge.serial, clock, () => this.connection.currentLink);
     this.commands = new CommandHandler(this);
     this.door = new Door({
@@ -214,9 +216,15 @@ export class Fridge implements CommandTarget {
   startSession(kind: SessionKind, commandId?: string): boolean {
     if (this.faults.doorStuck) return false;
     const [min, max] = OPEN_FOR_MS[kind];
+    // A customer who walks up shows their card; one who came by a link was identified by the server.
+    const customerToken =
+      kind === 'customer' && !commandId && this.customers.length > 0
+        ? this.customers[Math.floor(this.random() * this.customers.length)]
+        : undefined;
     return this.door.open({
       kind,
       ...(commandId ? { commandId } : {}),
+      ...(customerToken ? { customerToken } : {}),
       openForMs: this.worldMs(between(this.random, min, max)),
       inside: () => this.inside(kind),
       onClosed: () => this.maybeCallCourier(),

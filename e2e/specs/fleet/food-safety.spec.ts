@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEVICE_PROTOCOL_VERSION } from '@vitrina/contract';
-import mqtt from 'mqtt';
+import { connectFridge } from '../../fixtures/fridge';
 import { expect, test } from '../../fixtures/session';
 
 /**
@@ -8,9 +7,6 @@ import { expect, test } from '../../fixtures/session';
  * food-safety lock, and an operator resets the lock once the fridge is cold again.
  * The test plays the fridge itself (a plain MQTT client), so it decides the temperatures.
  */
-/** The e2e server's broker (playwright.config.ts). */
-const BROKER = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:9790';
-
 async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
   const response =
     method === 'GET'
@@ -45,20 +41,7 @@ test('a fridge above its limit is locked with an alert, and the lock is reset on
     serial_number: serial,
   });
   const id: number = created.id;
-  const device = await mqtt.connectAsync(BROKER, {
-    clientId: serial,
-    username: serial,
-    password: created.token,
-    reconnectPeriod: 0,
-  });
-  let seq = 0;
-  const send = (channel: string, body: Record<string, unknown>) =>
-    device.publishAsync(
-      `vitrina/${serial}/${channel}`,
-      JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, ts: Date.now(), boot: 1, seq: seq++, ...body }),
-      { qos: 1 },
-    );
-  await send('hello', { firmware: '1.0.0', platform: 'e2e' });
+  const { send, end } = await connectFridge(serial, created.token);
   await send('telemetry', { temperature: 4.5, door: 'closed' });
   await send('telemetry', { temperature: 11.5 });
 
@@ -79,5 +62,5 @@ test('a fridge above its limit is locked with an alert, and the lock is reset on
   await expect.poll(async () => (await api(request, token, 'GET', `/v1/device/info/${id}`)).temperature).toBe(5);
   await page.getByRole('button', { name: 'Reset lock' }).click();
   await expect(banner).toBeHidden();
-  await device.endAsync();
+  await end();
 });

@@ -22,6 +22,7 @@ export const PUBLIC_PATHS = [
   '/reset/password/:token',
   '/notauth/open/fridge/:token',
   '/notauth/courier/open/fridge/:token',
+  '/receipt/:token',
   '/auth-redirect',
   '/404',
   '/401',

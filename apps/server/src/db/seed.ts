@@ -22,6 +22,7 @@ const OPERATOR: Permission[] = [
   'show_technical_analytics_page',
   'manage_technical_alerts',
   'show_transactions_page',
+  'show_update_transaction_page',
   'show_categories_page',
   'show_products_page',
   'show_maker_page',

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { AuthRedirectScreen, LoginScreen, RegistrationScreen, ResetPasswordScreen } from '../features/auth/index.js';
 import { OpenFridgeScreen } from '../features/open-fridge/index.js';
+import { ReceiptScreen } from '../features/receipts/index.js';
 import { NotFoundScreen, TermsScreen, UnauthorizedScreen } from '../features/system/index.js';
 import { GuestOnly } from './guest-only';
 import { PrivateArea } from './private-area';
@@ -24,6 +25,7 @@ export function AppRoutes() {
         <Route path="/reset/password/:token" element={<ResetPasswordScreen />} />
         <Route path="/notauth/open/fridge/:token" element={<OpenFridgeScreen kind="customer" />} />
         <Route path="/notauth/courier/open/fridge/:token" element={<OpenFridgeScreen kind="courier" />} />
+        <Route path="/receipt/:token" element={<ReceiptScreen />} />
         <Route path="/auth-redirect" element={<AuthRedirectScreen />} />
         <Route path="/404" element={<NotFoundScreen />} />
         <Route path="/401" element={<UnauthorizedScreen />} />

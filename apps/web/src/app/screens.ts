@@ -16,6 +16,11 @@ import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
 import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
+import {
+  TransactionCardScreen,
+  TransactionListScreen,
+  TransactionPaymentScreen,
+} from '../features/transactions/index.js';
 import { UserListScreen } from '../features/users/index.js';
 
 /**
@@ -44,6 +49,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/list': DeviceListScreen,
   '/device/display': DeviceDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,
+  '/device/transaction': TransactionListScreen,
+  '/device/transaction/:id': TransactionCardScreen,
+  '/device/transaction/payment/:id': TransactionPaymentScreen,
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
 };

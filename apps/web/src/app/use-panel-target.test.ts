@@ -12,10 +12,14 @@ describe('resolvePanelTarget', () => {
     expect(target('/device/device-group')).toMatchObject({ kind: 'screen', route: { path: '/device/device-group' } });
     expect(target('/device/display')).toMatchObject({ kind: 'screen', route: { path: '/device/display' } });
     expect(target('/device/15')).toMatchObject({ kind: 'screen', route: { path: '/device/:id' } });
+    expect(target('/device/transaction/7')).toMatchObject({
+      kind: 'screen',
+      route: { path: '/device/transaction/:id' },
+    });
   });
 
   it('sends a static path without a screen in this build to 404, not to the card', () => {
-    for (const pathname of ['/product/order', '/product/planning', '/device/transaction']) {
+    for (const pathname of ['/product/order', '/product/planning', '/device/subscribe/transactions']) {
       expect(target(pathname), pathname).toEqual({ kind: 'redirect', to: '/404' });
     }
   });

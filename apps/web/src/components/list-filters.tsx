@@ -2,6 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMicromarketOptions } from '../lib/queries/micromarket-options';
 import { useOrganizationOptions } from '../lib/queries/organization-options';
 
 /** What every filter select of a list shares: clearable, its own width, a popup as wide as it needs. */
@@ -52,6 +53,24 @@ export function OrganizationFilter(props: {
       value={props.value}
       onChange={(value?: number) => props.onChange(value)}
       options={organizations.data?.items.map((org) => ({ value: org.id, label: org.name }))}
+    />
+  );
+}
+
+/** The micromarket filter: the visible organisations' micromarkets, searchable by name. */
+export function MicromarketFilter(props: { value: number | undefined; onChange: (id: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const micromarkets = useMicromarketOptions();
+  return (
+    <Select
+      {...FILTER_SELECT}
+      showSearch={{ optionFilterProp: 'label' }}
+      aria-label={t('fields.micromarket')}
+      placeholder={t('fields.micromarket')}
+      loading={micromarkets.isPending}
+      value={props.value}
+      onChange={(value?: number) => props.onChange(value)}
+      options={micromarkets.data?.items.map((item) => ({ value: item.id, label: item.name }))}
     />
   );
 }

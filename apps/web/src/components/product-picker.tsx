@@ -10,6 +10,8 @@ type Props = {
   onChange?: (value: number | undefined) => void;
   status?: ProductStatus;
   isForProgrammer?: boolean;
+  /** Only this organisation's products (a sale's lines must be its own organisation's). */
+  orgId?: number;
   className?: string;
   id?: string;
   'aria-label'?: string;
@@ -23,6 +25,7 @@ export function ProductPicker({
   onChange,
   status,
   isForProgrammer,
+  orgId,
   className,
   id,
   placeholder,
@@ -32,7 +35,7 @@ export function ProductPicker({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
-  const products = useProductOptions({ q: q || undefined, status, for_programmer: isForProgrammer });
+  const products = useProductOptions({ q: q || undefined, status, for_programmer: isForProgrammer, org_id: orgId });
   const chosen = useProductForPicker(value);
 
   const options = useMemo(() => {

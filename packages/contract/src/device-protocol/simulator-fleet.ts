@@ -36,6 +36,11 @@ export const ZFleetFridge = z.object({
   /** Tags a courier may bring in (new stock of the organisation). */
   pool: z.array(ZFleetTag).default([]),
   products: z.array(ZFleetProduct).default([]),
+  /** Customer card tokens of the organisation: a customer at the door shows one (`customer_token`). */
+  customers: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/))
+    .max(1000)
+    .default([]),
 });
 export type TFleetFridge = z.output<typeof ZFleetFridge>;
 export type TFleetFridgeInput = z.input<typeof ZFleetFridge>;

@@ -49,7 +49,13 @@ export const deviceApi = {
     tag,
     summary: 'Micromarkets of the visible organisations, for pickers and filters',
     // The tag, storage and device-group screens pick micromarkets, so their viewers need the list too.
-    permissions: ['show_products_tag_page', 'show_device_page', 'show_products_storage_page', 'device_group_list'],
+    permissions: [
+      'show_products_tag_page',
+      'show_device_page',
+      'show_products_storage_page',
+      'device_group_list',
+      'show_transactions_page',
+    ],
     response: ZMicromarketOptions,
   }),
   list: defineEndpoint({

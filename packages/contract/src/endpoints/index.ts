@@ -13,11 +13,13 @@ import { openLinkApi } from './open-link.js';
 import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
+import { receiptApi } from './receipt.js';
 import { reportApi } from './report.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
+import { transactionApi } from './transaction.js';
 import { userApi } from './user.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
@@ -42,6 +44,8 @@ export const api = {
   technical: technicalApi,
   jobs: jobsApi,
   report: reportApi,
+  receipt: receiptApi,
+  transaction: transactionApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -3,17 +3,9 @@ import { newStorageKey } from '../../lib/storage.js';
 import type { Db } from '../client.js';
 import { categories, makers, micromarkets, productReviews, products, storageBatches, tags } from '../schema/index.js';
 import { DEMO_CATEGORIES, DEMO_MAKERS, DEMO_MICROMARKETS, type DemoLeaf } from './catalogue-data.js';
+import { insertChunked, random } from './demo-util.js';
 import { seedFleetDemo } from './fleet.js';
 import { drawProductImage } from './product-image.js';
-
-/** A deterministic generator, so every demo database looks the same. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 type OrgPlan = { orgId: number; currencyFactor: number; makerCountries: string[] | null };
 type PlannedProduct = {
@@ -29,11 +21,6 @@ type PlannedProduct = {
 };
 
 const HOUR = 3_600_000;
-const CHUNK = 2_000;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
 
 async function seedCategories(db: Db, orgId: number) {
   const leaves: { leaf: DemoLeaf; id: number }[] = [];

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import type { Db } from '../client.js';
 import { micromarkets, products, shelfProducts, shelves, tags } from '../schema/index.js';
+import { customerTokensOf } from './sales.js';
 
 export const DEMO_FLEET_FILE = 'demo-fleet.json';
 
@@ -44,6 +45,10 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
     pools.set(orgId, rows);
   }
 
+  const customers = new Map<number, string[]>();
+  for (const orgId of new Set(markets.map((market) => market.orgId)))
+    customers.set(orgId, await customerTokensOf(db, orgId));
+
   const fleet: TFleetFridgeInput[] = [];
   for (const market of markets) {
     const token = newToken();
@@ -80,6 +85,7 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
       shelves: Math.max(4, ...shelfRows.map((row) => row.number)),
       tags: inside,
       pool,
+      customers: customers.get(market.orgId) ?? [],
       products: productRows.map((product) => ({
         id: product.id,
         name: product.name,

@@ -1,6 +1,7 @@
 import { DEFAULT_MICROMARKET_SETTINGS } from '@vitrina/contract';
 import type { Db } from '../client.js';
-import { micromarkets, products, shelfProducts, shelves, tags } from '../schema/index.js';
+import { customerCards, micromarkets, products, shelfProducts, shelves, tags, users } from '../schema/index.js';
+import { seedE2eReceipt } from './e2e-receipt.js';
 
 /** The end-to-end server's fleet: what the specs need of live fridges, without the demo catalogue. */
 export const E2E_FRIDGES = [
@@ -36,6 +37,7 @@ export async function seedE2eFleet(db: Db, orgId: number): Promise<void> {
       .values([1, 2].map((number) => ({ micromarketId: market!.id, number, name: `Shelf ${number}` })))
       .returning({ id: shelves.id });
     await db.insert(shelfProducts).values({ shelfId: shelfRows[0]!.id, productId: product!.id });
+    if (index === 0) await seedE2eReceipt(db, orgId, market!.id);
     await db.insert(tags).values(
       Array.from({ length: TAGS_PER_FRIDGE * 2 }, (_, n) => ({
         orgId,
@@ -48,4 +50,32 @@ export async function seedE2eFleet(db: Db, orgId: number): Promise<void> {
       })),
     );
   }
+}
+
+/** The customer the transactions spec plays at the door: the token a fridge reads, a card at the test provider. */
+export const E2E_CUSTOMER = {
+  name: 'E2E Customer',
+  email: 'customer@e2e.local',
+  cardToken: 'E2E-CUSTOMER-CARD',
+} as const;
+
+/**
+ * A customer with a saved card in `orgId` (Kyiv: no other spec changes its payment system),
+ * so a door session there becomes a paid sale the transactions spec can refund.
+ */
+export async function seedE2eCustomer(db: Db, orgId: number): Promise<void> {
+  const [user] = await db
+    .insert(users)
+    .values({ orgId, name: E2E_CUSTOMER.name, email: E2E_CUSTOMER.email, userType: 1 })
+    .returning({ id: users.id });
+  await db.insert(customerCards).values({
+    orgId,
+    userId: user!.id,
+    token: E2E_CUSTOMER.cardToken,
+    provider: 'test',
+    paymentMethod: 'pm_e2e_visa',
+    providerCustomer: 'cus_e2e',
+    brand: 'visa',
+    last4: '4242',
+  });
 }

@@ -12,6 +12,7 @@ import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import type { JobRunner } from '../jobs/index.js';
 import { recordEvent } from '../micromarkets/index.js';
+import type { SettleNow } from '../sales/index.js';
 import { type ClaimedCommand, claimForSending, expireCommands } from './commands.repository.js';
 import type { CommandDelivery } from './commands.service.js';
 import { DeviceDirectory, type DeviceRef } from './device-directory.js';
@@ -40,6 +41,8 @@ export type GatewayOptions = {
   mqtt: MqttSettings;
   telemetryRetentionDays?: number;
   logger?: FastifyBaseLogger;
+  /** Takes closed sales' money right away (the sales module's SaleSettler). */
+  settleNow?: SettleNow;
 };
 
 /** How often the command and presence jobs look for work. */
@@ -91,6 +94,7 @@ export class Gateway implements CommandDelivery {
       states: this.states,
       onHello: (device) => this.deliverPending(device),
       logger: options.logger,
+      settleNow: options.settleNow,
     });
     options.jobs.register('devices.commands', () => this.maintainCommands(), { everyMs: MAINTAIN_EVERY_MS });
     options.jobs.register('devices.presence', () => this.sweepSilent(), { everyMs: MAINTAIN_EVERY_MS });

@@ -19,7 +19,8 @@ import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
-import { recordEvent } from '../micromarkets/index.js';
+import { findSettingsRow, readSettings, recordEvent } from '../micromarkets/index.js';
+import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
 import type { DeviceStates } from './device-state.js';
@@ -43,6 +44,8 @@ type IngestDeps = {
   states: DeviceStates;
   /** A device said hello: send it whatever is waiting. */
   onHello(device: DeviceRef): Promise<void>;
+  /** Takes a closed sale's money right away (the sales module's SaleSettler); else its job does. */
+  settleNow?: SettleNow | undefined;
   logger?: FastifyBaseLogger | undefined;
   /** Messages waiting to be handled at most before telemetry and heartbeats are dropped (INGEST_MAX_QUEUED). */
   maxQueued?: number;
@@ -279,48 +282,78 @@ export class Ingest {
   }
 
   private async doorSession(message: TDeviceDoorSession, received: Received) {
+    const { ctx } = this.deps;
     const serverTime = (deviceTime: number) => new Date(toServerTime(deviceTime, received.ts, received.receivedAt));
     const isClosed = message.state === 'closed';
     const closedAt = isClosed ? serverTime(message.closed_at ?? received.ts) : null;
-    const outcome = await upsertDoorSession(this.deps.ctx.db, {
+    const codes = isClosed ? [...new Set(message.taken_tags)] : [];
+    const isSale = message.kind === 'customer';
+    const settings = isSale ? readSettings((await findSettingsRow(ctx.db, received.device.id))?.settings) : null;
+    const session = {
       id: message.id,
       micromarketId: received.device.id,
-      kind: message.kind,
+      orgId: received.device.orgId,
       commandId: message.command_id ?? null,
+      customerToken: message.customer_token ?? null,
       openedAt: serverTime(message.opened_at),
-      closedAt,
-      takenTags: isClosed ? [...new Set(message.taken_tags)] : [],
-      detections: isClosed ? message.detections : [],
-      weightsBefore: message.weights_before ?? null,
-      weightsAfter: isClosed ? (message.weights_after ?? null) : null,
+    };
+    // The session, its tags and its sale are one write: a crash leaves all or none of them.
+    const { outcome, taken, sale } = await ctx.db.transaction(async (tx) => {
+      const outcome = await upsertDoorSession(tx, {
+        id: message.id,
+        micromarketId: received.device.id,
+        kind: message.kind,
+        commandId: session.commandId,
+        openedAt: session.openedAt,
+        closedAt,
+        takenTags: codes,
+        detections: isClosed ? message.detections : [],
+        weightsBefore: message.weights_before ?? null,
+        weightsAfter: isClosed ? (message.weights_after ?? null) : null,
+      });
+      if (!isClosed) {
+        const sale = outcome.isNew && settings ? await openSale(tx, session, settings) : null;
+        return { outcome, taken: 0, sale };
+      }
+      if (!outcome.closed) return { outcome, taken: 0, sale: null };
+      const taken = await takeTags(tx, {
+        micromarketId: received.device.id,
+        orgId: received.device.orgId,
+        codes,
+        kind: message.kind,
+        at: closedAt!,
+      });
+      const sale = settings
+        ? await closeSale(
+            tx,
+            { ...session, closedAt: closedAt!, takenTags: codes, detections: message.detections },
+            settings,
+            closedAt!,
+          )
+        : null;
+      return { outcome, taken, sale };
     });
+    if (sale) await queueSaleStep(ctx, sale, this.deps.settleNow);
     if (!isClosed) {
       if (outcome.isNew)
         await this.event(received, 'door_session_opened', { session_id: message.id, kind: message.kind });
       return;
     }
     if (!outcome.closed) return;
-    const taken = await takeTags(this.deps.ctx.db, {
-      micromarketId: received.device.id,
-      orgId: received.device.orgId,
-      codes: [...new Set(message.taken_tags)],
-      kind: message.kind,
-      at: closedAt!,
-    });
     await this.event(received, 'door_session_closed', {
       session_id: message.id,
       kind: message.kind,
       taken_tags: taken,
+      ...(sale ? { transaction_id: sale.sale.id } : {}),
     });
     if (taken > 0) this.announce(received.device, { tags_taken: taken });
-    const codes = [...new Set(message.taken_tags)];
-    await checkSessionWeights(this.deps.ctx, received.actor, {
+    await checkSessionWeights(ctx, received.actor, {
       micromarketId: received.device.id,
       orgId: received.device.orgId,
       sessionId: message.id,
       weightsBefore: message.weights_before ?? null,
       weightsAfter: message.weights_after ?? null,
-      explainedGrams: await explainedGrams(this.deps.ctx.db, {
+      explainedGrams: await explainedGrams(ctx.db, {
         orgId: received.device.orgId,
         codes,
         detections: message.detections,

@@ -1,2 +1,4 @@
 export { backoffDelay, type JobContext, type JobHandler, JobRunner, recurringKey } from './job-runner.js';
+/** For modules that queue a job inside their own database transaction (the sale's fiscal receipt). */
+export { insertJob, type JobRow } from './jobs.repository.js';
 export { jobRoutes } from './jobs.routes.js';

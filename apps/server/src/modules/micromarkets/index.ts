@@ -1,8 +1,8 @@
 /** Micromarkets (the fleet's cabinets): their fields, token, settings, parts and history. */
 export { recordEvent } from './device-events.repository.js';
-export { findOrgsOf as findMicromarketOrgs } from './micromarkets.repository.js';
+export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket } from './micromarkets.service.js';
-export { listPriceTags } from './parts.repository.js';
+export { activeDiscountPercent, discountedPrice, listPriceTags, personalPriceMap } from './parts.repository.js';
 export { readSettings } from './settings.service.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';

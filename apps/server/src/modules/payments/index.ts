@@ -1,5 +1,6 @@
 /** Payments (DESIGN §5): providers, the organisation's settings, the ledger, webhooks and reconciliation. */
 export { performPayment, reconcilePayments } from './payment-operations.service.js';
+export { assertOrganisationExists } from './payment-settings.service.js';
 export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './payment-webhooks.service.js';
 export { paymentRoutes } from './payments.routes.js';
 export { PaymentProviderError } from './provider.js';

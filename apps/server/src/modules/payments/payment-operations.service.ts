@@ -26,7 +26,13 @@ export type PaymentRequest =
   | { operation: 'capture' | 'refund'; parentId: number; amountMinor?: number }
   | { operation: 'release'; parentId: number };
 
-export type PerformPaymentOptions = { orgId: number; idempotencyKey: string; request: PaymentRequest };
+export type PerformPaymentOptions = {
+  orgId: number;
+  idempotencyKey: string;
+  request: PaymentRequest;
+  /** The sale this operation pays or refunds, kept on the ledger row. */
+  transactionId?: number;
+};
 
 /** What the provider is asked, stored on the row so reconciliation asks the very same thing again. */
 type StoredRequest = {
@@ -89,6 +95,7 @@ export async function performPayment(
     parentId: parent?.id ?? null,
     providerReference: parent?.providerReference ?? null,
     request: stored,
+    transactionId: options.transactionId ?? null,
     now: ctx.clock.now(),
   });
   // Another call with the same key got in first: answer its row.

@@ -27,7 +27,8 @@ export function webhookUrlOf(publicUrl: string, orgId: number, provider: string)
   return `${publicUrl}/v1/payment/webhook/${orgId}/${provider}`;
 }
 
-async function assertOrganisationExists(ctx: ServiceContext, orgId: number): Promise<void> {
+/** 404 for an organisation id that names no organisation (the scope checks visibility, not existence). */
+export async function assertOrganisationExists(ctx: ServiceContext, orgId: number): Promise<void> {
   const [row] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId));
   if (!row) throw notFound();
 }

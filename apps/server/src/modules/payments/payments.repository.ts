@@ -42,6 +42,7 @@ export type NewPaymentTransaction = {
   parentId: number | null;
   providerReference: string | null;
   request: Record<string, unknown>;
+  transactionId?: number | null;
   now: Date;
 };
 

@@ -5,5 +5,6 @@ export {
   rebuildSaleRollups,
   refreshSaleRollups,
   type SaleBucket,
+  saleBucketOf,
   saleDay,
 } from './rollups.js';

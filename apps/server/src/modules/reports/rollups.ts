@@ -11,6 +11,11 @@ export function saleDay(openedAt: Date): string {
   return openedAt.toISOString().slice(0, 10);
 }
 
+/** The bucket a sale's row belongs to. */
+export function saleBucketOf(sale: { orgId: number; micromarketId: number; openedAt: Date }): SaleBucket {
+  return { orgId: sale.orgId, micromarketId: sale.micromarketId, day: saleDay(sale.openedAt) };
+}
+
 /** The UTC days from `from` to `to`, both included, as `YYYY-MM-DD`. */
 export function daysBetween(from: string, to: string): string[] {
   if (!DAY_RE.test(from) || !DAY_RE.test(to)) throw new Error(`not a day: ${from}..${to}`);

@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { api, type ProductStatus } from '@vitrina/contract';
 import { useEndpoint } from '../endpoint-query';
 
-export type ProductOptionsQuery = { q?: string; status?: ProductStatus; for_programmer?: boolean };
+export type ProductOptionsQuery = { q?: string; status?: ProductStatus; for_programmer?: boolean; org_id?: number };
 
 const OPTIONS_PAGE = 30;
 

@@ -1,5 +1,5 @@
 import { api, type TPaymentConnectionResult } from '@vitrina/contract';
-import { Card, Select, Skeleton } from 'antd';
+import { Card, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { FiscalSettingsCard } from '../components/fiscal-settings-card';
 import { PaymentSystemForm } from '../components/payment-system-form';
 
 /**
@@ -37,10 +38,12 @@ export default function PaymentSystemScreen() {
   const test = useEndpointMutation(api.payment.testConnection);
   const [testResult, setTestResult] = useState<TPaymentConnectionResult | null>(null);
 
+  const tab = searchParams.get('tab') === 'fiscal' ? 'fiscal' : 'payment';
   const chooseOrg = (id: number) => {
     setTestResult(null);
-    setSearchParams({ org_id: String(id) });
+    setSearchParams({ org_id: String(id), tab });
   };
+  const chooseTab = (key: string) => setSearchParams({ ...(orgId ? { org_id: String(orgId) } : {}), tab: key });
 
   const picker = items.length > 1 && (
     <Select
@@ -56,35 +59,53 @@ export default function PaymentSystemScreen() {
   return (
     <>
       <PageHeader title={t('menu.payment_system')} extra={picker} />
-      <Card style={{ maxWidth: 760 }}>
-        {settings.isError ? (
-          <LoadError onRetry={() => void settings.refetch()} />
-        ) : !settings.data || orgId === undefined ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <PaymentSystemForm
-            key={`${orgId}-${settings.data.updated_at ?? 'new'}`}
-            settings={settings.data}
-            canEdit={canEdit}
-            isSaving={update.isPending}
-            isTesting={test.isPending}
-            testResult={testResult}
-            onSave={(body, onError) => {
-              setTestResult(null);
-              update.mutate(
-                { params: { org_id: orgId }, body },
-                { onSuccess: () => getMessage().success(t('common.saved')), onError },
-              );
-            }}
-            onTest={() =>
-              test.mutate(
-                { params: { org_id: orgId } },
-                { onSuccess: setTestResult, onError: () => setTestResult(null) },
-              )
-            }
-          />
-        )}
-      </Card>
+      {/* The fiscal provider is the payment system's neighbour: same organisation, same permissions. */}
+      <Tabs
+        activeKey={tab}
+        onChange={chooseTab}
+        items={[
+          {
+            key: 'payment',
+            label: t('menu.payment_system'),
+            children: (
+              <Card style={{ maxWidth: 760 }}>
+                {settings.isError ? (
+                  <LoadError onRetry={() => void settings.refetch()} />
+                ) : !settings.data || orgId === undefined ? (
+                  <Skeleton active paragraph={{ rows: 6 }} />
+                ) : (
+                  <PaymentSystemForm
+                    key={`${orgId}-${settings.data.updated_at ?? 'new'}`}
+                    settings={settings.data}
+                    canEdit={canEdit}
+                    isSaving={update.isPending}
+                    isTesting={test.isPending}
+                    testResult={testResult}
+                    onSave={(body, onError) => {
+                      setTestResult(null);
+                      update.mutate(
+                        { params: { org_id: orgId }, body },
+                        { onSuccess: () => getMessage().success(t('common.saved')), onError },
+                      );
+                    }}
+                    onTest={() =>
+                      test.mutate(
+                        { params: { org_id: orgId } },
+                        { onSuccess: setTestResult, onError: () => setTestResult(null) },
+                      )
+                    }
+                  />
+                )}
+              </Card>
+            ),
+          },
+          {
+            key: 'fiscal',
+            label: t('fiscal.title'),
+            children: orgId !== undefined && <FiscalSettingsCard orgId={orgId} canEdit={canEdit} />,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -2,17 +2,15 @@ import type { api } from '@vitrina/contract';
 import { InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
-import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
+import { FILTER_SELECT, MicromarketFilter, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
 import { ProductPicker } from '../../../components/product-picker';
 import type { useListUrl } from '../../../lib/list-query';
-import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 
 type ListState = ReturnType<typeof useListUrl<typeof api.tag.list>>;
 type Props = Pick<ListState, 'update' | 'reset' | 'hasFilters'> & { filters: ListState['query'] };
 
 export function TagFilters({ filters, update, reset, hasFilters }: Props) {
   const { t } = useTranslation();
-  const micromarkets = useMicromarketOptions();
 
   return (
     <div className="list-filters">
@@ -23,16 +21,7 @@ export function TagFilters({ filters, update, reset, hasFilters }: Props) {
         value={filters.product_id}
         onChange={(value) => update({ product_id: value })}
       />
-      <Select
-        {...FILTER_SELECT}
-        showSearch={{ optionFilterProp: 'label' }}
-        aria-label={t('fields.micromarket')}
-        placeholder={t('fields.micromarket')}
-        loading={micromarkets.isPending}
-        value={filters.micromarket_id}
-        onChange={(value?: number) => update({ micromarket_id: value })}
-        options={micromarkets.data?.items.map((item) => ({ value: item.id, label: item.name }))}
-      />
+      <MicromarketFilter value={filters.micromarket_id} onChange={(micromarket_id) => update({ micromarket_id })} />
       <InputNumber
         className="list-filters__select"
         aria-label={t('catalogue.batch')}

@@ -2,7 +2,12 @@ import { api, type TAlert, TECHNICAL_ANALYTICS_TYPE } from '@vitrina/contract';
 import { Badge, Card, Select, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_SELECT, OrganizationFilter, ResetFiltersButton } from '../../../components/list-filters';
+import {
+  FILTER_SELECT,
+  MicromarketFilter,
+  OrganizationFilter,
+  ResetFiltersButton,
+} from '../../../components/list-filters';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
@@ -12,7 +17,6 @@ import { sortOf, useListQuery } from '../../../lib/list-query';
 import { useLiveRefetch } from '../../../lib/live';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
-import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import { buildAlertColumns } from '../components/alert-columns';
 
 /** The type is a tab, not a filter: resetting the filters keeps it. */
@@ -22,7 +26,6 @@ export default function AlertListScreen() {
   const { t } = useTranslation();
   const can = useCan();
   const isMobile = useIsMobile();
-  const micromarkets = useMicromarketOptions();
   const { query, update, reset, hasFilters, result: alerts } = useListQuery(api.technical.alerts, { notFilters: TAB });
   const acknowledge = useEndpointMutation(api.technical.acknowledge);
   const resolve = useEndpointMutation(api.technical.resolve);
@@ -88,16 +91,7 @@ export default function AlertListScreen() {
               label: t(`alerts.status.${value}`),
             }))}
           />
-          <Select
-            {...FILTER_SELECT}
-            showSearch={{ optionFilterProp: 'label' }}
-            aria-label={t('fields.micromarket')}
-            placeholder={t('fields.micromarket')}
-            loading={micromarkets.isPending}
-            value={query.micromarket_id}
-            onChange={(value?: number) => update({ micromarket_id: value })}
-            options={micromarkets.data?.items.map((item) => ({ value: item.id, label: item.name }))}
-          />
+          <MicromarketFilter value={query.micromarket_id} onChange={(micromarket_id) => update({ micromarket_id })} />
           <OrganizationFilter value={query.org_id} onChange={(orgId) => update({ org_id: orgId })} />
           <ResetFiltersButton isVisible={hasFilters} onReset={reset} />
         </div>

@@ -1,0 +1,260 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { priceItems, totalsOf } from '../../modules/sales/pricing.js';
+import { PRODUCT_PRICE_COLUMNS } from '../../modules/sales/sales.repository.js';
+import type { Db } from '../client.js';
+import {
+  customerCards,
+  organizations,
+  paymentSettings,
+  paymentTransactions,
+  personalPrices,
+  products,
+  tags,
+  transactionProducts,
+  transactions,
+  users,
+} from '../schema/index.js';
+import { insertChunked, random } from './demo-util.js';
+
+const FIRST_NAMES = ['Oksana', 'Dmytro', 'Sofiia', 'Maksym', 'Anna', 'Bohdan', 'Kateryna', 'Yurii', 'Marta', 'Ivan'];
+const LAST_NAMES = ['Hnatiuk', 'Lysenko', 'Tkachenko', 'Savchuk', 'Kravets', 'Boiko', 'Moroz', 'Rudenko'];
+const PL_FIRST = ['Agnieszka', 'Piotr', 'Zofia', 'Jakub', 'Maria', 'Tomasz'];
+const PL_LAST = ['Kowalska', 'Wiśniewski', 'Zielińska', 'Wójcik', 'Kamińska', 'Lewandowski'];
+const CUSTOMERS_PER_ORG = 24;
+
+/**
+ * Customers and how they pay in the demo: every organisation pays through the built-in test
+ * provider, and each has customers with a saved test card whose token the demo fridges show
+ * at the door (the simulator picks one per walk-up customer). Answers the tokens per organisation.
+ */
+export async function seedCustomersDemo(db: Db, orgIds: number[]): Promise<Map<number, string[]>> {
+  const next = random(7_771);
+  const tokens = new Map<number, string[]>();
+  const orgs = await db
+    .select({ id: organizations.id, currency: organizations.currency })
+    .from(organizations)
+    .where(inArray(organizations.id, orgIds));
+  for (const org of orgs) {
+    await db.insert(paymentSettings).values({ orgId: org.id, provider: 'test' }).onConflictDoNothing();
+    const isPolish = org.currency === 'PLN';
+    const first = isPolish ? PL_FIRST : FIRST_NAMES;
+    const last = isPolish ? PL_LAST : LAST_NAMES;
+    const rows = await db
+      .insert(users)
+      .values(
+        Array.from({ length: CUSTOMERS_PER_ORG }, (_, i) => ({
+          orgId: org.id,
+          name: `${first[i % first.length]} ${last[(i * 3) % last.length]}`,
+          email: `customer${i + 1}.org${org.id}@demo.vitrina.local`,
+          phones: [
+            isPolish
+              ? `+4860${String(1_000_000 + i * 7_919).slice(0, 7)}`
+              : `+38067${String(1_000_000 + i * 7_919).slice(0, 7)}`,
+          ],
+          userType: 1,
+          lang: isPolish ? ('pl' as const) : ('ua' as const),
+        })),
+      )
+      .returning({ id: users.id });
+    const cards = rows.map((row, i) => ({
+      orgId: org.id,
+      userId: row.id,
+      token: `ct_demo_${org.id}_${String(i + 1).padStart(3, '0')}_${Math.floor(next() * 1e9).toString(36)}`,
+      provider: 'test',
+      paymentMethod: `pm_demo_${row.id}`,
+      providerCustomer: `cus_demo_${row.id}`,
+      brand: i % 3 === 0 ? 'mastercard' : 'visa',
+      last4: String(1000 + Math.floor(next() * 9000)),
+    }));
+    await db.insert(customerCards).values(cards);
+    tokens.set(
+      org.id,
+      cards.map((card) => card.token),
+    );
+  }
+  return tokens;
+}
+
+type SoldTag = { code: string; productId: number; micromarketId: number; orgId: number; status: string; at: Date };
+
+/**
+ * Weeks of past sales from the demo's tag history: the tags sold (or taken and not paid) in
+ * each micromarket become sales of one to three items at the time they left, priced as the
+ * sales module prices them (personal prices, no discount), paid by the customer's saved card
+ * through the test provider, or declined for the not-paid ones; a few were refunded in part.
+ * Live sales then come from the simulator through the real path.
+ */
+export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<number> {
+  const next = random(424_242);
+  const sold = (
+    await db
+      .select({
+        code: tags.code,
+        productId: tags.productId,
+        micromarketId: tags.micromarketId,
+        orgId: tags.orgId,
+        status: tags.status,
+        soldAt: tags.soldAt,
+        updatedAt: tags.updatedAt,
+      })
+      .from(tags)
+      .where(
+        and(inArray(tags.orgId, orgIds), inArray(tags.status, ['sold', 'not_paid']), isNotNull(tags.micromarketId)),
+      )
+      .orderBy(asc(tags.micromarketId), asc(tags.updatedAt))
+  ).map(
+    (row): SoldTag => ({
+      code: row.code,
+      productId: row.productId,
+      micromarketId: row.micromarketId!,
+      orgId: row.orgId,
+      status: row.status,
+      at: row.soldAt ?? row.updatedAt,
+    }),
+  );
+  if (sold.length === 0) return 0;
+  const [productRows, personalRows, orgRows, cardRows] = await Promise.all([
+    db.select(PRODUCT_PRICE_COLUMNS).from(products).where(inArray(products.orgId, orgIds)),
+    db.select().from(personalPrices),
+    db.select({ id: organizations.id, currency: organizations.currency }).from(organizations),
+    db.select().from(customerCards).where(inArray(customerCards.orgId, orgIds)),
+  ]);
+  const catalogue = new Map(productRows.map((row) => [row.productId, row]));
+  const currencyOf = new Map(orgRows.map((row) => [row.id, row.currency]));
+  const personalOf = (micromarketId: number) =>
+    new Map(
+      personalRows.filter((row) => row.micromarketId === micromarketId).map((row) => [row.productId, row.priceMinor]),
+    );
+
+  // One to three tags of one micromarket and one outcome, left close together, make a sale.
+  const groups: SoldTag[][] = [];
+  for (const tag of sold) {
+    const last = groups.at(-1);
+    const head = last?.[0];
+    const fits =
+      head &&
+      head.micromarketId === tag.micromarketId &&
+      head.status === tag.status &&
+      last.length < 1 + Math.floor(next() * 3) &&
+      tag.at.getTime() - head.at.getTime() < 3 * 3_600_000;
+    if (fits) last.push(tag);
+    else groups.push([tag]);
+  }
+
+  let count = 0;
+  const personalCache = new Map<number, Map<number, number>>();
+  await insertChunked(groups, async (chunk) => {
+    const planned = chunk.map((group) => {
+      const head = group[0]!;
+      let personal = personalCache.get(head.micromarketId);
+      if (!personal) {
+        personal = personalOf(head.micromarketId);
+        personalCache.set(head.micromarketId, personal);
+      }
+      const lines = priceItems(
+        group.map((tag) => ({ productId: tag.productId, quantity: 1, source: 'tag' as const, tagCode: tag.code })),
+        catalogue,
+        personal,
+        0,
+      );
+      const totals = totalsOf(lines);
+      const cards = cardRows.filter((card) => card.orgId === head.orgId);
+      const card = cards[Math.floor(next() * cards.length)];
+      const isPaid = head.status === 'sold' && card !== undefined;
+      const closedAt = head.at;
+      const openedAt = new Date(closedAt.getTime() - (15 + Math.floor(next() * 60)) * 1_000);
+      const refundedMinor = isPaid && next() < 0.02 ? Math.min(totals.netMinor, lines[0]?.priceMinor ?? 0) : 0;
+      return { head, lines, totals, card, isPaid, openedAt, closedAt, refundedMinor };
+    });
+    const inserted = await db
+      .insert(transactions)
+      .values(
+        planned.map((sale) => ({
+          orgId: sale.head.orgId,
+          micromarketId: sale.head.micromarketId,
+          customerId: sale.card?.userId ?? null,
+          clientType: sale.card ? 1 : 0,
+          paymentType: 1,
+          status: 1,
+          paymentStatus: sale.isPaid ? 1 : 2,
+          currency: currencyOf.get(sale.head.orgId) ?? 'UAH',
+          grossMinor: sale.totals.grossMinor,
+          discountMinor: sale.totals.discountMinor,
+          amountMinor: sale.totals.netMinor,
+          paidMinor: sale.isPaid ? sale.totals.netMinor : 0,
+          refundedMinor: sale.refundedMinor,
+          costMinor: sale.totals.costMinor,
+          errorCode: sale.isPaid ? null : 'card_declined',
+          openedAt: sale.openedAt,
+          closedAt: sale.closedAt,
+          settledAt: new Date(sale.closedAt.getTime() + 2_000),
+          createdAt: sale.openedAt,
+          updatedAt: sale.closedAt,
+        })),
+      )
+      .returning({ id: transactions.id });
+    const lineRows = planned.flatMap((sale, index) =>
+      sale.lines.map((line) => ({ ...line, transactionId: inserted[index]!.id })),
+    );
+    if (lineRows.length > 0) await db.insert(transactionProducts).values(lineRows);
+    const ledger = planned.flatMap((sale, index) => {
+      const id = inserted[index]!.id;
+      if (!sale.card) return [];
+      const at = new Date(sale.closedAt.getTime() + 1_000);
+      const charge = {
+        orgId: sale.head.orgId,
+        transactionId: id,
+        type: 1,
+        status: sale.isPaid ? 1 : 2,
+        operation: 'charge',
+        provider: 'test',
+        amountMinor: sale.totals.netMinor,
+        currency: currencyOf.get(sale.head.orgId) ?? 'UAH',
+        idempotencyKey: `demo:sale:${id}:charge`,
+        providerReference: `pi_demo_${id}`,
+        errorCode: sale.isPaid ? null : 'card_declined',
+        errorMessage: sale.isPaid ? null : 'Your card was declined.',
+        attempts: 1,
+        createdAt: at,
+        updatedAt: at,
+        settledAt: at,
+      };
+      if (!sale.refundedMinor) return [charge];
+      const refundAt = new Date(at.getTime() + 86_400_000);
+      return [
+        charge,
+        {
+          ...charge,
+          type: 2,
+          operation: 'refund',
+          amountMinor: sale.refundedMinor,
+          idempotencyKey: `demo:sale:${id}:refund`,
+          providerReference: `re_demo_${id}`,
+          createdAt: refundAt,
+          updatedAt: refundAt,
+          settledAt: refundAt,
+        },
+      ];
+    });
+    if (ledger.length > 0) await db.insert(paymentTransactions).values(ledger);
+    count += inserted.length;
+  });
+  // Each refund names the charge it gave money back from.
+  await db.execute(sql`
+    UPDATE payment_transactions AS r SET parent_id = c.id
+    FROM payment_transactions AS c
+    WHERE r.operation = 'refund' AND r.parent_id IS NULL AND r.idempotency_key LIKE 'demo:sale:%'
+      AND c.idempotency_key = replace(r.idempotency_key, ':refund', ':charge')`);
+  return count;
+}
+
+/** The customers' card tokens of one organisation, for the simulator's walk-up customers. */
+export async function customerTokensOf(db: Db, orgId: number): Promise<string[]> {
+  const rows = await db
+    .select({ token: customerCards.token })
+    .from(customerCards)
+    .where(and(eq(customerCards.orgId, orgId), eq(customerCards.active, true)))
+    .orderBy(asc(customerCards.id))
+    .limit(200);
+  return rows.map((row) => row.token);
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { micromarkets } from './catalogue.js';
+import { organizations } from './organizations.js';
+import { transactions } from './sales.js';
+
+/**
+ * An organisation's fiscal provider (one cash register per organisation). Credentials are
+ * one sealed JSON object (lib/secrets.ts, bound to the organisation), never plain.
+ * `shift_open` mirrors the register's shift as last seen, so the sale path can refuse on a
+ * closed shift (§8) without asking the provider.
+ */
+export const fiscalSettings = pgTable('fiscal_settings', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider', { enum: ['test'] }).notNull(),
+  credentialsSealed: text('credentials_sealed'),
+  /** Test provider only: a registered receipt becomes ready this many seconds later. */
+  delaySeconds: integer('delay_seconds').notNull().default(0),
+  shiftOpen: boolean('shift_open').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
+/** The fiscal receipt of a paid sale: registered by the `fiscal.register` job, once per sale. */
+export const fiscalReceipts = pgTable(
+  'fiscal_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    micromarketId: integer('micromarket_id')
+      .notNull()
+      .references(() => micromarkets.id),
+    /** pending: not registered or not ready yet; ready: the provider's document is here; failed: retries ran out. */
+    status: text('status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    provider: text('provider'),
+    /** The provider's id of the registered receipt. */
+    providerReceiptId: text('provider_receipt_id'),
+    fiscalNumber: text('fiscal_number'),
+    fiscalSign: text('fiscal_sign'),
+    url: text('url'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /** Why the last attempt did not finish (fiscal.shift_closed, fiscal.not_ready, …), for the operator. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_receipts_transaction').on(t.transactionId),
+    index('fiscal_receipts_org_status').on(t.orgId, t.status),
+    check('fiscal_receipts_status', sql`${t.status} IN ('pending', 'ready', 'failed')`),
+  ],
+);
+
+/**
+ * The built-in test provider's own books (DESIGN §8: works offline), kept in the database so
+ * its shift and receipts survive a restart: one register per organisation.
+ */
+export const fiscalTestShifts = pgTable('fiscal_test_shifts', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** Counts the shifts opened so far; the open one's number while `is_open`. */
+  number: integer('number').notNull().default(0),
+  isOpen: boolean('is_open').notNull().default(false),
+  openedAt: timestamp('opened_at', { withTimezone: true }),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+});
+
+export const fiscalTestReceipts = pgTable(
+  'fiscal_test_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The caller's idempotency key: a repeated registration answers the first one. */
+    key: text('key').notNull(),
+    shiftNumber: integer('shift_number').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    fiscalNumber: text('fiscal_number').notNull(),
+    fiscalSign: text('fiscal_sign').notNull(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+    readyAt: timestamp('ready_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('fiscal_test_receipts_key').on(t.orgId, t.key)],
+);

@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { micromarkets, transactionProducts, transactions } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { insertJob, type JobRow } from '../jobs/index.js';
+import { readSettings } from '../micromarkets/index.js';
+import * as repo from './fiscal.repository.js';
+import { FiscalProviderError } from './provider.js';
+import type { FiscalProviders } from './provider-registry.js';
+
+export const FISCAL_REGISTER_JOB = 'fiscal.register';
+/** §9 "receipt retry 2 minutes": a receipt not ready, or waiting for a shift, is asked again this often. */
+export const FISCAL_RETRY_MS = 2 * 60_000;
+/** A day of retries; then the receipt is failed and the operator may retry it. */
+export const FISCAL_MAX_ATTEMPTS = (24 * 3600_000) / FISCAL_RETRY_MS;
+/** What a paid sale's sale id is registered under, at the provider and on the job queue. */
+export const fiscalKey = (transactionId: number) => `fiscal:${transactionId}`;
+
+/**
+ * The sales module's hook: a sale became paid. Called inside the settlement's database
+ * transaction, it only queues the `fiscal.register` job (keyed by the sale, so a repeated
+ * call queues nothing more); the provider is never called from here.
+ */
+export async function onSalePaid(db: Db, transactionId: number, now: Date): Promise<void> {
+  await insertJob(db, {
+    kind: FISCAL_REGISTER_JOB,
+    payload: { transaction_id: transactionId },
+    now,
+    key: fiscalKey(transactionId),
+    maxAttempts: FISCAL_MAX_ATTEMPTS,
+  });
+}
+
+/**
+ * §8's rejection reason "closed fiscal shift": the micromarket registers fiscal receipts and
+ * its organisation's register is known to have no open shift (as last seen; the provider is
+ * not asked on the sale path). A micromarket without fiscal registration is never refused.
+ */
+export async function fiscalShiftClosed(db: Db, micromarketId: number): Promise<boolean> {
+  const [micromarket] = await db
+    .select({ orgId: micromarkets.orgId, settings: micromarkets.settings })
+    .from(micromarkets)
+    .where(eq(micromarkets.id, micromarketId));
+  if (!micromarket || !readSettings(micromarket.settings).fiscal_receipts) return false;
+  const settings = await repo.findFiscalSettings(db, micromarket.orgId);
+  return !settings?.shiftOpen;
+}
+
+/** Thrown to make the job runner ask again in two minutes; the row says why. */
+class NotYet extends Error {}
+
+type Deps = { db: Db; clock: Clock; providers: FiscalProviders };
+
+/**
+ * The `fiscal.register` job: registers the fiscal receipt of a paid sale of a micromarket
+ * that has fiscal registration on, and fetches the document once it is ready. Idempotent:
+ * a ready receipt is left alone, and the provider answers a repeated key with the first
+ * registration.
+ */
+export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'payload' | 'attempts' | 'maxAttempts'>) {
+  const transactionId = Number(job.payload.transaction_id);
+  const [sale] = await deps.db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (sale?.paymentStatus !== 1) return;
+  const [micromarket] = await deps.db
+    .select({ settings: micromarkets.settings })
+    .from(micromarkets)
+    .where(eq(micromarkets.id, sale.micromarketId));
+  if (!micromarket || !readSettings(micromarket.settings).fiscal_receipts) return;
+  const existing = await repo.findFiscalReceipt(deps.db, transactionId);
+  if (existing?.status === 'ready') return;
+  const row = await repo.startAttempt(deps.db, {
+    transactionId,
+    orgId: sale.orgId,
+    micromarketId: sale.micromarketId,
+    now: deps.clock.now(),
+  });
+  const isLastAttempt = job.attempts >= job.maxAttempts;
+  const stop = async (problem: string, error: Error) => {
+    await repo.updateFiscalReceipt(deps.db, row.id, {
+      lastError: problem,
+      updatedAt: deps.clock.now(),
+      ...(isLastAttempt ? { status: 'failed' as const } : {}),
+    });
+    throw error;
+  };
+
+  const found = await deps.providers.forOrg(deps.db, sale.orgId);
+  if (!found) return stop('fiscal.not_configured', new NotYet('no fiscal provider'));
+  try {
+    let receiptId = row.providerReceiptId;
+    if (!receiptId) {
+      const lines = await deps.db
+        .select({
+          name: transactionProducts.name,
+          quantity: transactionProducts.quantity,
+          priceMinor: transactionProducts.priceMinor,
+        })
+        .from(transactionProducts)
+        .where(eq(transactionProducts.transactionId, transactionId));
+      ({ receiptId } = await found.provider.registerReceipt({
+        idempotencyKey: fiscalKey(transactionId),
+        currency: sale.currency,
+        totalMinor: sale.amountMinor,
+        lines,
+      }));
+      await repo.updateFiscalReceipt(deps.db, row.id, {
+        provider: found.row.provider,
+        providerReceiptId: receiptId,
+        updatedAt: deps.clock.now(),
+      });
+      if (!found.row.shiftOpen) await repo.rememberShift(deps.db, sale.orgId, true);
+    }
+    const answer = await found.provider.fetchReceipt(receiptId);
+    if (answer.status === 'pending') return stop('receipt.not_ready', new NotYet('the fiscal receipt is not ready'));
+    await repo.updateFiscalReceipt(deps.db, row.id, {
+      status: 'ready',
+      fiscalNumber: answer.document.number,
+      fiscalSign: answer.document.fiscalSign,
+      url: answer.document.url,
+      registeredAt: answer.document.registeredAt,
+      lastError: null,
+      updatedAt: deps.clock.now(),
+    });
+  } catch (error) {
+    if (!(error instanceof FiscalProviderError)) throw error;
+    if (error.kind === 'shift_closed') {
+      await repo.rememberShift(deps.db, sale.orgId, false);
+      return stop('fiscal.shift_closed', error);
+    }
+    return stop(
+      error.kind === 'unavailable'
+        ? `fiscal.provider_unavailable:${error.reason}`
+        : `fiscal.provider_refused:${error.reason}`,
+      error,
+    );
+  }
+}

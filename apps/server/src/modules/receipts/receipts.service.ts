@@ -1,0 +1,135 @@
+import {
+  isMessageKey,
+  type Locale,
+  type MessageKey,
+  type TReceipt,
+  type TTransactionReceipt,
+  translate,
+} from '@vitrina/contract';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import {
+  FISCAL_MAX_ATTEMPTS,
+  FISCAL_REGISTER_JOB,
+  type FiscalReceiptRow,
+  findFiscalReceipt,
+  fiscalKey,
+} from '../fiscal/index.js';
+import { readSettings } from '../micromarkets/index.js';
+import { findSale, listLines, type SaleWithNames } from './receipts.repository.js';
+
+const PAID = 1;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function documentOf(row: FiscalReceiptRow | null) {
+  if (row?.status !== 'ready' || !row.fiscalNumber || !row.registeredAt) return null;
+  return {
+    number: row.fiscalNumber,
+    fiscal_sign: row.fiscalSign ?? '',
+    url: row.url ?? '',
+    registered_at: row.registeredAt.toISOString(),
+  };
+}
+
+const isFiscalRequired = (found: SaleWithNames) => readSettings(found.micromarketSettings).fiscal_receipts;
+
+/**
+ * The receipt of a paid sale by its public token. Unknown tokens and sales that are not paid
+ * answer the same 404: nothing tells a guesser which tokens exist.
+ */
+export async function getReceipt(ctx: ServiceContext, token: string): Promise<TReceipt> {
+  const found = UUID.test(token) ? await findSale(ctx.db, { token }) : null;
+  if (!found || found.sale.paymentStatus !== PAID) throw notFound();
+  const { sale } = found;
+  const [lines, fiscal] = await Promise.all([listLines(ctx.db, sale.id), findFiscalReceipt(ctx.db, sale.id)]);
+  return {
+    number: sale.id,
+    organization: { name: found.orgName, fiscal_number: found.fiscalNumber },
+    micromarket: { name: found.micromarketName, address: found.micromarketAddress },
+    date: (sale.settledAt ?? sale.closedAt ?? sale.openedAt).toISOString(),
+    currency: sale.currency,
+    lines: lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      price_minor: line.priceMinor,
+      total_minor: line.priceMinor * line.quantity,
+    })),
+    gross_minor: sale.grossMinor,
+    discount_minor: sale.discountMinor,
+    bonuses_used_minor: sale.bonusesUsedMinor,
+    amount_minor: sale.amountMinor,
+    paid_minor: sale.paidMinor,
+    refunded_minor: sale.refundedMinor,
+    payment_status: sale.paymentStatus,
+    is_test: sale.isTest,
+    // Fiscal on but no row yet: the job has not run, so the receipt is pending as far as anyone can tell.
+    fiscal: isFiscalRequired(found) ? { status: fiscal?.status ?? 'pending', document: documentOf(fiscal) } : null,
+  };
+}
+
+/** `fiscal.shift_closed` or `fiscal.provider_refused:<reason>` as stored, in the operator's words. */
+function problemOf(lastError: string | null, locale: Locale): string | null {
+  if (!lastError) return null;
+  const [key = '', ...rest] = lastError.split(':');
+  return isMessageKey(key) ? translate(key as MessageKey, locale, { reason: rest.join(':') }) : lastError;
+}
+
+async function visibleSale(ctx: ServiceContext, actor: UserActor, id: number): Promise<SaleWithNames> {
+  const found = await findSale(ctx.db, { id });
+  if (!found || !actor.scope.canSee(found.sale.orgId)) throw notFound();
+  return found;
+}
+
+async function present(ctx: ServiceContext, actor: UserActor, found: SaleWithNames): Promise<TTransactionReceipt> {
+  const { sale } = found;
+  const fiscal = await findFiscalReceipt(ctx.db, sale.id);
+  const receiptUrl = sale.paymentStatus === PAID ? `${ctx.publicUrl}/receipt/${sale.token}` : null;
+  return {
+    transaction_id: sale.id,
+    receipt_url: receiptUrl,
+    pdf_url: receiptUrl ? `${ctx.publicUrl}/v1/notauth/receipt/${sale.token}/pdf` : null,
+    fiscal_required: isFiscalRequired(found),
+    fiscal: fiscal && {
+      status: fiscal.status,
+      attempts: fiscal.attempts,
+      provider: fiscal.provider,
+      provider_receipt_id: fiscal.providerReceiptId,
+      problem: problemOf(fiscal.lastError, actor.locale),
+      document: documentOf(fiscal),
+      updated_at: fiscal.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** The transaction list's row actions: the receipt link and the fiscal receipt's state. */
+export async function getTransactionReceipt(
+  ctx: ServiceContext,
+  actor: UserActor,
+  id: number,
+): Promise<TTransactionReceipt> {
+  return present(ctx, actor, await visibleSale(ctx, actor, id));
+}
+
+/**
+ * "Register now" for a fiscal receipt whose retries ran out, or that was never queued (a sale
+ * paid before the micromarket turned fiscal registration on): a fresh job, due at once. One
+ * still pending is being retried every 2 minutes already.
+ */
+export async function retryFiscalReceipt(
+  ctx: ServiceContext,
+  actor: UserActor,
+  id: number,
+): Promise<TTransactionReceipt> {
+  const found = await visibleSale(ctx, actor, id);
+  actor.scope.assertEditable(found.sale.orgId);
+  if (found.sale.paymentStatus !== PAID || !isFiscalRequired(found)) throw conflict('fiscal.not_required');
+  const fiscal = await findFiscalReceipt(ctx.db, id);
+  if (fiscal && fiscal.status !== 'failed') throw conflict('fiscal.not_failed');
+  await ctx.jobs.enqueue(
+    FISCAL_REGISTER_JOB,
+    { transaction_id: id },
+    { key: fiscalKey(id), maxAttempts: FISCAL_MAX_ATTEMPTS },
+  );
+  return present(ctx, actor, found);
+}

@@ -1,0 +1,23 @@
+/** Sales (issue 8): door sessions become transactions, priced, held, captured and settled once. */
+export { BONUS_TOP_UP, BONUS_WITHDRAW, bonusBalance, bookBonus } from './bonus-ledger.js';
+export { priceItems } from './pricing.js';
+export {
+  type ClosedSession,
+  type CustomerSession,
+  closeSale,
+  openSale,
+  type SaleStep,
+} from './sale-lifecycle.service.js';
+export { SaleSettler } from './sale-settler.js';
+export { activeCardOf, markTagsSold, productPrices, replaceLines, type SaleRow } from './sales.repository.js';
+export { registerSalesJobs } from './sales-jobs.js';
+export {
+  announceSale,
+  HOLD_JOB,
+  queueSaleStep,
+  requestSettlement,
+  SETTLE_JOB,
+  type SettlementHooks,
+  type SettleNow,
+  settleSale,
+} from './settlement.service.js';

@@ -1,0 +1,35 @@
+import type { ServiceContext } from '../../lib/context.js';
+import type { JobRunner } from '../jobs/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import {
+  HOLD_JOB,
+  holdSale,
+  SETTLE_JOB,
+  SETTLE_SWEEP_JOB,
+  type SettlementHooks,
+  settleSale,
+  sweepUnsettled,
+} from './settlement.service.js';
+
+const idOf = (payload: Record<string, unknown>) => Number(payload.id);
+
+/** The sales jobs on the one job runner: hold at door open, settlement at close, and the sweep that finds lost ones. */
+export function registerSalesJobs(
+  jobs: JobRunner,
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  hooks: SettlementHooks = {},
+) {
+  jobs.register(HOLD_JOB, ({ job }) => holdSale(ctx, providers, idOf(job.payload)), { backoffBaseMs: 2_000 });
+  jobs.register(SETTLE_JOB, ({ job }) => settleSale(ctx, providers, idOf(job.payload), hooks), {
+    backoffBaseMs: 5_000,
+    backoffMaxMs: 10 * 60_000,
+  });
+  jobs.register(
+    SETTLE_SWEEP_JOB,
+    async () => {
+      await sweepUnsettled(ctx);
+    },
+    { everyMs: 60_000 },
+  );
+}

@@ -1,0 +1,271 @@
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { findSettingsRow, readSettings } from '../micromarkets/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { performPayment } from '../payments/index.js';
+import { totalsOf } from './pricing.js';
+import * as repo from './sales.repository.js';
+
+export const HOLD_JOB = 'sales.hold';
+export const SETTLE_JOB = 'sales.settle';
+export const SETTLE_SWEEP_JOB = 'sales.settle-sweep';
+/** A processing sale without a queued settlement (a crash between commit and queueing) is picked up after this. */
+export const SETTLE_SWEEP_AFTER_MS = 60_000;
+
+/** The provider has not answered yet: the job fails and the runner retries it with backoff. */
+class StillInProcess extends Error {
+  constructor(transactionId: number) {
+    super(`sale ${transactionId}: a payment is still in process at the provider`);
+  }
+}
+
+type LedgerRow = Awaited<ReturnType<typeof repo.ledgerOf>>[number];
+
+function publish(ctx: ServiceContext, sale: repo.SaleRow) {
+  ctx.live.publish({
+    topic: 'transaction',
+    org_id: sale.orgId,
+    id: sale.id,
+    data: { status: sale.status, payment_status: sale.paymentStatus, micromarket_id: sale.micromarketId },
+  });
+}
+
+/** Announces a sale's new state to open panels (after the commit that wrote it). */
+export const announceSale = publish;
+
+/** Whoever settles sales right away on this instance (the SaleSettler), if anyone. */
+export type SettleNow = { settleSoon(transactionId: number): void; holdSoon(transactionId: number): void };
+
+/**
+ * Hands a sale's next step (its hold, its settlement) to the instance's SaleSettler, which
+ * does it at once; without one (a corrected sale from the panel, tests) to the durable job.
+ * Either way a crash or a provider still deciding is caught by the sweep, which queues the
+ * job for every sale left processing, and the keys make a second request for a step a no-op.
+ */
+export async function queueSaleStep(
+  ctx: ServiceContext,
+  step: { sale: repo.SaleRow; next: 'hold' | 'settle' | null },
+  now?: SettleNow,
+) {
+  publish(ctx, step.sale);
+  const { id } = step.sale;
+  if (step.next === 'hold') {
+    if (now) now.holdSoon(id);
+    else await ctx.jobs.enqueue(HOLD_JOB, { id }, { key: `sale-hold:${id}` });
+  }
+  if (step.next === 'settle') {
+    if (now) now.settleSoon(id);
+    else await ctx.jobs.enqueue(SETTLE_JOB, { id }, { key: `sale-settle:${id}`, maxAttempts: 20 });
+  }
+}
+
+/**
+ * A corrected sale (manual check, incorrectly counted products) goes to the settlement
+ * again: its totals are recomputed from its lines and it is processing (3) until paid. Runs
+ * in the caller's database transaction; the caller queues the job after the commit with
+ * `queueSaleStep(ctx, { sale, next: 'settle' })`.
+ */
+export async function requestSettlement(db: Parameters<typeof repo.findSale>[0], transactionId: number, now: Date) {
+  const sale = await repo.lockSale(db, transactionId);
+  if (!sale) return null;
+  const lines = await repo.linesOf(db, transactionId);
+  const totals = totalsOf(lines);
+  const settings = readSettings((await findSettingsRow(db, sale.micromarketId))?.settings);
+  const amountMinor = Math.max(
+    0,
+    (sale.isTest ? (settings.test_amount ?? 0) : totals.netMinor) - sale.bonusesUsedMinor,
+  );
+  const outstanding = Math.max(0, amountMinor - (sale.paidMinor - sale.refundedMinor));
+  return repo.updateSale(db, transactionId, {
+    grossMinor: totals.grossMinor,
+    discountMinor: totals.discountMinor,
+    costMinor: totals.costMinor,
+    amountMinor,
+    ...(lines.length === 0
+      ? { status: 1, paymentStatus: 3, settledAt: now }
+      : outstanding === 0
+        ? { status: 1, paymentStatus: 1, settledAt: now }
+        : { status: 3, paymentStatus: 0 }),
+    errorCode: null,
+    updatedAt: now,
+  });
+}
+
+/** The hold at door open (§5): the micromarket's hold amount on the customer's saved card. */
+export async function holdSale(ctx: ServiceContext, providers: PaymentProviders, transactionId: number) {
+  const sale = await repo.findSale(ctx.db, transactionId);
+  if (sale?.status !== 0 || sale.customerId === null) return;
+  const settings = readSettings((await findSettingsRow(ctx.db, sale.micromarketId))?.settings);
+  const card = await repo.activeCardOf(ctx.db, sale.customerId);
+  if (!settings.hold_enabled || !settings.hold_amount || !card) return;
+  try {
+    await performPayment(ctx, providers, {
+      orgId: sale.orgId,
+      idempotencyKey: `sale:${sale.id}:hold`,
+      transactionId: sale.id,
+      request: {
+        operation: 'hold',
+        amountMinor: settings.hold_amount,
+        currency: sale.currency,
+        paymentMethod: card.paymentMethod,
+        customer: card.providerCustomer,
+        description: `Sale ${sale.id}`,
+      },
+    });
+  } catch (error) {
+    // No payment system: the settlement says so on the sale; a hold is only a guarantee.
+    if (!(error instanceof AppError)) throw error;
+  }
+}
+
+/** `paidMinor`: all the sale's money taken so far (by the ledger); `errorCode`: why the rest was not. */
+type Outcome = { paidMinor: number; errorCode: string | null };
+
+/** What the ledger says was taken for the sale: successful captures and charges. */
+function takenByLedger(ledger: LedgerRow[]): number {
+  return ledger
+    .filter((row) => (row.operation === 'capture' || row.operation === 'charge') && row.status === 1)
+    .reduce((sum, row) => sum + row.amountMinor, 0);
+}
+
+/**
+ * Takes what the ledger has not taken yet. The keys follow from the ledger (what was taken
+ * so far), so a retry asks the same question under the same key, and money a reconciliation
+ * settled after a time-out counts as taken instead of being charged again.
+ */
+async function pay(ctx: ServiceContext, providers: PaymentProviders, sale: repo.SaleRow, ledger: LedgerRow[]) {
+  if (ledger.some((row) => row.status === 10)) throw new StillInProcess(sale.id);
+  const outcome: Outcome = { paidMinor: takenByLedger(ledger), errorCode: null };
+  const hold = ledger.find((row) => row.operation === 'hold' && row.status === 1);
+  const captured = hold && ledger.some((row) => row.parentId === hold.id && row.operation === 'capture');
+  if (hold && !captured && sale.amountMinor - outcome.paidMinor > 0) {
+    const amountMinor = Math.min(sale.amountMinor - outcome.paidMinor, hold.amountMinor);
+    const capture = await performPayment(ctx, providers, {
+      orgId: sale.orgId,
+      idempotencyKey: `sale:${sale.id}:capture`,
+      transactionId: sale.id,
+      request: { operation: 'capture', parentId: hold.id, amountMinor },
+    });
+    if (capture.status === 10) throw new StillInProcess(sale.id);
+    if (capture.status !== 1) return { ...outcome, errorCode: capture.errorCode ?? 'payment_failed' };
+    outcome.paidMinor += amountMinor;
+  }
+  const remaining = sale.amountMinor - outcome.paidMinor;
+  if (remaining <= 0) return outcome;
+  const card = sale.customerId === null ? null : await repo.activeCardOf(ctx.db, sale.customerId);
+  if (!card) return { ...outcome, errorCode: 'no_card' };
+  const charge = await performPayment(ctx, providers, {
+    orgId: sale.orgId,
+    idempotencyKey: `sale:${sale.id}:charge:${outcome.paidMinor}`,
+    transactionId: sale.id,
+    request: {
+      operation: 'charge',
+      amountMinor: remaining,
+      currency: sale.currency,
+      paymentMethod: card.paymentMethod,
+      customer: card.providerCustomer,
+      description: `Sale ${sale.id}`,
+    },
+  });
+  if (charge.status === 10) throw new StillInProcess(sale.id);
+  if (charge.status !== 1) return { ...outcome, errorCode: charge.errorCode ?? 'payment_failed' };
+  outcome.paidMinor += remaining;
+  return outcome;
+}
+
+/** Lets go of a successful hold nothing was captured from (nothing taken, or paid otherwise). */
+async function releaseUnused(ctx: ServiceContext, providers: PaymentProviders, sale: repo.SaleRow) {
+  const ledger = await repo.ledgerOf(ctx.db, sale.id);
+  for (const hold of ledger.filter((row) => row.operation === 'hold' && row.status === 1)) {
+    const followed = ledger.some((row) => row.parentId === hold.id && ['capture', 'release'].includes(row.operation));
+    if (followed) continue;
+    await performPayment(ctx, providers, {
+      orgId: sale.orgId,
+      idempotencyKey: `sale:${sale.id}:release:${hold.id}`,
+      transactionId: sale.id,
+      request: { operation: 'release', parentId: hold.id },
+    });
+  }
+}
+
+/**
+ * The settlement job: takes the sale's amount (capture of the hold, then a charge of the
+ * saved card for the rest), every call under the sale's own idempotency keys, so a retry or
+ * a second instance never charges twice; the provider still deciding fails the job, which
+ * the runner retries. Paid: status 1 successful, payment status 1, the tags sold. Refused:
+ * payment status 2 not paid, the reason kept. Any unused hold is released.
+ */
+export async function settleSale(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  transactionId: number,
+  hooks: SettlementHooks = {},
+) {
+  const sale = await repo.findSale(ctx.db, transactionId);
+  if (!sale) return;
+  const ledger = await repo.ledgerOf(ctx.db, sale.id);
+  if (sale.status === 3 || sale.status === 4) {
+    let outcome: Outcome;
+    try {
+      outcome = await pay(ctx, providers, sale, ledger);
+    } catch (error) {
+      if (error instanceof StillInProcess) {
+        if (sale.status !== 4)
+          announceSale(ctx, await repo.updateSale(ctx.db, sale.id, { status: 4, updatedAt: ctx.clock.now() }));
+        throw error;
+      }
+      if (!(error instanceof AppError)) throw error;
+      outcome = { paidMinor: takenByLedger(await repo.ledgerOf(ctx.db, sale.id)), errorCode: error.key };
+    }
+    const now = ctx.clock.now();
+    const settled = await ctx.db.transaction(async (tx) => {
+      const locked = await repo.lockSale(tx, sale.id);
+      if (!locked || (locked.status !== 3 && locked.status !== 4)) return null;
+      const paidMinor = outcome.paidMinor;
+      const isPaid = outcome.errorCode === null;
+      const row = await repo.updateSale(tx, sale.id, {
+        status: 1,
+        paymentStatus: isPaid ? 1 : 2,
+        paidMinor,
+        errorCode: outcome.errorCode,
+        settledAt: now,
+        updatedAt: now,
+      });
+      if (isPaid) {
+        const lines = await repo.linesOf(tx, sale.id);
+        await repo.markTagsSold(
+          tx,
+          sale.orgId,
+          lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),
+          now,
+        );
+      }
+      await hooks.onSettled?.(tx, row);
+      return row;
+    });
+    if (settled) announceSale(ctx, settled);
+  } else if (sale.status === 1) {
+    await ctx.db.transaction(async (tx) => {
+      await hooks.onSettled?.(tx, sale);
+    });
+  }
+  // Only a sale that was held can have a hold to let go (the hold is placed before the close).
+  if (!ledger.some((row) => row.operation === 'hold')) return;
+  const after = await repo.findSale(ctx.db, transactionId);
+  if (after?.status === 1) await releaseUnused(ctx, providers, after);
+}
+
+/** What other areas do inside the settlement's database transaction (rollups, receipts). */
+export type SettlementHooks = {
+  onSettled?: (db: Parameters<typeof repo.findSale>[0], sale: repo.SaleRow) => Promise<void>;
+};
+
+/** Processing sales whose settlement job went missing: queued again (keys keep one per sale). */
+export async function sweepUnsettled(ctx: ServiceContext): Promise<number> {
+  const before = new Date(ctx.clock.nowMs() - SETTLE_SWEEP_AFTER_MS);
+  const ids = await repo.unsettledBefore(ctx.db, before, 500);
+  for (const id of ids) {
+    await ctx.jobs.enqueue(SETTLE_JOB, { id }, { key: `sale-settle:${id}`, maxAttempts: 20 });
+  }
+  return ids.length;
+}

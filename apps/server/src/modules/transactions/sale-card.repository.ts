@@ -1,0 +1,76 @@
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  bonusOperations,
+  deviceEvents,
+  doorSessions,
+  organizations,
+  paymentTransactions,
+  products,
+  transactionProducts,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
+
+/** The card's header columns that the list does not carry. */
+export async function findSaleDetails(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      sale: transactions,
+      organizationName: organizations.name,
+      customerEmail: users.email,
+    })
+    .from(transactions)
+    .innerJoin(organizations, eq(organizations.id, transactions.orgId))
+    .leftJoin(users, eq(users.id, transactions.customerId))
+    .where(eq(transactions.id, id));
+  return row ?? null;
+}
+
+export async function linesOfSale(db: Db, id: number) {
+  return db
+    .select()
+    .from(transactionProducts)
+    .where(eq(transactionProducts.transactionId, id))
+    .orderBy(asc(transactionProducts.id));
+}
+
+export async function ledgerOfSale(db: Db, id: number) {
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.transactionId, id))
+    .orderBy(asc(paymentTransactions.id));
+}
+
+export async function bonusesOfSale(db: Db, id: number) {
+  return db
+    .select()
+    .from(bonusOperations)
+    .where(eq(bonusOperations.transactionId, id))
+    .orderBy(asc(bonusOperations.id));
+}
+
+export async function findDoorSession(db: Db, id: string) {
+  const [row] = await db.select().from(doorSessions).where(eq(doorSessions.id, id));
+  return row ?? null;
+}
+
+/** What the micromarket reported while the door was open, oldest first (at most `limit`). */
+export async function eventsBetween(db: Db, micromarketId: number, from: Date, to: Date, limit: number) {
+  return db
+    .select()
+    .from(deviceEvents)
+    .where(and(eq(deviceEvents.micromarketId, micromarketId), gte(deviceEvents.at, from), lte(deviceEvents.at, to)))
+    .orderBy(asc(deviceEvents.at), asc(deviceEvents.id))
+    .limit(limit);
+}
+
+export async function productNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,118 @@
+import type { TTransactionFilters } from '@vitrina/contract';
+import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { transactions, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
+
+/** The list's filters, with the caller's organisations: null sees every organisation. */
+export type SaleFilters = TTransactionFilters & { orgIds: number[] | null };
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Above this many organisations one scan of the primary key backwards beats a branch each. */
+const MAX_BRANCHES = 60;
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** Customers whose name, email or phone holds the text, any case. */
+function customerSearch(text: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  const matching = sql`select ${users.id} from ${users} where ${or(
+    sql`${users.name} ilike ${pattern}`,
+    sql`${users.email} ilike ${pattern}`,
+    sql`array_to_string(${users.phones}, ' ') ilike ${pattern}`,
+  )}`;
+  return sql`${transactions.customerId} in (${matching})`;
+}
+
+/** The filters that do not pick an index: period, codes, customer, amount. */
+function refinements(filters: SaleFilters): (SQL | undefined)[] {
+  return [
+    filters.from ? gte(transactions.openedAt, dayStart(filters.from)) : undefined,
+    filters.to ? lt(transactions.openedAt, new Date(dayStart(filters.to).getTime() + DAY_MS)) : undefined,
+    filters.status === undefined
+      ? undefined
+      : // 3 and 4 are both "processing" (§4): the filter finds either.
+        filters.status === 3
+        ? inArray(transactions.status, [3, 4])
+        : eq(transactions.status, filters.status),
+    filters.payment_status === undefined ? undefined : eq(transactions.paymentStatus, filters.payment_status),
+    filters.payment_type === undefined ? undefined : eq(transactions.paymentType, filters.payment_type),
+    filters.customer_id === undefined ? undefined : eq(transactions.customerId, filters.customer_id),
+    filters.customer ? customerSearch(filters.customer) : undefined,
+    filters.amount_min === undefined ? undefined : gte(transactions.amountMinor, filters.amount_min),
+    filters.amount_max === undefined ? undefined : lte(transactions.amountMinor, filters.amount_max),
+  ];
+}
+
+/** Every filter as one condition: for totals and export, where no index order is needed. */
+export function whereOfSales(filters: SaleFilters): SQL | undefined {
+  return and(
+    filters.orgIds === null ? undefined : inArray(transactions.orgId, filters.orgIds),
+    filters.org_id === undefined ? undefined : eq(transactions.orgId, filters.org_id),
+    filters.micromarket_id === undefined ? undefined : eq(transactions.micromarketId, filters.micromarket_id),
+    ...refinements(filters),
+  );
+}
+
+/** The organisations the branches walk: the filter within the scope, or the scope. */
+function leadingOrgs(filters: SaleFilters): number[] | null {
+  if (filters.org_id === undefined) return filters.orgIds;
+  return filters.orgIds === null || filters.orgIds.includes(filters.org_id) ? [filters.org_id] : [];
+}
+
+/**
+ * `column = value` as a closed range: with an equality the planner may drop the column from
+ * the wanted order and walk the primary key backwards, filtering (see the tags list).
+ */
+function pinned(column: PgColumn, value: number): SQL {
+  return and(gte(column, value), lte(column, value)) as SQL;
+}
+
+export type KeysetBranch = { where: SQL; order: PgColumn[] };
+
+/**
+ * One branch per index range of the keyset query: a micromarket walks
+ * `transactions_micromarket_id` (micromarket_id, id), otherwise each visible organisation
+ * walks `transactions_org_id` (org_id, id) backwards and stops at the page size; only the
+ * branches' few rows are merged by id. The platform without an organisation filter walks
+ * the primary key.
+ */
+export function keysetBranches(filters: SaleFilters): KeysetBranch[] {
+  const rest = and(...refinements(filters));
+  if (filters.micromarket_id !== undefined) {
+    const orgs = leadingOrgs(filters);
+    if (orgs !== null && orgs.length === 0) return [{ where: sql`false`, order: [transactions.id] }];
+    return [
+      {
+        where: and(
+          pinned(transactions.micromarketId, filters.micromarket_id),
+          orgs === null ? undefined : inArray(transactions.orgId, orgs),
+          rest,
+        ) as SQL,
+        order: [transactions.micromarketId, transactions.id],
+      },
+    ];
+  }
+  const orgs = leadingOrgs(filters);
+  if (orgs === null || orgs.length > MAX_BRANCHES) {
+    return [{ where: whereOfSales(filters) ?? sql`true`, order: [transactions.id] }];
+  }
+  if (orgs.length === 0) return [{ where: sql`false`, order: [transactions.id] }];
+  return orgs.map((orgId) => ({
+    where: and(pinned(transactions.orgId, orgId), rest) as SQL,
+    order: [transactions.orgId, transactions.id],
+  }));
+}
+
+/** Ids of one page, newest first, strictly below the cursor id. */
+export function pageIdsQuery(branches: KeysetBranch[], beforeId: number | null, limit: number): SQL {
+  const below = beforeId === null ? undefined : lt(transactions.id, beforeId);
+  const parts = branches.map((branch) => {
+    const order = sql.join(
+      branch.order.map((column) => sql`${column} desc`),
+      sql`, `,
+    );
+    return sql`(select ${transactions.id} from ${transactions} where ${and(branch.where, below)} order by ${order} limit ${limit})`;
+  });
+  return sql`select "id" from (${sql.join(parts, sql` union all `)}) as "page" order by "id" desc limit ${limit}`;
+}

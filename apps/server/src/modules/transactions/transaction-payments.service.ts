@@ -1,0 +1,245 @@
+import {
+  type TTransactionPaymentResult,
+  translate,
+  type ZChargeTransaction,
+  type ZRefundTransaction,
+} from '@vitrina/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { paymentTransactions, transactions } from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { writeAudit } from '../audit/index.js';
+import { type PaymentProviders, performPayment } from '../payments/index.js';
+import { refreshSaleRollups, saleBucketOf } from '../reports/index.js';
+import { activeCardOf, announceSale, markTagsSold } from '../sales/index.js';
+import * as card from './sale-card.repository.js';
+import { isRefundableParent, toSalePayment, visibleSale } from './transaction-card.service.js';
+import * as repo from './transactions.repository.js';
+
+type LedgerRow = typeof paymentTransactions.$inferSelect;
+type PaymentAction = 'refund' | 'charge_again';
+
+/** Keys of the panel's operations, so a client's key can never name a settlement's row. */
+const keyOf = (id: number, action: PaymentAction, clientKey: string, part = 1) =>
+  `txn:${id}:${action}:${clientKey}${part > 1 ? `:${part}` : ''}`;
+
+async function rowsOfKey(db: Db, id: number, action: PaymentAction, clientKey: string): Promise<LedgerRow[]> {
+  const prefix = keyOf(id, action, clientKey);
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.transactionId, id),
+        sql`(${paymentTransactions.idempotencyKey} = ${prefix} or ${paymentTransactions.idempotencyKey} like ${`${prefix}:%`})`,
+      ),
+    )
+    .orderBy(paymentTransactions.id);
+}
+
+const sum = (rows: LedgerRow[], pick: (row: LedgerRow) => boolean) =>
+  rows.filter(pick).reduce((total, row) => total + row.amountMinor, 0);
+
+/** A refund's parent still has this much to give back (its refunds in process count as given). */
+function remainingOf(parent: LedgerRow, ledger: LedgerRow[]): number {
+  return (
+    parent.amountMinor -
+    sum(
+      ledger,
+      (row) => row.parentId === parent.id && row.operation === 'refund' && (row.status === 1 || row.status === 10),
+    )
+  );
+}
+
+const formatAmount = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+/** The provider's refusal in the caller's words, shown under §8's payment system error title. */
+function failureOf(rows: LedgerRow[], actor: UserActor): string | null {
+  const failed = rows.find((row) => row.status === 2);
+  if (!failed) return null;
+  const reason = failed.errorMessage ?? failed.errorCode ?? '';
+  // A charge the card's bank refused is "declined"; a refused refund is the provider refusing the request.
+  const key = failed.operation === 'refund' ? 'payment.provider_refused' : 'payment.declined';
+  return translate(key, actor.locale, { reason });
+}
+
+/**
+ * Books what the ledger now says on the sale, in one database transaction with the audit
+ * entry: paid and refunded are sums of the ledger's successful rows, so booking again after
+ * a retried request changes nothing.
+ */
+async function bookLedger(
+  ctx: ServiceContext,
+  actor: UserActor,
+  options: { id: number; action: PaymentAction; rows: LedgerRow[] },
+) {
+  const now = ctx.clock.now();
+  const sale = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(transactions).where(eq(transactions.id, options.id)).for('update');
+    const ledger = await card.ledgerOfSale(tx, options.id);
+    const paidMinor = sum(ledger, isRefundableParent);
+    const refundedMinor = sum(ledger, (row) => row.operation === 'refund' && row.status === 1);
+    const isNowPaid = options.action === 'charge_again' && options.rows.every((row) => row.status === 1);
+    const [after] = await tx
+      .update(transactions)
+      .set({
+        paidMinor,
+        refundedMinor,
+        ...(isNowPaid ? { status: 1, paymentStatus: 1, errorCode: null, settledAt: now } : {}),
+        ...(options.action === 'charge_again' && !isNowPaid
+          ? { errorCode: options.rows.find((row) => row.status === 2)?.errorCode ?? before!.errorCode }
+          : {}),
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, options.id))
+      .returning();
+    if (isNowPaid && before!.paymentStatus !== 1) {
+      const lines = await card.linesOfSale(tx, options.id);
+      await markTagsSold(
+        tx,
+        after!.orgId,
+        lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),
+        now,
+      );
+    }
+    // A refund or a second charge changes the sale's money: its rollup bucket follows.
+    await refreshSaleRollups(tx, saleBucketOf(after!));
+    await writeAudit(tx, actor, {
+      action: options.action,
+      entity: 'transaction',
+      entityId: options.id,
+      orgId: after!.orgId,
+      before: {
+        paid_minor: before!.paidMinor,
+        refunded_minor: before!.refundedMinor,
+        payment_status: before!.paymentStatus,
+      },
+      after: {
+        paid_minor: after!.paidMinor,
+        refunded_minor: after!.refundedMinor,
+        payment_status: after!.paymentStatus,
+        payments: options.rows.map((row) => ({ id: row.id, amount_minor: row.amountMinor, status: row.status })),
+      },
+    });
+    return after!;
+  });
+  announceSale(ctx, sale);
+}
+
+/**
+ * The sale an operator acts on (visible, editable), or the answer of the request already
+ * made with this key: a repeated form answers the first outcome and moves no money.
+ */
+async function openAction(
+  ctx: ServiceContext,
+  actor: UserActor,
+  options: { id: number; action: PaymentAction; clientKey: string },
+) {
+  const sale = await visibleSale(ctx.db, actor, options.id);
+  actor.scope.assertEditable(sale.orgId);
+  const done = await rowsOfKey(ctx.db, options.id, options.action, options.clientKey);
+  return { sale, repeated: done.length > 0 ? await answer(ctx, actor, options.id, done) : null };
+}
+
+async function answer(
+  ctx: ServiceContext,
+  actor: UserActor,
+  id: number,
+  rows: LedgerRow[],
+): Promise<TTransactionPaymentResult> {
+  const [first] = rows;
+  const row = await visibleSale(ctx.db, actor, id);
+  const payment = (await card.ledgerOfSale(ctx.db, id)).find((entry) => entry.id === first!.id)!;
+  return {
+    payment: { ...toSalePayment(payment), amount_minor: sum(rows, () => true) },
+    transaction: repo.toListItem(row),
+    error: failureOf(rows, actor),
+  };
+}
+
+/**
+ * Refunds a paid sale in full or in part: at most paid − refunded, given back from the
+ * money taken (newest capture or charge first, split when one is not enough), each part a
+ * type 2 ledger row. The client's key makes a repeated request answer the first refund.
+ */
+export async function refundTransaction(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  actor: UserActor,
+  id: number,
+  body: z.output<typeof ZRefundTransaction>,
+): Promise<TTransactionPaymentResult> {
+  const { sale, repeated } = await openAction(ctx, actor, { id, action: 'refund', clientKey: body.idempotency_key });
+  if (repeated) return repeated;
+  const ledger = await card.ledgerOfSale(ctx.db, id);
+  const parents = ledger.filter(isRefundableParent).reverse();
+  const inProcess = sum(ledger, (row) => row.operation === 'refund' && row.status === 10);
+  const refundable = sale.paidMinor - sale.refundedMinor - inProcess;
+  if (refundable <= 0 || parents.length === 0) throw conflict('transaction.not_refundable');
+  if (body.amount_minor > refundable) {
+    const max = formatAmount(refundable, sale.currency);
+    throw new AppError(400, 'transaction.refund_too_much', { max }, { amount_minor: 'transaction.refund_too_much' });
+  }
+  const rows: LedgerRow[] = [];
+  let left = body.amount_minor;
+  for (const parent of parents) {
+    const part = Math.min(left, remainingOf(parent, ledger));
+    if (part <= 0) continue;
+    const row = await performPayment(ctx, providers, {
+      orgId: sale.orgId,
+      idempotencyKey: keyOf(id, 'refund', body.idempotency_key, rows.length + 1),
+      transactionId: id,
+      request: { operation: 'refund', parentId: parent.id, amountMinor: part },
+    });
+    rows.push(row);
+    if (row.status !== 1) break;
+    left -= part;
+    if (left === 0) break;
+  }
+  if (rows.length === 0) throw conflict('transaction.not_refundable');
+  await bookLedger(ctx, actor, { id, action: 'refund', rows });
+  return answer(ctx, actor, id, rows);
+}
+
+/**
+ * Charges a not-paid sale again: what is still owed, on the customer's newest saved card.
+ * Paid, the sale is successful and paid and its tags sold; refused, it stays not paid with
+ * the provider's reason.
+ */
+export async function chargeTransaction(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  actor: UserActor,
+  id: number,
+  body: z.output<typeof ZChargeTransaction>,
+): Promise<TTransactionPaymentResult> {
+  const { sale, repeated } = await openAction(ctx, actor, {
+    id,
+    action: 'charge_again',
+    clientKey: body.idempotency_key,
+  });
+  if (repeated) return repeated;
+  const owed = sale.amountMinor - sale.paidMinor;
+  const savedCard = sale.customerId === null ? null : await activeCardOf(ctx.db, sale.customerId);
+  if (sale.status !== 1 || sale.paymentStatus !== 2 || owed <= 0 || !savedCard) {
+    throw conflict('transaction.not_chargeable');
+  }
+  const row = await performPayment(ctx, providers, {
+    orgId: sale.orgId,
+    idempotencyKey: keyOf(id, 'charge_again', body.idempotency_key),
+    transactionId: id,
+    request: {
+      operation: 'charge',
+      amountMinor: owed,
+      currency: sale.currency,
+      paymentMethod: savedCard.paymentMethod,
+      customer: savedCard.providerCustomer,
+      description: `Sale ${id}`,
+    },
+  });
+  await bookLedger(ctx, actor, { id, action: 'charge_again', rows: [row] });
+  return answer(ctx, actor, id, [row]);
+}

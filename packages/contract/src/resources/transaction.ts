@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from '../constants.js';
+import {
+  CLIENT_TYPE,
+  type CodeOf,
+  PAYMENT_OPERATIONS,
+  PAYMENT_TRANSACTION_STATUS,
+  PAYMENT_TRANSACTION_TYPE,
+  TRANSACTION_PAYMENT_STATUS,
+  TRANSACTION_PAYMENT_TYPE,
+  TRANSACTION_STATUS,
+} from '../enums.js';
+import { INT4_MAX, optionalQuery, searchQuery, text, ZExportFormat, ZId, ZIdQuery, ZTimestamp } from './common.js';
+
+/** A §4 code column: one of the table's codes. */
+function codeOf<const T extends readonly { code: number }[]>(table: T) {
+  const codes = [...new Set(table.map((row) => row.code))] as CodeOf<T>[];
+  return z.union(codes.map((code) => z.literal(code)) as unknown as [z.ZodLiteral<CodeOf<T>>]);
+}
+
+/** A §4 code as a query value (`?status=2`); empty means no filter. */
+function codeQuery<const T extends readonly { code: number }[]>(table: T) {
+  return optionalQuery(z.coerce.number().pipe(codeOf(table)));
+}
+
+/** An amount in minor units as a query value. */
+const ZMinorQuery = optionalQuery(
+  z.coerce
+    .number({ error: 'validation.money' })
+    .int({ error: 'validation.money' })
+    .min(0, { error: 'validation.money' }),
+);
+
+export const ZTransactionStatusCode = codeOf(TRANSACTION_STATUS);
+export const ZTransactionPaymentStatusCode = codeOf(TRANSACTION_PAYMENT_STATUS);
+export const ZTransactionPaymentTypeCode = codeOf(TRANSACTION_PAYMENT_TYPE);
+export const ZClientTypeCode = codeOf(CLIENT_TYPE);
+
+/** A sale as a row of the transactions list. Amounts are minor units of `currency`. */
+export const ZTransactionListItem = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  micromarket_id: z.number().int(),
+  micromarket_name: z.string(),
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  client_type: ZClientTypeCode,
+  payment_type: ZTransactionPaymentTypeCode,
+  status: ZTransactionStatusCode,
+  payment_status: ZTransactionPaymentStatusCode,
+  currency: z.string(),
+  amount_minor: z.number().int(),
+  paid_minor: z.number().int(),
+  refunded_minor: z.number().int(),
+  bonuses_used_minor: z.number().int(),
+  is_test: z.boolean(),
+  opened_at: ZTimestamp,
+  closed_at: ZTimestamp.nullable(),
+});
+export type TTransactionListItem = z.infer<typeof ZTransactionListItem>;
+
+/** The filters of the list, its totals and its export (spec issue 8). */
+export const transactionFilters = {
+  org_id: ZIdQuery,
+  micromarket_id: ZIdQuery,
+  /** The period of `opened_at`: whole UTC days, both inclusive. */
+  from: optionalQuery(z.iso.date()),
+  to: optionalQuery(z.iso.date()),
+  /** 3 also finds 4: both are "processing" (§4). */
+  status: codeQuery(TRANSACTION_STATUS),
+  payment_status: codeQuery(TRANSACTION_PAYMENT_STATUS),
+  payment_type: codeQuery(TRANSACTION_PAYMENT_TYPE),
+  customer_id: ZIdQuery,
+  /** The customer's name, email or phone (any part, any case). */
+  customer: searchQuery(100),
+  /** What the customer pays (amount_minor), both bounds inclusive. */
+  amount_min: ZMinorQuery,
+  amount_max: ZMinorQuery,
+};
+export const ZTransactionFiltersQuery = z.object(transactionFilters);
+export type TTransactionFilters = z.output<typeof ZTransactionFiltersQuery>;
+
+/** Sales are a large table: pages go by cursor (newest first), never by offset. */
+export const ZListTransactionsQuery = z.object({
+  ...transactionFilters,
+  cursor: optionalQuery(text(64)),
+  per_page: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
+});
+export type TListTransactionsQuery = z.input<typeof ZListTransactionsQuery>;
+export const ZTransactionList = z.object({
+  items: z.array(ZTransactionListItem),
+  next_cursor: z.string().nullable(),
+});
+export type TTransactionList = z.infer<typeof ZTransactionList>;
+
+/** Totals of the filtered sales, one row per currency (sub-organisations may sell in another). */
+export const ZTransactionTotals = z.object({
+  count: z.number().int(),
+  by_currency: z.array(
+    z.object({
+      currency: z.string(),
+      count: z.number().int(),
+      amount_minor: z.number().int(),
+      paid_minor: z.number().int(),
+      refunded_minor: z.number().int(),
+    }),
+  ),
+});
+export type TTransactionTotals = z.infer<typeof ZTransactionTotals>;
+
+/** The most rows one export holds; narrow the filters for more. */
+export const TRANSACTION_EXPORT_MAX_ROWS = 100_000;
+export const ZExportTransactionsQuery = z.object({ ...transactionFilters, format: ZExportFormat.default('csv') });
+
+export const SALE_SOURCES = ['tag', 'weight', 'camera', 'barcode', 'manual'] as const;
+export type SaleSource = (typeof SALE_SOURCES)[number];
+
+export const ZTransactionLine = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  source: z.enum(SALE_SOURCES),
+  tag_code: z.string().nullable(),
+  quantity: z.number().int(),
+  list_price_minor: z.number().int(),
+  price_minor: z.number().int(),
+  sum_minor: z.number().int(),
+  is_corrected: z.boolean(),
+});
+export type TTransactionLine = z.infer<typeof ZTransactionLine>;
+
+/** A ledger row of the sale (§4 payment transaction: type 1 debit, 2 refund). */
+export const ZSalePayment = z.object({
+  id: z.number().int(),
+  type: codeOf(PAYMENT_TRANSACTION_TYPE),
+  status: codeOf(PAYMENT_TRANSACTION_STATUS),
+  operation: z.enum(PAYMENT_OPERATIONS),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  provider: z.string(),
+  provider_reference: z.string().nullable(),
+  parent_id: z.number().int().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: ZTimestamp,
+  settled_at: ZTimestamp.nullable(),
+});
+export type TSalePayment = z.infer<typeof ZSalePayment>;
+
+export const ZSaleBonus = z.object({
+  id: z.number().int(),
+  /** §4 bonus operations: 1 top up, 2 withdraw. */
+  operation: z.union([z.literal(1), z.literal(2)]),
+  amount_minor: z.number().int(),
+  reason: z.string(),
+  created_at: ZTimestamp,
+});
+
+/** The door session's evidence: what the sensors saw (manual check, disputes). */
+export const ZSaleSession = z.object({
+  id: z.string(),
+  kind: z.string(),
+  opened_at: ZTimestamp,
+  closed_at: ZTimestamp.nullable(),
+  taken_tags: z.array(z.string()),
+  detections: z.array(
+    z.object({
+      product_id: z.number().int().nullable(),
+      product_name: z.string().nullable(),
+      quantity: z.number(),
+      source: z.string(),
+      shelf: z.number().nullable(),
+    }),
+  ),
+  /** Grams per shelf, by shelf number from 1. */
+  weights_before: z.array(z.number().nullable()).nullable(),
+  weights_after: z.array(z.number().nullable()).nullable(),
+});
+export type TSaleSession = z.infer<typeof ZSaleSession>;
+
+export const ZSaleEvent = z.object({
+  id: z.number().int(),
+  at: ZTimestamp,
+  kind: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  actor_label: z.string().nullable(),
+});
+
+export const ZTransactionCard = ZTransactionListItem.extend({
+  organization_name: z.string(),
+  customer_email: z.string().nullable(),
+  gross_minor: z.number().int(),
+  discount_minor: z.number().int(),
+  bonuses_accrued_minor: z.number().int(),
+  cost_minor: z.number().int(),
+  error_code: z.string().nullable(),
+  settled_at: ZTimestamp.nullable(),
+  lines: z.array(ZTransactionLine),
+  payments: z.array(ZSalePayment),
+  bonuses: z.array(ZSaleBonus),
+  session: ZSaleSession.nullable(),
+  /** The micromarket's history while the door was open. */
+  events: z.array(ZSaleEvent),
+  /** What the caller may do now, as the server's rules decide. */
+  actions: z.object({
+    /** paid − refunded: the most a refund may give back. */
+    refundable_minor: z.number().int(),
+    can_refund: z.boolean(),
+    /** A not-paid sale of a customer with a saved card. */
+    can_charge: z.boolean(),
+    /** Manual processing, or successful but not paid (incorrectly counted products). */
+    can_correct: z.boolean(),
+  }),
+});
+export type TTransactionCard = z.infer<typeof ZTransactionCard>;
+
+/** The web makes one key per form, so a double click refunds once. */
+const ZIdempotencyKey = z.uuid({ error: 'errors.bad_request' });
+
+export const ZRefundTransaction = z.object({
+  amount_minor: z
+    .int({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(INT4_MAX, { error: 'validation.money' }),
+  idempotency_key: ZIdempotencyKey,
+});
+export type TRefundTransaction = z.input<typeof ZRefundTransaction>;
+
+export const ZChargeTransaction = z.object({ idempotency_key: ZIdempotencyKey });
+export type TChargeTransaction = z.input<typeof ZChargeTransaction>;
+
+/**
+ * The outcome of a refund or a charge: the ledger row it wrote and the sale after it. A
+ * provider's refusal is data here (`error`, shown under §8's payment system error title).
+ */
+export const ZTransactionPaymentResult = z.object({
+  payment: ZSalePayment,
+  transaction: ZTransactionListItem,
+  error: z.string().nullable(),
+});
+export type TTransactionPaymentResult = z.infer<typeof ZTransactionPaymentResult>;
+
+/** The operator's count of a sale: every line it should have (an empty list: nothing taken). */
+export const ZCorrectTransaction = z.object({
+  lines: z
+    .array(
+      z.object({
+        /** A line of the sale kept (its prices stay unless product or quantity change); omitted: a new line. */
+        id: z.int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+        product_id: ZId,
+        quantity: z.int({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(INT4_MAX),
+      }),
+    )
+    .max(200),
+});
+export type TCorrectTransaction = z.input<typeof ZCorrectTransaction>;

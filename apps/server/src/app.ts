@@ -45,6 +45,7 @@ import {
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
+import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -191,10 +192,12 @@ export async function buildApp(deps: AppDeps) {
       backoffMaxMs: FISCAL_RETRY_MS,
     },
   );
-  // What a settled sale sets off inside its own database transaction: its fiscal receipt.
+  // What a settled sale sets off inside its own database transaction: its fiscal receipt,
+  // and its micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
   const saleHooks: SettlementHooks = {
     onSettled: async (db, sale) => {
       if (sale.paymentStatus === 1) await onSalePaid(db, sale.id, clock.now());
+      await refreshSaleRollups(db, saleBucketOf(sale));
     },
   };
   registerSalesJobs(jobs, ctx, payments, saleHooks);
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(receiptRoutes, { ctx });
   await app.register(transactionRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });
   await app.register(deviceGroupRoutes, { ctx });

@@ -5,11 +5,13 @@ import { openDatabase } from './db/client.js';
 import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
+import { seedE2eSales } from './db/demo/e2e-sales.js';
 import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
 import { createLocalStorage } from './lib/storage.js';
+import { rebuildDemoSaleRollups } from './modules/reports/index.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
 async function main() {
@@ -35,11 +37,14 @@ async function main() {
   if (demo && config.seed === 'e2e') {
     await seedE2eFleet(database.db, demo.orgIds.main);
     await seedE2eCustomer(database.db, demo.orgIds.kyiv);
+    await seedE2eSales(database.db, demo.orgIds.main);
   }
   if (demo) {
     const orgIds = Object.values(demo.orgIds);
     await seedCustomersDemo(database.db, orgIds);
     if (config.seed === 'demo') await seedSalesHistoryDemo(database.db, orgIds);
+    // The demo's sales, however they were written, reach the reports through the rollups.
+    await rebuildDemoSaleRollups(database.db);
     await writeDemoFleet(database.db, config.dataDir);
   }
 

@@ -28,6 +28,7 @@ export * from './resources/organization.js';
 export * from './resources/payment.js';
 export * from './resources/product.js';
 export * from './resources/receipt.js';
+export * from './resources/report.js';
 export * from './resources/role.js';
 export * from './resources/tag.js';
 export * from './resources/telemetry.js';

@@ -552,6 +552,13 @@ const M = {
     it: 'Inserisci un importo pari a zero o superiore',
     sk: 'Zadajte sumu nula alebo viac',
   },
+  'validation.report_period': {
+    en: 'The period must start before it ends and cover at most 366 days',
+    ua: 'Період має починатися до свого кінця й охоплювати не більше 366 днів',
+    pl: 'Okres musi zaczynać się przed końcem i obejmować najwyżej 366 dni',
+    it: 'Il periodo deve iniziare prima della fine e coprire al massimo 366 giorni',
+    sk: 'Obdobie musí začínať pred koncom a pokrývať najviac 366 dní',
+  },
   'validation.export_format': {
     en: 'Choose CSV or XLSX',
     ua: 'Виберіть CSV або XLSX',

@@ -12,6 +12,7 @@ import {
 import { MakerListScreen } from '../features/makers/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
+import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
 import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
@@ -29,6 +30,7 @@ import { UserListScreen } from '../features/users/index.js';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
   '/user/list': UserListScreen,
+  '/report/list': ReportListScreen,
   '/roles/list': RoleListScreen,
   '/category/list': CategoryListScreen,
   '/category/list/second/:id': CategoryListScreen,

@@ -14,6 +14,7 @@ import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
 import { receiptApi } from './receipt.js';
+import { reportApi } from './report.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { tagApi } from './tag.js';
@@ -42,6 +43,7 @@ export const api = {
   live: liveApi,
   technical: technicalApi,
   jobs: jobsApi,
+  report: reportApi,
   receipt: receiptApi,
   transaction: transactionApi,
 };

@@ -11,6 +11,7 @@ import {
   micromarketDiscounts,
   paymentTransactions,
   personalPrices,
+  salesDaily,
   tags,
   transactionProducts,
   transactions,
@@ -308,6 +309,21 @@ describe('sales from door sessions', () => {
     const rows = await db().select().from(transactions).where(eq(transactions.doorSessionId, id));
     expect(rows).toHaveLength(1);
     expect((await settled(id)).paymentStatus).toBe(1);
+    await s.device.close();
+  });
+});
+
+describe('sales rollups', () => {
+  it('a settled sale is in its micromarket-day of the rollups, once however often settlement runs', async () => {
+    const s = await shop();
+    const session = await purchase(s, { tags: [s.tags[0]!] });
+    const sale = await settled(session);
+    expect(sale).toMatchObject({ paymentStatus: 1, paidMinor: 9_900 });
+    await ctx.app.jobs.runDue();
+    const rows = await db().select().from(salesDaily).where(eq(salesDaily.micromarketId, s.micromarketId));
+    expect(rows.map((row) => [row.day, row.sales, row.items, row.revenueMinor, row.costMinor])).toEqual([
+      [sale.openedAt.toISOString().slice(0, 10), 1, 1, 9_900, 6_000],
+    ]);
     await s.device.close();
   });
 });

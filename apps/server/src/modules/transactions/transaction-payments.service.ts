@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
+import { refreshSaleRollups, saleBucketOf } from '../reports/index.js';
 import { activeCardOf, announceSale, markTagsSold } from '../sales/index.js';
 import * as card from './sale-card.repository.js';
 import { isRefundableParent, toSalePayment, visibleSale } from './transaction-card.service.js';
@@ -104,6 +105,8 @@ async function bookLedger(
         now,
       );
     }
+    // A refund or a second charge changes the sale's money: its rollup bucket follows.
+    await refreshSaleRollups(tx, saleBucketOf(after!));
     await writeAudit(tx, actor, {
       action: options.action,
       entity: 'transaction',

@@ -1,12 +1,16 @@
 import { CloudServerOutlined, ReloadOutlined, ShopOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { type api, NEW_USER_WINDOW_DAYS, THEME_COLOR } from '@vitrina/contract';
 import { Button, Col, Row } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import type { EndpointAddress } from '../../../lib/api-client';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { StatCard } from '../components/stat-card';
+
+/** The sales figures and their chart come after the counters, in a chunk of their own. */
+const SalesPanel = lazy(() => import('../components/sales-panel'));
 
 const NEW_USERS_COLOR = '#13a37f';
 const MICROMARKETS_COLOR = '#7a5af8';
@@ -82,6 +86,9 @@ export default function DashboardScreen() {
           </Col>
         </Row>
       )}
+      <Suspense fallback={null}>
+        <SalesPanel />
+      </Suspense>
     </>
   );
 }

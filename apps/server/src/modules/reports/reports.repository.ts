@@ -1,0 +1,128 @@
+import type { ReportGrouping } from '@vitrina/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+export type ReportFilter = {
+  from: string;
+  to: string;
+  /** null: every organisation (a staff actor with no filter). */
+  orgIds: number[] | null;
+  micromarketId?: number;
+};
+
+export type FigureRow = {
+  key: string;
+  label: string;
+  sales: number;
+  items: number;
+  revenue: number;
+  refunds: number;
+  cost: number;
+};
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function where(filter: ReportFilter, alias: SQL): SQL {
+  const parts = [sql`${alias}.day BETWEEN ${filter.from}::date AND ${filter.to}::date`];
+  if (filter.orgIds !== null) parts.push(sql`${alias}.org_id = ANY(${`{${filter.orgIds.join(',')}}`}::int[])`);
+  if (filter.micromarketId !== undefined) parts.push(sql`${alias}.micromarket_id = ${filter.micromarketId}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** A grouping by an id whose label is the name in `table`. */
+const named = (column: string, table: string, products: boolean) => ({
+  key: sql.raw(`r.${column}::text`),
+  label: sql.raw(`coalesce(g.name, '')`),
+  join: sql.raw(`LEFT JOIN ${table} g ON g.id = r.${column}`),
+  products,
+});
+
+/** Per group: the key, its label and the SQL that joins the label's table. */
+const GROUPS: Record<ReportGrouping, { key: SQL; label: SQL; join: SQL; products: boolean }> = {
+  day: {
+    key: sql`to_char(r.day, 'YYYY-MM-DD')`,
+    label: sql`to_char(r.day, 'YYYY-MM-DD')`,
+    join: sql``,
+    products: false,
+  },
+  payment_type: { key: sql`r.payment_type::text`, label: sql`r.payment_type::text`, join: sql``, products: false },
+  micromarket: named('micromarket_id', 'micromarkets', false),
+  organization: named('org_id', 'organizations', false),
+  product: named('product_id', 'products', true),
+  category: named('category_id', 'categories', true),
+};
+
+/** The report's rows from the rollups only; never the transactions table. */
+export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: ReportGrouping): Promise<FigureRow[]> {
+  const group = GROUPS[groupBy];
+  const r = sql.raw('r');
+  const table = group.products ? sql.raw('sales_daily_products') : sql.raw('sales_daily');
+  const refunds = group.products ? sql`0` : sql`sum(r.refunds_minor)`;
+  const result = await db.execute(sql`
+    SELECT ${group.key} AS key, min(${group.label}) AS label, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
+      sum(r.revenue_minor)::bigint AS revenue, ${refunds}::bigint AS refunds, sum(r.cost_minor)::bigint AS cost
+    FROM ${table} r ${group.join}
+    WHERE ${where(filter, r)}
+    GROUP BY 1 ORDER BY 1`);
+  return rowsOf<FigureRow>(result).map((row) => ({
+    ...row,
+    sales: Number(row.sales),
+    items: Number(row.items),
+    revenue: Number(row.revenue),
+    refunds: Number(row.refunds),
+    cost: Number(row.cost),
+  }));
+}
+
+/** Sale totals of the period: from the per-micromarket rollup, which carries refunds. */
+export async function salesTotals(db: Db, filter: ReportFilter): Promise<Omit<FigureRow, 'key' | 'label'>> {
+  const result = await db.execute(sql`
+    SELECT coalesce(sum(r.sales), 0)::int AS sales, coalesce(sum(r.items), 0)::int AS items,
+      coalesce(sum(r.revenue_minor), 0)::bigint AS revenue, coalesce(sum(r.refunds_minor), 0)::bigint AS refunds,
+      coalesce(sum(r.cost_minor), 0)::bigint AS cost
+    FROM sales_daily r WHERE ${where(filter, sql.raw('r'))}`);
+  const row = rowsOf<Record<string, string | number>>(result)[0] ?? {};
+  return {
+    sales: Number(row.sales ?? 0),
+    items: Number(row.items ?? 0),
+    revenue: Number(row.revenue ?? 0),
+    refunds: Number(row.refunds ?? 0),
+    cost: Number(row.cost ?? 0),
+  };
+}
+
+export type WriteOffRow = {
+  day: string;
+  micromarket_id: number | null;
+  micromarket: string | null;
+  product_id: number;
+  product: string;
+  items: number;
+  cost: number;
+};
+
+/** Tags written off in the period, per UTC day, micromarket and product, at the product's base cost. */
+export async function writeOffs(db: Db, filter: ReportFilter): Promise<WriteOffRow[]> {
+  const parts = [
+    sql`t.status = 'written_off'`,
+    sql`t.written_off_at >= ${`${filter.from}T00:00:00Z`}::timestamptz`,
+    sql`t.written_off_at < ${`${filter.to}T00:00:00Z`}::timestamptz + interval '1 day'`,
+  ];
+  if (filter.orgIds !== null) parts.push(sql`t.org_id = ANY(${`{${filter.orgIds.join(',')}}`}::int[])`);
+  if (filter.micromarketId !== undefined) parts.push(sql`t.micromarket_id = ${filter.micromarketId}`);
+  const result = await db.execute(sql`
+    SELECT to_char(t.written_off_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, t.micromarket_id, min(m.name) AS micromarket,
+      t.product_id, min(p.name) AS product, count(*)::int AS items, sum(coalesce(p.base_cost_minor, 0))::bigint AS cost
+    FROM tags t JOIN products p ON p.id = t.product_id LEFT JOIN micromarkets m ON m.id = t.micromarket_id
+    WHERE ${sql.join(parts, sql` AND `)}
+    GROUP BY 1, t.micromarket_id, t.product_id ORDER BY 1, 2, 4`);
+  return rowsOf<WriteOffRow>(result).map((row) => ({ ...row, items: Number(row.items), cost: Number(row.cost) }));
+}
+
+/** Cash received and items sold per UTC day of the period. */
+export async function salesPerDay(db: Db, filter: ReportFilter) {
+  const rows = await salesByGroup(db, filter, 'day');
+  return rows.map((row) => ({ day: row.key, revenue: row.revenue - row.refunds, items: row.items }));
+}

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/** One micromarket-day bucket of the sales rollups; `day` is the UTC date, `YYYY-MM-DD`. */
+export type SaleBucket = { orgId: number; micromarketId: number; day: string };
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The UTC day a sale counts on: the day its door opened (or the web purchase began). */
+export function saleDay(openedAt: Date): string {
+  return openedAt.toISOString().slice(0, 10);
+}
+
+/** The bucket a sale's row belongs to. */
+export function saleBucketOf(sale: { orgId: number; micromarketId: number; openedAt: Date }): SaleBucket {
+  return { orgId: sale.orgId, micromarketId: sale.micromarketId, day: saleDay(sale.openedAt) };
+}
+
+/** The UTC days from `from` to `to`, both included, as `YYYY-MM-DD`. */
+export function daysBetween(from: string, to: string): string[] {
+  if (!DAY_RE.test(from) || !DAY_RE.test(to)) throw new Error(`not a day: ${from}..${to}`);
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Recomputes one micromarket-day of the rollups from that day's paid sales (test-mode sales
+ * left out). Call it inside the transaction that changes a sale's money (settlement,
+ * refund): it replaces the bucket whole, so calling it twice gives the same numbers.
+ */
+export async function refreshSaleRollups(db: Db, bucket: SaleBucket): Promise<void> {
+  const { orgId, micromarketId, day } = bucket;
+  if (!DAY_RE.test(day)) throw new Error(`not a day: ${day}`);
+  const start = `${day}T00:00:00Z`;
+  const sales = sql`t.org_id = ${orgId} AND t.micromarket_id = ${micromarketId}
+    AND t.opened_at >= ${start}::timestamptz AND t.opened_at < ${start}::timestamptz + interval '1 day'
+    AND t.payment_status = 1 AND NOT t.is_test`;
+  await db.execute(sql`DELETE FROM sales_daily WHERE micromarket_id = ${micromarketId} AND day = ${day}::date`);
+  await db.execute(
+    sql`DELETE FROM sales_daily_products WHERE micromarket_id = ${micromarketId} AND day = ${day}::date`,
+  );
+  await db.execute(sql`
+    INSERT INTO sales_daily (org_id, micromarket_id, day, payment_type, sales, items,
+      revenue_minor, refunds_minor, cost_minor, discount_minor)
+    SELECT ${orgId}, ${micromarketId}, ${day}::date, t.payment_type, count(*),
+      coalesce(sum((SELECT sum(p.quantity) FROM transaction_products p WHERE p.transaction_id = t.id)), 0),
+      sum(t.paid_minor), sum(t.refunded_minor), sum(t.cost_minor), sum(t.discount_minor)
+    FROM transactions t WHERE ${sales}
+    GROUP BY t.payment_type`);
+  await db.execute(sql`
+    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, sales, items,
+      revenue_minor, cost_minor)
+    SELECT ${orgId}, ${micromarketId}, ${day}::date, coalesce(p.product_id, 0), coalesce(p.category_id, 0),
+      count(DISTINCT t.id), sum(p.quantity), sum(p.quantity * p.price_minor), sum(p.quantity * p.cost_minor)
+    FROM transactions t JOIN transaction_products p ON p.transaction_id = t.id
+    WHERE ${sales} AND p.quantity > 0
+    GROUP BY coalesce(p.product_id, 0), coalesce(p.category_id, 0)`);
+}
+
+/**
+ * Rebuilds every micromarket-day from `from` to `to` (UTC days, both included): for the demo
+ * seed and as a repair tool. Buckets with no sales left are emptied too.
+ */
+export async function rebuildSaleRollups(db: Db, period: { from: string; to: string }): Promise<number> {
+  daysBetween(period.from, period.to);
+  const start = `${period.from}T00:00:00Z`;
+  const end = `${period.to}T00:00:00Z`;
+  await db.execute(sql`DELETE FROM sales_daily WHERE day BETWEEN ${period.from}::date AND ${period.to}::date`);
+  await db.execute(sql`DELETE FROM sales_daily_products WHERE day BETWEEN ${period.from}::date AND ${period.to}::date`);
+  const result = await db.execute(sql`
+    SELECT DISTINCT org_id, micromarket_id, to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+    FROM transactions
+    WHERE opened_at >= ${start}::timestamptz AND opened_at < ${end}::timestamptz + interval '1 day'`);
+  const buckets = (result as unknown as { rows: { org_id: number; micromarket_id: number; day: string }[] }).rows;
+  for (const row of buckets) {
+    await refreshSaleRollups(db, { orgId: row.org_id, micromarketId: row.micromarket_id, day: row.day });
+  }
+  return buckets.length;
+}
+
+/** The demo seed's sales, up to a year back, into the rollups. */
+export async function rebuildDemoSaleRollups(db: Db): Promise<number> {
+  const today = Date.now();
+  return rebuildSaleRollups(db, {
+    from: saleDay(new Date(today - 400 * 86_400_000)),
+    to: saleDay(new Date(today + 86_400_000)),
+  });
+}

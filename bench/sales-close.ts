@@ -195,7 +195,10 @@ await new Promise((resolve) => setTimeout(resolve, WARMUP * 1000));
 measuring = true;
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
 measuring = false;
-for (const timer of timers) clearTimeout(timer), clearInterval(timer);
+for (const timer of timers) {
+  clearTimeout(timer);
+  clearInterval(timer);
+}
 // Time for the last sessions to settle.
 await new Promise((resolve) => setTimeout(resolve, 5_000));
 
@@ -227,7 +230,9 @@ say(
 say(
   `door close → captured payment (settled_at): p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
 );
-say(`door close → the processing sale announced live: p50 ${percentile(storing, 50).toFixed(0)} ms, p99 ${percentile(storing, 99).toFixed(0)} ms`);
+say(
+  `door close → the processing sale announced live: p50 ${percentile(storing, 50).toFixed(0)} ms, p99 ${percentile(storing, 99).toFixed(0)} ms`,
+);
 await Promise.all(running.map((fridge) => fridge.client.endAsync(true)));
 await app.close();
 await database.close();

@@ -35,7 +35,10 @@ test('a sale appears in the list, its card shows products and payment, and a par
   await expect(page.getByRole('row').filter({ hasText: 'Shelf 1' })).toContainText('-1,000');
 
   // The receipt row action: the public receipt of the paid sale.
-  await expect(page.getByRole('link', { name: 'Open the receipt' })).toHaveAttribute('href', /\/receipt\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: 'Open the receipt' })).toHaveAttribute(
+    'href',
+    /\/receipt\/[0-9a-f-]{36}$/,
+  );
 
   await page.getByRole('button', { name: 'Payment' }).click();
   await expect(page.getByRole('heading', { name: `Payment of transaction No. ${sale.id}` })).toBeVisible();

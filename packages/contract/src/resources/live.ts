@@ -16,7 +16,7 @@ export const LIVE_TOPICS = {
   /** A technical alert opened, changed or resolved. */
   alert: ['show_technical_analytics_page', 'show_fridge_display', 'show_device_page'],
   /** A sale was created, closed, settled, corrected or refunded. */
-  transaction: ['show_transactions_page', 'show_report_page', 'show_dashboard_page'],
+  transaction: ['show_transactions_page', 'show_report_page'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type LiveTopic = keyof typeof LIVE_TOPICS;
 export const LIVE_TOPIC_NAMES = Object.keys(LIVE_TOPICS) as LiveTopic[];

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { priceItems, totalsOf } from '../../modules/sales/pricing.js';
-import { PRODUCT_PRICE_COLUMNS } from '../../modules/sales/sales.repository.js';
+// biome-ignore lint/style/noRestrictedImports: the demo's past sales are priced exactly as the sales module prices live ones
+import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../../modules/sales/index.js';
 import type { Db } from '../client.js';
 import {
   customerCards,

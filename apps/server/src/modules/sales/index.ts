@@ -1,6 +1,6 @@
 /** Sales (issue 8): door sessions become transactions, priced, held, captured and settled once. */
 export { BONUS_TOP_UP, BONUS_WITHDRAW, bonusBalance, bookBonus } from './bonus-ledger.js';
-export { priceItems } from './pricing.js';
+export { priceItems, totalsOf } from './pricing.js';
 export {
   type ClosedSession,
   type CustomerSession,
@@ -9,7 +9,14 @@ export {
   type SaleStep,
 } from './sale-lifecycle.service.js';
 export { SaleSettler } from './sale-settler.js';
-export { activeCardOf, markTagsSold, productPrices, replaceLines, type SaleRow } from './sales.repository.js';
+export {
+  activeCardOf,
+  markTagsSold,
+  PRODUCT_PRICE_COLUMNS,
+  productPrices,
+  replaceLines,
+  type SaleRow,
+} from './sales.repository.js';
 export { registerSalesJobs } from './sales-jobs.js';
 export {
   announceSale,

@@ -24,9 +24,9 @@ import { parseArgs } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { customerCards, paymentSettings, transactions } from '../apps/server/src/db/schema/index.js';
-import { createSecretBox } from '../apps/server/src/lib/secrets.js';
+import { createSecretBox, sealedCredentials } from '../apps/server/src/lib/secrets.js';
 import { STUCK_AFTER_MS } from '../apps/server/src/modules/payments/payment-operations.service.js';
-import { credentialsContext } from '../apps/server/src/modules/payments/provider-registry.js';
+import { PAYMENT_CREDENTIALS } from '../apps/server/src/modules/payments/provider-registry.js';
 import { issueToken, TestDevice } from '../apps/server/test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../apps/server/test/factories/catalogue.js';
 import { StripeStandIn } from '../apps/server/test/stripe-stand-in.js';
@@ -102,7 +102,7 @@ await db
   .update(paymentSettings)
   .set({
     provider: 'stripe',
-    credentialsSealed: secrets.encrypt(JSON.stringify({ secret_key: STRIPE_KEY }), credentialsContext(orgId)),
+    credentialsSealed: sealedCredentials(secrets, PAYMENT_CREDENTIALS).seal(orgId, { secret_key: STRIPE_KEY }),
   })
   .where(eq(paymentSettings.orgId, orgId));
 // The hold at door open and its capture at close: a kill may fall between the two.

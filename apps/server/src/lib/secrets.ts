@@ -14,6 +14,23 @@ export type SecretBox = {
   decrypt(stored: string, context: string): string;
 };
 
+/**
+ * One outside service's credentials per organisation, stored as a sealed JSON object bound
+ * to `<service>:<orgId>`: copied into another organisation's row, they do not open.
+ */
+export function sealedCredentials<T extends object>(box: SecretBox, service: string) {
+  const context = (orgId: number) => `${service}:${orgId}`;
+  return {
+    context,
+    open(orgId: number, sealed: string | null): T {
+      return sealed ? (JSON.parse(box.decrypt(sealed, context(orgId))) as T) : ({} as T);
+    },
+    seal(orgId: number, credentials: T): string {
+      return box.encrypt(JSON.stringify(credentials), context(orgId));
+    },
+  };
+}
+
 /** A SECRET_KEY shorter than this is refused: it would be guessable. */
 export const SECRET_KEY_MIN_LENGTH = 32;
 export const SECRET_KEY_FILE = 'secret.key';

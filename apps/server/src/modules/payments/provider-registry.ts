@@ -1,7 +1,7 @@
 import { TEST_PROVIDER_SIMULATIONS, type TestProviderSimulation } from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { SecretBox } from '../../lib/secrets.js';
+import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { findSettings, type PaymentSettingsRow } from './payments.repository.js';
 import type { PaymentProvider } from './provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
@@ -9,8 +9,8 @@ import { TestPaymentBank, TestPaymentProvider } from './test-provider.js';
 
 export type StoredCredentials = { secret_key?: string; webhook_secret?: string };
 
-/** The sealed credentials are bound to their organisation: copied to another row they do not open. */
-export const credentialsContext = (orgId: number) => `payment-settings:${orgId}`;
+/** What the payment settings' sealed credentials are bound to (lib/secrets.ts sealedCredentials). */
+export const PAYMENT_CREDENTIALS = 'payment-settings';
 
 export type PaymentProvidersOptions = {
   secrets: SecretBox;
@@ -24,21 +24,20 @@ export type PaymentProvidersOptions = {
 /** Builds each organisation's provider from its stored settings; one test bank per server. */
 export class PaymentProviders {
   readonly testBank: TestPaymentBank;
+  private readonly credentials;
 
   constructor(private readonly options: PaymentProvidersOptions) {
     this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued);
+    this.credentials = sealedCredentials<StoredCredentials>(options.secrets, PAYMENT_CREDENTIALS);
   }
 
   openCredentials(row: Pick<PaymentSettingsRow, 'orgId' | 'credentialsSealed'>): StoredCredentials {
-    if (!row.credentialsSealed) return {};
-    return JSON.parse(
-      this.options.secrets.decrypt(row.credentialsSealed, credentialsContext(row.orgId)),
-    ) as StoredCredentials;
+    return this.credentials.open(row.orgId, row.credentialsSealed);
   }
 
   sealCredentials(orgId: number, credentials: StoredCredentials): string | null {
     if (!credentials.secret_key && !credentials.webhook_secret) return null;
-    return this.options.secrets.encrypt(JSON.stringify(credentials), credentialsContext(orgId));
+    return this.credentials.seal(orgId, credentials);
   }
 
   /** The provider of a settings row; null when the chosen provider lacks what it needs (Stripe without a key). */

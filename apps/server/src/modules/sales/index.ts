@@ -11,6 +11,8 @@ export {
 export { SaleSettler } from './sale-settler.js';
 export {
   activeCardOf,
+  ledgerOf,
+  linesOf,
   markTagsSold,
   PRODUCT_PRICE_COLUMNS,
   productPrices,
@@ -21,10 +23,12 @@ export { registerSalesJobs } from './sales-jobs.js';
 export {
   announceSale,
   HOLD_JOB,
+  isTakenMoney,
   queueSaleStep,
   requestSettlement,
   SETTLE_JOB,
   type SettlementHooks,
   type SettleNow,
   settleSale,
+  takenByLedger,
 } from './settlement.service.js';

@@ -75,8 +75,13 @@ export async function replaceLines(
   );
 }
 
+/** A sale's lines, in the order they were written. */
 export async function linesOf(db: Db, transactionId: number) {
-  return db.select().from(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
+  return db
+    .select()
+    .from(transactionProducts)
+    .where(eq(transactionProducts.transactionId, transactionId))
+    .orderBy(transactionProducts.id);
 }
 
 /** What pricing needs of a product (ProductPrice). */

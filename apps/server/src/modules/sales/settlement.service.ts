@@ -21,7 +21,8 @@ class StillInProcess extends Error {
 
 type LedgerRow = Awaited<ReturnType<typeof repo.ledgerOf>>[number];
 
-function publish(ctx: ServiceContext, sale: repo.SaleRow) {
+/** Announces a sale's new state to open panels (after the commit that wrote it). */
+export function announceSale(ctx: ServiceContext, sale: repo.SaleRow) {
   ctx.live.publish({
     topic: 'transaction',
     org_id: sale.orgId,
@@ -30,8 +31,6 @@ function publish(ctx: ServiceContext, sale: repo.SaleRow) {
   });
 }
 
-/** Announces a sale's new state to open panels (after the commit that wrote it). */
-export const announceSale = publish;
 
 /** Whoever settles sales right away on this instance (the SaleSettler), if anyone. */
 export type SettleNow = { settleSoon(transactionId: number): void; holdSoon(transactionId: number): void };
@@ -47,7 +46,7 @@ export async function queueSaleStep(
   step: { sale: repo.SaleRow; next: 'hold' | 'settle' | null },
   now?: SettleNow,
 ) {
-  publish(ctx, step.sale);
+  announceSale(ctx, step.sale);
   const { id } = step.sale;
   if (step.next === 'hold') {
     if (now) now.holdSoon(id);
@@ -121,11 +120,14 @@ export async function holdSale(ctx: ServiceContext, providers: PaymentProviders,
 /** `paidMinor`: all the sale's money taken so far (by the ledger); `errorCode`: why the rest was not. */
 type Outcome = { paidMinor: number; errorCode: string | null };
 
-/** What the ledger says was taken for the sale: successful captures and charges. */
-function takenByLedger(ledger: LedgerRow[]): number {
-  return ledger
-    .filter((row) => (row.operation === 'capture' || row.operation === 'charge') && row.status === 1)
-    .reduce((sum, row) => sum + row.amountMinor, 0);
+/** A ledger row that took the customer's money: a successful capture or charge (what a refund gives back from). */
+export function isTakenMoney(row: { operation: string; status: number }): boolean {
+  return (row.operation === 'capture' || row.operation === 'charge') && row.status === 1;
+}
+
+/** What the ledger says was taken for the sale. */
+export function takenByLedger(ledger: readonly { operation: string; status: number; amountMinor: number }[]): number {
+  return ledger.filter(isTakenMoney).reduce((sum, row) => sum + row.amountMinor, 0);
 }
 
 /**

@@ -5,9 +5,7 @@ import {
   deviceEvents,
   doorSessions,
   organizations,
-  paymentTransactions,
   products,
-  transactionProducts,
   transactions,
   users,
 } from '../../db/schema/index.js';
@@ -25,22 +23,6 @@ export async function findSaleDetails(db: Db, id: number) {
     .leftJoin(users, eq(users.id, transactions.customerId))
     .where(eq(transactions.id, id));
   return row ?? null;
-}
-
-export async function linesOfSale(db: Db, id: number) {
-  return db
-    .select()
-    .from(transactionProducts)
-    .where(eq(transactionProducts.transactionId, id))
-    .orderBy(asc(transactionProducts.id));
-}
-
-export async function ledgerOfSale(db: Db, id: number) {
-  return db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.transactionId, id))
-    .orderBy(asc(paymentTransactions.id));
 }
 
 export async function bonusesOfSale(db: Db, id: number) {

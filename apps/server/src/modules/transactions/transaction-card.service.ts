@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { activeCardOf } from '../sales/index.js';
+import { activeCardOf, isTakenMoney, ledgerOf, linesOf } from '../sales/index.js';
 import * as card from './sale-card.repository.js';
 import * as repo from './transactions.repository.js';
 
@@ -56,8 +56,8 @@ export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransac
   const details = (await card.findSaleDetails(db, row.id))!;
   const { sale } = details;
   const [lines, ledger, bonuses, session] = await Promise.all([
-    card.linesOfSale(db, sale.id),
-    card.ledgerOfSale(db, sale.id),
+    linesOf(db, sale.id),
+    ledgerOf(db, sale.id),
     card.bonusesOfSale(db, sale.id),
     sessionOf(db, sale.doorSessionId),
   ]);
@@ -109,19 +109,14 @@ export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransac
     })),
     actions: {
       refundable_minor: Math.max(0, refundable),
-      can_refund: refundable > 0 && ledger.some(isRefundableParent),
+      can_refund: refundable > 0 && ledger.some(isTakenMoney),
       can_charge: hasCard,
       can_correct: sale.status === 2 || isNotPaid,
     },
   };
 }
 
-/** Money taken for the sale that a refund can act on. */
-export function isRefundableParent(row: { operation: string; status: number }): boolean {
-  return (row.operation === 'capture' || row.operation === 'charge') && row.status === 1;
-}
-
-type LedgerRow = Awaited<ReturnType<typeof card.ledgerOfSale>>[number];
+type LedgerRow = Awaited<ReturnType<typeof ledgerOf>>[number];
 
 /** A ledger row as the card shows it; the schema checks its codes. */
 export function toSalePayment(payment: LedgerRow): TSalePayment {

@@ -7,13 +7,12 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { activeDiscountPercent, personalPriceMap } from '../micromarkets/index.js';
-import { priceItems, productPrices, queueSaleStep, replaceLines, requestSettlement } from '../sales/index.js';
-import * as card from './sale-card.repository.js';
+import { linesOf, priceItems, productPrices, queueSaleStep, replaceLines, requestSettlement } from '../sales/index.js';
 import { buildCard, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
 type Body = z.output<typeof ZCorrectTransaction>;
-type StoredLine = Awaited<ReturnType<typeof card.linesOfSale>>[number];
+type StoredLine = Awaited<ReturnType<typeof linesOf>>[number];
 
 /** Manual processing, or successful but not paid: the "incorrectly counted products" case. */
 export function isCorrectable(sale: { status: number; paymentStatus: number }): boolean {
@@ -46,7 +45,7 @@ export async function correctTransaction(
   const sale = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
     if (!locked || !isCorrectable(locked)) throw conflict('transaction.not_correctable');
-    const stored = await card.linesOfSale(tx, id);
+    const stored = await linesOf(tx, id);
     const byId = new Map(stored.map((line) => [line.id, line]));
     // One after another: a transaction's queries share its one connection.
     const prices = await productPrices(tx, locked.orgId, [...new Set(body.lines.map((line) => line.product_id))]);
@@ -94,7 +93,7 @@ export async function correctTransaction(
       after: {
         status: settled!.status,
         amount_minor: settled!.amountMinor,
-        lines: (await card.linesOfSale(tx, id)).map(lineShape),
+        lines: (await linesOf(tx, id)).map(lineShape),
       },
     });
     return settled!;

@@ -14,9 +14,16 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
 import { refreshSaleRollups, saleBucketOf } from '../reports/index.js';
-import { activeCardOf, announceSale, markTagsSold } from '../sales/index.js';
-import * as card from './sale-card.repository.js';
-import { isRefundableParent, toSalePayment, visibleSale } from './transaction-card.service.js';
+import {
+  activeCardOf,
+  announceSale,
+  isTakenMoney,
+  ledgerOf,
+  linesOf,
+  markTagsSold,
+  takenByLedger,
+} from '../sales/index.js';
+import { toSalePayment, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
 type LedgerRow = typeof paymentTransactions.$inferSelect;
@@ -79,8 +86,8 @@ async function bookLedger(
   const now = ctx.clock.now();
   const sale = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(transactions).where(eq(transactions.id, options.id)).for('update');
-    const ledger = await card.ledgerOfSale(tx, options.id);
-    const paidMinor = sum(ledger, isRefundableParent);
+    const ledger = await ledgerOf(tx, options.id);
+    const paidMinor = takenByLedger(ledger);
     const refundedMinor = sum(ledger, (row) => row.operation === 'refund' && row.status === 1);
     const isNowPaid = options.action === 'charge_again' && options.rows.every((row) => row.status === 1);
     const [after] = await tx
@@ -97,7 +104,7 @@ async function bookLedger(
       .where(eq(transactions.id, options.id))
       .returning();
     if (isNowPaid && before!.paymentStatus !== 1) {
-      const lines = await card.linesOfSale(tx, options.id);
+      const lines = await linesOf(tx, options.id);
       await markTagsSold(
         tx,
         after!.orgId,
@@ -152,7 +159,7 @@ async function answer(
 ): Promise<TTransactionPaymentResult> {
   const [first] = rows;
   const row = await visibleSale(ctx.db, actor, id);
-  const payment = (await card.ledgerOfSale(ctx.db, id)).find((entry) => entry.id === first!.id)!;
+  const payment = (await ledgerOf(ctx.db, id)).find((entry) => entry.id === first!.id)!;
   return {
     payment: { ...toSalePayment(payment), amount_minor: sum(rows, () => true) },
     transaction: repo.toListItem(row),
@@ -174,8 +181,8 @@ export async function refundTransaction(
 ): Promise<TTransactionPaymentResult> {
   const { sale, repeated } = await openAction(ctx, actor, { id, action: 'refund', clientKey: body.idempotency_key });
   if (repeated) return repeated;
-  const ledger = await card.ledgerOfSale(ctx.db, id);
-  const parents = ledger.filter(isRefundableParent).reverse();
+  const ledger = await ledgerOf(ctx.db, id);
+  const parents = ledger.filter(isTakenMoney).reverse();
   const inProcess = sum(ledger, (row) => row.operation === 'refund' && row.status === 10);
   const refundable = sale.paidMinor - sale.refundedMinor - inProcess;
   if (refundable <= 0 || parents.length === 0) throw conflict('transaction.not_refundable');

@@ -225,6 +225,17 @@ describe('sales from door sessions', () => {
     await s.device.close();
   });
 
+  it("a card token of another organisation's customer is not theirs to charge: the sale is a guest's", async () => {
+    const s = await shop();
+    const other = await shop();
+    const session = await purchase(s, { tags: [s.tags[0]!] }, other.customer.token);
+    const sale = await settled(session);
+    expect(sale).toMatchObject({ clientType: 0, customerId: null, paymentStatus: 2, errorCode: 'no_card' });
+    expect(await ledgerOf(sale.id)).toEqual([]);
+    await s.device.close();
+    await other.device.close();
+  });
+
   it('in test payment mode the test amount is charged instead of the products', async () => {
     const s = await shop({ settings: { test_mode: true, test_amount: 100 } });
     const session = await purchase(s, { tags: [s.tags[0]!] });

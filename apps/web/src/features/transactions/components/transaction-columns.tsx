@@ -45,7 +45,11 @@ export function buildTransactionColumns({
     {
       key: 'id',
       title: t('transactions.columns.id'),
-      render: (_, row) => <Link to={`/device/transaction/${row.id}`}>{`#${row.id}`}</Link>,
+      render: (_, row) => {
+        const link = <Link to={`/device/transaction/${row.id}`}>{`#${row.id}`}</Link>;
+        // A phone has room for two columns: the payment status goes under the number.
+        return isCompact ? <Stacked below={<PaymentStatusTag status={row.payment_status} />}>{link}</Stacked> : link;
+      },
     },
     {
       key: 'opened_at',
@@ -65,13 +69,14 @@ export function buildTransactionColumns({
       title: t('transactions.columns.customer'),
       render: (_, row) => <Stacked below={codes.clientType(row.client_type)}>{row.customer_name ?? ''}</Stacked>,
     },
-    { key: 'status', title: t('transactions.columns.status'), render: (_, row) => <StatusTag status={row.status} /> },
     {
+      // The sale's status and its payment's share one cell, so the amount fits beside them.
       key: 'payment_status',
       title: t('transactions.columns.payment_status'),
       render: (_, row) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <PaymentStatusTag status={row.payment_status} />
+          {!isCompact && <StatusTag status={row.status} />}
           {row.is_test && <Tag>{t('transactions.test')}</Tag>}
         </Space>
       ),
@@ -111,6 +116,6 @@ export function buildTransactionColumns({
     });
   }
   // A phone shows what tells sales apart; the card has the rest.
-  const compact = new Set(['id', 'payment_status', 'amount']);
+  const compact = new Set(['id', 'amount']);
   return isCompact ? columns.filter((column) => compact.has(String(column.key))) : columns;
 }

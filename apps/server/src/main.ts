@@ -6,7 +6,7 @@ import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedE2eSales } from './db/demo/e2e-sales.js';
-import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
+import { seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
@@ -42,7 +42,10 @@ async function main() {
   if (demo) {
     const orgIds = Object.values(demo.orgIds);
     await seedCustomersDemo(database.db, orgIds);
-    if (config.seed === 'demo') await seedSalesHistoryDemo(database.db, orgIds);
+    if (config.seed === 'demo') {
+      await seedFiscalDemo(database.db, orgIds, new Date());
+      await seedSalesHistoryDemo(database.db, orgIds);
+    }
     // The demo's sales, however they were written, reach the reports through the rollups.
     await rebuildDemoSaleRollups(database.db);
     await writeDemoFleet(database.db, config.dataDir);

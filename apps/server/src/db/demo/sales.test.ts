@@ -5,12 +5,14 @@ import { createTenant } from '../../../test/factories/tenant.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   customerCards,
+  fiscalSettings,
+  fiscalTestShifts,
   paymentSettings,
   paymentTransactions,
   transactionProducts,
   transactions,
 } from '../schema/index.js';
-import { customerTokensOf, seedCustomersDemo, seedSalesHistoryDemo } from './sales.js';
+import { customerTokensOf, seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './sales.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,6 +21,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('demo sales', () => {
+  it("opens each demo organisation's fiscal test register, so live sales get their fiscal receipts", async () => {
+    const db = ctx.database.db;
+    const { org } = await createTenant(db);
+    await seedFiscalDemo(db, [org.main], new Date());
+    const [settings] = await db.select().from(fiscalSettings).where(eq(fiscalSettings.orgId, org.main));
+    const [shift] = await db.select().from(fiscalTestShifts).where(eq(fiscalTestShifts.orgId, org.main));
+    expect(settings).toMatchObject({ provider: 'test', shiftOpen: true });
+    expect(shift).toMatchObject({ isOpen: true, number: 1 });
+  });
+
   it('gives each organisation the test provider and customers with cards, and turns sold tags into paid sales', async () => {
     const db = ctx.database.db;
     const { org } = await createTenant(db);

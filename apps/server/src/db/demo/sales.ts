@@ -4,6 +4,8 @@ import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../../modules/sales
 import type { Db } from '../client.js';
 import {
   customerCards,
+  fiscalSettings,
+  fiscalTestShifts,
   organizations,
   paymentSettings,
   paymentTransactions,
@@ -73,6 +75,23 @@ export async function seedCustomersDemo(db: Db, orgIds: number[]): Promise<Map<n
     );
   }
   return tokens;
+}
+
+/**
+ * The demo micromarkets register fiscal receipts, so each demo organisation has the built-in
+ * fiscal test register with its shift open and a five-second readiness delay: live sales get
+ * their fiscal receipt within moments, as a shop's would.
+ */
+export async function seedFiscalDemo(db: Db, orgIds: number[], now: Date): Promise<void> {
+  if (orgIds.length === 0) return;
+  await db
+    .insert(fiscalSettings)
+    .values(orgIds.map((orgId) => ({ orgId, provider: 'test' as const, delaySeconds: 5, shiftOpen: true })))
+    .onConflictDoNothing();
+  await db
+    .insert(fiscalTestShifts)
+    .values(orgIds.map((orgId) => ({ orgId, number: 1, isOpen: true, openedAt: now })))
+    .onConflictDoNothing();
 }
 
 type SoldTag = { code: string; productId: number; micromarketId: number; orgId: number; status: string; at: Date };

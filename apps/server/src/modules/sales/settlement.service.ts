@@ -31,7 +31,6 @@ export function announceSale(ctx: ServiceContext, sale: repo.SaleRow) {
   });
 }
 
-
 /** Whoever settles sales right away on this instance (the SaleSettler), if anyone. */
 export type SettleNow = { settleSoon(transactionId: number): void; holdSoon(transactionId: number): void };
 

@@ -38,6 +38,7 @@ import {
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { registerSalesJobs, SaleSettler } from './modules/sales/index.js';
+import { registerSubscriptionJobs } from './modules/subscriptions/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
     { everyMs: 60_000 },
   );
   registerSalesJobs(jobs, ctx, payments);
+  registerSubscriptionJobs(jobs, ctx, payments);
   const settler = new SaleSettler(ctx, payments, {}, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());

@@ -8,3 +8,4 @@ export * from './payments.js';
 export * from './roles.js';
 export * from './sales.js';
 export * from './users.js';
+export * from './subscriptions.js';

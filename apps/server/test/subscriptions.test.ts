@@ -61,3 +61,54 @@ describe('subscriptions: service', () => {
     expect(await subscriptionRefusal(ctx.database.db, a, clock.now())).toBeNull();
   });
 });
+
+describe('subscriptions: monthly billing', () => {
+  it('charges a card once per month however often the job runs; a decline is not paid', async () => {
+    const { orgId, a, b, setSimulation } = await world();
+    await service.saveCard(services(), system, orgId, 'tok_visa');
+    const first = await service.subscribe(services(), ctx.app.payments, system, orgId, {
+      micromarket_ids: [a, b],
+      method: 'card',
+    });
+    expect(first).toMatchObject({ type: 0, status: 1, amountMinor: 80_000 });
+    expect(await subscriptionRefusal(ctx.database.db, b, clock.now())).toBeNull();
+    // The next month: the daily check queues one keyed job per organisation and month.
+    clock.set(Date.UTC(2026, 5, 1, 6));
+    for (let i = 0; i < 2; i++) {
+      await service.queueMonthlyBilling(services());
+      await ctx.app.jobs.runDue();
+    }
+    await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
+    const june = (await payments(orgId)).filter((p) => p.periodMonth === '2026-06-01');
+    expect(june).toHaveLength(1);
+    expect(june[0]).toMatchObject({ type: 1, status: 1, amountMinor: 80_000 });
+    // July, declined.
+    await setSimulation('decline');
+    clock.set(Date.UTC(2026, 6, 2, 6));
+    await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-07-01');
+    await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-07-01');
+    const july = (await payments(orgId)).filter((p) => p.periodMonth === '2026-07-01');
+    expect(july).toHaveLength(1);
+    expect(july[0]).toMatchObject({ type: 1, status: 2 });
+    expect(await subscriptionRefusal(ctx.database.db, a, clock.now())).toBe('subscription.unpaid');
+    clock.set(Date.UTC(2026, 4, 10, 9));
+  });
+
+  it('invoice payers get a new invoice (type 2); canceled auto billing is not billed', async () => {
+    const { orgId, a, b } = await world();
+    await service.subscribe(services(), ctx.app.payments, system, orgId, {
+      micromarket_ids: [a, b],
+      method: 'invoice',
+    });
+    await service.changeSubscription(services(), system, b, 'cancel_auto_billing');
+    const june = await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
+    expect(june).toMatchObject({ type: 2, status: 0, amountMinor: 50_000, micromarketIds: [a] });
+    const again = await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
+    expect(again!.id).toBe(june!.id);
+    const invoices = await ctx.database.db
+      .select({ number: subscriptionInvoices.number })
+      .from(subscriptionInvoices)
+      .where(eq(subscriptionInvoices.orgId, orgId));
+    expect(invoices.map((i) => i.number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
+  });
+});

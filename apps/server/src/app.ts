@@ -38,7 +38,7 @@ import {
 import { productRoutes } from './modules/products/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { registerSalesJobs, SaleSettler } from './modules/sales/index.js';
-import { registerSubscriptionJobs } from './modules/subscriptions/index.js';
+import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
+  await app.register(subscriptionRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(micromarketRoutes, { ctx });

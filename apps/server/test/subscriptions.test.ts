@@ -8,7 +8,8 @@ import { subscriptionRefusal } from '../src/modules/subscriptions/index.js';
 import * as service from '../src/modules/subscriptions/subscriptions.service.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
-import { createTestContext, type TestContext } from './helper.js';
+import { createSignedInUser } from './factories/users.js';
+import { call, createTestContext, type TestContext } from './helper.js';
 
 const clock = new TestClock(Date.UTC(2026, 4, 10, 9));
 let ctx: TestContext;
@@ -110,5 +111,94 @@ describe('subscriptions: monthly billing', () => {
       .from(subscriptionInvoices)
       .where(eq(subscriptionInvoices.orgId, orgId));
     expect(invoices.map((i) => i.number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
+  });
+});
+
+describe('subscriptions: HTTP', () => {
+  const perms = ['show_organization_subscribe', 'show_subscribe_transactions'] as const;
+
+  async function httpWorld() {
+    const w = await world();
+    const db = ctx.database.db;
+    const owner = (await createSignedInUser(db, { orgId: w.orgId, permissions: [...perms] })).token;
+    const stranger = (await orgOnTestProvider(ctx)).orgId;
+    const other = (await createSignedInUser(db, { orgId: stranger, permissions: [...perms] })).token;
+    const bare = (await createSignedInUser(db, { orgId: w.orgId, permissions: [] })).token;
+    return { ...w, owner, other, bare };
+  }
+
+  it('401 without a session, 403 without the permission, 404 for another organisation', async () => {
+    const { orgId, a, owner, other, bare } = await httpWorld();
+    expect((await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`)).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', '/v1/device/subscribe/transactions')).statusCode).toBe(401);
+    expect((await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: bare })).statusCode).toBe(
+      403,
+    );
+    expect((await call(ctx, 'GET', '/v1/device/subscribe/transactions', { token: bare })).statusCode).toBe(403);
+    expect(
+      (await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: other })).statusCode,
+    ).toBe(404);
+    const subscribed = await call(ctx, 'POST', `/v1/organization/subscription/subscribe/${orgId}`, {
+      token: owner,
+      payload: { micromarket_ids: [a], method: 'invoice' },
+    });
+    expect(subscribed.statusCode).toBe(200);
+    const invoiceId = subscribed.json<{ invoice_id: number }>().invoice_id;
+    const change = { token: other, payload: { action: 'pause' } };
+    expect((await call(ctx, 'POST', `/v1/organization/subscription/change/${a}`, change)).statusCode).toBe(404);
+    expect(
+      (await call(ctx, 'GET', `/v1/organization/subscription/invoice/pdf/${invoiceId}`, { token: other })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ctx, 'POST', `/v1/organization/subscription/invoice/paid/${invoiceId}`, { token: owner })).statusCode,
+    ).toBe(403);
+    const list = await call(ctx, 'GET', '/v1/device/subscribe/transactions', { token: other });
+    expect(list.json<{ items: unknown[] }>().items).toEqual([]);
+  });
+
+  it('names the fields of a bad body', async () => {
+    const { orgId, owner } = await httpWorld();
+    const bad = await call(ctx, 'POST', `/v1/organization/subscription/subscribe/${orgId}`, {
+      token: owner,
+      payload: { micromarket_ids: [], method: 'cash' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<{ fields: Record<string, string> }>().fields).sort()).toEqual([
+      'method',
+      'micromarket_ids',
+    ]);
+    const card = await call(ctx, 'POST', `/v1/organization/subscription/card/save/${orgId}`, {
+      token: owner,
+      payload: { token: 'tok_nope' },
+    });
+    expect(card.statusCode).toBe(400);
+    expect(card.json<{ fields: Record<string, string> }>().fields).toHaveProperty('token');
+  });
+
+  it('by invoice: PDF, the platform marks it paid, the payment lists paid', async () => {
+    const { orgId, a, owner } = await httpWorld();
+    const payment = (
+      await call(ctx, 'POST', `/v1/organization/subscription/subscribe/${orgId}`, {
+        token: owner,
+        payload: { micromarket_ids: [a], method: 'invoice' },
+      })
+    ).json<{ invoice_id: number }>();
+    const pdf = await call(ctx, 'GET', `/v1/organization/subscription/invoice/pdf/${payment.invoice_id}`, {
+      token: owner,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const admin = await ctx.login('admin');
+    const paid = await call(ctx, 'POST', `/v1/organization/subscription/invoice/paid/${payment.invoice_id}`, {
+      token: admin,
+    });
+    expect(paid.json()).toMatchObject({ status: 'paid' });
+    const list = await call(ctx, 'GET', '/v1/device/subscribe/transactions', {
+      token: owner,
+      query: { status: '1', type: '0' },
+    });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ status: 1, type: 0, invoice_number: 'INV-2026-000001' }] });
+    const devices = await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: owner });
+    expect(devices.json<{ items: { status: string | null }[] }>().items.map((d) => d.status)).toEqual(['active', null]);
   });
 });

@@ -27,6 +27,7 @@ export * from './resources/organization.js';
 export * from './resources/payment.js';
 export * from './resources/product.js';
 export * from './resources/role.js';
+export * from './resources/subscription.js';
 export * from './resources/tag.js';
 export * from './resources/telemetry.js';
 export * from './resources/user.js';

@@ -15,6 +15,7 @@ import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
+import { subscriptionApi } from './subscription.js';
 import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
 import { userApi } from './user.js';
@@ -28,6 +29,7 @@ export const api = {
   deviceGroup: deviceGroupApi,
   organization: organizationApi,
   payment: paymentApi,
+  subscription: subscriptionApi,
   role: roleApi,
   user: userApi,
   product: productApi,

@@ -6,6 +6,7 @@ import { seedCatalogueDemo } from './db/demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedCustomersDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
+import { seedSubscriptionsDemo } from './db/demo/subscriptions.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
@@ -36,6 +37,7 @@ async function main() {
   if (demo) {
     const orgIds = Object.values(demo.orgIds);
     await seedCustomersDemo(database.db, orgIds);
+    await seedSubscriptionsDemo(database.db, orgIds);
     if (config.seed === 'demo') await seedSalesHistoryDemo(database.db, orgIds);
     await writeDemoFleet(database.db, config.dataDir);
   }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionInvoices, subscriptionPayments } from '../src/db/schema/index.js';
+import { seedSubscriptionsDemo } from '../src/db/demo/subscriptions.js';
+import { micromarkets, subscriptionInvoices, subscriptionPayments } from '../src/db/schema/index.js';
 import { organizations } from '../src/db/schema/organizations.js';
 import { systemActor } from '../src/lib/actor.js';
 import { TestClock } from '../src/lib/clock.js';
@@ -9,7 +10,7 @@ import * as service from '../src/modules/subscriptions/subscriptions.service.js'
 import { insertMicromarket } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
 import { createSignedInUser } from './factories/users.js';
-import { call, createTestContext, type TestContext } from './helper.js';
+import { call, createTestContext, ORG, type TestContext } from './helper.js';
 
 const clock = new TestClock(Date.UTC(2026, 4, 10, 9));
 let ctx: TestContext;
@@ -200,5 +201,23 @@ describe('subscriptions: HTTP', () => {
     expect(list.json()).toMatchObject({ total: 1, items: [{ status: 1, type: 0, invoice_number: 'INV-2026-000001' }] });
     const devices = await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: owner });
     expect(devices.json<{ items: { status: string | null }[] }>().items.map((d) => d.status)).toEqual(['active', null]);
+  });
+});
+
+describe('subscriptions: demo', () => {
+  it('leaves every demo micromarket subscribed and not refused, seeding twice', async () => {
+    const db = ctx.database.db;
+    const orgIds = Object.values(ORG);
+    const mm = await insertMicromarket(db, ORG.main, 'Demo sub');
+    await db.update(organizations).set({ subscriptionPriceMinor: 10_000 }).where(eq(organizations.id, ORG.main));
+    await seedSubscriptionsDemo(db, orgIds, clock.now());
+    await seedSubscriptionsDemo(db, orgIds, clock.now());
+    const all = await db.select({ id: micromarkets.id, orgId: micromarkets.orgId }).from(micromarkets);
+    for (const row of all.filter((m) => (orgIds as number[]).includes(m.orgId))) {
+      expect(await subscriptionRefusal(db, row.id, clock.now())).toBeNull();
+    }
+    expect(await subscriptionRefusal(db, mm, clock.now())).toBeNull();
+    const unpaid = (await payments(ORG.main)).filter((p) => p.status === 0);
+    expect(unpaid).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { MakerListScreen } from '../features/makers/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
+import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
 import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
 import { UserListScreen } from '../features/users/index.js';
@@ -44,6 +45,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/device-group': DeviceGroupListScreen,
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
+  '/organization/subscription': SubscriptionScreen,
+  '/device/subscribe/transactions': SubscribeTransactionsScreen,
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

@@ -1,0 +1,52 @@
+import { SUBSCRIPTION_PAYMENT_STATUS, SUBSCRIPTION_PAYMENT_TYPE, type TSubscriptionPayment } from '@vitrina/contract';
+import { Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { money } from './money';
+
+const STATUS_COLOR: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'red', 3: 'default' };
+
+/** Subscription payments: month, type, status, amount, invoice. */
+export function PaymentsTable(props: {
+  items: TSubscriptionPayment[];
+  total: number;
+  page: number;
+  isLoading: boolean;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const keyOf = (table: readonly { code: number; key: string }[], code: number) =>
+    table.find((row) => row.code === code)?.key ?? String(code);
+  return (
+    <Table<TSubscriptionPayment>
+      rowKey="id"
+      size="small"
+      scroll={{ x: 640 }}
+      loading={props.isLoading}
+      dataSource={props.items}
+      pagination={{ current: props.page, total: props.total, pageSize: 20, onChange: props.onPage }}
+      columns={[
+        { title: t('subscriptions.month'), dataIndex: 'period_month', render: (v: string) => v.slice(0, 7) },
+        {
+          title: t('subscriptions.type'),
+          dataIndex: 'type',
+          render: (v: number) => t(`subscriptions.types.${keyOf(SUBSCRIPTION_PAYMENT_TYPE, v)}`),
+        },
+        {
+          title: t('subscriptions.status'),
+          dataIndex: 'status',
+          render: (v: number) => (
+            <Tag color={STATUS_COLOR[v]}>{t(`subscriptions.statuses.${keyOf(SUBSCRIPTION_PAYMENT_STATUS, v)}`)}</Tag>
+          ),
+        },
+        {
+          title: t('subscriptions.amount'),
+          dataIndex: 'amount_minor',
+          align: 'right',
+          render: (v: number, row) => money(v, row.currency),
+        },
+        { title: t('subscriptions.devices_count'), dataIndex: 'micromarket_ids', render: (v: number[]) => v.length },
+        { title: t('subscriptions.invoice'), dataIndex: 'invoice_number', render: (v: string | null) => v ?? '—' },
+      ]}
+    />
+  );
+}

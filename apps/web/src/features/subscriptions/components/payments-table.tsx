@@ -1,6 +1,14 @@
-import { SUBSCRIPTION_PAYMENT_STATUS, SUBSCRIPTION_PAYMENT_TYPE, type TSubscriptionPayment } from '@vitrina/contract';
+import {
+  api,
+  SUBSCRIPTION_PAYMENT_STATUS,
+  SUBSCRIPTION_PAYMENT_TYPE,
+  type TSubscriptionPayment,
+} from '@vitrina/contract';
 import { Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { money } from './money';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'red', 3: 'default' };
@@ -47,6 +55,22 @@ export function PaymentsTable(props: {
         { title: t('subscriptions.devices_count'), dataIndex: 'micromarket_ids', render: (v: number[]) => v.length },
         { title: t('subscriptions.invoice'), dataIndex: 'invoice_number', render: (v: string | null) => v ?? '—' },
       ]}
+    />
+  );
+}
+
+/** The subscription payments the caller may see, of one organisation when `orgId` is given, paged. */
+export function PaymentsList({ orgId }: { orgId?: number }) {
+  const [page, setPage] = useState(1);
+  const list = useEndpoint(api.subscription.payments, { query: { org_id: orgId, page, per_page: 20 } });
+  if (list.isError) return <LoadError onRetry={() => void list.refetch()} />;
+  return (
+    <PaymentsTable
+      items={list.data?.items ?? []}
+      total={list.data?.total ?? 0}
+      page={page}
+      isLoading={list.isLoading}
+      onPage={setPage}
     />
   );
 }

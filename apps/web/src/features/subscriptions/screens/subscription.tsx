@@ -9,7 +9,7 @@ import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { money } from '../components/money';
 import { useOrgChoice } from '../components/org-picker';
-import { PaymentsTable } from '../components/payments-table';
+import { PaymentsList } from '../components/payments-table';
 
 /** `/organization/subscription`: devices, card, transactions and invoices of one organisation. */
 export default function SubscriptionScreen() {
@@ -27,7 +27,7 @@ export default function SubscriptionScreen() {
               {
                 key: 'transactions',
                 label: t('subscriptions.tab_transactions'),
-                children: <TransactionsTab orgId={orgId} />,
+                children: <PaymentsList orgId={orgId} />,
               },
               { key: 'invoices', label: t('subscriptions.tab_invoices'), children: <InvoicesTab orgId={orgId} /> },
             ]}
@@ -134,20 +134,6 @@ function CardTab({ orgId }: { orgId: number }) {
       </Space.Compact>
       <span style={{ opacity: 0.65 }}>{t('subscriptions.card_hint')}</span>
     </Space>
-  );
-}
-
-function TransactionsTab({ orgId }: { orgId: number }) {
-  const [page, setPage] = useState(1);
-  const list = useEndpoint(api.subscription.payments, { query: { org_id: orgId, page, per_page: 20 } });
-  return (
-    <PaymentsTable
-      items={list.data?.items ?? []}
-      total={list.data?.total ?? 0}
-      page={page}
-      isLoading={list.isLoading}
-      onPage={setPage}
-    />
   );
 }
 

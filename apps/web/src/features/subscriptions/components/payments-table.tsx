@@ -4,7 +4,7 @@ import {
   SUBSCRIPTION_PAYMENT_TYPE,
   type TSubscriptionPayment,
 } from '@vitrina/contract';
-import { Table, Tag } from 'antd';
+import { DatePicker, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
@@ -61,16 +61,65 @@ export function PaymentsTable(props: {
 
 /** The subscription payments the caller may see, of one organisation when `orgId` is given, paged. */
 export function PaymentsList({ orgId }: { orgId?: number }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useEndpoint(api.subscription.payments, { query: { org_id: orgId, page, per_page: 20 } });
-  if (list.isError) return <LoadError onRetry={() => void list.refetch()} />;
+  const [status, setStatus] = useState<number | undefined>();
+  const [type, setType] = useState<number | undefined>();
+  const [month, setMonth] = useState<string | undefined>();
+  const list = useEndpoint(api.subscription.payments, {
+    query: { org_id: orgId, status, type, month, page, per_page: 20 },
+  });
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   return (
-    <PaymentsTable
-      items={list.data?.items ?? []}
-      total={list.data?.total ?? 0}
-      page={page}
-      isLoading={list.isLoading}
-      onPage={setPage}
-    />
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Select
+          allowClear
+          aria-label={t('subscriptions.status')}
+          placeholder={t('subscriptions.status')}
+          style={{ minWidth: 150 }}
+          value={status}
+          onChange={filter(setStatus)}
+          options={SUBSCRIPTION_PAYMENT_STATUS.map((row) => ({
+            value: row.code,
+            label: t(`subscriptions.statuses.${row.key}`),
+          }))}
+        />
+        <Select
+          allowClear
+          aria-label={t('subscriptions.type')}
+          placeholder={t('subscriptions.type')}
+          style={{ minWidth: 150 }}
+          value={type}
+          onChange={filter(setType)}
+          options={SUBSCRIPTION_PAYMENT_TYPE.map((row) => ({
+            value: row.code,
+            label: t(`subscriptions.types.${row.key}`),
+          }))}
+        />
+        <DatePicker
+          picker="month"
+          aria-label={t('subscriptions.month')}
+          placeholder={t('subscriptions.month')}
+          onChange={(value) => filter(setMonth)(value ? value.format('YYYY-MM') : undefined)}
+        />
+      </Space>
+      {list.isError ? (
+        <LoadError onRetry={() => void list.refetch()} />
+      ) : (
+        <PaymentsTable
+          items={list.data?.items ?? []}
+          total={list.data?.total ?? 0}
+          page={page}
+          isLoading={list.isLoading}
+          onPage={setPage}
+        />
+      )}
+    </Space>
   );
 }

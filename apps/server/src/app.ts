@@ -48,6 +48,7 @@ import { receiptRoutes } from './modules/receipts/index.js';
 import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
+import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
     },
   };
   registerSalesJobs(jobs, ctx, payments, saleHooks);
+  registerSubscriptionJobs(jobs, ctx, payments);
   const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });
   await app.register(transactionRoutes, { ctx, providers: payments });
+  await app.register(subscriptionRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });

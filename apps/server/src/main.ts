@@ -7,6 +7,7 @@ import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedE2eSales } from './db/demo/e2e-sales.js';
 import { seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
+import { seedSubscriptionsDemo } from './db/demo/subscriptions.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
@@ -42,6 +43,7 @@ async function main() {
   if (demo) {
     const orgIds = Object.values(demo.orgIds);
     await seedCustomersDemo(database.db, orgIds);
+    await seedSubscriptionsDemo(database.db, orgIds);
     if (config.seed === 'demo') {
       await seedFiscalDemo(database.db, orgIds, new Date());
       await seedSalesHistoryDemo(database.db, orgIds);

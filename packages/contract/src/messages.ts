@@ -888,6 +888,27 @@ const M = {
     it: 'Questo micromarket non può ancora essere aperto tramite link',
     sk: 'Tento mikromarket zatiaľ nemožno otvoriť cez odkaz',
   },
+  'subscription.unpaid': {
+    en: 'Unpaid or inactive subscription',
+    ua: 'Неоплачена або неактивна підписка',
+    pl: 'Nieopłacona lub nieaktywna subskrypcja',
+    it: 'Abbonamento non pagato o non attivo',
+    sk: 'Nezaplatené alebo neaktívne predplatné',
+  },
+  'subscription.no_card': {
+    en: 'Save a card first',
+    ua: 'Спершу збережіть картку',
+    pl: 'Najpierw zapisz kartę',
+    it: 'Salva prima una carta',
+    sk: 'Najprv uložte kartu',
+  },
+  'subscription.bad_card_token': {
+    en: 'Unknown test card token',
+    ua: 'Невідомий токен тестової картки',
+    pl: 'Nieznany token karty testowej',
+    it: 'Token della carta di prova sconosciuto',
+    sk: 'Neznámy token testovacej karty',
+  },
   'payment.system_error': {
     en: 'Payment system error',
     ua: 'Помилка платіжної системи',

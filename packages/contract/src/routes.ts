@@ -129,10 +129,11 @@ export const ROUTES: readonly RouteEntry[] = [
     path: '/organization',
     title: 'organizations',
     icon: 'BankOutlined',
-    permissions: ['show_organizations_page', 'show_payment_system_setting'],
+    permissions: ['show_organizations_page', 'show_payment_system_setting', 'show_organization_subscribe'],
     children: [
       { path: '/organization/list', title: 'organization_list', permissions: ['show_organizations_page'] },
       { path: '/organization/payment/system', title: 'payment_system', permissions: ['show_payment_system_setting'] },
+      { path: '/organization/subscription', title: 'subscription', permissions: ['show_organization_subscribe'] },
     ],
   },
   {

@@ -14,6 +14,7 @@ import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
+import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
 import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
 import {
@@ -54,6 +55,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/transaction/payment/:id': TransactionPaymentScreen,
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
+  '/organization/subscription': SubscriptionScreen,
+  '/device/subscribe/transactions': SubscribeTransactionsScreen,
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

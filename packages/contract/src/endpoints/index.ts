@@ -17,6 +17,7 @@ import { receiptApi } from './receipt.js';
 import { reportApi } from './report.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
+import { subscriptionApi } from './subscription.js';
 import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
 import { transactionApi } from './transaction.js';
@@ -31,6 +32,7 @@ export const api = {
   deviceGroup: deviceGroupApi,
   organization: organizationApi,
   payment: paymentApi,
+  subscription: subscriptionApi,
   role: roleApi,
   user: userApi,
   product: productApi,

@@ -9,4 +9,5 @@ export * from './payments.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';
+export * from './subscriptions.js';
 export * from './users.js';

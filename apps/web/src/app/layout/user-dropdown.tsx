@@ -1,7 +1,8 @@
-import { DownOutlined, LogoutOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DownOutlined, LogoutOutlined, UserOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubscribeModal } from '../../features/subscriptions/index.js';
 import { useSession } from '../session/session-context';
 
 // Loaded on the first "work as role", then kept mounted so the modal can animate closed.
@@ -13,11 +14,15 @@ export function UserDropdown({ isCompact = false }: { isCompact?: boolean }) {
   const { token } = theme.useToken();
   const [isSwitchOpen, setSwitchOpen] = useState(false);
   const [hasSwitchOpened, setSwitchOpened] = useState(false);
+  const [isSubscribeOpen, setSubscribeOpen] = useState(false);
 
   const items: MenuProps['items'] = [
     { key: 'who', label: me.email, disabled: true },
     { type: 'divider' },
     ...(can('switch_role') ? [{ key: 'switch', icon: <UserSwitchOutlined />, label: t('layout.work_as_role') }] : []),
+    ...(can('show_organization_subscribe')
+      ? [{ key: 'subscribe', icon: <CreditCardOutlined />, label: t('layout.subscribe') }]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
   ];
 
@@ -26,6 +31,7 @@ export function UserDropdown({ isCompact = false }: { isCompact?: boolean }) {
       setSwitchOpen(true);
       setSwitchOpened(true);
     }
+    if (key === 'subscribe') setSubscribeOpen(true);
     if (key === 'logout') void logout();
   };
 
@@ -54,6 +60,11 @@ export function UserDropdown({ isCompact = false }: { isCompact?: boolean }) {
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
+      {isSubscribeOpen && (
+        <Suspense fallback={null}>
+          <SubscribeModal isOpen={isSubscribeOpen} onClose={() => setSubscribeOpen(false)} />
+        </Suspense>
+      )}
       {hasSwitchOpened && (
         <Suspense fallback={null}>
           <RoleSwitchModal isOpen={isSwitchOpen} onClose={() => setSwitchOpen(false)} />

@@ -1,0 +1,38 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import type { PaymentProviders } from '../payments/index.js';
+import * as queries from './subscriptions.queries.js';
+import * as service from './subscriptions.service.js';
+
+type Options = { ctx: ServiceContext; providers: PaymentProviders };
+
+export async function subscriptionRoutes(app: FastifyInstance, { ctx, providers }: Options) {
+  const s = api.subscription;
+  registerEndpoint(app, s.devices, async ({ actor, params }) => ({
+    items: await service.listDevices(ctx, actor, params.org_id),
+  }));
+  registerEndpoint(app, s.subscribe, async ({ actor, params, body }) =>
+    queries.presentPayment(await service.subscribe(ctx, providers, actor, params.org_id, body)),
+  );
+  registerEndpoint(app, s.change, async ({ actor, params, body }) => {
+    await service.changeSubscription(ctx, actor, params.micromarket_id, body.action);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, s.card, ({ actor, params }) => queries.getCard(ctx, actor, params.org_id));
+  registerEndpoint(app, s.saveCard, async ({ actor, params, body }) => {
+    await service.saveCard(ctx, actor, params.org_id, body.token);
+    return queries.getCard(ctx, actor, params.org_id);
+  });
+  registerEndpoint(app, s.removeCard, async ({ actor, params }) => {
+    await service.removeCard(ctx, actor, params.org_id);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, s.payments, ({ actor, query }) => queries.listPayments(ctx, actor, query));
+  registerEndpoint(app, s.invoices, ({ actor, query }) => queries.listInvoices(ctx, actor, query));
+  registerEndpoint(app, s.invoicePdf, ({ actor, params }) => queries.invoicePdf(ctx, actor, params.id));
+  registerEndpoint(app, s.markInvoicePaid, async ({ actor, params }) =>
+    queries.presentInvoice(await service.markInvoicePaid(ctx, actor, params.id)),
+  );
+}

@@ -9,7 +9,14 @@ export {
   type SaleStep,
 } from './sale-lifecycle.service.js';
 export { SaleSettler } from './sale-settler.js';
-export { activeCardOf, markTagsSold, productPrices, replaceLines, type SaleRow } from './sales.repository.js';
+export {
+  activeCardOf,
+  currencyOf,
+  markTagsSold,
+  productPrices,
+  replaceLines,
+  type SaleRow,
+} from './sales.repository.js';
 export { registerSalesJobs } from './sales-jobs.js';
 export {
   announceSale,
@@ -21,3 +28,4 @@ export {
   type SettleNow,
   settleSale,
 } from './settlement.service.js';
+export { createWebSale, WEB_PAYMENT_TYPE } from './web-sale.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, micromarkets, paymentTransactions, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from './device-client.js';
+import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
 import { call, createTestContext, type TestContext } from './helper.js';
@@ -18,9 +18,9 @@ beforeAll(async () => {
   ctx = await createTestContext({
     clock,
     live: { flushMs: 0 },
-    mqtt: EXTERNAL_MQTT_URL ? { port: 0, host: '127.0.0.1', url: EXTERNAL_MQTT_URL } : { port: 0, host: '127.0.0.1' },
+    mqtt: TEST_MQTT_OPTIONS,
   });
-  url = EXTERNAL_MQTT_URL ?? `mqtt://127.0.0.1:${ctx.app.gateway!.port}`;
+  url = testBrokerUrl(ctx.app.gateway?.port);
 });
 afterAll(() => ctx.close());
 

@@ -134,6 +134,6 @@ export const TEST_MQTT_OPTIONS = EXTERNAL_MQTT_URL
   : { port: 0, host: '127.0.0.1' };
 
 /** Where a test device connects for a context started with TEST_MQTT_OPTIONS. */
-export function testBrokerUrl(gatewayPort: number | undefined): string {
+export function testBrokerUrl(gatewayPort: number | null | undefined): string {
   return EXTERNAL_MQTT_URL ?? `mqtt://127.0.0.1:${gatewayPort}`;
 }

@@ -1,5 +1,5 @@
 import type { MessageKey } from '@vitrina/contract';
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   deviceCommands,
@@ -61,8 +61,13 @@ export const fiscalShiftRule: RefusalRule = {
 export const previousUnclosedRule: RefusalRule = {
   name: 'previous transaction unclosed',
   key: 'payment.refusal.previous_unclosed',
-  applies: ({ db, micromarket, customerId }) => {
-    const running = inArray(transactions.status, UNCLOSED_STATUSES);
+  applies: ({ db, micromarket, customerId, now }) => {
+    // A web sale whose door never opened (its command failed or ran out) is not waiting for anything.
+    const abandoned = sql`(${transactions.status} = 0 AND ${transactions.doorSessionId} IS NULL AND EXISTS (
+      SELECT 1 FROM ${deviceCommands} WHERE ${deviceCommands.id} = ${transactions.commandId}
+      AND (${deviceCommands.status} IN ('failed', 'expired')
+        OR (${deviceCommands.status} IN ('queued', 'sent') AND ${deviceCommands.expiresAt} <= ${now.toISOString()}::timestamptz))))`;
+    const running = and(inArray(transactions.status, UNCLOSED_STATUSES), not(abandoned));
     const ofThisMicromarket = and(eq(transactions.micromarketId, micromarket.id), running);
     const ofThisCustomer =
       customerId === null

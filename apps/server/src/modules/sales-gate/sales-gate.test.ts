@@ -91,6 +91,22 @@ describe('customerOpenRefusal', () => {
     await insertSale(busy, { status: 3 });
     expect(await refusal(busy)).toBe('payment.refusal.previous_unclosed');
 
+    // A web sale whose door command ran out does not hold the micromarket.
+    const abandoned = await sellable();
+    const [command] = await db()
+      .insert(deviceCommands)
+      .values({
+        micromarketId: abandoned,
+        type: 'open_door',
+        payload: { session_kind: 'customer' },
+        via: 'http',
+        status: 'sent',
+        expiresAt: new Date(Date.now() - 1000),
+      })
+      .returning({ id: deviceCommands.id });
+    await insertSale(abandoned, { status: 0, paymentType: 23, commandId: command!.id });
+    expect(await refusal(abandoned)).toBeNull();
+
     const done = await sellable();
     await insertSale(done, { status: 1, paymentStatus: 1 });
     expect(await refusal(done)).toBeNull();

@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps) {
     : null;
   app.decorate('gateway', gateway);
   await app.register(deviceCommandRoutes, { ctx, gateway });
-  await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing });
+  await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing, payments });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.

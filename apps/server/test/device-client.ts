@@ -127,3 +127,13 @@ export async function connectFails(url: string, serial: string, token: string): 
     return error as Error;
   }
 }
+
+/** The broker a device test runs against: the embedded one on a free port, or the external one. */
+export const TEST_MQTT_OPTIONS = EXTERNAL_MQTT_URL
+  ? { port: 0, host: '127.0.0.1', url: EXTERNAL_MQTT_URL }
+  : { port: 0, host: '127.0.0.1' };
+
+/** Where a test device connects for a context started with TEST_MQTT_OPTIONS. */
+export function testBrokerUrl(gatewayPort: number | null | undefined): string {
+  return EXTERNAL_MQTT_URL ?? `mqtt://127.0.0.1:${gatewayPort}`;
+}

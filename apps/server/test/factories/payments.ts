@@ -11,7 +11,7 @@ export async function orgOnTestProvider(ctx: TestContext, simulate = 'none') {
   const setSimulation = (value: string) =>
     ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, { provider: 'test', simulate: value });
   await setSimulation(simulate);
-  return { orgId, setSimulation };
+  return { orgId, setSimulation, operator };
 }
 
 /** The ledger row a server killed between its write and the provider's answer leaves behind. */

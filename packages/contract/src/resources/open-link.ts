@@ -88,6 +88,10 @@ export const ZOpenFridgeForm = z.object({
   close_at: optionalTime,
   notes: optionalText(2000),
   items_count: z.int().min(0).max(INT4_MAX).nullable().optional(),
+  /** Customer links: the provider's one-time payment method for the card (never the card number). */
+  payment_method: text(100).optional(),
+  /** One per submission, so a re-sent form holds the card once (the hold's idempotency key). */
+  attempt: z.uuid().optional(),
 });
 export type TOpenFridgeForm = z.input<typeof ZOpenFridgeForm>;
 export const OPEN_FORM_REQUIRED = ['name', 'phone'] as const;
@@ -105,5 +109,29 @@ export const OPEN_PROGRESS_WINDOW_MS = 15 * 60 * 1000;
 export const ZOpenProgressParam = z.object({ command: text(100).min(1) });
 export const ZOpenProgress = z.object({
   status: z.enum(['queued', 'sent', 'acknowledged', 'failed', 'expired']),
+  /** A customer's purchase once the door closed and it was settled; null before (or for couriers). */
+  sale: z
+    .object({
+      amount_minor: z.int(),
+      currency: z.string(),
+      /** §4 payment status: 1 paid, 2 not paid, 3 nothing taken. */
+      payment_status: z.int(),
+      receipt_path: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TOpenProgress = z.infer<typeof ZOpenProgress>;
+
+/**
+ * The test provider's payment methods for the test cards the public page accepts (Stripe's
+ * own test tokens, so a Stripe account in test mode understands them too). The page turns a
+ * card number into one of these; a card number never reaches the server.
+ */
+export const TEST_CARD_PAYMENT_METHODS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '4000000000000002': 'pm_card_chargeDeclined',
+};
+export const TEST_DECLINED_PAYMENT_METHOD = 'pm_card_chargeDeclined';
+/** The hold of a web purchase when the micromarket's own hold is off (minor units): 500.00. */
+export const WEB_PURCHASE_DEFAULT_HOLD_MINOR = 50_000;

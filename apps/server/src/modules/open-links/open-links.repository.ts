@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceCommands, micromarkets, openLinks, openRequests, users } from '../../db/schema/index.js';
+import { deviceCommands, micromarkets, openLinks, openRequests, transactions, users } from '../../db/schema/index.js';
 
 export type OpenLinkRow = typeof openLinks.$inferSelect & { createdByName: string | null };
 
@@ -76,13 +76,33 @@ export async function insertRequest(db: Db, values: typeof openRequests.$inferIn
   return row!.id;
 }
 
-/** The status of a door command that a link opening queued, if it was queued after `since`. */
+/** §4 payment statuses a settled sale ends in: 1 paid, 2 not paid, 3 nothing taken. */
+const SETTLED_PAYMENT_STATUSES = [1, 2, 3];
+
+/**
+ * The status of a door command that a link opening queued, if it was queued after `since`,
+ * and its web purchase once settled (what was taken, and the receipt when paid).
+ */
 export async function findOpeningStatus(db: Db, commandId: string, since: Date) {
   const [row] = await db
-    .select({ status: deviceCommands.status })
+    .select({ status: deviceCommands.status, sale: transactions })
     .from(openRequests)
     .innerJoin(deviceCommands, eq(deviceCommands.id, openRequests.commandId))
+    .leftJoin(transactions, eq(transactions.commandId, openRequests.commandId))
     .where(and(eq(openRequests.commandId, commandId), gt(deviceCommands.createdAt, since)))
     .limit(1);
-  return row?.status ?? null;
+  if (!row) return null;
+  const sale = row.sale;
+  const isSettled = sale !== null && sale.closedAt !== null && SETTLED_PAYMENT_STATUSES.includes(sale.paymentStatus);
+  return {
+    status: row.status,
+    sale: isSettled
+      ? {
+          amount_minor: sale.paidMinor,
+          currency: sale.currency,
+          payment_status: sale.paymentStatus,
+          receipt_path: sale.paymentStatus === 1 ? `/receipt/${sale.token}` : null,
+        }
+      : null,
+  };
 }

@@ -5,14 +5,22 @@ import type { RateSharing } from '../../lib/rate-sharing.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { CommandDelivery } from '../devices/index.js';
+import type { PaymentProviders } from '../payments/index.js';
 import { OpenLimiter } from './open-limiter.js';
 import * as links from './open-links.service.js';
 
 export async function openLinkRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; delivery: CommandDelivery | null; rateSharing: RateSharing; limiter?: OpenLimiter },
+  options: {
+    ctx: ServiceContext;
+    delivery: CommandDelivery | null;
+    rateSharing: RateSharing;
+    limiter?: OpenLimiter;
+    payments?: PaymentProviders;
+  },
 ) {
   const { ctx, delivery } = options;
+  const payments = options.payments ?? null;
   const limiter =
     options.limiter ?? new OpenLimiter(undefined, () => ctx.clock.nowMs(), options.rateSharing.share('open-links'));
 
@@ -42,7 +50,13 @@ export async function openLinkRoutes(
   registerEndpoint(app, api.openLink.courierInfo, info('courier'));
   registerEndpoint(app, api.openLink.customerOpen, ({ params, body, request, reply }) => {
     limit(request, reply, params.token);
-    return links.openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'customer', body, delivery });
+    return links.openByLink(ctx, anonymousOf(request), {
+      token: params.token,
+      kind: 'customer',
+      body,
+      delivery,
+      payments,
+    });
   });
   registerEndpoint(app, api.openLink.courierOpen, ({ params, body, request, reply }) => {
     limit(request, reply, params.token);

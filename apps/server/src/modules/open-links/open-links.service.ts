@@ -19,8 +19,12 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { type CommandDelivery, queueLinkOpening } from '../devices/index.js';
-import { getEditableMicromarket, readSettings } from '../micromarkets/index.js';
+import { getEditableMicromarket } from '../micromarkets/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { createWebSale } from '../sales/index.js';
+import { customerOpenRefusal } from '../sales-gate/index.js';
 import * as repo from './open-links.repository.js';
+import { holdCard, releaseHold } from './open-purchase.service.js';
 
 type CreateBody = z.output<typeof ZCreateOpenLink>;
 type FormBody = z.output<typeof ZOpenFridgeForm>;
@@ -100,12 +104,14 @@ async function workingLink(ctx: ServiceContext, token: string, kind: OpenLinkKin
 
 type WorkingLink = Awaited<ReturnType<typeof workingLink>>;
 
-/** The standing refusals of a link's micromarket (the door's own state is checked when opening). */
-function refusalOf(link: WorkingLink, kind: OpenLinkKind): MessageKey | null {
+/**
+ * Why the link's micromarket would refuse now: deactivated for both kinds; for a customer,
+ * §8's payment rejection reasons (the sales gate), since a customer's opening is a purchase.
+ */
+async function refusalOf(ctx: ServiceContext, link: WorkingLink, kind: OpenLinkKind): Promise<MessageKey | null> {
   if (!link.active) return 'open.not_available';
   if (kind === 'customer') {
-    if (link.lockedAt) return 'device.locked';
-    if (!readSettings(link.settings).test_mode) return 'open.not_available';
+    return customerOpenRefusal(ctx.db, { micromarketId: link.micromarketId, now: ctx.clock.now() });
   }
   return null;
 }
@@ -117,7 +123,7 @@ export async function linkInfo(
   kind: OpenLinkKind,
 ): Promise<TOpenLinkInfo> {
   const link = await workingLink(ctx, token, kind);
-  const refusal = refusalOf(link, kind);
+  const refusal = await refusalOf(ctx, link, kind);
   return {
     kind: link.kind,
     micromarket_name: link.name,
@@ -140,19 +146,48 @@ function assertRequired(body: FormBody) {
 /**
  * The form of a public link: records the request and queues the door opening in one
  * transaction; a courier link is used up in it too, so two phones cannot both open by it.
- * Customers pay by the sales flow, which does not exist yet: until it does, a customer link
- * opens only a micromarket in test mode (see docs/decisions.md).
+ * A customer's opening is a web purchase (§4 payment type 23): the sales gate's refusals
+ * first, then a hold on the card, then the sale made in advance with the door command, in
+ * the same transaction; the settlement captures the real amount when the door closes.
  */
 export async function openByLink(
   ctx: ServiceContext,
   actor: AnonymousActor,
-  options: { token: string; kind: OpenLinkKind; body: FormBody; delivery: CommandDelivery | null },
+  options: {
+    token: string;
+    kind: OpenLinkKind;
+    body: FormBody;
+    delivery: CommandDelivery | null;
+    payments?: PaymentProviders | null;
+  },
 ): Promise<TOpenFridgeAnswer> {
   const { kind, body } = options;
   const link = await workingLink(ctx, options.token, kind);
   assertRequired(body);
-  const refusal = refusalOf(link, kind);
+  const refusal = await refusalOf(ctx, link, kind);
   if (refusal) throw conflict(refusal);
+  const payments = options.payments ?? null;
+  const hold = kind === 'customer' ? await holdCard(ctx, payments, link, body) : null;
+  try {
+    return await queueOpening(ctx, actor, { link, kind, body, delivery: options.delivery, holdId: hold?.id ?? null });
+  } catch (error) {
+    if (hold && payments) await releaseHold(ctx, payments, hold);
+    throw error;
+  }
+}
+
+async function queueOpening(
+  ctx: ServiceContext,
+  actor: AnonymousActor,
+  options: {
+    link: WorkingLink;
+    kind: OpenLinkKind;
+    body: FormBody;
+    delivery: CommandDelivery | null;
+    holdId: number | null;
+  },
+): Promise<TOpenFridgeAnswer> {
+  const { link, kind, body } = options;
   const now = ctx.clock.now();
   const label = `${kind} link`;
   const { requestId, commandId } = await ctx.db.transaction(async (tx) => {
@@ -163,6 +198,16 @@ export async function openByLink(
       label,
       now,
     });
+    if (options.holdId !== null) {
+      await createWebSale(tx, {
+        orgId: link.orgId,
+        micromarketId: link.micromarketId,
+        commandId: command.id,
+        customerId: null,
+        holdId: options.holdId,
+        now,
+      });
+    }
     const id = await repo.insertRequest(tx, {
       micromarketId: link.micromarketId,
       linkToken: link.token,
@@ -201,7 +246,7 @@ export function rateLimited(waitMs: number) {
 export async function openingProgress(ctx: ServiceContext, commandId: string): Promise<TOpenProgress> {
   if (!UUID.test(commandId)) throw notFound();
   const since = new Date(ctx.clock.now().getTime() - OPEN_PROGRESS_WINDOW_MS);
-  const status = await repo.findOpeningStatus(ctx.db, commandId.toLowerCase(), since);
-  if (!status) throw notFound();
-  return { status };
+  const found = await repo.findOpeningStatus(ctx.db, commandId.toLowerCase(), since);
+  if (!found) throw notFound();
+  return { status: found.status, sale: found.sale };
 }

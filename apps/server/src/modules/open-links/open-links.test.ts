@@ -194,12 +194,12 @@ describe('public open pages', () => {
 
     const progress = (command: string) =>
       ctx.app.inject({ method: 'GET', url: `/v1/open/door/${command}`, remoteAddress: freshIp() });
-    expect((await progress(command!.id)).json()).toEqual({ status: 'queued' });
+    expect((await progress(command!.id)).json()).toEqual({ status: 'queued', sale: null });
     await ctx.database.db
       .update(deviceCommands)
       .set({ status: 'acknowledged' })
       .where(eq(deviceCommands.id, command!.id));
-    expect((await progress(command!.id)).json()).toEqual({ status: 'acknowledged' });
+    expect((await progress(command!.id)).json()).toEqual({ status: 'acknowledged', sale: null });
     expect((await progress('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await progress('nope')).statusCode).toBe(404);
     // An operator's service opening is not a link opening: its progress is not public.
@@ -235,40 +235,31 @@ describe('public open pages', () => {
     expect((await open('courier', link.token)).statusCode).toBe(200);
   });
 
-  it('a customer link opens only in test mode, never when locked, and may be used again', async () => {
-    const live = await micromarket('Not in test mode', { test_mode: false });
-    const liveLink = await createLink(live, 'customer');
-    expect((await info('customer', liveLink.token)).json().refusal).toBe(
-      'This micromarket cannot be opened by link yet',
-    );
-    const refused = await open('customer', liveLink.token);
+  it('a customer link answers the sales gate first (§8 payment rejection reasons), in the caller locale', async () => {
+    // An offline micromarket: the page says why before the form, the form is refused with 409.
+    const offline = await micromarket('Offline customer', {});
+    const offlineLink = await createLink(offline, 'customer');
+    expect((await info('customer', offlineLink.token)).json().refusal).toBe('No ping/connection');
+    const refused = await open('customer', offlineLink.token, FORM, freshIp(), 'ua');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('This micromarket cannot be opened by link yet');
+    expect(refused.json().message).toBe('Немає пінгу/зʼєднання');
 
-    const locked = await micromarket('Locked customer', { test_mode: true }, { lockedAt: new Date() });
+    const locked = await micromarket(
+      'Locked customer',
+      {},
+      {
+        lockedAt: new Date(),
+        connection: 'online',
+        lastActivityAt: new Date(),
+      },
+    );
     const lockedLink = await createLink(locked, 'customer');
     const lockedAnswer = await open('customer', lockedLink.token, FORM, freshIp(), 'en');
     expect(lockedAnswer.statusCode).toBe(409);
-    expect(lockedAnswer.json().message).toBe(
-      'The micromarket is locked for food safety; only a service opening is possible',
+    expect(lockedAnswer.json().message).toBe('Expired or damaged products');
+    expect(await ctx.database.db.select().from(deviceCommands).where(eq(deviceCommands.micromarketId, locked))).toEqual(
+      [],
     );
-
-    const id = await micromarket('Test mode');
-    const link = await createLink(id, 'customer');
-    const first = await open('customer', link.token);
-    expect(first.statusCode, first.body).toBe(200);
-    const [command] = await ctx.database.db
-      .select()
-      .from(deviceCommands)
-      .where(eq(deviceCommands.id, first.json().command_id));
-    expect(command!.payload).toEqual({ session_kind: 'customer' });
-    expect((await open('customer', link.token)).statusCode).toBe(409);
-    await ctx.database.db
-      .update(deviceCommands)
-      .set({ status: 'acknowledged' })
-      .where(eq(deviceCommands.id, command!.id));
-    expect((await open('customer', link.token)).statusCode).toBe(200);
-    expect((await info('customer', link.token)).statusCode).toBe(200);
   });
 
   it('answers the §5 message naming every missing required field, and validates the rest', async () => {

@@ -1,4 +1,4 @@
-import type { TestProviderSimulation } from '@vitrina/contract';
+import { TEST_DECLINED_PAYMENT_METHOD, type TestProviderSimulation } from '@vitrina/contract';
 import type { Clock } from '../../lib/clock.js';
 import {
   type CaptureRequest,
@@ -103,7 +103,9 @@ export class TestPaymentProvider implements PaymentProvider {
 
   hold(request: HoldRequest): Promise<ProviderPayment> {
     return this.run('hold', request.idempotencyKey, request, () => {
-      if (this.options.simulate === 'decline') throw declined();
+      if (this.options.simulate === 'decline' || request.paymentMethod === TEST_DECLINED_PAYMENT_METHOD) {
+        throw declined();
+      }
       const intent = this.newIntent(request.amountMinor, request.currency, 'requires_capture');
       this.emit('payment_intent.amount_capturable_updated', intent);
       return paymentFromIntent(intent);

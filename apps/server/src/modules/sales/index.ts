@@ -11,6 +11,7 @@ export {
 export { SaleSettler } from './sale-settler.js';
 export {
   activeCardOf,
+  currencyOf,
   ledgerOf,
   linesOf,
   markTagsSold,
@@ -32,3 +33,4 @@ export {
   settleSale,
   takenByLedger,
 } from './settlement.service.js';
+export { createWebSale, WEB_PAYMENT_TYPE } from './web-sale.js';

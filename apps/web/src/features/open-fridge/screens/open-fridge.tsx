@@ -1,5 +1,14 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, OPEN_FORM_MAX_SHELVES, type OpenLinkKind, type TOpenFridgeForm } from '@vitrina/contract';
+import {
+  api,
+  type Currency,
+  OPEN_FORM_MAX_SHELVES,
+  OPEN_PROGRESS_WINDOW_MS,
+  type OpenLinkKind,
+  TEST_CARD_PAYMENT_METHODS,
+  type TOpenFridgeForm,
+  type TOpenProgress,
+} from '@vitrina/contract';
 import { Alert, Button, Form, Input, InputNumber, Result, Skeleton, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +18,8 @@ import { ContractForm } from '../../../components/contract-form';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { formatMoney } from '../../../lib/money';
+import { useLocale } from '../../../lib/use-locale';
 
 type Values = {
   name?: string;
@@ -20,6 +31,7 @@ type Values = {
   close_at?: string;
   notes?: string;
   items_count?: number | null;
+  card_number?: string;
 };
 
 /** `datetime-local` is the phone's own picker; its local time goes to the server as UTC. */
@@ -29,8 +41,29 @@ const POLL_MS = 2000;
 const POLL_FOR_MS = 90_000;
 const FINAL = new Set(['acknowledged', 'failed', 'expired']);
 
-/** Follows the door command until the device answers or it expires (polling stops after 90 s). */
-function DoorProgress({ command }: { command: string }) {
+/** What the purchase came to once the door closed and it was settled: the amount taken and the receipt. */
+function SaleResult({ sale }: { sale: NonNullable<TOpenProgress['sale']> }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const amount = formatMoney(sale.amount_minor, { currency: sale.currency as Currency, locale });
+  const outcome = sale.payment_status === 1 ? 'paid' : sale.payment_status === 3 ? 'nothing' : 'not_paid';
+  return (
+    <Alert
+      type={outcome === 'not_paid' ? 'error' : 'success'}
+      showIcon
+      style={{ marginTop: 16 }}
+      title={t(`open.sale.${outcome}`, { amount })}
+      description={sale.receipt_path ? <a href={sale.receipt_path}>{t('open.sale.receipt')}</a> : undefined}
+      data-testid="open-sale"
+    />
+  );
+}
+
+/**
+ * Follows the door command until the device answers or it expires (polling stops after
+ * 90 s); a purchase is followed on until its sale is settled, within the progress window.
+ */
+function DoorProgress({ command, isPurchase }: { command: string; isPurchase: boolean }) {
   const { t } = useTranslation();
   const [startedAt] = useState(() => Date.now());
   const progress = useEndpoint(
@@ -39,8 +72,11 @@ function DoorProgress({ command }: { command: string }) {
     {
       retry: false,
       refetchInterval: (query) => {
-        const status = query.state.data?.status;
-        return (status && FINAL.has(status)) || Date.now() - startedAt > POLL_FOR_MS ? false : POLL_MS;
+        const data = query.state.data;
+        const elapsed = Date.now() - startedAt;
+        if (data?.status === 'failed' || data?.status === 'expired' || data?.sale) return false;
+        if (data?.status === 'acknowledged') return isPurchase && elapsed < OPEN_PROGRESS_WINDOW_MS ? POLL_MS : false;
+        return elapsed > POLL_FOR_MS ? false : POLL_MS;
       },
     },
   );
@@ -48,15 +84,21 @@ function DoorProgress({ command }: { command: string }) {
   if (!status) return null;
   const type = status === 'acknowledged' ? 'success' : status === 'failed' || status === 'expired' ? 'warning' : 'info';
   return (
-    <Alert
-      type={type}
-      showIcon
-      icon={FINAL.has(status) ? undefined : <Spin size="small" />}
-      title={t(`open.progress.${status}`)}
-      data-testid="open-progress"
-    />
+    <>
+      <Alert
+        type={type}
+        showIcon
+        icon={FINAL.has(status) ? undefined : <Spin size="small" />}
+        title={t(`open.progress.${status}`)}
+        data-testid="open-progress"
+      />
+      {progress.data?.sale && <SaleResult sale={progress.data.sale} />}
+    </>
   );
 }
+
+/** A test card number as the provider's payment method; the number itself never leaves the page. */
+const paymentMethodOf = (cardNumber?: string) => TEST_CARD_PAYMENT_METHODS[(cardNumber ?? '').replace(/\D/g, '')];
 
 /**
  * The open-micromarket form (§2) a customer or a courier reaches by a link's QR code. The
@@ -75,9 +117,17 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
   const [form] = Form.useForm<Values>();
   const [refusal, setRefusal] = useState<string | null>(null);
 
+  const isPurchase = kind === 'customer';
+
   const submit = (values: Values) => {
     setRefusal(null);
+    const paymentMethod = isPurchase ? paymentMethodOf(values.card_number) : undefined;
+    if (isPurchase && !paymentMethod) {
+      form.setFields([{ name: 'card_number', errors: [t('open.card_invalid')] }]);
+      return;
+    }
     const body: TOpenFridgeForm = {
+      ...(paymentMethod ? { payment_method: paymentMethod, attempt: crypto.randomUUID() } : {}),
       name: values.name ?? '',
       phone: values.phone ?? '',
       profession: values.profession ?? '',
@@ -115,7 +165,7 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
       {info.data && open.data && (
         <>
           <Result status="success" title={open.data.message} subTitle={t('open.done')} style={{ padding: '8px 0' }} />
-          <DoorProgress command={open.data.command_id} />
+          <DoorProgress command={open.data.command_id} isPurchase={isPurchase} />
         </>
       )}
       {info.data && !open.data && (
@@ -184,6 +234,11 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
           <Form.Item name="notes" label={t('open.notes')}>
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
+          {isPurchase && (
+            <Form.Item name="card_number" label={`${t('open.card_number')} *`} extra={t('open.card_hint')}>
+              <Input autoComplete="cc-number" inputMode="numeric" size="large" placeholder="4242 4242 4242 4242" />
+            </Form.Item>
+          )}
           {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block size="large" loading={open.isPending}>
             {t('open.submit')}

@@ -1,0 +1,9 @@
+/** The sales gate (issue 8): §8's payment rejection reasons, asked before a customer's door opens. */
+export {
+  type GateDependencies,
+  NEURO_EVENT,
+  PING_TIMEOUT_MS,
+  REFUSAL_RULES,
+  type RefusalRule,
+} from './refusal-rules.js';
+export { customerOpenRefusal, DEFAULT_GATE_DEPENDENCIES, type GateInput } from './sales-gate.service.js';

@@ -1,0 +1,50 @@
+import type { MessageKey } from '@vitrina/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { micromarkets } from '../../db/schema/index.js';
+import { fiscalShiftClosed } from '../fiscal/index.js';
+import { subscriptionRefusal } from '../subscriptions/index.js';
+import { type GateDependencies, REFUSAL_RULES, type RefusalRule } from './refusal-rules.js';
+
+/** The real owners of the two borrowed reasons: the fiscal shift and the subscription. */
+export const DEFAULT_GATE_DEPENDENCIES: GateDependencies = { fiscalShiftClosed, subscriptionRefusal };
+
+export type GateInput = {
+  micromarketId: number;
+  customerId?: number | null;
+  now: Date;
+  deps?: Partial<GateDependencies>;
+  rules?: readonly RefusalRule[];
+};
+
+/**
+ * §8's payment rejection reasons, asked before a door opens for a customer: the key of the
+ * first that applies, or null when the customer may open. See docs/decisions.md.
+ */
+export async function customerOpenRefusal(db: Db, input: GateInput): Promise<MessageKey | null> {
+  const [micromarket] = await db
+    .select({
+      id: micromarkets.id,
+      orgId: micromarkets.orgId,
+      active: micromarkets.active,
+      connection: micromarkets.connection,
+      lastActivityAt: micromarkets.lastActivityAt,
+      door: micromarkets.door,
+      lockedAt: micromarkets.lockedAt,
+      settings: micromarkets.settings,
+    })
+    .from(micromarkets)
+    .where(eq(micromarkets.id, input.micromarketId));
+  if (!micromarket?.active) return 'payment.refusal.unknown_micromarket';
+  const facts = {
+    db,
+    micromarket,
+    customerId: input.customerId ?? null,
+    now: input.now,
+    deps: { ...DEFAULT_GATE_DEPENDENCIES, ...input.deps },
+  };
+  for (const rule of input.rules ?? REFUSAL_RULES) {
+    if (await rule.applies(facts)) return rule.key;
+  }
+  return null;
+}

@@ -221,13 +221,14 @@ describe('customerOpenRefusal', () => {
       .insert(subscriptions)
       .values({ orgId, micromarketId: id, method: 'invoice', paidUntil })
       .returning({ id: subscriptions.id });
+    const subscriptionId = row!.id;
     expect(await refusal(id)).toBeNull();
-    await db().update(subscriptions).set({ status: 'paused' }).where(eq(subscriptions.id, row.id));
+    await db().update(subscriptions).set({ status: 'paused' }).where(eq(subscriptions.id, subscriptionId));
     expect(await refusal(id)).toBe('payment.refusal.subscription_inactive');
     await db()
       .update(subscriptions)
       .set({ status: 'active', paidUntil: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.id, row.id));
+      .where(eq(subscriptions.id, subscriptionId));
     expect(await refusal(id)).toBe('payment.refusal.subscription_inactive');
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
 /** One micromarket-day bucket of the sales rollups; `day` is the UTC date, `YYYY-MM-DD`. */
@@ -27,6 +27,32 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /**
+ * Writes the rollup rows of the paid, non-test sales that `where` picks (over `transactions t`),
+ * one per micromarket-day (and payment type, or product): the one definition of what the
+ * rollups hold, for a single bucket and for a whole period alike.
+ */
+async function insertRollups(db: Db, where: SQL): Promise<void> {
+  const day = sql`(t.opened_at AT TIME ZONE 'UTC')::date`;
+  const paid = sql`${where} AND t.payment_status = 1 AND NOT t.is_test`;
+  await db.execute(sql`
+    INSERT INTO sales_daily (org_id, micromarket_id, day, payment_type, sales, items,
+      revenue_minor, refunds_minor, cost_minor, discount_minor)
+    SELECT t.org_id, t.micromarket_id, ${day}, t.payment_type, count(*),
+      coalesce(sum((SELECT sum(p.quantity) FROM transaction_products p WHERE p.transaction_id = t.id)), 0),
+      sum(t.paid_minor), sum(t.refunded_minor), sum(t.cost_minor), sum(t.discount_minor)
+    FROM transactions t WHERE ${paid}
+    GROUP BY t.org_id, t.micromarket_id, ${day}, t.payment_type`);
+  await db.execute(sql`
+    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, sales, items,
+      revenue_minor, cost_minor)
+    SELECT t.org_id, t.micromarket_id, ${day}, coalesce(p.product_id, 0), coalesce(p.category_id, 0),
+      count(DISTINCT t.id), sum(p.quantity), sum(p.quantity * p.price_minor), sum(p.quantity * p.cost_minor)
+    FROM transactions t JOIN transaction_products p ON p.transaction_id = t.id
+    WHERE ${paid} AND p.quantity > 0
+    GROUP BY t.org_id, t.micromarket_id, ${day}, coalesce(p.product_id, 0), coalesce(p.category_id, 0)`);
+}
+
+/**
  * Recomputes one micromarket-day of the rollups from that day's paid sales (test-mode sales
  * left out). Call it inside the transaction that changes a sale's money (settlement,
  * refund): it replaces the bucket whole, so calling it twice gives the same numbers.
@@ -35,34 +61,21 @@ export async function refreshSaleRollups(db: Db, bucket: SaleBucket): Promise<vo
   const { orgId, micromarketId, day } = bucket;
   if (!DAY_RE.test(day)) throw new Error(`not a day: ${day}`);
   const start = `${day}T00:00:00Z`;
-  const sales = sql`t.org_id = ${orgId} AND t.micromarket_id = ${micromarketId}
-    AND t.opened_at >= ${start}::timestamptz AND t.opened_at < ${start}::timestamptz + interval '1 day'
-    AND t.payment_status = 1 AND NOT t.is_test`;
   await db.execute(sql`DELETE FROM sales_daily WHERE micromarket_id = ${micromarketId} AND day = ${day}::date`);
   await db.execute(
     sql`DELETE FROM sales_daily_products WHERE micromarket_id = ${micromarketId} AND day = ${day}::date`,
   );
-  await db.execute(sql`
-    INSERT INTO sales_daily (org_id, micromarket_id, day, payment_type, sales, items,
-      revenue_minor, refunds_minor, cost_minor, discount_minor)
-    SELECT ${orgId}, ${micromarketId}, ${day}::date, t.payment_type, count(*),
-      coalesce(sum((SELECT sum(p.quantity) FROM transaction_products p WHERE p.transaction_id = t.id)), 0),
-      sum(t.paid_minor), sum(t.refunded_minor), sum(t.cost_minor), sum(t.discount_minor)
-    FROM transactions t WHERE ${sales}
-    GROUP BY t.payment_type`);
-  await db.execute(sql`
-    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, sales, items,
-      revenue_minor, cost_minor)
-    SELECT ${orgId}, ${micromarketId}, ${day}::date, coalesce(p.product_id, 0), coalesce(p.category_id, 0),
-      count(DISTINCT t.id), sum(p.quantity), sum(p.quantity * p.price_minor), sum(p.quantity * p.cost_minor)
-    FROM transactions t JOIN transaction_products p ON p.transaction_id = t.id
-    WHERE ${sales} AND p.quantity > 0
-    GROUP BY coalesce(p.product_id, 0), coalesce(p.category_id, 0)`);
+  await insertRollups(
+    db,
+    sql`t.org_id = ${orgId} AND t.micromarket_id = ${micromarketId}
+      AND t.opened_at >= ${start}::timestamptz AND t.opened_at < ${start}::timestamptz + interval '1 day'`,
+  );
 }
 
 /**
- * Rebuilds every micromarket-day from `from` to `to` (UTC days, both included): for the demo
- * seed and as a repair tool. Buckets with no sales left are emptied too.
+ * Rebuilds every micromarket-day from `from` to `to` (UTC days, both included), set-based in
+ * two statements: for the demo seed and as a repair tool. Buckets with no sales left are
+ * emptied too. Answers the number of micromarket-days that have rows.
  */
 export async function rebuildSaleRollups(db: Db, period: { from: string; to: string }): Promise<number> {
   daysBetween(period.from, period.to);
@@ -70,15 +83,14 @@ export async function rebuildSaleRollups(db: Db, period: { from: string; to: str
   const end = `${period.to}T00:00:00Z`;
   await db.execute(sql`DELETE FROM sales_daily WHERE day BETWEEN ${period.from}::date AND ${period.to}::date`);
   await db.execute(sql`DELETE FROM sales_daily_products WHERE day BETWEEN ${period.from}::date AND ${period.to}::date`);
+  await insertRollups(
+    db,
+    sql`t.opened_at >= ${start}::timestamptz AND t.opened_at < ${end}::timestamptz + interval '1 day'`,
+  );
   const result = await db.execute(sql`
-    SELECT DISTINCT org_id, micromarket_id, to_char(opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
-    FROM transactions
-    WHERE opened_at >= ${start}::timestamptz AND opened_at < ${end}::timestamptz + interval '1 day'`);
-  const buckets = (result as unknown as { rows: { org_id: number; micromarket_id: number; day: string }[] }).rows;
-  for (const row of buckets) {
-    await refreshSaleRollups(db, { orgId: row.org_id, micromarketId: row.micromarket_id, day: row.day });
-  }
-  return buckets.length;
+    SELECT count(*)::int AS buckets FROM (SELECT DISTINCT micromarket_id, day FROM sales_daily
+    WHERE day BETWEEN ${period.from}::date AND ${period.to}::date) b`);
+  return (result as unknown as { rows: { buckets: number }[] }).rows[0]?.buckets ?? 0;
 }
 
 /** The demo seed's sales, up to a year back, into the rollups. */

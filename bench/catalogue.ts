@@ -11,26 +11,19 @@
  * BENCH_DATABASE_URL uses an existing server (a database `vitrina_bench` is made there);
  * otherwise a throwaway cluster is started from the machine's PostgreSQL.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
-import { freePort, startTempPostgres } from '../scripts/temp-postgres.mjs';
+import { startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { generateCatalogue } from './catalogue-data.js';
 import { recreateDatabase } from './database.js';
-import { runLoad, summarise } from './load.js';
+import { measureHttpVsSql, type Scenario } from './http-vs-sql.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const TAGS = Number(process.env.BENCH_TAGS ?? 5_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
-const root = path.resolve(import.meta.dirname, '..');
-
-type Statement = { query: string; params: unknown[] };
-type Scenario = { name: string; urls: string[] };
 
 async function scenarios(client: pg.Client): Promise<Scenario[]> {
   const products = await client.query<{ id: number }>(
@@ -67,13 +60,10 @@ async function main() {
   const adminUrl: string = process.env.BENCH_DATABASE_URL ?? temp.url;
   try {
     const url = await recreateDatabase(adminUrl, 'vitrina_bench');
-    let capture: Statement[] | null = null;
-    const database = await openDatabase({
-      databaseUrl: url,
-      logQuery: (query, params) => capture?.push({ query, params }),
-    });
+    const database = await openDatabase({ databaseUrl: url });
     await database.migrate();
     await seedDemo(database.db);
+    await database.close();
     process.stdout.write(
       `Generating ${PRODUCTS.toLocaleString('en')} products and ${TAGS.toLocaleString('en')} tags…\n`,
     );
@@ -82,122 +72,14 @@ async function main() {
     await generateCatalogue(client, { products: PRODUCTS, tags: TAGS, orgId: 1 });
     const plan = await scenarios(client);
     await client.end();
-
-    // The SQL of each request, as the server runs it, captured through an in-process app.
-    const app = await buildApp({
-      database,
-      config: { publicUrl: 'http://bench', webDist: '/nonexistent', dataDir: '/tmp' },
+    await measureHttpVsSql({
+      url,
+      login: { email: 'operator@vitrina.local', password: 'operator123' },
+      plan,
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+      title: `Catalogue benchmark: ${PRODUCTS.toLocaleString('en')} products, ${TAGS.toLocaleString('en')} tags`,
     });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/v1/user/login',
-      payload: { email: 'operator@vitrina.local', password: 'operator123' },
-    });
-    const token = login.json<{ token: string }>().token;
-    const statements = new Map<string, Statement[]>();
-    for (const scenario of plan) {
-      for (const requestUrl of scenario.urls) {
-        await app.inject({ method: 'GET', url: requestUrl, headers: { authorization: `Bearer ${token}` } });
-        capture = [];
-        const response = await app.inject({
-          method: 'GET',
-          url: requestUrl,
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (response.statusCode !== 200) throw new Error(`${requestUrl}: ${response.statusCode} ${response.body}`);
-        // The once-a-minute session touch is not part of a request in steady state.
-        statements.set(
-          requestUrl,
-          capture.filter((statement) => !/^update "sessions"/i.test(statement.query)),
-        );
-        capture = null;
-      }
-    }
-    await app.close();
-    await database.close();
-
-    const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED: 'off', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('Vitrina is running') && resolve());
-      server.once('exit', () => reject(new Error('server exited')));
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const httpToken = (
-      (await (
-        await fetch(`${base}/v1/user/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'operator@vitrina.local', password: 'operator123' }),
-        })
-      ).json()) as { token: string }
-    ).token;
-    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
-
-    const rows: string[][] = [];
-    for (const scenario of plan) {
-      const http = (i: number) => async () => {
-        const response = await fetch(`${base}${scenario.urls[i % scenario.urls.length]}`, {
-          headers: { authorization: `Bearer ${httpToken}` },
-        });
-        await response.arrayBuffer();
-        return response.ok;
-      };
-      const sql = (i: number) => async () => {
-        for (const statement of statements.get(scenario.urls[i % scenario.urls.length]!)!) {
-          await pool.query(statement.query, statement.params);
-        }
-        return true;
-      };
-      await runLoad({ concurrency: CONCURRENCY, durationMs: 2000, task: (i) => http(i)() });
-      const viaHttp = summarise(
-        await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task: (i) => http(i)() }),
-      );
-      await runLoad({ concurrency: CONCURRENCY, durationMs: 2000, task: (i) => sql(i)() });
-      const viaSql = summarise(
-        await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task: (i) => sql(i)() }),
-      );
-      rows.push([
-        scenario.name,
-        viaHttp.p50.toFixed(1),
-        viaHttp.p95.toFixed(1),
-        viaHttp.rps.toFixed(0),
-        String(viaHttp.errors),
-        viaSql.p50.toFixed(1),
-        viaSql.p95.toFixed(1),
-        viaSql.rps.toFixed(0),
-        (viaHttp.p95 / viaSql.p95).toFixed(2),
-        (viaSql.rps / viaHttp.rps).toFixed(2),
-      ]);
-      process.stdout.write(`  measured ${scenario.name}\n`);
-    }
-    await pool.end();
-    server.kill('SIGTERM');
-
-    const header = [
-      'scenario',
-      'HTTP p50 ms',
-      'HTTP p95 ms',
-      'HTTP req/s',
-      'errors',
-      'SQL p50 ms',
-      'SQL p95 ms',
-      'SQL req/s',
-      'p95 ratio',
-      'throughput ratio',
-    ];
-    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-    const line = (cells: string[]) =>
-      cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-    process.stdout.write(
-      `\nCatalogue benchmark: ${PRODUCTS.toLocaleString('en')} products, ${TAGS.toLocaleString('en')} tags, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per measurement\n` +
-        `SQL = the statements each request runs (the session comes from the session cache), sent straight to PostgreSQL from this process.\n\n` +
-        `${line(header)}\n${rows.map(line).join('\n')}\n`,
-    );
   } finally {
     temp?.stop();
   }

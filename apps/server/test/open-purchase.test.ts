@@ -140,6 +140,41 @@ describe('web purchase by the customer open-fridge link', () => {
     expect(await commandsOf(s.micromarketId)).toEqual([]);
   });
 
+  it('a door that never opens lets the hold go: the web sale closes as nothing taken once its command runs out', async () => {
+    const s = await shop({ hold_enabled: true, hold_amount: 30_000 });
+    const answer = await open(s.link, { payment_method: 'pm_card_visa', attempt: randomUUID() });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const commandId = answer.json<{ command_id: string }>().command_id;
+    const { id: saleId } = await saleOfCommand(commandId);
+
+    // The fridge never answers; the open-door command's 60 s pass and the sweep comes round.
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(2 * 60_000);
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+
+    const sale = await saleOfCommand(commandId);
+    expect(sale).toMatchObject({ id: saleId, status: 1, paymentStatus: 3, paidMinor: 0, doorSessionId: null });
+    const ledger = await ledgerOf(saleId);
+    const hold = ledger.find((row) => row.operation === 'hold')!;
+    expect(ledger.find((row) => row.operation === 'release')).toMatchObject({ status: 1, parentId: hold.id });
+
+    // A door session that still names the command afterwards is a sale of its own, not this closed one.
+    const sessionId = randomUUID();
+    await s.device.send('door-session', {
+      id: sessionId,
+      kind: 'customer',
+      opened_at: clock.nowMs(),
+      command_id: commandId,
+      state: 'opened',
+    });
+    await expect
+      .poll(async () => (await db().select().from(transactions).where(eq(transactions.doorSessionId, sessionId))).length)
+      .toBe(1);
+    expect((await saleOfCommand(commandId)).doorSessionId).toBeNull();
+    await s.device.close();
+  });
+
   it('asks for a card: no payment method is a 400 on that field', async () => {
     const s = await shop();
     const answer = await open(s.link, {});

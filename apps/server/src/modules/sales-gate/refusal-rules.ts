@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { readSettings } from '../micromarkets/index.js';
+import { abandonedWebSale } from '../sales/index.js';
 
 /** §4 transaction statuses still running: 0 new, 3 processing, 4 processing at the provider. */
 const UNCLOSED_STATUSES = [0, 3, 4];
@@ -63,10 +64,7 @@ export const previousUnclosedRule: RefusalRule = {
   key: 'payment.refusal.previous_unclosed',
   applies: ({ db, micromarket, customerId, now }) => {
     // A web sale whose door never opened (its command failed or ran out) is not waiting for anything.
-    const abandoned = sql`(${transactions.status} = 0 AND ${transactions.doorSessionId} IS NULL AND EXISTS (
-      SELECT 1 FROM ${deviceCommands} WHERE ${deviceCommands.id} = ${transactions.commandId}
-      AND (${deviceCommands.status} IN ('failed', 'expired')
-        OR (${deviceCommands.status} IN ('queued', 'sent') AND ${deviceCommands.expiresAt} <= ${now.toISOString()}::timestamptz))))`;
+    const abandoned = abandonedWebSale(now);
     const running = and(inArray(transactions.status, UNCLOSED_STATUSES), not(abandoned));
     const ofThisMicromarket = and(eq(transactions.micromarketId, micromarket.id), running);
     const ofThisCustomer =

@@ -33,4 +33,4 @@ export {
   settleSale,
   takenByLedger,
 } from './settlement.service.js';
-export { createWebSale, WEB_PAYMENT_TYPE } from './web-sale.js';
+export { abandonedWebSale, closeAbandonedWebSales, createWebSale, WEB_PAYMENT_TYPE } from './web-sale.js';

@@ -34,7 +34,12 @@ async function saleOfSession(db: Db, session: CustomerSession, paymentType: 1 | 
   if (bySession) return bySession;
   if (session.commandId) {
     const byCommand = await repo.findSaleByCommand(db, session.commandId);
-    if (byCommand && byCommand.doorSessionId === null && byCommand.micromarketId === session.micromarketId) {
+    // Only while it waits: a web sale closed because its door never opened stays closed.
+    if (
+      byCommand?.status === 0 &&
+      byCommand.doorSessionId === null &&
+      byCommand.micromarketId === session.micromarketId
+    ) {
       return repo.updateSale(db, byCommand.id, { doorSessionId: session.id, openedAt: session.openedAt });
     }
   }

@@ -10,10 +10,14 @@ import {
   settleSale,
   sweepUnsettled,
 } from './settlement.service.js';
+import { closeAbandonedWebSales } from './web-sale.js';
 
 const idOf = (payload: Record<string, unknown>) => Number(payload.id);
 
-/** The sales jobs on the one job runner: hold at door open, settlement at close, and the sweep that finds lost ones. */
+/**
+ * The sales jobs on the one job runner: hold at door open, settlement at close, and the sweep
+ * that finds lost ones and closes web sales whose door never opened.
+ */
 export function registerSalesJobs(
   jobs: JobRunner,
   ctx: ServiceContext,
@@ -28,6 +32,7 @@ export function registerSalesJobs(
   jobs.register(
     SETTLE_SWEEP_JOB,
     async () => {
+      await closeAbandonedWebSales(ctx);
       await sweepUnsettled(ctx);
     },
     { everyMs: 60_000 },

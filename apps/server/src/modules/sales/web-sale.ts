@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { paymentTransactions } from '../../db/schema/index.js';
+import { deviceCommands, paymentTransactions, transactions } from '../../db/schema/index.js';
+import type { ServiceContext } from '../../lib/context.js';
 import * as repo from './sales.repository.js';
+import { queueSaleStep } from './settlement.service.js';
 
 /** §4 payment type 23: paid on the web (the public open-fridge page). */
 export const WEB_PAYMENT_TYPE = 23;
@@ -37,4 +39,45 @@ export async function createWebSale(
     .set({ transactionId: sale!.id })
     .where(eq(paymentTransactions.id, values.holdId));
   return sale!;
+}
+
+/**
+ * A web sale whose door never opened: still new, no door session, and its door command
+ * failed, ran out, or is past its lifetime without an answer (the expiry job may not have
+ * marked it yet). Nothing is waiting for such a sale.
+ */
+export function abandonedWebSale(now: Date): SQL {
+  return sql`(${transactions.status} = 0 AND ${transactions.doorSessionId} IS NULL AND EXISTS (
+    SELECT 1 FROM ${deviceCommands} WHERE ${deviceCommands.id} = ${transactions.commandId}
+    AND (${deviceCommands.status} IN ('failed', 'expired')
+      OR (${deviceCommands.status} IN ('queued', 'sent') AND ${deviceCommands.expiresAt} <= ${now.toISOString()}::timestamptz))))`;
+}
+
+/**
+ * Closes the web sales whose door never opened as "nothing taken" (status 1, payment status
+ * 3) and hands each to the settlement, which lets its card hold go. Run by the settlement
+ * sweep, so a hold is released within a minute of its door command's end, and after a crash.
+ * A door session that still arrives for such a command later makes a sale of its own.
+ */
+export async function closeAbandonedWebSales(ctx: ServiceContext, limit = 500): Promise<number> {
+  const now = ctx.clock.now();
+  const candidates = await ctx.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(eq(transactions.paymentType, WEB_PAYMENT_TYPE), isNull(transactions.doorSessionId), abandonedWebSale(now)),
+    )
+    .limit(limit);
+  let closed = 0;
+  for (const { id } of candidates) {
+    const sale = await ctx.db.transaction(async (tx) => {
+      const locked = await repo.lockSale(tx, id);
+      if (locked?.status !== 0 || locked.doorSessionId !== null) return null;
+      return repo.updateSale(tx, id, { status: 1, paymentStatus: 3, closedAt: now, settledAt: now, updatedAt: now });
+    });
+    if (!sale) continue;
+    closed++;
+    await queueSaleStep(ctx, { sale, next: 'settle' });
+  }
+  return closed;
 }

@@ -1,0 +1,147 @@
+/**
+ * Sales at scale (issue 8, "Speed"): 2,000,000 sales with one to three lines each over the
+ * last 180 days, on PostgreSQL, then the transaction list (its filters and its second page),
+ * the list's totals and a month's sales report, each through the real HTTP server and as the
+ * very SQL it runs. Targets: the list's p95 under 50 ms and at most 2× the same SQL; a
+ * month's report under 300 ms. Measurement only: it prints, it never fails on a number.
+ *
+ *   npm run bench:sales-scale
+ *   BENCH_SALES=200000 npm run bench:sales-scale      # a quick look
+ *
+ * BENCH_DATABASE_URL uses an existing server (a database `vitrina_bench_sales` is made
+ * there); otherwise a throwaway cluster is started from the machine's PostgreSQL.
+ */
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { seedDemo } from '../apps/server/src/db/seed.js';
+import { rebuildSaleRollups, saleDay } from '../apps/server/src/modules/reports/index.js';
+// @ts-expect-error plain JavaScript helper shared with the test runner
+import { startTempPostgres } from '../scripts/temp-postgres.mjs';
+import { generateCatalogue } from './catalogue-data.js';
+import { recreateDatabase } from './database.js';
+import { type Get, measureHttpVsSql, type Scenario } from './http-vs-sql.js';
+
+const SALES = Number(process.env.BENCH_SALES ?? 2_000_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
+const DAYS = 180;
+const ORG_ID = 1;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Customers, and sales of organisation 1 (on the catalogue's 200 micromarkets) spread evenly over the last 180 days, ids in time order, by SQL. */
+async function generateSales(client: pg.Client) {
+  await client.query(
+    `insert into users (org_id, name, email, phones, user_type)
+     select $1, 'Customer ' || g, 'bench-customer-' || g || '@sales.bench', array['+38050' || lpad(g::text, 7, '0')], 1
+     from generate_series(1, 2000) g`,
+    [ORG_ID],
+  );
+  await client.query(
+    `with m as (select array_agg(id order by id) ids, count(*)::int n from micromarkets where org_id = $1),
+          u as (select array_agg(id order by id) ids from users where org_id = $1 and user_type = 1)
+     insert into transactions (org_id, micromarket_id, customer_id, client_type, payment_type, status,
+       payment_status, currency, gross_minor, discount_minor, amount_minor, paid_minor, cost_minor,
+       opened_at, closed_at, settled_at, created_at, updated_at)
+     select $1, m.ids[1 + g % m.n], u.ids[1 + (g * 7) % 2000], 1, (array[1, 1, 1, 2, 4])[1 + g % 5], 1,
+       case when g % 23 = 0 then 2 else 1 end, 'UAH', a, 0, a, case when g % 23 = 0 then 0 else a end, a * 6 / 10,
+       t, t + interval '40 seconds', t + interval '42 seconds', t, t
+     from m, u, generate_series(1, $2::int) g,
+       lateral (select now() - make_interval(days => $3) + (g::float8 / $2) * make_interval(days => $3) as t,
+                       1000 + (g * 13) % 20000 as a) s`,
+    [ORG_ID, SALES, DAYS],
+  );
+  await client.query(
+    `with p as (select array_agg(id order by id) ids, array_agg(name order by id) names,
+                       array_agg(category_id order by id) cats, count(*)::int n
+                from products where org_id = $1)
+     insert into transaction_products (transaction_id, product_id, name, category_id, source, quantity,
+       list_price_minor, price_minor, cost_minor)
+     select t.id, p.ids[k], p.names[k], p.cats[k], 'tag', 1, t.amount_minor, t.amount_minor, t.cost_minor
+     from transactions t, p, generate_series(0, (t.id % 3)::int) line,
+       lateral (select 1 + ((t.id * 7 + line * 13) % p.n)::int as k) pick
+     where t.org_id = $1`,
+    [ORG_ID],
+  );
+  await client.query('analyze');
+}
+
+async function scenarios(client: pg.Client, get: Get): Promise<Scenario[]> {
+  const micromarkets = await client.query<{ id: number }>('select id from micromarkets where org_id = $1 order by id', [
+    ORG_ID,
+  ]);
+  const customers = await client.query<{ id: number }>(
+    'select id from users where org_id = $1 and user_type = 1 order by id limit 20 offset 100',
+    [ORG_ID],
+  );
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const weeks = [10, 40, 70, 100, 130, 160].map((start) => `from=${day(start + 6)}&to=${day(start)}`);
+  const months = [35, 65, 95, 125].map((start) => `from=${day(start + 29)}&to=${day(start)}`);
+  // Second pages: the cursor each first page hands out.
+  const secondPages: string[] = [];
+  for (const filter of ['', ...micromarkets.rows.slice(0, 4).map((row) => `&micromarket_id=${row.id}`)]) {
+    const first = (await get(`/v1/device/transaction/list?per_page=50${filter}`)) as { next_cursor: string };
+    secondPages.push(
+      `/v1/device/transaction/list?per_page=50${filter}&cursor=${encodeURIComponent(first.next_cursor)}`,
+    );
+  }
+  const list = '/v1/device/transaction/list?per_page=50';
+  return [
+    { name: 'list: newest', urls: [list] },
+    { name: 'list: second page', urls: secondPages },
+    { name: 'list: micromarket', urls: micromarkets.rows.map((row) => `${list}&micromarket_id=${row.id}`) },
+    { name: 'list: a week, not paid', urls: weeks.map((week) => `${list}&${week}&payment_status=2`) },
+    { name: 'list: customer', urls: customers.rows.map((row) => `${list}&customer_id=${row.id}`) },
+    {
+      name: 'list: amount range',
+      urls: ['1000', '5000', '12000'].map((min) => `${list}&amount_min=${min}&amount_max=${Number(min) + 500}`),
+    },
+    { name: 'totals: a week', urls: weeks.map((week) => `/v1/device/transaction/totals?${week}`) },
+    { name: 'report: a month by day', urls: months.map((month) => `/v1/report/sales?${month}&group_by=day`) },
+    { name: 'report: a month by product', urls: months.map((month) => `/v1/report/sales?${month}&group_by=product`) },
+    {
+      name: 'report: a month by micromarket',
+      urls: months.map((month) => `/v1/report/sales?${month}&group_by=micromarket`),
+    },
+  ];
+}
+
+async function main() {
+  const temp = process.env.BENCH_DATABASE_URL ? null : await startTempPostgres();
+  const adminUrl: string = process.env.BENCH_DATABASE_URL ?? temp.url;
+  try {
+    const url = await recreateDatabase(adminUrl, 'vitrina_bench_sales');
+    const database = await openDatabase({ databaseUrl: url });
+    await database.migrate();
+    await seedDemo(database.db);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await generateCatalogue(client, { products: 2000, tags: 0, orgId: ORG_ID });
+    let started = Date.now();
+    await generateSales(client);
+    say(`${SALES.toLocaleString('en')} sales and their lines made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    started = Date.now();
+    const today = Date.now();
+    await rebuildSaleRollups(database.db, {
+      from: saleDay(new Date(today - (DAYS + 1) * 86_400_000)),
+      to: saleDay(new Date(today + 86_400_000)),
+    });
+    say(`sales rollups rebuilt in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await database.close();
+    await measureHttpVsSql({
+      url,
+      login: { email: 'operator@vitrina.local', password: 'operator123' },
+      plan: (get) => scenarios(client, get),
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+      title: `Sales benchmark: ${SALES.toLocaleString('en')} sales over ${DAYS} days; targets: list p95 < 50 ms and ≤ 2× its SQL, a month's report < 300 ms`,
+    });
+    await client.end();
+  } finally {
+    temp?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -169,7 +169,9 @@ describe('web purchase by the customer open-fridge link', () => {
       state: 'opened',
     });
     await expect
-      .poll(async () => (await db().select().from(transactions).where(eq(transactions.doorSessionId, sessionId))).length)
+      .poll(
+        async () => (await db().select().from(transactions).where(eq(transactions.doorSessionId, sessionId))).length,
+      )
       .toBe(1);
     expect((await saleOfCommand(commandId)).doorSessionId).toBeNull();
     await s.device.close();

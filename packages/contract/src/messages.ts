@@ -524,6 +524,13 @@ const M = {
     it: 'L’inclinazione deve essere regolata',
     sk: 'Sklon je potrebné upraviť',
   },
+  'device.door_not_opened': {
+    en: 'The door was unlocked but not opened in time',
+    ua: 'Двері розблоковано, але їх не відчинили вчасно',
+    pl: 'Drzwi zostały odblokowane, ale nie otwarto ich na czas',
+    it: 'La porta è stata sbloccata ma non aperta in tempo',
+    sk: 'Dvere boli odomknuté, ale neotvorili sa včas',
+  },
   'device.tilt_correct': {
     en: 'Tilt is correct',
     ua: 'Нахил правильний',

@@ -403,6 +403,8 @@ const thresholdTemperature = z
   .number({ error: 'validation.threshold_temperature' })
   .min(-30, { error: 'validation.threshold_temperature' })
   .max(30, { error: 'validation.threshold_temperature' });
+/** How long an unlocked door may wait to be opened, at most (seconds). */
+export const DOOR_OPEN_TIMEOUT_MAX_S = 600;
 const wholeBetween = (min: number, max: number, error: MessageKey) =>
   z.int({ error }).min(min, { error }).max(max, { error });
 export const ZUpdateThresholds = z
@@ -412,7 +414,7 @@ export const ZUpdateThresholds = z
     temperature_max: thresholdTemperature,
     /** 0: lock at the first reading above the limit (strict food-safety policies). */
     lock_after_minutes: wholeBetween(0, 10_080, 'validation.lock_after_minutes'),
-    door_open_timeout_seconds: wholeBetween(5, 600, 'validation.door_open_timeout'),
+    door_open_timeout_seconds: wholeBetween(5, DOOR_OPEN_TIMEOUT_MAX_S, 'validation.door_open_timeout'),
     weight_tolerance_grams: wholeBetween(0, 100_000, 'validation.weight_tolerance'),
   })
   .refine((value) => value.temperature_min < value.temperature_max, {

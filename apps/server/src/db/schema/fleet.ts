@@ -167,6 +167,10 @@ export const deviceCommands = pgTable(
   (t) => [
     index('device_commands_micromarket_created').on(t.micromarketId, t.createdAt),
     index('device_commands_pending').on(t.status, t.micromarketId).where(sql`${t.status} IN ('queued', 'sent')`),
+    // Unlocked doors waiting to be opened (the door-open timeout).
+    index('device_commands_open_door_acknowledged')
+      .on(t.finishedAt)
+      .where(sql`${t.type} = 'open_door' AND ${t.status} = 'acknowledged'`),
   ],
 );
 
@@ -225,7 +229,11 @@ export const doorSessions = pgTable(
     weightsAfter: integer('weights_after').array(),
     createdAt: createdAt(),
   },
-  (t) => [index('door_sessions_micromarket_opened').on(t.micromarketId, t.openedAt)],
+  (t) => [
+    index('door_sessions_micromarket_opened').on(t.micromarketId, t.openedAt),
+    // Did the door open for this command (the door-open timeout, web sales)?
+    index('door_sessions_command').on(t.commandId).where(sql`${t.commandId} IS NOT NULL`),
+  ],
 );
 
 /** What happened to a micromarket (connection, door, lock, settings, commands), for its history tab. */

@@ -1,3 +1,4 @@
+import { DEFAULT_FLEET_THRESHOLDS, DOOR_OPEN_TIMEOUT_MAX_S } from '@vitrina/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceCommands, micromarkets } from '../../db/schema/index.js';
@@ -7,6 +8,9 @@ export type CommandRow = typeof deviceCommands.$inferSelect;
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** The error of an open-door command whose door was unlocked but not opened in time. */
+export const DOOR_NOT_OPENED = 'door_not_opened';
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
@@ -89,6 +93,27 @@ export async function expireCommands(
     UPDATE device_commands c SET status = 'expired', finished_at = ${iso(now)}
     FROM micromarkets m
     WHERE m.id = c.micromarket_id AND c.status IN ('queued', 'sent') AND c.expires_at <= ${iso(now)}
+    RETURNING c.id, c.micromarket_id, m.org_id, c.type`);
+  return rowsOf(result);
+}
+
+/**
+ * Open-door commands the device carried out (the door unlocked) whose door was not opened
+ * within the organisation's door-open timeout: no door session names them. They fail now,
+ * once (`door_not_opened`), so a web sale waiting on one lets its hold go and an alert is
+ * raised for each. Only the last ten minutes of acknowledgements are looked at.
+ */
+export async function failUnopenedDoors(
+  db: Db,
+  now: Date,
+): Promise<{ id: string; micromarket_id: number; org_id: number; type: string }[]> {
+  const result = await db.execute(sql`
+    UPDATE device_commands c SET status = 'failed', error = ${DOOR_NOT_OPENED}
+    FROM micromarkets m LEFT JOIN fleet_thresholds f ON f.org_id = m.org_id
+    WHERE m.id = c.micromarket_id AND c.type = 'open_door' AND c.status = 'acknowledged'
+      AND c.finished_at > ${iso(now)} - make_interval(secs => ${DOOR_OPEN_TIMEOUT_MAX_S + 60})
+      AND c.finished_at <= ${iso(now)} - make_interval(secs => coalesce(f.door_open_timeout_seconds, ${DEFAULT_FLEET_THRESHOLDS.door_open_timeout_seconds}))
+      AND NOT EXISTS (SELECT 1 FROM door_sessions s WHERE s.command_id = c.id)
     RETURNING c.id, c.micromarket_id, m.org_id, c.type`);
   return rowsOf(result);
 }

@@ -16,6 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { listPriceTags, recordEvent } from '../micromarkets/index.js';
 import {
   type CommandRow,
+  DOOR_NOT_OPENED,
   findMicromarketForCommand,
   hasPendingOpenDoor,
   insertCommand,
@@ -30,6 +31,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export function commandView(row: CommandRow, locale: UserActor['locale']): TDeviceCommand {
   const result = (row.result as Record<string, unknown> | null) ?? null;
   let message: string | null = null;
+  if (row.error === DOOR_NOT_OPENED) message = translate('device.door_not_opened', locale);
   if (row.type === 'accelerometer_check' && row.status === 'acknowledged' && typeof result?.tilt_degrees === 'number') {
     message = translate(
       isTiltCorrect(result.tilt_degrees) ? 'device.tilt_correct' : 'device.tilt_needs_adjusting',

@@ -5,7 +5,14 @@ import { connectFails, EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../.
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { deviceEvents, doorSessions, micromarkets, tags } from '../../db/schema/index.js';
+import {
+  deviceEvents,
+  doorSessions,
+  fleetThresholds,
+  micromarkets,
+  tags,
+  technicalAlerts,
+} from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { MAINTAIN_EVERY_MS } from './gateway.js';
 
@@ -222,6 +229,72 @@ describe('device gateway', () => {
     await expect.poll(() => stats().rejected.stale_status - before).toBe(1);
     expect((await liveState(id)).connection).toBe('online');
     expect(device.commands).toHaveLength(1);
+    await device.close();
+  });
+
+  it("fails an unlocked door nobody opened within the organisation's door-open timeout, with a door-did-not-open alert", async () => {
+    const own = await createTenant(ctx.database.db);
+    await ctx.database.db.insert(fleetThresholds).values({ orgId: own.org.main, doorOpenTimeoutSeconds: 20 });
+    const id = await insertMicromarket(ctx.database.db, own.org.main, 'Door timeout');
+    const device = new TestDevice({ url, ...(await issueToken(ctx.database.db, id)) }, () => clock.nowMs());
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    await ctx.app.gateway!.settle();
+    const token = await own.token('operator');
+    const statusOf = async (commandId: string) =>
+      (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token }))
+        .json()
+        .items.find((item: { id: string }) => item.id === commandId)?.status;
+    const openAndAck = async () => {
+      const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const commandId: string = sent.json().command.id;
+      await expect.poll(() => device.commands.some((command) => command.id === commandId)).toBe(true);
+      await device.ack(device.commands.find((command) => command.id === commandId)!);
+      await expect.poll(() => statusOf(commandId)).toBe('acknowledged');
+      return commandId;
+    };
+
+    // Opened in time: the door session names the command, and it stays carried out.
+    const opened = await openAndAck();
+    await device.send('door-session', {
+      id: randomUUID(),
+      kind: 'service',
+      state: 'opened',
+      opened_at: clock.nowMs(),
+      command_id: opened,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await ctx.database.db.select().from(doorSessions).where(eq(doorSessions.commandId, opened))).length,
+      )
+      .toBe(1);
+    // Unlocked, never opened: within the 20 s nothing changes, after them the command fails once.
+    const unopened = await openAndAck();
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(15_000);
+    await ctx.app.jobs.runDue();
+    expect(await statusOf(unopened)).toBe('acknowledged');
+    clock.advance(MAINTAIN_EVERY_MS);
+    await ctx.app.jobs.runDue();
+    expect(await statusOf(unopened)).toBe('failed');
+    const history = (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token, lang: 'pl' })).json();
+    expect(history.items.find((item: { id: string }) => item.id === unopened).message).toBe(
+      'Drzwi zostały odblokowane, ale nie otwarto ich na czas',
+    );
+    expect(await statusOf(opened)).toBe('acknowledged');
+    const alerts = await ctx.database.db.select().from(technicalAlerts).where(eq(technicalAlerts.micromarketId, id));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      type: 2,
+      occurrences: 1,
+      details: { command_id: unopened, error: 'door_not_opened' },
+    });
+    clock.advance(MAINTAIN_EVERY_MS);
+    await ctx.app.jobs.runDue();
+    const [again] = await ctx.database.db.select().from(technicalAlerts).where(eq(technicalAlerts.micromarketId, id));
+    expect(again?.occurrences).toBe(1);
     await device.close();
   });
 

@@ -10,10 +10,17 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { raiseIncident } from '../alerts/index.js';
 import type { JobRunner } from '../jobs/index.js';
 import { recordEvent } from '../micromarkets/index.js';
 import type { SettleNow } from '../sales/index.js';
-import { type ClaimedCommand, claimForSending, expireCommands } from './commands.repository.js';
+import {
+  type ClaimedCommand,
+  claimForSending,
+  DOOR_NOT_OPENED,
+  expireCommands,
+  failUnopenedDoors,
+} from './commands.repository.js';
 import type { CommandDelivery } from './commands.service.js';
 import { DeviceDirectory, type DeviceRef } from './device-directory.js';
 import { DeviceStates } from './device-state.js';
@@ -159,6 +166,31 @@ export class Gateway implements CommandDelivery {
         org_id: expired.org_id,
         id: expired.id,
         data: { micromarket_id: expired.micromarket_id, type: expired.type, status: 'expired' },
+      });
+    }
+    for (const unopened of await failUnopenedDoors(this.ctx.db, now)) {
+      const details = { command_id: unopened.id, type: unopened.type, error: DOOR_NOT_OPENED };
+      await recordEvent(
+        this.ctx.db,
+        jobActor('devices.commands'),
+        unopened.micromarket_id,
+        'command_failed',
+        details,
+        now,
+      );
+      // §4 technical analytics type 2: unlocked, but no door opened within the organisation's timeout.
+      await raiseIncident(this.ctx, jobActor('devices.commands'), {
+        orgId: unopened.org_id,
+        micromarketId: unopened.micromarket_id,
+        type: 2,
+        at: now,
+        details: { command_id: unopened.id, error: DOOR_NOT_OPENED },
+      });
+      this.ctx.live.publish({
+        topic: 'micromarket.command',
+        org_id: unopened.org_id,
+        id: unopened.id,
+        data: { micromarket_id: unopened.micromarket_id, type: unopened.type, status: 'failed' },
       });
     }
     if (!this.started) return;

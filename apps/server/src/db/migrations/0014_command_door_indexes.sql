@@ -1,0 +1,2 @@
+CREATE INDEX "device_commands_open_door_acknowledged" ON "device_commands" USING btree ("finished_at") WHERE "device_commands"."type" = 'open_door' AND "device_commands"."status" = 'acknowledged';--> statement-breakpoint
+CREATE INDEX "door_sessions_command" ON "door_sessions" USING btree ("command_id") WHERE "door_sessions"."command_id" IS NOT NULL;

@@ -204,7 +204,8 @@ describe('GET /v1/device/transaction/list and /totals', () => {
       currency: 'PLN',
     });
     const all = idsOf(await list(s.cashier, {}));
-    expect(all).toEqual([polish.id, processing.id, big.id, manual.id, guest.id]);
+    // Newest opened first: the sale opened three days ago comes last, whatever its id.
+    expect(all).toEqual([polish.id, processing.id, manual.id, guest.id, big.id]);
 
     expect(idsOf(await list(s.cashier, { micromarket_id: String(second) }))).toEqual([manual.id]);
     expect(idsOf(await list(s.cashier, { org_id: String(s.tenant.org.krakow) }))).toEqual([polish.id]);
@@ -220,12 +221,12 @@ describe('GET /v1/device/transaction/list and /totals', () => {
     expect(idsOf(await list(s.cashier, { from: threeDaysAgo, to: threeDaysAgo }))).toEqual([big.id]);
     expect(idsOf(await list(s.cashier, { from: day(Date.now()) }))).not.toContain(big.id);
     const byName = await list(s.cashier, { customer: s.customer.name.slice(2).toUpperCase() });
-    expect(idsOf(byName)).toEqual([processing.id, big.id, manual.id]);
+    expect(idsOf(byName)).toEqual([processing.id, manual.id, big.id]);
     expect(byName.items[0]).toMatchObject({ customer_name: s.customer.name, client_type: 1, status: 4 });
     expect(idsOf(await list(s.cashier, { customer_id: String(s.customer.userId) }))).toEqual([
       processing.id,
-      big.id,
       manual.id,
+      big.id,
     ]);
 
     const totals = await call(ctx, 'GET', '/v1/device/transaction/totals', { token: s.cashier });
@@ -276,6 +277,38 @@ describe('GET /v1/device/transaction/list and /totals', () => {
     const again = await list(s.cashier, { per_page: '100' });
     expect(again.items).toHaveLength(5 + 3);
     expect(again.next_cursor).toBeNull();
+  });
+});
+
+describe('GET /v1/device/transaction/list order', () => {
+  it('pages newest opened first, ties by id, through a period and a customer, whatever order the rows were written in', async () => {
+    const s = await shop();
+    const at = (daysAgo: number) => new Date(Date.UTC(2026, 5, 20) - daysAgo * DAY_MS);
+    // Written oldest last: a device that reports late does not put its sale on top.
+    const tied = [];
+    for (let i = 0; i < 3; i++) tied.push((await insertSale(s, { openedAt: at(1) })).id);
+    const newest = (await insertSale(s, { openedAt: at(0) })).id;
+    const older = (await insertSale(s, { openedAt: at(5) })).id;
+    const outside = (await insertSale(s, { openedAt: at(40) })).id;
+    const walk = async (query: Record<string, string>) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: TTransactionList = await list(s.cashier, {
+          ...query,
+          per_page: '2',
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...idsOf(page));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    const inOrder = [newest, ...[...tied].reverse(), older];
+    expect(await walk({})).toEqual([...inOrder, outside]);
+    expect(await walk({ from: '2026-06-01', to: '2026-06-30' })).toEqual(inOrder);
+    expect(await walk({ customer_id: String(s.customer.userId), from: '2026-06-01' })).toEqual(inOrder);
+    expect(await walk({ micromarket_id: String(s.micromarketId), to: '2026-05-31' })).toEqual([outside]);
   });
 });
 

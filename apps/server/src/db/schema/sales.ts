@@ -80,10 +80,11 @@ export const transactions = pgTable(
     uniqueIndex('transactions_door_session').on(t.doorSessionId),
     uniqueIndex('transactions_command').on(t.commandId),
     uniqueIndex('transactions_token').on(t.token),
-    index('transactions_org_id').on(t.orgId, t.id),
-    index('transactions_micromarket_id').on(t.micromarketId, t.id),
-    index('transactions_org_opened').on(t.orgId, t.openedAt),
-    index('transactions_customer_id').on(t.customerId, t.id),
+    // The list's keyset walks, newest (opened_at, id) first; the period and the rollups use them too.
+    index('transactions_org_opened').on(t.orgId, t.openedAt, t.id),
+    index('transactions_micromarket_opened').on(t.micromarketId, t.openedAt, t.id),
+    index('transactions_customer_opened').on(t.customerId, t.openedAt, t.id),
+    index('transactions_opened').on(t.openedAt, t.id),
     // The unfinished ones: new, manual and processing (the previous-transaction check, the settle job).
     index('transactions_open').on(t.micromarketId, t.status).where(sql`${t.status} <> 1`),
     check('transactions_status', sql`${t.status} IN (0, 1, 2, 3, 4)`),

@@ -31,41 +31,56 @@ function where(filter: ReportFilter, alias: SQL): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** A grouping by an id whose label is the name in `table`. */
+/** A grouping by an id whose label is the name in `table`, joined after the sums. */
 const named = (column: string, table: string, products: boolean) => ({
-  key: sql.raw(`r.${column}::text`),
+  group: sql.raw(`r.${column}`),
+  key: sql.raw('a.grp::text'),
   label: sql.raw(`coalesce(g.name, '')`),
-  join: sql.raw(`LEFT JOIN ${table} g ON g.id = r.${column}`),
+  join: sql.raw(`LEFT JOIN ${table} g ON g.id = a.grp`),
   products,
 });
 
-/** Per group: the key, its label and the SQL that joins the label's table. */
-const GROUPS: Record<ReportGrouping, { key: SQL; label: SQL; join: SQL; products: boolean }> = {
+/** Per grouping: what the sums group by, the key and label of a row, and the join of the label's table. */
+const GROUPS: Record<ReportGrouping, { group: SQL; key: SQL; label: SQL; join: SQL; products: boolean }> = {
   day: {
-    key: sql`to_char(r.day, 'YYYY-MM-DD')`,
-    label: sql`to_char(r.day, 'YYYY-MM-DD')`,
+    group: sql`r.day`,
+    key: sql`to_char(a.grp, 'YYYY-MM-DD')`,
+    label: sql`to_char(a.grp, 'YYYY-MM-DD')`,
     join: sql``,
     products: false,
   },
-  payment_type: { key: sql`r.payment_type::text`, label: sql`r.payment_type::text`, join: sql``, products: false },
+  payment_type: {
+    group: sql`r.payment_type`,
+    key: sql`a.grp::text`,
+    label: sql`a.grp::text`,
+    join: sql``,
+    products: false,
+  },
   micromarket: named('micromarket_id', 'micromarkets', false),
   organization: named('org_id', 'organizations', false),
   product: named('product_id', 'products', true),
   category: named('category_id', 'categories', true),
 };
 
-/** The report's rows from the rollups only; never the transactions table. */
+/**
+ * The report's rows from the rollups only; never the transactions table. The rollup rows are
+ * summed by their id first and only the sums meet the labels' table, so a month of product
+ * rows is one pass over integers.
+ */
 export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: ReportGrouping): Promise<FigureRow[]> {
   const group = GROUPS[groupBy];
   const r = sql.raw('r');
   const table = group.products ? sql.raw('sales_daily_products') : sql.raw('sales_daily');
   const refunds = group.products ? sql`0` : sql`sum(r.refunds_minor)`;
   const result = await db.execute(sql`
-    SELECT ${group.key} AS key, min(${group.label}) AS label, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
-      sum(r.revenue_minor)::bigint AS revenue, ${refunds}::bigint AS refunds, sum(r.cost_minor)::bigint AS cost
-    FROM ${table} r ${group.join}
-    WHERE ${where(filter, r)}
-    GROUP BY 1 ORDER BY 1`);
+    SELECT ${group.key} AS key, ${group.label} AS label, a.sales, a.items, a.revenue, a.refunds, a.cost
+    FROM (
+      SELECT ${group.group} AS grp, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
+        sum(r.revenue_minor)::bigint AS revenue, ${refunds}::bigint AS refunds, sum(r.cost_minor)::bigint AS cost
+      FROM ${table} r WHERE ${where(filter, r)}
+      GROUP BY 1
+    ) a ${group.join}
+    ORDER BY 1`);
   return rowsOf<FigureRow>(result).map((row) => ({
     ...row,
     sales: Number(row.sales),

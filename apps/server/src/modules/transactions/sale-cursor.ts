@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors.js';
 
-/** Opaque to clients: the last id of a page, base64url-encoded, so nobody builds one by hand. */
+/** Opaque to clients: the id of a page's last sale, base64url-encoded, so nobody builds one by hand. */
 export function encodeSaleCursor(lastId: number): string {
   return Buffer.from(`s${lastId}`).toString('base64url');
 }

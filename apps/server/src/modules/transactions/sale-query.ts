@@ -68,51 +68,62 @@ function pinned(column: PgColumn, value: number): SQL {
   return and(gte(column, value), lte(column, value)) as SQL;
 }
 
-export type KeysetBranch = { where: SQL; order: PgColumn[] };
+export type KeysetBranch = { where: SQL; lead: PgColumn | null };
 
-/**
- * One branch per index range of the keyset query: a micromarket walks
- * `transactions_micromarket_id` (micromarket_id, id), otherwise each visible organisation
- * walks `transactions_org_id` (org_id, id) backwards and stops at the page size; only the
- * branches' few rows are merged by id. The platform without an organisation filter walks
- * the primary key.
- */
-export function keysetBranches(filters: SaleFilters): KeysetBranch[] {
-  const rest = and(...refinements(filters));
-  if (filters.micromarket_id !== undefined) {
-    const orgs = leadingOrgs(filters);
-    if (orgs !== null && orgs.length === 0) return [{ where: sql`false`, order: [transactions.id] }];
-    return [
-      {
-        where: and(
-          pinned(transactions.micromarketId, filters.micromarket_id),
-          orgs === null ? undefined : inArray(transactions.orgId, orgs),
-          rest,
-        ) as SQL,
-        order: [transactions.micromarketId, transactions.id],
-      },
-    ];
-  }
+const orgBranches = (filters: SaleFilters, rest: SQL | undefined): KeysetBranch[] => {
   const orgs = leadingOrgs(filters);
-  if (orgs === null || orgs.length > MAX_BRANCHES) {
-    return [{ where: whereOfSales(filters) ?? sql`true`, order: [transactions.id] }];
-  }
-  if (orgs.length === 0) return [{ where: sql`false`, order: [transactions.id] }];
+  if (orgs === null || orgs.length > MAX_BRANCHES) return [{ where: whereOfSales(filters) ?? sql`true`, lead: null }];
+  if (orgs.length === 0) return [{ where: sql`false`, lead: null }];
   return orgs.map((orgId) => ({
     where: and(pinned(transactions.orgId, orgId), rest) as SQL,
-    order: [transactions.orgId, transactions.id],
+    lead: transactions.orgId,
   }));
+};
+
+/**
+ * One branch per index range of the keyset query, newest (opened_at, id) first: a
+ * micromarket walks `transactions_micromarket_opened` (micromarket_id, opened_at, id), a
+ * customer `transactions_customer_opened`, otherwise each visible organisation walks
+ * `transactions_org_opened` (org_id, opened_at, id) backwards and stops at the page size;
+ * only the branches' few rows are merged. The platform without an organisation filter walks
+ * `transactions_opened` (opened_at, id). A period starts each walk at its end.
+ */
+export function keysetBranches(filters: SaleFilters): KeysetBranch[] {
+  if (filters.micromarket_id === undefined && filters.customer_id === undefined) {
+    return orgBranches(filters, and(...refinements(filters)));
+  }
+  // The customer's own column leads only without a micromarket; either way it is pinned, not equal.
+  const byMicromarket = filters.micromarket_id !== undefined;
+  const lead = byMicromarket ? transactions.micromarketId : transactions.customerId;
+  const value = byMicromarket ? filters.micromarket_id! : filters.customer_id!;
+  const orgs = leadingOrgs(filters);
+  if (orgs !== null && orgs.length === 0) return [{ where: sql`false`, lead: null }];
+  const rest = refinements(byMicromarket ? filters : { ...filters, customer_id: undefined });
+  return [
+    {
+      where: and(pinned(lead, value), orgs === null ? undefined : inArray(transactions.orgId, orgs), ...rest) as SQL,
+      lead,
+    },
+  ];
 }
 
-/** Ids of one page, newest first, strictly below the cursor id. */
-export function pageIdsQuery(branches: KeysetBranch[], beforeId: number | null, limit: number): SQL {
-  const below = beforeId === null ? undefined : lt(transactions.id, beforeId);
+/**
+ * Ids of one page in the list's order (opened_at, id) newest first, strictly after the
+ * cursor's sale. Its opening time is read from the row itself, so the comparison is exact to
+ * the microsecond, and it stays a plain row comparison the index walks can start from.
+ */
+export function pageIdsQuery(branches: KeysetBranch[], afterId: number | null, limit: number): SQL {
+  const below =
+    afterId === null
+      ? undefined
+      : sql`(${transactions.openedAt}, ${transactions.id}) < ((select "c"."opened_at" from ${transactions} "c" where "c"."id" = ${afterId}), ${afterId})`;
   const parts = branches.map((branch) => {
-    const order = sql.join(
-      branch.order.map((column) => sql`${column} desc`),
+    const order = [...(branch.lead ? [branch.lead] : []), transactions.openedAt, transactions.id];
+    const by = sql.join(
+      order.map((column) => sql`${column} desc`),
       sql`, `,
     );
-    return sql`(select ${transactions.id} from ${transactions} where ${and(branch.where, below)} order by ${order} limit ${limit})`;
+    return sql`(select ${transactions.id}, ${transactions.openedAt} from ${transactions} where ${and(branch.where, below)} order by ${by} limit ${limit})`;
   });
-  return sql`select "id" from (${sql.join(parts, sql` union all `)}) as "page" order by "id" desc limit ${limit}`;
+  return sql`select "id" from (${sql.join(parts, sql` union all `)}) as "page" order by "opened_at" desc, "id" desc limit ${limit}`;
 }

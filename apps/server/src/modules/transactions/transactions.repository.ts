@@ -61,19 +61,24 @@ export function toListItem(row: SaleListRow): TTransactionListItem {
   };
 }
 
-/** One page, newest first, below the cursor id: the page's ids come from the index walks first. */
+/** One page, newest first, after the cursor's sale: the page's ids come from the index walks first. */
 export async function listSales(
   db: Db,
   filters: SaleFilters,
-  page: { beforeId: number | null; limit: number },
+  page: { afterId: number | null; limit: number },
 ): Promise<SaleListRow[]> {
-  const ids = pageIdsQuery(keysetBranches(filters), page.beforeId, page.limit);
-  return baseQuery(db).where(sql`${transactions.id} in (${ids})`).orderBy(desc(transactions.id));
+  const ids = pageIdsQuery(keysetBranches(filters), page.afterId, page.limit);
+  return baseQuery(db)
+    .where(sql`${transactions.id} in (${ids})`)
+    .orderBy(desc(transactions.openedAt), desc(transactions.id));
 }
 
 /** Every filtered sale, newest first, at most `limit` (the export). */
 export async function listSalesForExport(db: Db, filters: SaleFilters, limit: number): Promise<SaleListRow[]> {
-  return baseQuery(db).where(whereOfSales(filters)).orderBy(desc(transactions.id)).limit(limit);
+  return baseQuery(db)
+    .where(whereOfSales(filters))
+    .orderBy(desc(transactions.openedAt), desc(transactions.id))
+    .limit(limit);
 }
 
 export async function findSaleRow(db: Db, id: number): Promise<SaleListRow | null> {

@@ -28,12 +28,15 @@ export async function listTransactions(
   const { cursor, per_page, ...filters } = query;
   // One row more than the page tells whether another page follows.
   const rows = await repo.listSales(ctx.db, filtersOf(actor, filters), {
-    beforeId: decodeSaleCursor(cursor),
+    afterId: decodeSaleCursor(cursor),
     limit: per_page + 1,
   });
   const items = rows.slice(0, per_page).map(repo.toListItem);
   const last = items.at(-1);
-  return { items, next_cursor: rows.length > per_page && last ? encodeSaleCursor(last.id) : null };
+  return {
+    items,
+    next_cursor: rows.length > per_page && last ? encodeSaleCursor(last.id) : null,
+  };
 }
 
 export function transactionTotals(

@@ -51,7 +51,7 @@ import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/
 import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
-import { transactionRoutes } from './modules/transactions/index.js';
+import { onSaleLedgerSettled, transactionRoutes } from './modules/transactions/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
@@ -164,6 +164,8 @@ export async function buildApp(deps: AppDeps) {
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
     // The test provider's webhooks reach the server as a provider's would: a delayed job per
     // webhook delivers it once it falls due (tests without the runner deliver them by hand).
+    // A charge or refund that a webhook or the reconciliation settles later: its sale follows.
+    onLedgerSettled: (db, row) => onSaleLedgerSettled(ctx, db, row.transactionId),
     onTestWebhookQueued: (dueMs) => {
       jobs
         .enqueue(TEST_WEBHOOKS_JOB, {}, { runAt: new Date(dueMs) })

@@ -230,6 +230,7 @@ export async function reconcilePayments(
       await repo.touchAttempt(ctx.db, settled, ctx.clock.now());
       result.stillInProcess += 1;
     } else {
+      await providers.ledgerSettled(ctx.db, settled);
       result.settled += 1;
     }
   }

@@ -67,11 +67,12 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
         const isDone = DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus;
         const isFailed = event.paymentStatus === 'failed';
         if (!isDone && !isFailed) continue;
-        await repo.settle(tx, row.id, {
+        const settled = await repo.settle(tx, row.id, {
           status: isDone ? 1 : 2,
           ...(isFailed ? { errorCode: 'payment_failed', errorMessage: event.type } : {}),
           now,
         });
+        if (settled) await providers.ledgerSettled(tx, settled);
         await writeAudit(tx, actor, {
           action: 'settle',
           entity: 'payment_transaction',

@@ -2,7 +2,7 @@ import { TEST_PROVIDER_SIMULATIONS, type TestProviderSimulation } from '@vitrina
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
-import { findSettings, type PaymentSettingsRow } from './payments.repository.js';
+import { findSettings, type PaymentSettingsRow, type PaymentTransactionRow } from './payments.repository.js';
 import type { PaymentProvider } from './provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 import { TestPaymentBank, TestPaymentProvider } from './test-provider.js';
@@ -19,12 +19,22 @@ export type PaymentProvidersOptions = {
   stripeBaseUrl?: string | undefined;
   /** Told when a test-provider webhook falls due (TestPaymentBank). */
   onTestWebhookQueued?: ((dueMs: number) => void) | undefined;
+  /**
+   * Told when a row left in process is settled later (a webhook, the reconciliation), in the
+   * database transaction that settled it, so the sale it belongs to can follow.
+   */
+  onLedgerSettled?: ((db: Db, row: PaymentTransactionRow) => Promise<void>) | undefined;
 };
 
 /** Builds each organisation's provider from its stored settings; one test bank per server. */
 export class PaymentProviders {
   readonly testBank: TestPaymentBank;
   private readonly credentials;
+
+  /** A row left in process was settled afterwards: whoever owns its sale is told. */
+  async ledgerSettled(db: Db, row: PaymentTransactionRow): Promise<void> {
+    await this.options.onLedgerSettled?.(db, row);
+  }
 
   constructor(private readonly options: PaymentProvidersOptions) {
     this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued);

@@ -5,7 +5,7 @@ import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   jobs,
   micromarketDiscounts,
@@ -43,7 +43,7 @@ type ShopOptions = { settings?: Record<string, unknown>; simulate?: string };
 
 /** An organisation on the test provider with one connected fridge stocked with two products. */
 async function shop(options: ShopOptions = {}) {
-  const { orgId, setSimulation } = await orgOnTestProvider(ctx, options.simulate);
+  const { orgId, setSimulation, operator } = await orgOnTestProvider(ctx, options.simulate);
   const micromarketId = await insertMicromarket(db(), orgId, 'Lobby', {
     settings: { payment_rfid: true, ...options.settings },
   });
@@ -72,6 +72,7 @@ async function shop(options: ShopOptions = {}) {
     tags: stocked.map((tag) => tag.code),
     customer,
     setSimulation,
+    operator,
   };
 }
 
@@ -213,6 +214,34 @@ describe('sales from door sessions', () => {
     const sale = await settled(session);
     expect(sale).toMatchObject({ status: 1, paymentStatus: 2, paidMinor: 0, errorCode: 'card_declined' });
     expect(await tagStatuses([s.tags[1]!])).toEqual(['not_paid']);
+    await s.device.close();
+  });
+
+  it('a charge-again the provider did not answer is settled by the reconciliation, and the sale becomes paid', async () => {
+    const s = await shop({ simulate: 'decline' });
+    const session = await purchase(s, { tags: [s.tags[1]!] });
+    const notPaid = await settled(session);
+    expect(notPaid).toMatchObject({ status: 1, paymentStatus: 2 });
+    await s.setSimulation('timeout');
+    const answer = await call(ctx, 'POST', `/v1/device/transaction/charge/${notPaid.id}`, {
+      token: s.operator,
+      payload: { idempotency_key: randomUUID() },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      payment: { operation: 'charge', status: 10 },
+      transaction: { payment_status: 2 },
+    });
+
+    await s.setSimulation('none');
+    await ctx.app.jobs.scheduleRecurring();
+    for (let round = 0; round < 3; round += 1) {
+      clock.advance(10 * 60_000);
+      await ctx.app.jobs.runDue();
+    }
+    const sale = (await saleOfSession(session))!;
+    expect(sale).toMatchObject({ status: 1, paymentStatus: 1, paidMinor: 9_900, errorCode: null });
+    expect(await tagStatuses([s.tags[1]!])).toEqual(['sold']);
     await s.device.close();
   });
 

@@ -74,64 +74,84 @@ function failureOf(rows: LedgerRow[], actor: UserActor): string | null {
 }
 
 /**
- * Books what the ledger now says on the sale, in one database transaction with the audit
- * entry: paid and refunded are sums of the ledger's successful rows, so booking again after
- * a retried request changes nothing.
+ * What the ledger now says, on the sale, inside the caller's database transaction: paid and
+ * refunded are sums of the ledger's successful rows (so booking twice changes nothing), and
+ * a settled sale that was not paid becomes paid, its tags sold, once the money taken covers
+ * its amount. A sale the settlement still owns (new, manual, processing) is left to it.
+ * Answers the sale before and after, or null when there is nothing to book.
  */
+export async function syncSaleMoney(tx: Db, id: number, now: Date) {
+  const [before] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  if (before?.status !== 1) return null;
+  const ledger = await ledgerOf(tx, id);
+  const paidMinor = takenByLedger(ledger);
+  const refundedMinor = sum(ledger, (row) => row.operation === 'refund' && row.status === 1);
+  const isNowPaid = before.paymentStatus === 2 && before.amountMinor > 0 && paidMinor >= before.amountMinor;
+  const [after] = await tx
+    .update(transactions)
+    .set({
+      paidMinor,
+      refundedMinor,
+      ...(isNowPaid ? { paymentStatus: 1, errorCode: null, settledAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(transactions.id, id))
+    .returning();
+  if (isNowPaid) {
+    const lines = await linesOf(tx, id);
+    await markTagsSold(
+      tx,
+      after!.orgId,
+      lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),
+      now,
+    );
+  }
+  // A refund or a later charge changes the sale's money: its rollup bucket follows.
+  await refreshSaleRollups(tx, saleBucketOf(after!));
+  return { before, after: after! };
+}
+
+/** A payment of a sale settled after the fact (webhook, reconciliation): the sale follows. */
+export async function onSaleLedgerSettled(ctx: ServiceContext, db: Db, transactionId: number | null) {
+  if (transactionId === null) return;
+  const synced = await syncSaleMoney(db, transactionId, ctx.clock.now());
+  if (synced) announceSale(ctx, synced.after);
+}
+
+/** Books an operator's refund or charge on the sale, with its audit entry, in one database transaction. */
 async function bookLedger(
   ctx: ServiceContext,
   actor: UserActor,
   options: { id: number; action: PaymentAction; rows: LedgerRow[] },
 ) {
-  const now = ctx.clock.now();
   const sale = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(transactions).where(eq(transactions.id, options.id)).for('update');
-    const ledger = await ledgerOf(tx, options.id);
-    const paidMinor = takenByLedger(ledger);
-    const refundedMinor = sum(ledger, (row) => row.operation === 'refund' && row.status === 1);
-    const isNowPaid = options.action === 'charge_again' && options.rows.every((row) => row.status === 1);
-    const [after] = await tx
-      .update(transactions)
-      .set({
-        paidMinor,
-        refundedMinor,
-        ...(isNowPaid ? { status: 1, paymentStatus: 1, errorCode: null, settledAt: now } : {}),
-        ...(options.action === 'charge_again' && !isNowPaid
-          ? { errorCode: options.rows.find((row) => row.status === 2)?.errorCode ?? before!.errorCode }
-          : {}),
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, options.id))
-      .returning();
-    if (isNowPaid && before!.paymentStatus !== 1) {
-      const lines = await linesOf(tx, options.id);
-      await markTagsSold(
-        tx,
-        after!.orgId,
-        lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),
-        now,
-      );
-    }
-    // A refund or a second charge changes the sale's money: its rollup bucket follows.
-    await refreshSaleRollups(tx, saleBucketOf(after!));
+    const synced = await syncSaleMoney(tx, options.id, ctx.clock.now());
+    if (!synced) throw conflict('transaction.not_chargeable');
+    const { before, after } = synced;
+    // A refused charge keeps its reason on the sale.
+    const refusal = options.rows.find((row) => row.status === 2)?.errorCode;
+    const sale =
+      options.action === 'charge_again' && refusal && after.paymentStatus !== 1
+        ? await repo.setSaleError(tx, options.id, refusal)
+        : after;
     await writeAudit(tx, actor, {
       action: options.action,
       entity: 'transaction',
       entityId: options.id,
-      orgId: after!.orgId,
+      orgId: after.orgId,
       before: {
-        paid_minor: before!.paidMinor,
-        refunded_minor: before!.refundedMinor,
-        payment_status: before!.paymentStatus,
+        paid_minor: before.paidMinor,
+        refunded_minor: before.refundedMinor,
+        payment_status: before.paymentStatus,
       },
       after: {
-        paid_minor: after!.paidMinor,
-        refunded_minor: after!.refundedMinor,
-        payment_status: after!.paymentStatus,
+        paid_minor: after.paidMinor,
+        refunded_minor: after.refundedMinor,
+        payment_status: after.paymentStatus,
         payments: options.rows.map((row) => ({ id: row.id, amount_minor: row.amountMinor, status: row.status })),
       },
     });
-    return after!;
+    return sale;
   });
   announceSale(ctx, sale);
 }

@@ -108,3 +108,9 @@ export async function totalsOfSales(db: Db, filters: SaleFilters): Promise<TTran
   }));
   return { count: byCurrency.reduce((sum, row) => sum + row.count, 0), by_currency: byCurrency };
 }
+
+/** Keeps the provider's reason for a refused charge on the sale. */
+export async function setSaleError(db: Db, id: number, errorCode: string) {
+  const [row] = await db.update(transactions).set({ errorCode }).where(eq(transactions.id, id)).returning();
+  return row!;
+}

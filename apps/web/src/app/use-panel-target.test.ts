@@ -19,7 +19,7 @@ describe('resolvePanelTarget', () => {
   });
 
   it('sends a static path without a screen in this build to 404, not to the card', () => {
-    for (const pathname of ['/product/order', '/product/planning', '/device/subscribe/transactions']) {
+    for (const pathname of ['/product/order', '/product/planning']) {
       expect(target(pathname), pathname).toEqual({ kind: 'redirect', to: '/404' });
     }
   });

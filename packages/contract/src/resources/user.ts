@@ -33,6 +33,8 @@ export const ZUser = z.object({
   role_name: z.string().nullable(),
   org_id: z.number().int(),
   org_name: z.string(),
+  /** The organisation's currency: the bonuses are minor units of it. */
+  currency: z.string(),
   bonuses: z.number().int(),
   push_limit_important: z.number().int(),
   push_limit_unimportant: z.number().int(),

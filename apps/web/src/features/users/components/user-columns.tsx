@@ -95,6 +95,17 @@ export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
   return columns;
 }
 
+/** When the user was made: a customer's registration, an employee's account. */
+function createdColumn(title: string, sort: Options['sort']): ColumnsType<TUserListItem>[number] {
+  return {
+    key: 'created_at',
+    title,
+    sorter: true,
+    sortOrder: orderOf(sort, 'created_at'),
+    render: (_, user) => formatDateUtc(user.created_at),
+  };
+}
+
 /** Customers: how to reach them, their bonuses, when they came and last bought, their push limits. */
 function customerColumns({ t, sort, locale, money }: Options): ColumnsType<TUserListItem> {
   return [
@@ -116,13 +127,7 @@ function customerColumns({ t, sort, locale, money }: Options): ColumnsType<TUser
       title: t('users.last_purchase'),
       render: (_, user) => whenAgo(user.last_purchase_at, locale, t('users.no_purchases')),
     },
-    {
-      key: 'created_at',
-      title: t('users.registered'),
-      sorter: true,
-      sortOrder: orderOf(sort, 'created_at'),
-      render: (_, user) => formatDateUtc(user.created_at),
-    },
+    createdColumn(t('users.registered'), sort),
     {
       key: 'push_limits',
       title: t('users.push_limits'),
@@ -148,12 +153,6 @@ function employeeColumns({ t, sort, locale }: Options): ColumnsType<TUserListIte
       sortOrder: orderOf(sort, 'last_login_at'),
       render: (_, user) => whenAgo(user.last_login_at, locale, t('users.never')),
     },
-    {
-      key: 'created_at',
-      title: t('fields.created'),
-      sorter: true,
-      sortOrder: orderOf(sort, 'created_at'),
-      render: (_, user) => formatDateUtc(user.created_at),
-    },
+    createdColumn(t('fields.created'), sort),
   ];
 }

@@ -36,6 +36,7 @@ const PER_PAGE = 10;
 function BonusAccount({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const isMobile = useIsMobile();
   const [page, setPage] = useState(1);
   const history = useEndpoint(
     api.user.bonuses,
@@ -44,45 +45,53 @@ function BonusAccount({ userId }: { userId: number }) {
   );
   if (history.isError) return <LoadError onRetry={() => history.refetch()} />;
   const data = history.data;
-  const columns: ColumnsType<TBonusHistoryItem> = [
-    { key: 'date', title: t('users.balance.date'), render: (_, row) => formatDateUtc(row.created_at) },
-    {
-      key: 'operation',
-      title: t('users.balance.operation'),
-      render: (_, row) =>
-        row.operation === 1 ? (
-          <Tag color="green">{t('users.balance.top_up')}</Tag>
-        ) : (
-          <Tag color="volcano">{t('users.balance.withdraw')}</Tag>
-        ),
-    },
-    {
-      key: 'amount',
-      title: t('users.balance.amount'),
-      align: 'right',
-      render: (_, row) => `${row.operation === 1 ? '+' : '−'}${money(row.amount_minor, data?.currency ?? '')}`,
-    },
-    {
-      key: 'reason',
-      title: t('users.balance.reason'),
-      render: (_, row) =>
-        row.transaction_id === null ? (
-          row.reason
-        ) : (
-          <>
-            {row.reason === 'purchase' ? t('users.balance.purchase') : row.reason}{' '}
-            <Link to={`/device/transaction/${row.transaction_id}`}>
-              {t('users.balance.sale', { id: row.transaction_id })}
-            </Link>
-          </>
-        ),
-    },
-    {
-      key: 'by',
-      title: t('users.balance.by'),
-      render: (_, row) => row.created_by_name ?? <span className="muted">{t('users.balance.automatic')}</span>,
-    },
-  ];
+  const currency = data?.currency ?? '';
+  const amount = (row: TBonusHistoryItem) => `${row.operation === 1 ? '+' : '−'}${money(row.amount_minor, currency)}`;
+  const operation = (row: TBonusHistoryItem) =>
+    row.operation === 1 ? (
+      <Tag color="green">{t('users.balance.top_up')}</Tag>
+    ) : (
+      <Tag color="volcano">{t('users.balance.withdraw')}</Tag>
+    );
+  const reason = (row: TBonusHistoryItem) =>
+    row.transaction_id === null ? (
+      row.reason
+    ) : (
+      <>
+        {row.reason === 'purchase' ? t('users.balance.purchase') : row.reason}{' '}
+        <Link to={`/device/transaction/${row.transaction_id}`}>
+          {t('users.balance.sale', { id: row.transaction_id })}
+        </Link>
+      </>
+    );
+  const by = (row: TBonusHistoryItem) =>
+    row.created_by_name ?? <span className="muted">{t('users.balance.automatic')}</span>;
+  // On a phone each operation is one cell: amount and type, the reason, then when and by whom.
+  const columns: ColumnsType<TBonusHistoryItem> = isMobile
+    ? [
+        {
+          key: 'operation',
+          title: t('users.balance.operation'),
+          render: (_, row) => (
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <span>
+                <strong>{amount(row)}</strong> {operation(row)}
+              </span>
+              <span>{reason(row)}</span>
+              <span className="muted">
+                {formatDateUtc(row.created_at)} · {by(row)}
+              </span>
+            </div>
+          ),
+        },
+      ]
+    : [
+        { key: 'date', title: t('users.balance.date'), render: (_, row) => formatDateUtc(row.created_at) },
+        { key: 'operation', title: t('users.balance.operation'), render: (_, row) => operation(row) },
+        { key: 'amount', title: t('users.balance.amount'), align: 'right', render: (_, row) => amount(row) },
+        { key: 'reason', title: t('users.balance.reason'), render: (_, row) => reason(row) },
+        { key: 'by', title: t('users.balance.by'), render: (_, row) => by(row) },
+      ];
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Statistic

@@ -39,7 +39,7 @@ export function UserStatus({ user, t }: { user: TUser; t: TFunction }) {
 
 export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
   const { t, sort, canEdit, isCompact, view } = options;
-  const name = {
+  const name: ColumnsType<TUserListItem>[number] = {
     key: 'name',
     dataIndex: 'name',
     title: t('fields.name'),
@@ -50,10 +50,33 @@ export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
   const organization = { key: 'organization', dataIndex: 'org_name', title: t('fields.organization') };
   const columns: ColumnsType<TUserListItem> =
     view === 'customers' ? customerColumns(options) : employeeColumns(options);
+  if (isCompact && view === 'customers') {
+    // On a phone the balance must not scroll off: the phone goes under the name, the balance beside it.
+    const rest = columns.filter((column) => column.key !== 'phones' && column.key !== 'bonuses');
+    const bonuses = columns.filter((column) => column.key === 'bonuses');
+    const nameAndPhone: ColumnsType<TUserListItem>[number] = {
+      ...name,
+      width: undefined,
+      render: (_, user) => (
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <span>{user.name}</span>
+          <span className="muted">{user.phones[0] ?? ''}</span>
+        </div>
+      ),
+    };
+    return [nameAndPhone, ...bonuses, ...rest, organization, actionsColumn(options)];
+  }
   columns.unshift(name);
   columns.splice(view === 'customers' ? 2 : 3, 0, organization);
   if (view === 'employees' && !canEdit) return columns;
-  columns.push({
+  columns.push(actionsColumn(options));
+  return columns;
+}
+
+/** Bonuses for customers; edit and re-invite where the server would allow them. */
+function actionsColumn(options: Options): ColumnsType<TUserListItem>[number] {
+  const { t, canEdit, isCompact } = options;
+  return {
     key: 'actions',
     title: t('common.actions'),
     fixed: isCompact ? undefined : 'right',
@@ -91,8 +114,7 @@ export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
         )}
       </div>
     ),
-  });
-  return columns;
+  };
 }
 
 /** When the user was made: a customer's registration, an employee's account. */

@@ -1,4 +1,4 @@
-import type { TBonusChangeResult, TBonusHistory, TUser, ZBonusChange } from '@vitrina/contract';
+import { api, type TBonusChangeResult, type TBonusHistory, type TUser, type ZBonusChange } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -9,10 +9,7 @@ import * as repo from './bonuses.repository.js';
 import { getUser } from './users.service.js';
 
 /** §3 user type 1: only customers hold a bonus account. */
-export const USER_TYPE_CUSTOMER = 1;
-
-/** The permission that tops up and withdraws (the spec names none; docs/decisions.md). */
-const CHANGE_PERMISSION = 'edit_user_bonuses';
+const USER_TYPE_CUSTOMER = 1;
 
 async function customerOf(ctx: ServiceContext, actor: UserActor, id: number): Promise<TUser> {
   const user = await getUser(ctx, actor, id);
@@ -36,7 +33,10 @@ export async function bonusHistory(
     ...history,
     balance_minor: balance,
     currency,
-    can_change: actor.permissions.has(CHANGE_PERMISSION) && actor.scope.canEdit(user.org_id),
+    // The change endpoint's own permission (edit_user_bonuses: the spec names none, docs/decisions.md).
+    can_change:
+      api.user.changeBonuses.permissions.some((permission) => actor.permissions.has(permission)) &&
+      actor.scope.canEdit(user.org_id),
   };
 }
 

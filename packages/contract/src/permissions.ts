@@ -302,6 +302,16 @@ export const PERMISSIONS = {
       'Export prehľadu používateľov',
     ),
   },
+  edit_user_bonuses: {
+    area: 'users',
+    names: n(
+      'Top up and withdraw customer bonuses',
+      'Поповнення та списання бонусів клієнтів',
+      'Doładowanie i odejmowanie bonusów klientów',
+      'Ricarica e prelievo bonus clienti',
+      'Dobitie a odpočet bonusov zákazníkov',
+    ),
+  },
   show_users_groups_page: {
     area: 'users',
     names: n('User groups', 'Групи користувачів', 'Grupy użytkowników', 'Gruppi di utenti', 'Skupiny používateľov'),

@@ -10,6 +10,7 @@ const OPERATOR: Permission[] = [
   'show_dashboard_page',
   'show_users_page',
   'edit_users',
+  'edit_user_bonuses',
   'export_users',
   'show_users_groups_page',
   'show_users_roles_page',

@@ -62,6 +62,7 @@ export async function loadSession(db: Db, tokenHash: string, now: number): Promi
       name: users.name,
       email: users.email,
       active: users.active,
+      userType: users.userType,
       roleId: users.roleId,
       lang: users.lang,
       orgId: organizations.id,
@@ -86,7 +87,8 @@ export async function loadSession(db: Db, tokenHash: string, now: number): Promi
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
-  if (!row?.active) return null;
+  // Only employees (§3 user type 2) hold panel sessions: a customer's is refused wherever it came from.
+  if (!row?.active || row.userType !== 2) return null;
 
   const roleRows = row.roles ?? [];
   const role = roleRows.find((r) => r.id === row.roleId) ?? null;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam } from '../resources/common.js';
+import { ZIdParam, ZPageQuery } from '../resources/common.js';
 import {
+  ZBonusChange,
+  ZBonusChangeResult,
+  ZBonusHistory,
   ZCreateUser,
   ZCreateUserResponse,
   ZListUsersQuery,
@@ -81,6 +84,28 @@ export const userApi = {
     permissions: edit,
     params: ZIdParam,
     response: z.object({ invitation_link: z.string() }),
+    errors: [409],
+  }),
+  bonuses: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/bonuses/:id',
+    tag,
+    summary: "A customer's bonus balance and ledger, newest first",
+    permissions: view,
+    params: ZIdParam,
+    query: ZPageQuery,
+    response: ZBonusHistory,
+    errors: [409],
+  }),
+  changeBonuses: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/bonuses/:id',
+    tag,
+    summary: "Top up (1) or withdraw (2) a customer's bonuses, with a reason",
+    permissions: ['edit_user_bonuses'],
+    params: ZIdParam,
+    body: ZBonusChange,
+    response: ZBonusChangeResult,
     errors: [409],
   }),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.js';
 import { ZEmail, ZPassword } from './auth.js';
 import {
+  INT4_MAX,
   listOf,
   optionalQuery,
   requiredText,
@@ -32,6 +33,8 @@ export const ZUser = z.object({
   role_name: z.string().nullable(),
   org_id: z.number().int(),
   org_name: z.string(),
+  /** The organisation's currency: the bonuses are minor units of it. */
+  currency: z.string(),
   bonuses: z.number().int(),
   push_limit_important: z.number().int(),
   push_limit_unimportant: z.number().int(),
@@ -40,6 +43,8 @@ export const ZUser = z.object({
   /** false while an invited user has not completed registration. */
   registered: z.boolean(),
   last_login_at: ZTimestamp.nullable(),
+  /** When the customer last bought (their newest sale opened); null for none. */
+  last_purchase_at: ZTimestamp.nullable(),
   created_at: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -91,6 +96,8 @@ export const USER_SORTS = [
   '-created_at',
   'last_login_at',
   '-last_login_at',
+  'bonuses',
+  '-bonuses',
 ] as const;
 
 export const ZListUsersQuery = ZPageQuery.extend({
@@ -118,3 +125,45 @@ export const ZUserLookupParam = z.object({ value: text(254).min(1) });
 /** The list query after parsing: what filters hold once defaults and coercions applied. */
 export type TListUsersQueryParsed = z.output<typeof ZListUsersQuery>;
 export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;
+
+/** §4 bonus operations: 1 top up the bonus account, 2 withdraw. */
+export const BONUS_OPERATIONS = [1, 2] as const;
+const ZBonusOperation = z.union([z.literal(1), z.literal(2)], { error: 'validation.required' });
+
+/** One row of a customer's bonus ledger. A sale's row names the sale (`transaction_id`). */
+export const ZBonusHistoryItem = z.object({
+  id: z.number().int(),
+  operation: ZBonusOperation,
+  amount_minor: z.number().int(),
+  /** An operator's words, or the code of an automatic row (`purchase` for a sale's payment). */
+  reason: z.string(),
+  transaction_id: z.number().int().nullable(),
+  created_by_id: z.number().int().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: ZTimestamp,
+});
+export type TBonusHistoryItem = z.infer<typeof ZBonusHistoryItem>;
+
+/** The balance (the ledger's sum) in the customer's organisation's currency, and the ledger, newest first. */
+export const ZBonusHistory = listOf(ZBonusHistoryItem).extend({
+  balance_minor: z.number().int(),
+  currency: z.string(),
+  /** Whether the caller may top up or withdraw for this customer. */
+  can_change: z.boolean(),
+});
+export type TBonusHistory = z.infer<typeof ZBonusHistory>;
+
+/** The web makes one key per open form, so a double click books once. */
+export const ZBonusChange = z.object({
+  operation: ZBonusOperation,
+  amount_minor: z
+    .int({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(INT4_MAX, { error: 'validation.money' }),
+  reason: requiredText(500),
+  idempotency_key: z.uuid({ error: 'errors.bad_request' }),
+});
+export type TBonusChange = z.input<typeof ZBonusChange>;
+
+export const ZBonusChangeResult = z.object({ balance_minor: z.number().int(), operation: ZBonusHistoryItem });
+export type TBonusChangeResult = z.infer<typeof ZBonusChangeResult>;

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { createTenant } from '../../../test/factories/tenant.js';
@@ -11,6 +11,7 @@ import {
   paymentTransactions,
   transactionProducts,
   transactions,
+  users,
 } from '../schema/index.js';
 import { customerTokensOf, seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './sales.js';
 
@@ -40,6 +41,16 @@ describe('demo sales', () => {
     const [settings] = await db.select().from(paymentSettings).where(eq(paymentSettings.orgId, org.main));
     expect(settings?.provider).toBe('test');
     expect(await db.select().from(customerCards).where(eq(customerCards.orgId, org.main))).toHaveLength(24);
+    // Registered through registerCustomer: type 1, no role, the phone in E.164.
+    const customers = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.orgId, org.main), eq(users.userType, 1)));
+    expect(customers).toHaveLength(24);
+    for (const customer of customers) {
+      expect(customer).toMatchObject({ roleId: null, passwordHash: null });
+      expect(customer.phones).toEqual([expect.stringMatching(/^\+38067[0-9]{7}$/)]);
+    }
 
     const marketId = await insertMicromarket(db, org.main, 'History');
     const productId = await insertProduct(db, org.main, { name: 'Kefir', sellCostMinor: 4_500, baseCostMinor: 2_000 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { registerCustomer } from '../../lib/customers.js';
 // biome-ignore lint/style/noRestrictedImports: the demo's past sales are priced exactly as the sales module prices live ones
 import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../../modules/sales/index.js';
 import type { Db } from '../client.js';
@@ -14,7 +15,6 @@ import {
   tags,
   transactionProducts,
   transactions,
-  users,
 } from '../schema/index.js';
 import { insertChunked, random } from './demo-util.js';
 
@@ -41,23 +41,20 @@ export async function seedCustomersDemo(db: Db, orgIds: number[]): Promise<Map<n
     const isPolish = org.currency === 'PLN';
     const first = isPolish ? PL_FIRST : FIRST_NAMES;
     const last = isPolish ? PL_LAST : LAST_NAMES;
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: CUSTOMERS_PER_ORG }, (_, i) => ({
-          orgId: org.id,
-          name: `${first[i % first.length]} ${last[(i * 3) % last.length]}`,
-          email: `customer${i + 1}.org${org.id}@demo.vitrina.local`,
-          phones: [
-            isPolish
-              ? `+4860${String(1_000_000 + i * 7_919).slice(0, 7)}`
-              : `+38067${String(1_000_000 + i * 7_919).slice(0, 7)}`,
-          ],
-          userType: 1,
-          lang: isPolish ? ('pl' as const) : ('ua' as const),
-        })),
-      )
-      .returning({ id: users.id });
+    // Registered as the customer flows register them: local numbers, normalised to E.164.
+    const rows: { id: number }[] = [];
+    for (let i = 0; i < CUSTOMERS_PER_ORG; i++) {
+      const local = String(1_000_000 + i * 7_919).slice(0, 7);
+      const customer = await registerCustomer(db, {
+        orgId: org.id,
+        name: `${first[i % first.length]} ${last[(i * 3) % last.length]}`,
+        email: `customer${i + 1}.org${org.id}@demo.vitrina.local`,
+        phone: isPolish ? `60 ${local}` : `067 ${local}`,
+        callingCode: isPolish ? '48' : '380',
+        lang: isPolish ? 'pl' : 'ua',
+      });
+      rows.push(customer);
+    }
     const cards = rows.map((row, i) => ({
       orgId: org.id,
       userId: row.id,

@@ -63,11 +63,15 @@ export async function login(
     throw new AppError(401, 'auth.invalid_credentials');
   }
   if (!user.active) throw new AppError(401, 'auth.disabled');
+  // A customer buys through the customer flows; the panel is for employees only.
+  if (user.userType !== USER_TYPE_EMPLOYEE) throw forbidden('auth.customer_no_panel');
   limiter.recordSuccess(ip, body.email);
   return startSession(ctx, user.id, actor);
 }
 
 async function startSession(ctx: ServiceContext, userId: number, actor: Actor): Promise<SessionAnswer> {
+  const [who] = await ctx.db.select({ userType: users.userType }).from(users).where(eq(users.id, userId));
+  if (who?.userType !== USER_TYPE_EMPLOYEE) throw forbidden('auth.customer_no_panel');
   const token = await createSession(ctx.db, {
     userId,
     ip: actor.ip,
@@ -102,6 +106,9 @@ export function me(actor: UserActor): TMe {
 export async function logout(ctx: ServiceContext, actor: UserActor): Promise<void> {
   await revokeSession(ctx.db, actor.sessionId);
 }
+
+/** §3 user type 2: only employees sign in to the panel (type 1 customers never do). */
+export const USER_TYPE_EMPLOYEE = 2;
 
 /** Spec §4 role switching: a session bound to the real user that works as `roleId`. */
 export async function switchRole(ctx: ServiceContext, actor: UserActor, roleId: number): Promise<SessionAnswer> {
@@ -216,7 +223,7 @@ const ZResetMailJob = z.object({ email: z.string(), locale: z.enum(LOCALES) });
 export async function mailResetLink(ctx: ServiceContext, payload: Record<string, unknown>) {
   const { email, locale } = ZResetMailJob.parse(payload);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user?.active || !user.passwordHash) return;
+  if (!user?.active || !user.passwordHash || user.userType !== USER_TYPE_EMPLOYEE) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);
   await ctx.mailer.send({
     to: user.email,

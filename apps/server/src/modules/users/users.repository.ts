@@ -1,7 +1,7 @@
 import type { TUser } from '@vitrina/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations, roles, users } from '../../db/schema/index.js';
+import { organizations, roles, transactions, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 
 /** The first platform administrator, made at the first start; nobody else may change this account or its role. */
@@ -26,6 +26,7 @@ const columns = {
   roleName: roles.name,
   orgId: users.orgId,
   orgName: organizations.name,
+  currency: organizations.currency,
   bonuses: users.bonuses,
   pushLimitImportant: users.pushLimitImportant,
   pushLimitUnimportant: users.pushLimitUnimportant,
@@ -33,6 +34,10 @@ const columns = {
   active: users.active,
   registered: sql<boolean>`${users.passwordHash} is not null`,
   lastLoginAt: users.lastLoginAt,
+  // The newest sale by id (the customer's index), so a page costs one index probe per row.
+  lastPurchaseAt: sql<
+    string | null
+  >`(select t.opened_at from ${transactions} t where t.customer_id = ${users.id} order by t.id desc limit 1)`,
   createdAt: users.createdAt,
 };
 
@@ -49,6 +54,7 @@ export function toUser(row: Row): TUser {
     role_name: row.roleName,
     org_id: row.orgId,
     org_name: row.orgName,
+    currency: row.currency,
     bonuses: row.bonuses,
     push_limit_important: row.pushLimitImportant,
     push_limit_unimportant: row.pushLimitUnimportant,
@@ -56,6 +62,7 @@ export function toUser(row: Row): TUser {
     active: row.active,
     registered: row.registered,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    last_purchase_at: row.lastPurchaseAt === null ? null : new Date(row.lastPurchaseAt).toISOString(),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -88,6 +95,7 @@ const SORTS = {
   email: users.email,
   created_at: users.createdAt,
   last_login_at: users.lastLoginAt,
+  bonuses: users.bonuses,
 } as const;
 
 function orderOf(sort: string | undefined): SQL[] {

@@ -2,6 +2,7 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
+import * as bonuses from './bonuses.service.js';
 import * as users from './users.service.js';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
@@ -18,4 +19,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   registerEndpoint(app, api.user.infoBy, ({ actor, params }) => users.findUserBy(ctx, actor, params.value));
   registerEndpoint(app, api.user.update, ({ actor, params, body }) => users.updateUser(ctx, actor, params.id, body));
   registerEndpoint(app, api.user.invite, ({ actor, params }) => users.resendInvitation(ctx, actor, params.id));
+  registerEndpoint(app, api.user.bonuses, ({ actor, params, query }) =>
+    bonuses.bonusHistory(ctx, actor, params.id, query),
+  );
+  registerEndpoint(app, api.user.changeBonuses, ({ actor, params, body }) =>
+    bonuses.changeBonuses(ctx, actor, params.id, body),
+  );
 }

@@ -14,9 +14,15 @@ import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { assertNotRegistered, issueInvitation, mailInvitation, revokeUserSessions } from '../auth/index.js';
+import {
+  assertNotRegistered,
+  issueInvitation,
+  mailInvitation,
+  revokeUserSessions,
+  USER_TYPE_EMPLOYEE,
+} from '../auth/index.js';
 import { assertGrantable, findRole, permissionsOfRoles, roleFitsOrg } from '../roles/index.js';
 import * as repo from './users.repository.js';
 
@@ -127,15 +133,28 @@ async function assertAssignableRole(db: Db, actor: UserActor, roleId: number | n
   assertGrantable(actor, role.permissions);
 }
 
+/**
+ * A customer (§3 user type 1) buys through the customer flows and never signs in to the
+ * panel: no role, no panel password, no invitation. Judged on the user as it will be.
+ */
+function assertCustomerRules(after: { userType: number; roleId: number | null }, password: string | undefined) {
+  if (after.userType === USER_TYPE_EMPLOYEE) return;
+  if (after.roleId !== null) throw badRequest('user.customer_no_role', { role_id: 'user.customer_no_role' });
+  if (password) throw badRequest('auth.customer_no_panel', { password: 'auth.customer_no_panel' });
+}
+
 /** Whether the update changes how the user signs in, so sessions opened with the old credentials end. */
 function changesSignIn(before: TUser, body: UpdateBody): boolean {
   const emailChanges = body.email !== undefined && body.email.toLowerCase() !== before.email.toLowerCase();
-  return Boolean(body.password) || emailChanges || body.active === false;
+  const becomesCustomer = body.user_type !== undefined && body.user_type !== USER_TYPE_EMPLOYEE;
+  return Boolean(body.password) || emailChanges || body.active === false || becomesCustomer;
 }
 
 export async function createUser(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
   actor.scope.assertEditable(body.org_id);
+  assertCustomerRules({ userType: body.user_type, roleId: body.role_id }, body.password);
   await assertAssignableRole(ctx.db, actor, body.role_id, body.org_id);
+  const isEmployee = body.user_type === USER_TYPE_EMPLOYEE;
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { id, link } = await ctx.db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) throw emailTaken();
@@ -154,7 +173,8 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
       orgId: body.org_id,
       after: visible,
     });
-    const invitation = passwordHash ? null : await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, userId);
+    const invitation =
+      passwordHash || !isEmployee ? null : await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, userId);
     return { id: userId, link: invitation };
   });
   // Mail only what committed: a rolled-back user must not get an invitation.
@@ -167,6 +187,13 @@ export async function updateUser(ctx: ServiceContext, actor: UserActor, id: numb
   await assertMayManage(ctx.db, actor, before);
   const orgId = body.org_id ?? before.org_id;
   if (orgId !== before.org_id) actor.scope.assertEditable(orgId);
+  assertCustomerRules(
+    {
+      userType: body.user_type ?? before.user_type,
+      roleId: body.role_id === undefined ? before.role_id : body.role_id,
+    },
+    body.password,
+  );
   if (body.role_id !== undefined && body.role_id !== before.role_id) {
     await assertAssignableRole(ctx.db, actor, body.role_id, orgId);
   } else if (orgId !== before.org_id && before.role_id !== null) {
@@ -202,6 +229,7 @@ export async function resendInvitation(ctx: ServiceContext, actor: UserActor, id
   // The link signs in as this user: handing it over is handing over the account.
   await assertMayManage(ctx.db, actor, user);
   assertNotRegistered(user.registered);
+  if (user.user_type !== USER_TYPE_EMPLOYEE) throw conflict('auth.customer_no_panel');
   if (!user.active) throw forbidden('auth.disabled');
   const link = await ctx.db.transaction(async (tx) => {
     const issued = await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, id);
@@ -223,6 +251,7 @@ const CSV_COLUMNS: [string, (user: TUser) => string | number][] = [
   ['active', (u) => (u.active ? 'yes' : 'no')],
   ['registered', (u) => (u.registered ? 'yes' : 'no')],
   ['bonuses', (u) => u.bonuses],
+  ['last_purchase_at', (u) => u.last_purchase_at ?? ''],
   ['last_login_at', (u) => u.last_login_at ?? ''],
   ['created_at', (u) => u.created_at],
 ];

@@ -275,7 +275,7 @@ describe('GET /v1/user/report', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,name,email,phones,user_type,role,organization,active,registered,bonuses,last_login_at,created_at',
+      'id,name,email,phones,user_type,role,organization,active,registered,bonuses,last_purchase_at,last_login_at,created_at',
     );
     expect(
       lines

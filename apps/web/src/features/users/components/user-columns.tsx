@@ -1,4 +1,4 @@
-import { EditOutlined, MailOutlined, MoreOutlined } from '@ant-design/icons';
+import { EditOutlined, GiftOutlined, MailOutlined, MoreOutlined } from '@ant-design/icons';
 import type { TUser, TUserListItem, USER_SORTS } from '@vitrina/contract';
 import { Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -12,99 +12,169 @@ type Options = {
   sort: (typeof USER_SORTS)[number] | undefined;
   canEdit: boolean;
   isCompact: boolean;
+  /** §3 user types as two views: customers (1) and employees (2). */
+  view: UserView;
+  money: (minor: number, currency: string) => string;
   onEdit: (user: TUserListItem) => void;
   onInvite: (user: TUserListItem) => void;
+  onBonuses: (user: TUserListItem) => void;
 };
+
+export type UserView = 'customers' | 'employees';
+
+const muted = (text: string) => <span style={{ color: 'rgba(0,0,0,0.35)' }}>{text}</span>;
+
+function whenAgo(value: string | null, locale: Options['locale'], fallback: string) {
+  return value ? (
+    <Tooltip title={formatDateUtc(value)}>{formatRelativeTime(value, { locale })}</Tooltip>
+  ) : (
+    muted(fallback)
+  );
+}
 
 export function UserStatus({ user, t }: { user: TUser; t: TFunction }) {
   if (!user.registered) return <Tag color="gold">{t('users.status.invited')}</Tag>;
   return user.active ? <Tag color="green">{t('users.status.active')}</Tag> : <Tag>{t('users.status.disabled')}</Tag>;
 }
 
-export function buildUserColumns({
-  t,
-  locale,
-  sort,
-  canEdit,
-  isCompact,
-  onEdit,
-  onInvite,
-}: Options): ColumnsType<TUserListItem> {
-  const columns: ColumnsType<TUserListItem> = [
-    {
-      key: 'name',
-      dataIndex: 'name',
-      title: t('fields.name'),
-      sorter: true,
-      sortOrder: orderOf(sort, 'name'),
-      width: 200,
-    },
-    { key: 'email', dataIndex: 'email', title: t('fields.email'), sorter: true, sortOrder: orderOf(sort, 'email') },
-    {
-      key: 'phones',
-      title: t('fields.phones'),
-      render: (_, user) => (user.phones.length > 0 ? user.phones.join(', ') : '—'),
-    },
-    { key: 'role', title: t('fields.role'), render: (_, user) => user.role_name ?? '—' },
-    { key: 'organization', dataIndex: 'org_name', title: t('fields.organization') },
-    {
-      key: 'type',
-      title: t('fields.user_type'),
-      render: (_, user) => t(`users.type.${user.user_type === 1 ? 'client' : 'employee'}`),
-    },
-    { key: 'status', title: t('fields.status'), render: (_, user) => <UserStatus user={user} t={t} /> },
-    {
-      key: 'last_login_at',
-      title: t('users.last_login'),
-      sorter: true,
-      sortOrder: orderOf(sort, 'last_login_at'),
-      render: (_, user) =>
-        user.last_login_at ? (
-          <Tooltip title={formatDateUtc(user.last_login_at)}>
-            {formatRelativeTime(user.last_login_at, { locale })}
-          </Tooltip>
-        ) : (
-          <span style={{ color: 'rgba(0,0,0,0.35)' }}>{t('users.never')}</span>
-        ),
-    },
-    {
-      key: 'created_at',
-      title: t('fields.created'),
-      sorter: true,
-      sortOrder: orderOf(sort, 'created_at'),
-      render: (_, user) => formatDateUtc(user.created_at),
-    },
-  ];
-  if (!canEdit) return columns;
-  columns.push({
+export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
+  const { t, sort, canEdit, isCompact, view } = options;
+  const name: ColumnsType<TUserListItem>[number] = {
+    key: 'name',
+    dataIndex: 'name',
+    title: t('fields.name'),
+    sorter: true,
+    sortOrder: orderOf(sort, 'name'),
+    width: 200,
+  };
+  const organization = { key: 'organization', dataIndex: 'org_name', title: t('fields.organization') };
+  const columns: ColumnsType<TUserListItem> =
+    view === 'customers' ? customerColumns(options) : employeeColumns(options);
+  if (isCompact && view === 'customers') {
+    // On a phone the balance must not scroll off: the phone goes under the name, the balance beside it.
+    const rest = columns.filter((column) => column.key !== 'phones' && column.key !== 'bonuses');
+    const bonuses = columns.filter((column) => column.key === 'bonuses');
+    const nameAndPhone: ColumnsType<TUserListItem>[number] = {
+      ...name,
+      width: undefined,
+      render: (_, user) => (
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <span>{user.name}</span>
+          <span className="muted">{user.phones[0] ?? ''}</span>
+        </div>
+      ),
+    };
+    return [nameAndPhone, ...bonuses, ...rest, organization, actionsColumn(options)];
+  }
+  columns.unshift(name);
+  columns.splice(view === 'customers' ? 2 : 3, 0, organization);
+  if (view === 'employees' && !canEdit) return columns;
+  columns.push(actionsColumn(options));
+  return columns;
+}
+
+/** Bonuses for customers; edit and re-invite where the server would allow them. */
+function actionsColumn(options: Options): ColumnsType<TUserListItem>[number] {
+  const { t, canEdit, isCompact } = options;
+  return {
     key: 'actions',
     title: t('common.actions'),
     fixed: isCompact ? undefined : 'right',
     width: 96,
     // The server marks each row it would let the caller change (a stronger user, user 1 or a
     // view-only organisation is not), so no action is offered only to be refused.
-    render: (_, user) =>
-      user.can_edit && (
-        <div style={{ display: 'flex', gap: 4 }}>
+    render: (_, user) => (
+      <div style={{ display: 'flex', gap: 4 }}>
+        {user.user_type === 1 && (
+          <Button
+            size="small"
+            icon={<GiftOutlined />}
+            aria-label={t('users.balance.open', { name: user.name })}
+            onClick={() => options.onBonuses(user)}
+          />
+        )}
+        {canEdit && user.can_edit && (
           <Button
             size="small"
             icon={<EditOutlined />}
             aria-label={t('users.edit_user', { name: user.name })}
-            onClick={() => onEdit(user)}
+            onClick={() => options.onEdit(user)}
           />
-          {!user.registered && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [{ key: 'invite', icon: <MailOutlined />, label: t('users.resend_invitation') }],
-                onClick: () => onInvite(user),
-              }}
-            >
-              <Button size="small" icon={<MoreOutlined />} aria-label={t('users.more_actions', { name: user.name })} />
-            </Dropdown>
-          )}
-        </div>
-      ),
-  });
-  return columns;
+        )}
+        {canEdit && user.can_edit && !user.registered && user.user_type === 2 && (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [{ key: 'invite', icon: <MailOutlined />, label: t('users.resend_invitation') }],
+              onClick: () => options.onInvite(user),
+            }}
+          >
+            <Button size="small" icon={<MoreOutlined />} aria-label={t('users.more_actions', { name: user.name })} />
+          </Dropdown>
+        )}
+      </div>
+    ),
+  };
+}
+
+/** When the user was made: a customer's registration, an employee's account. */
+function createdColumn(title: string, sort: Options['sort']): ColumnsType<TUserListItem>[number] {
+  return {
+    key: 'created_at',
+    title,
+    sorter: true,
+    sortOrder: orderOf(sort, 'created_at'),
+    render: (_, user) => formatDateUtc(user.created_at),
+  };
+}
+
+/** Customers: how to reach them, their bonuses, when they came and last bought, their push limits. */
+function customerColumns({ t, sort, locale, money }: Options): ColumnsType<TUserListItem> {
+  return [
+    {
+      key: 'phones',
+      title: t('fields.phones'),
+      render: (_, user) => (user.phones.length > 0 ? user.phones.join(', ') : '—'),
+    },
+    {
+      key: 'bonuses',
+      title: t('users.bonuses'),
+      align: 'right',
+      sorter: true,
+      sortOrder: orderOf(sort, 'bonuses'),
+      render: (_, user) => money(user.bonuses, user.currency),
+    },
+    {
+      key: 'last_purchase_at',
+      title: t('users.last_purchase'),
+      render: (_, user) => whenAgo(user.last_purchase_at, locale, t('users.no_purchases')),
+    },
+    createdColumn(t('users.registered'), sort),
+    {
+      key: 'push_limits',
+      title: t('users.push_limits'),
+      render: (_, user) =>
+        t('users.push_limits_value', {
+          important: user.push_limit_important,
+          unimportant: user.push_limit_unimportant,
+        }),
+    },
+  ];
+}
+
+/** Employees: how they sign in, with which role, and when they last did. */
+function employeeColumns({ t, sort, locale }: Options): ColumnsType<TUserListItem> {
+  return [
+    { key: 'email', dataIndex: 'email', title: t('fields.email'), sorter: true, sortOrder: orderOf(sort, 'email') },
+    { key: 'role', title: t('fields.role'), render: (_, user) => user.role_name ?? '—' },
+    { key: 'status', title: t('fields.status'), render: (_, user) => <UserStatus user={user} t={t} /> },
+    {
+      key: 'last_login_at',
+      title: t('users.last_login'),
+      sorter: true,
+      sortOrder: orderOf(sort, 'last_login_at'),
+      render: (_, user) => whenAgo(user.last_login_at, locale, t('users.never')),
+    },
+    createdColumn(t('fields.created'), sort),
+  ];
 }

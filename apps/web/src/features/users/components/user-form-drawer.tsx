@@ -27,9 +27,15 @@ const toValues = (user: TUser): UserFormValues => ({
   password: undefined,
 });
 
-type Props = { userId: number | 'new' | null; onClose: () => void; onInvited: (link: string) => void };
+type Props = {
+  userId: number | 'new' | null;
+  /** The type a new user gets: the list's view. */
+  userType: 1 | 2;
+  onClose: () => void;
+  onInvited: (link: string) => void;
+};
 
-export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
+export function UserFormDrawer({ userId, userType, onClose, onInvited }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const editId = typeof userId === 'number' ? userId : null;
@@ -52,18 +58,28 @@ export function UserFormDrawer({ userId, onClose, onInvited }: Props) {
   const onlyOrgId = organizations.data?.items.length === 1 ? organizations.data.items[0]?.id : undefined;
 
   useEffect(() => {
-    if (userId === 'new') form.setFieldsValue({ ...NEW_USER, lang: locale, org_id: onlyOrgId });
+    if (userId === 'new') form.setFieldsValue({ ...NEW_USER, user_type: userType, lang: locale, org_id: onlyOrgId });
     if (user.data && isEdit) form.setFieldsValue(toValues(user.data));
-  }, [userId, user.data, isEdit, form, locale, onlyOrgId]);
+  }, [userId, userType, user.data, isEdit, form, locale, onlyOrgId]);
 
   const submit = (values: UserFormValues) => {
-    const common = { ...values, phones: values.phones ?? [], role_id: values.role_id ?? null, invite: undefined };
-    if (isEdit) save({ ...common, password: values.password || undefined });
-    else save({ ...common, active: undefined, password: values.invite ? undefined : (values.password ?? '') });
+    // A customer never signs in to the panel: no role, no password, no invitation.
+    const isCustomer = values.user_type === 1;
+    const common = {
+      ...values,
+      phones: values.phones ?? [],
+      role_id: isCustomer ? null : (values.role_id ?? null),
+      invite: undefined,
+    };
+    if (isEdit) save({ ...common, password: (!isCustomer && values.password) || undefined });
+    else {
+      const password = isCustomer || values.invite ? undefined : (values.password ?? '');
+      save({ ...common, active: undefined, password });
+    }
   };
   return (
     <FormDrawer
-      title={isEdit ? t('users.edit_title') : t('users.new_title')}
+      title={isEdit ? t('users.edit_title') : userType === 1 ? t('users.new_customer') : t('users.new_title')}
       isOpen={userId !== null}
       isEdit={isEdit}
       isSaving={isSaving}

@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, LOCALES, USER_TYPE } from '@vitrina/contract';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useRoleOptions } from '../../../lib/queries/role-options';
@@ -27,6 +27,7 @@ export function UserFormFields({ isEdit }: { isEdit: boolean }) {
   // A role of an organisation fits only its own users: the picker waits for the organisation.
   const roles = useRoleOptions({ orgId, isEnabled: orgId !== undefined });
   const isInvite = Form.useWatch('invite') as boolean | undefined;
+  const isCustomer = Form.useWatch('user_type', form) === 1;
 
   /** Moving the user to another organisation drops a role of the old one (the server would refuse it). */
   const changeOrg = (nextOrgId: number) => {
@@ -50,7 +51,10 @@ export function UserFormFields({ isEdit }: { isEdit: boolean }) {
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="user_type" label={t('fields.user_type')} required>
-            <Select options={USER_TYPE.map((type) => ({ value: type.code, label: t(`users.type.${type.key}`) }))} />
+            <Select
+              options={USER_TYPE.map((type) => ({ value: type.code, label: t(`users.type.${type.key}`) }))}
+              onChange={(type: number) => type === 1 && form.setFieldValue('role_id', undefined)}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -67,18 +71,22 @@ export function UserFormFields({ isEdit }: { isEdit: boolean }) {
           onChange={changeOrg}
         />
       </Form.Item>
-      <Form.Item
-        name="role_id"
-        label={t('fields.role')}
-        extra={orgId === undefined ? t('users.role_after_org') : undefined}
-      >
-        <Select
-          allowClear
-          disabled={orgId === undefined}
-          loading={orgId !== undefined && roles.isPending}
-          options={roles.data?.items.map((role) => ({ value: role.id, label: role.name }))}
-        />
-      </Form.Item>
+      {isCustomer ? (
+        <Alert type="info" showIcon message={t('users.customer_hint')} style={{ marginBottom: 16 }} />
+      ) : (
+        <Form.Item
+          name="role_id"
+          label={t('fields.role')}
+          extra={orgId === undefined ? t('users.role_after_org') : undefined}
+        >
+          <Select
+            allowClear
+            disabled={orgId === undefined}
+            loading={orgId !== undefined && roles.isPending}
+            options={roles.data?.items.map((role) => ({ value: role.id, label: role.name }))}
+          />
+        </Form.Item>
+      )}
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="push_limit_important" label={t('users.push_important')} extra={t('users.per_month')}>
@@ -96,11 +104,13 @@ export function UserFormFields({ isEdit }: { isEdit: boolean }) {
           <Form.Item name="active" label={t('users.status.active')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="password" label={t('fields.new_password')} extra={t('users.new_password_hint')}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          {!isCustomer && (
+            <Form.Item name="password" label={t('fields.new_password')} extra={t('users.new_password_hint')}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          )}
         </>
-      ) : (
+      ) : isCustomer ? null : (
         <>
           <Form.Item
             name="invite"

@@ -29,10 +29,12 @@ test('a customer link shows the refusal, then takes a test card and queues the o
   });
   const serial = `E2E-WEB-${suffix}`;
   const name = `Web fridge ${suffix}`;
+  // The platform prices this one out of the subscription, so §8's unpaid-subscription reason stays out of the way.
   const micromarket = await post<{ id: number; token: string }>('/v1/device/create', {
     org_id: kyiv.id,
     name,
     serial_number: serial,
+    subscription_price: 0,
   });
   await post(`/v1/device/settings/update/${micromarket.id}`, { payment_rfid: false, payment_scales: true });
   await post(`/v1/device/shelf/create/${micromarket.id}`, { number: 1, product_ids: [product.id] });

@@ -559,6 +559,13 @@ const M = {
     it: 'L’inclinazione deve essere regolata',
     sk: 'Sklon je potrebné upraviť',
   },
+  'micromarket.subscription_price_platform': {
+    en: 'Only the platform sets the subscription price',
+    ua: 'Ціну підписки встановлює лише платформа',
+    pl: 'Cenę subskrypcji ustala tylko platforma',
+    it: 'Solo la piattaforma imposta il prezzo dell’abbonamento',
+    sk: 'Cenu predplatného nastavuje len platforma',
+  },
   'device.door_not_opened': {
     en: 'The door was unlocked but not opened in time',
     ua: 'Двері розблоковано, але їх не відчинили вчасно',

@@ -24,6 +24,23 @@ type UpdateBody = z.output<typeof ZUpdateMicromarket>;
 const serialTaken = () =>
   new AppError(409, 'micromarket.serial_taken', {}, { serial_number: 'micromarket.serial_taken' });
 
+/**
+ * The subscription price is what the platform charges for the micromarket: only the platform
+ * (`view_all_organizations`) sets or changes it, so an operator cannot price their own
+ * micromarkets out of the subscription. Sending back the price as it is stays allowed.
+ */
+function assertMayPrice(actor: UserActor, price: number | null | undefined, current: number | null) {
+  if (price === undefined || price === current || actor.permissions.has('view_all_organizations')) return;
+  throw new AppError(
+    403,
+    'micromarket.subscription_price_platform',
+    {},
+    {
+      subscription_price: 'micromarket.subscription_price_platform',
+    },
+  );
+}
+
 function columnsOf(body: UpdateBody): repo.MicromarketWrite {
   return {
     name: body.name,
@@ -90,6 +107,7 @@ export async function createMicromarket(
 ): Promise<TCreatedMicromarket> {
   const orgId = body.org_id ?? actor.orgId;
   actor.scope.assertEditable(orgId);
+  assertMayPrice(actor, body.subscription_price, null);
   const { token, tokenHash, tokenIssuedAt } = issueToken();
   const id = await ctx.db.transaction(async (tx) => {
     if (await repo.findIdBySerial(tx, body.serial_number)) throw serialTaken();
@@ -111,6 +129,7 @@ export async function createMicromarket(
 
 export async function updateMicromarket(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
   const before = await getEditableMicromarket(ctx, actor, id);
+  assertMayPrice(actor, body.subscription_price, before.subscription_price);
   await ctx.db.transaction(async (tx) => {
     if (body.serial_number && (await repo.findIdBySerial(tx, body.serial_number, id))) throw serialTaken();
     await repo.updateMicromarketRow(tx, id, columnsOf(body));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
+import { createSignedInUser } from '../../../test/factories/users.js';
 import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
 import { auditLog, deviceEvents, fleetThresholds, micromarkets } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/crypto.js';
@@ -186,12 +187,35 @@ describe('POST /v1/device/update and delete', () => {
       latitude: 50.45,
       longitude: 30.52,
       country: 'ua',
-      subscription_price: 49_900,
       location_description: 'Lobby, left of the lifts',
       active: false,
     });
-    expect(updated).toMatchObject({ country: 'UA', subscription_price: 49_900, active: false, latitude: 50.45 });
+    expect(updated).toMatchObject({ country: 'UA', active: false, latitude: 50.45 });
     expect(await eventsOf(office.id)).toEqual(['created', 'updated']);
+  });
+
+  it('only the platform sets the subscription price; an operator sending it back unchanged is fine', async () => {
+    const { org, operator, office } = await fleetWorld();
+    const platform = await createSignedInUser(ctx.database.db, {
+      orgId: org.main,
+      permissions: ['show_device_page', 'edit_devices', 'view_all_organizations'],
+    });
+    const priced = await ok(ctx, platform.token, `/v1/device/update/${office.id}`, { subscription_price: 49_900 });
+    expect(priced).toMatchObject({ subscription_price: 49_900 });
+    // An operator pricing their own micromarket out of the subscription: refused, on the field.
+    for (const [url, payload] of [
+      [`/v1/device/update/${office.id}`, { subscription_price: 0 }],
+      ['/v1/device/create', { name: 'Free', serial_number: uniqueName('VT'), subscription_price: 0 }],
+    ] as const) {
+      const refused = await call(ctx, 'POST', url, { token: operator, payload, lang: 'pl' });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().fields).toEqual({ subscription_price: 'Cenę subskrypcji ustala tylko platforma' });
+    }
+    const form = await ok(ctx, operator, `/v1/device/update/${office.id}`, {
+      name: 'Office',
+      subscription_price: 49_900,
+    });
+    expect(form).toMatchObject({ subscription_price: 49_900 });
   });
 
   it('refuses to delete while tags refer to it, naming the counts; deletes otherwise', async () => {

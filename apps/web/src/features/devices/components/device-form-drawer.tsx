@@ -2,6 +2,7 @@ import { api, type TCreatedMicromarket, type TMicromarket } from '@vitrina/contr
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session/session-context';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
@@ -50,6 +51,8 @@ type Props = {
 const nullable = (value: number | null | undefined) => (value === undefined ? null : value);
 
 export function DeviceFormDrawer({ micromarket, onClose, onCreated }: Props) {
+  // Only the platform prices a micromarket's subscription (the server refuses anyone else).
+  const { can } = useSession();
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { editableOrgs } = useOrganizationAccess();
@@ -151,7 +154,13 @@ export function DeviceFormDrawer({ micromarket, onClose, onCreated }: Props) {
               label={t('devices.fields.subscription_price')}
               extra={t('devices.subscription_price_hint')}
             >
-              <InputNumber min={0} step={1} precision={2} style={{ width: '100%' }} />
+              <InputNumber
+                min={0}
+                step={1}
+                precision={2}
+                style={{ width: '100%' }}
+                disabled={!can('view_all_organizations')}
+              />
             </Form.Item>
           </Col>
         </Row>

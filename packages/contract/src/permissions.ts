@@ -241,6 +241,16 @@ export const PERMISSIONS = {
     area: 'organizations',
     names: n('Organizations', 'Організації', 'Organizacje', 'Organizzazioni', 'Organizácie'),
   },
+  edit_organizations: {
+    area: 'organizations',
+    names: n(
+      'Edit organizations and sub-organization access',
+      'Редагування організацій і доступу суборганізацій',
+      'Edycja organizacji i dostępu suborganizacji',
+      'Modifica organizzazioni e accesso delle sotto-organizzazioni',
+      'Úprava organizácií a prístupu podorganizácií',
+    ),
+  },
   show_payment_system_setting: {
     area: 'organizations',
     names: n(

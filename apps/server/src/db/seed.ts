@@ -42,6 +42,8 @@ const OPERATOR: Permission[] = [
   'show_report_page',
   'show_payment_system_setting',
   'edit_payment_system',
+  'show_organizations_page',
+  'edit_organizations',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',
@@ -62,6 +64,7 @@ const FRANCHISOR: Permission[] = [
   'show_users_roles_page',
   'edit_roles',
   'show_organizations_page',
+  'edit_organizations',
   'show_organization_subscribe',
   'show_payment_system_setting',
   'edit_payment_system',

@@ -67,6 +67,7 @@ export async function loadSession(db: Db, tokenHash: string, now: number): Promi
       lang: users.lang,
       orgId: organizations.id,
       orgName: organizations.name,
+      orgActive: organizations.active,
       currency: organizations.currency,
       roles: sql<
         { id: number; name: string; defaultPage: DefaultPage }[] | null
@@ -88,7 +89,7 @@ export async function loadSession(db: Db, tokenHash: string, now: number): Promi
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
   // Only employees (§3 user type 2) hold panel sessions: a customer's is refused wherever it came from.
-  if (!row?.active || row.userType !== 2) return null;
+  if (!row?.active || !row.orgActive || row.userType !== 2) return null;
 
   const roleRows = row.roles ?? [];
   const role = roleRows.find((r) => r.id === row.roleId) ?? null;

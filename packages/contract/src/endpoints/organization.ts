@@ -1,13 +1,123 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZOrganizationOptions } from '../resources/organization.js';
+import { ZIdParam, ZOk } from '../resources/common.js';
+import {
+  ZCreateOrganization,
+  ZGrantOrganizationLink,
+  ZListOrganizationsQuery,
+  ZOrganization,
+  ZOrganizationLinks,
+  ZOrganizationList,
+  ZOrganizationOptions,
+  ZRevokeOrganizationLink,
+  ZUpdateOrganization,
+} from '../resources/organization.js';
 
+const tag = 'organizations';
+const view = ['show_organizations_page'] as const;
+const edit = ['edit_organizations'] as const;
+
+/** Organisations (§2 `/organization/list` and the organisation card) and their sub-organisation links. */
 export const organizationApi = {
   options: defineEndpoint({
     method: 'GET',
     path: '/v1/organization/options',
-    tag: 'organizations',
+    tag,
     summary: 'Organisations the caller can see, with the access level to each, for pickers and filters',
     permissions: ['show_organizations_page', 'show_users_page', 'show_users_roles_page', 'show_payment_system_setting'],
     response: ZOrganizationOptions,
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/v1/organization/list',
+    tag,
+    summary: 'The organisations the caller can see: all for the platform, else its own and those linked to it',
+    permissions: view,
+    query: ZListOrganizationsQuery,
+    response: ZOrganizationList,
+  }),
+  info: defineEndpoint({
+    method: 'GET',
+    path: '/v1/organization/info/:id',
+    tag,
+    permissions: view,
+    params: ZIdParam,
+    response: ZOrganization,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/create',
+    tag,
+    summary: 'Create an organisation (the platform only); a sub-organisation is linked to its main one',
+    permissions: edit,
+    body: ZCreateOrganization,
+    response: ZOrganization,
+    errors: [409],
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/update/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    body: ZUpdateOrganization,
+    response: ZOrganization,
+  }),
+  deactivate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/deactivate/:id',
+    tag,
+    summary: 'Deactivate an organisation (the platform only): its users cannot sign in until it is active again',
+    permissions: edit,
+    params: ZIdParam,
+    response: ZOrganization,
+    errors: [409],
+  }),
+  activate: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/activate/:id',
+    tag,
+    permissions: edit,
+    params: ZIdParam,
+    response: ZOrganization,
+  }),
+  delete: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/delete/:id',
+    tag,
+    summary: 'Delete an organisation that owns no rows (the platform only); otherwise deactivate it',
+    permissions: edit,
+    params: ZIdParam,
+    response: ZOk,
+    errors: [409],
+  }),
+  links: defineEndpoint({
+    method: 'GET',
+    path: '/v1/organization/links/:id',
+    tag,
+    summary: 'Its sub-organisations (whose rows it sees) and the organisations that see its rows',
+    permissions: view,
+    params: ZIdParam,
+    response: ZOrganizationLinks,
+  }),
+  grantLink: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/sub/:id',
+    tag,
+    summary: 'Give organisation :id access level 1 (view) or 2 (view and edit) to sub_org_id, or change it',
+    permissions: edit,
+    params: ZIdParam,
+    body: ZGrantOrganizationLink,
+    response: ZOrganizationLinks,
+    errors: [409],
+  }),
+  revokeLink: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/sub/delete/:id',
+    tag,
+    summary: 'Take away organisation :id’s access to sub_org_id',
+    permissions: edit,
+    params: ZIdParam,
+    body: ZRevokeOrganizationLink,
+    response: ZOrganizationLinks,
   }),
 };

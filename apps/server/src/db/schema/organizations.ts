@@ -1,4 +1,14 @@
-import { type AnyPgColumn, integer, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
@@ -13,6 +23,12 @@ export const organizations = pgTable('organizations', {
     .default('UAH'),
   /** Monthly subscription price per micromarket, in minor units of `currency`. */
   subscriptionPriceMinor: integer('subscription_price_minor').notNull().default(0),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  contactEmail: text('contact_email'),
+  address: text('address'),
+  /** A deactivated organisation's users cannot sign in; its rows stay. */
+  active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { roles, users } from '../../db/schema/index.js';
+import { organizations, roles, users } from '../../db/schema/index.js';
 import type { Actor, AnonymousActor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
@@ -70,8 +70,14 @@ export async function login(
 }
 
 async function startSession(ctx: ServiceContext, userId: number, actor: Actor): Promise<SessionAnswer> {
-  const [who] = await ctx.db.select({ userType: users.userType }).from(users).where(eq(users.id, userId));
+  const [who] = await ctx.db
+    .select({ userType: users.userType, orgActive: organizations.active })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.id, userId));
   if (who?.userType !== USER_TYPE_EMPLOYEE) throw forbidden('auth.customer_no_panel');
+  // A deactivated organisation's people cannot sign in until the platform activates it again.
+  if (!who.orgActive) throw new AppError(401, 'auth.organization_inactive');
   const token = await createSession(ctx.db, {
     userId,
     ip: actor.ip,

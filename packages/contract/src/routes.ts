@@ -134,6 +134,7 @@ export const ROUTES: readonly RouteEntry[] = [
       { path: '/organization/list', title: 'organization_list', permissions: ['show_organizations_page'] },
       { path: '/organization/payment/system', title: 'payment_system', permissions: ['show_payment_system_setting'] },
       { path: '/organization/subscription', title: 'subscription', permissions: ['show_organization_subscribe'] },
+      { path: '/organization/:id', title: 'organization', permissions: ['show_organizations_page'], hidden: true },
     ],
   },
   {

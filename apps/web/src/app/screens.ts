@@ -10,6 +10,7 @@ import {
   FleetThresholdsScreen,
 } from '../features/devices/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
+import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
@@ -55,6 +56,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/transaction/payment/:id': TransactionPaymentScreen,
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
+  '/organization/list': OrganizationListScreen,
+  '/organization/:id': OrganizationCardScreen,
   '/organization/subscription': SubscriptionScreen,
   '/device/subscribe/transactions': SubscribeTransactionsScreen,
 };

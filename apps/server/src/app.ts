@@ -52,6 +52,7 @@ import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscrip
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { onSaleLedgerSettled, transactionRoutes } from './modules/transactions/index.js';
+import { userGroupRoutes } from './modules/user-groups/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
+  await app.register(userGroupRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });

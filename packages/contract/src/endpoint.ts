@@ -21,6 +21,8 @@ export type Endpoint = {
   body?: z.ZodType;
   /** The request is multipart with one file (and optional text fields). */
   isUpload?: boolean;
+  /** A JSON body larger than the server's default limit (1 MiB), in bytes: a bulk import. */
+  bodyLimit?: number;
   /**
    * The 200 answer; `format: 'csv'` answers text/csv as a download, `'file'` a download
    * whose name and type the handler gives (CSV, XLSX, PDF), `'event-stream'` is a

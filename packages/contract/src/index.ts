@@ -35,4 +35,5 @@ export * from './resources/tag.js';
 export * from './resources/telemetry.js';
 export * from './resources/transaction.js';
 export * from './resources/user.js';
+export * from './resources/user-group.js';
 export * from './routes.js';

@@ -629,6 +629,20 @@ const M = {
     it: 'La tua organizzazione è disattivata',
     sk: 'Vaša organizácia je deaktivovaná',
   },
+  'user_group.name_taken': {
+    en: 'A group with this name already exists',
+    ua: 'Група з такою назвою вже існує',
+    pl: 'Grupa o tej nazwie już istnieje',
+    it: 'Esiste già un gruppo con questo nome',
+    sk: 'Skupina s týmto názvom už existuje',
+  },
+  'user_group.import_too_large': {
+    en: 'Too many phones for one import: split the list',
+    ua: 'Забагато телефонів для одного імпорту: розділіть список',
+    pl: 'Za dużo telefonów na jeden import: podziel listę',
+    it: 'Troppi telefoni per un’importazione: dividi l’elenco',
+    sk: 'Priveľa telefónov na jeden import: rozdeľte zoznam',
+  },
   'device.door_not_opened': {
     en: 'The door was unlocked but not opened in time',
     ua: 'Двері розблоковано, але їх не відчинили вчасно',

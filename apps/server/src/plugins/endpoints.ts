@@ -64,6 +64,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     config: endpoint.isPublic ? { public: true } : { permissions: endpoint.permissions },
     schema: schemaOf(endpoint),
     handler: async (request, reply) => {

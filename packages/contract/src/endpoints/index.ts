@@ -22,6 +22,7 @@ import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
 import { transactionApi } from './transaction.js';
 import { userApi } from './user.js';
+import { userGroupApi } from './user-group.js';
 
 /** Every endpoint of the API by area: `api.user.list`. Server routes and the web client derive from it. */
 export const api = {
@@ -31,6 +32,7 @@ export const api = {
   deviceCommand: deviceCommandApi,
   deviceGroup: deviceGroupApi,
   organization: organizationApi,
+  userGroup: userGroupApi,
   payment: paymentApi,
   subscription: subscriptionApi,
   role: roleApi,

@@ -10,4 +10,5 @@ export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';
 export * from './subscriptions.js';
+export * from './user-groups.js';
 export * from './users.js';

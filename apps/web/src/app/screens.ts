@@ -23,6 +23,7 @@ import {
   TransactionListScreen,
   TransactionPaymentScreen,
 } from '../features/transactions/index.js';
+import { UserGroupListScreen } from '../features/user-groups/index.js';
 import { UserListScreen } from '../features/users/index.js';
 
 /**
@@ -32,6 +33,7 @@ import { UserListScreen } from '../features/users/index.js';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
   '/user/list': UserListScreen,
+  '/user/group': UserGroupListScreen,
   '/report/list': ReportListScreen,
   '/roles/list': RoleListScreen,
   '/category/list': CategoryListScreen,

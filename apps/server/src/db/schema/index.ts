@@ -11,3 +11,4 @@ export * from './roles.js';
 export * from './sales.js';
 export * from './subscriptions.js';
 export * from './users.js';
+export * from './promotions.js';

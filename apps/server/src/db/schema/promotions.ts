@@ -21,7 +21,7 @@ export const PROMOTION_PERIOD_VALUES = [
   'monthly',
   'every_2_months',
   'every_3_months',
-  'half_year',
+  'every_half_year',
   'yearly',
 ] as const;
 

@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client.js';
 
+/** Who is in any of the given user groups (customer user ids). */
+export type GroupMembers = (db: Db, groupIds: readonly number[]) => Promise<number[]>;
+
 /**
- * The user groups a customer belongs to, for promotions restricted to groups. The groups
- * tables arrive with the user-groups module; until it is merged no customer is in a group,
- * so a promotion restricted to groups pays nobody (never everybody).
+ * The members of user groups, for promotions restricted to groups. The groups tables arrive
+ * with the user-groups module (its `groupMemberIds`); until it is merged no customer is in a
+ * group, so a promotion restricted to groups reaches nobody (never everybody).
  */
-export async function customerGroupIds(_db: Db, _userId: number): Promise<number[]> {
-  return [];
-}
+export const groupMemberIds: GroupMembers = async () => [];

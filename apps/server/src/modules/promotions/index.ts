@@ -1,2 +1,3 @@
-export { customerGroupIds } from './customer-groups.js';
-export { applyPromotions, type GroupsOf } from './promotion-settlement.js';
+export { groupMemberIds } from './customer-groups.js';
+export { applyPromotions } from './promotion-settlement.js';
+export { promotionRoutes } from './promotions.routes.js';

@@ -164,8 +164,8 @@ describe('periods', () => {
     ['every_2_months', new Date(Date.UTC(2026, 1, 28)), new Date(Date.UTC(2026, 2, 1)), false],
     ['every_3_months', new Date(Date.UTC(2026, 0, 20)), new Date(Date.UTC(2026, 2, 31)), true],
     ['every_3_months', new Date(Date.UTC(2026, 2, 31)), new Date(Date.UTC(2026, 3, 1)), false],
-    ['half_year', new Date(Date.UTC(2026, 0, 20)), new Date(Date.UTC(2026, 5, 30)), true],
-    ['half_year', new Date(Date.UTC(2026, 5, 30)), new Date(Date.UTC(2026, 6, 1)), false],
+    ['every_half_year', new Date(Date.UTC(2026, 0, 20)), new Date(Date.UTC(2026, 5, 30)), true],
+    ['every_half_year', new Date(Date.UTC(2026, 5, 30)), new Date(Date.UTC(2026, 6, 1)), false],
     ['yearly', new Date(Date.UTC(2026, 0, 20)), new Date(Date.UTC(2026, 11, 31)), true],
     ['yearly', new Date(Date.UTC(2026, 11, 31)), new Date(Date.UTC(2027, 0, 1)), false],
   ];

@@ -32,7 +32,7 @@ export type PromotionPeriod =
   | 'monthly'
   | 'every_2_months'
   | 'every_3_months'
-  | 'half_year'
+  | 'every_half_year'
   | 'yearly';
 
 export type PromotionRule = {
@@ -79,7 +79,7 @@ const MONTHS_PER_PERIOD: Partial<Record<PromotionPeriod, number>> = {
   monthly: 1,
   every_2_months: 2,
   every_3_months: 3,
-  half_year: 6,
+  every_half_year: 6,
   yearly: 12,
 };
 

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusOperations, bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import { BONUS_TOP_UP, bookBonus } from '../sales/index.js';
+import type { GroupMembers } from './customer-groups.js';
 import {
   type CustomerFacts,
   evaluatePromotions,
@@ -13,9 +14,6 @@ import {
 
 type PromotionRow = typeof bonusPromotions.$inferSelect;
 type SaleRow = typeof transactions.$inferSelect;
-
-/** The customer's user groups; wired to the groups module (see docs/decisions.md). */
-export type GroupsOf = (db: Db, userId: number) => Promise<number[]>;
 
 export const PROMOTION_REASON = 'promotion';
 
@@ -74,17 +72,26 @@ async function purchasesBetween(db: Db, customerId: number, rule: PromotionRule,
   return Number(row?.total ?? 0);
 }
 
+/** Which of the groups the customer is in (one question per group the promotions name). */
+async function groupsOfCustomer(db: Db, groupMembers: GroupMembers, groupIds: number[], customerId: number) {
+  const mine: number[] = [];
+  for (const groupId of groupIds) {
+    if ((await groupMembers(db, [groupId])).includes(customerId)) mine.push(groupId);
+  }
+  return mine;
+}
+
 /** The facts the engine asks about the customer, read only for the subtypes that need them. */
 async function customerFacts(
   db: Db,
   sale: SettledSale,
   customerId: number,
   rules: PromotionRule[],
-  groupsOf: GroupsOf,
+  groupMembers: GroupMembers,
 ): Promise<CustomerFacts | null> {
   const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, customerId));
   if (!user) return null;
-  const needsGroups = rules.some((rule) => rule.groupIds.length > 0);
+  const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
   const periodTotals = new Map<number, number>();
   for (const rule of rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount)) {
     periodTotals.set(
@@ -112,7 +119,7 @@ async function customerFacts(
   return {
     id: customerId,
     registeredAt: user.createdAt,
-    groupIds: needsGroups ? await groupsOf(db, customerId) : [],
+    groupIds: await groupsOfCustomer(db, groupMembers, groupIds, customerId),
     earlierPaidSales,
     periodPurchaseMinor: (rule) => periodTotals.get(rule.id) ?? 0,
   };
@@ -143,12 +150,12 @@ export async function saleFacts(db: Db, sale: SaleRow): Promise<SettledSale> {
  * promotion, the customer and the period bucket (a retried settlement or a second sale in
  * the bucket books nothing), and the sale shows the accrued total from the ledger.
  */
-export async function applyPromotions(db: Db, sale: SaleRow, groupsOf: GroupsOf, now: Date): Promise<number> {
+export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: GroupMembers, now: Date): Promise<number> {
   if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
   const rules = await activePromotionsFor(db, sale.orgId, sale.openedAt);
   if (rules.length === 0) return 0;
   const facts = await saleFacts(db, sale);
-  const customer = await customerFacts(db, facts, sale.customerId, rules, groupsOf);
+  const customer = await customerFacts(db, facts, sale.customerId, rules, groupMembers);
   if (!customer) return 0;
   const accruals = evaluatePromotions(rules, facts, customer);
   for (const accrual of accruals) {

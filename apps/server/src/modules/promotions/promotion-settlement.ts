@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusOperations, bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
-import { BONUS_TOP_UP, bookBonus } from '../sales/index.js';
+import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
 import type { GroupMembers } from './customer-groups.js';
 import {
   type CustomerFacts,
@@ -55,21 +55,44 @@ export async function activePromotionsFor(db: Db, orgId: number, at: Date): Prom
 
 const orgsOf = (rule: PromotionRule) => [rule.orgId, ...rule.organizationIds];
 
-/** A customer's paid purchases (gross − discount) in the promotion's organisations between two moments. */
-async function purchasesBetween(db: Db, customerId: number, rule: PromotionRule, from: Date, to: Date) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${transactions.grossMinor} - ${transactions.discountMinor}), 0)` })
+/**
+ * The customer's paid purchases (gross − discount) for every period-purchase-amount rule, in
+ * one query: a sum per organisation for each distinct bucket start, added up per rule over
+ * its organisations.
+ */
+async function periodTotalsOf(db: Db, customerId: number, rules: PromotionRule[], at: Date) {
+  const totals = new Map<number, number>();
+  if (rules.length === 0) return totals;
+  const startOf = new Map(rules.map((rule) => [rule.id, periodStartOf(rule.period, rule.startsAt, at).getTime()]));
+  const starts = [...new Set(startOf.values())];
+  const columns = Object.fromEntries(
+    starts.map((start, i) => [
+      `s${i}`,
+      sql<string>`coalesce(sum(${transactions.grossMinor} - ${transactions.discountMinor}) FILTER (WHERE ${transactions.openedAt} >= ${new Date(start)}), 0)`,
+    ]),
+  );
+  const rows = await db
+    .select({ orgId: transactions.orgId, ...columns })
     .from(transactions)
     .where(
       and(
         eq(transactions.customerId, customerId),
-        inArray(transactions.orgId, orgsOf(rule)),
+        inArray(transactions.orgId, [...new Set(rules.flatMap(orgsOf))]),
         eq(transactions.paymentStatus, 1),
-        gte(transactions.openedAt, from),
-        sql`${transactions.openedAt} <= ${to}`,
+        gte(transactions.openedAt, new Date(Math.min(...starts))),
+        sql`${transactions.openedAt} <= ${at}`,
       ),
-    );
-  return Number(row?.total ?? 0);
+    )
+    .groupBy(transactions.orgId);
+  for (const rule of rules) {
+    const column = `s${starts.indexOf(startOf.get(rule.id) ?? 0)}`;
+    const orgs = orgsOf(rule);
+    const sum = rows
+      .filter((row) => orgs.includes(row.orgId))
+      .reduce((acc, row) => acc + Number((row as Record<string, unknown>)[column] ?? 0), 0);
+    totals.set(rule.id, sum);
+  }
+  return totals;
 }
 
 /** Which of the groups the customer is in (one question per group the promotions name). */
@@ -92,13 +115,8 @@ async function customerFacts(
   const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, customerId));
   if (!user) return null;
   const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
-  const periodTotals = new Map<number, number>();
-  for (const rule of rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount)) {
-    periodTotals.set(
-      rule.id,
-      await purchasesBetween(db, customerId, rule, periodStartOf(rule.period, rule.startsAt, sale.at), sale.at),
-    );
-  }
+  const periodRules = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount);
+  const periodTotals = await periodTotalsOf(db, customerId, periodRules, sale.at);
   let earlierPaidSales = 0;
   const cashback = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.firstPurchaseCashback);
   if (cashback.length > 0) {
@@ -125,15 +143,17 @@ async function customerFacts(
   };
 }
 
-export async function saleFacts(db: Db, sale: SaleRow): Promise<SettledSale> {
-  const lines = await db
-    .select({
-      productId: transactionProducts.productId,
-      quantity: transactionProducts.quantity,
-      priceMinor: transactionProducts.priceMinor,
-    })
-    .from(transactionProducts)
-    .where(eq(transactionProducts.transactionId, sale.id));
+export async function saleFacts(db: Db, sale: SaleRow, withLines = true): Promise<SettledSale> {
+  const lines = !withLines
+    ? []
+    : await db
+        .select({
+          productId: transactionProducts.productId,
+          quantity: transactionProducts.quantity,
+          priceMinor: transactionProducts.priceMinor,
+        })
+        .from(transactionProducts)
+        .where(eq(transactionProducts.transactionId, sale.id));
   return {
     id: sale.id,
     orgId: sale.orgId,
@@ -154,22 +174,28 @@ export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: Group
   if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
   const rules = await activePromotionsFor(db, sale.orgId, sale.openedAt);
   if (rules.length === 0) return 0;
-  const facts = await saleFacts(db, sale);
+  // Only specific-products promotions read the lines.
+  const facts = await saleFacts(
+    db,
+    sale,
+    rules.some((rule) => rule.subtype === PROMOTION_SUBTYPE.specificProducts),
+  );
   const customer = await customerFacts(db, facts, sale.customerId, rules, groupMembers);
   if (!customer) return 0;
   const accruals = evaluatePromotions(rules, facts, customer);
-  for (const accrual of accruals) {
-    await bookBonus(db, {
+  await bookBonuses(
+    db,
+    sale.customerId,
+    accruals.map((accrual) => ({
       orgId: sale.orgId,
-      userId: sale.customerId,
       operation: BONUS_TOP_UP,
       amountMinor: accrual.amountMinor,
       transactionId: sale.id,
       reason: PROMOTION_REASON,
       idempotencyKey: accrual.idempotencyKey,
       at: now,
-    });
-  }
+    })),
+  );
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${bonusOperations.amountMinor}), 0)` })
     .from(bonusOperations)

@@ -50,6 +50,40 @@ export async function bookBonus(
   return true;
 }
 
+/**
+ * Books several top-ups of one customer at once (a sale's promotion accruals), each once per
+ * key, in one statement, and refreshes the cached balance once if any was booked. Answers
+ * how many were booked now.
+ */
+export async function bookBonuses(
+  db: Db,
+  userId: number,
+  rows: {
+    orgId: number;
+    operation: typeof BONUS_TOP_UP | typeof BONUS_WITHDRAW;
+    amountMinor: number;
+    transactionId: number | null;
+    reason: string;
+    idempotencyKey: string;
+    at: Date;
+  }[],
+): Promise<number> {
+  const values = rows
+    .filter((row) => row.amountMinor > 0)
+    .map(({ at, ...row }) => ({ ...row, userId, createdBy: null, createdAt: at }));
+  if (values.length === 0) return 0;
+  const booked = await db
+    .insert(bonusOperations)
+    .values(values)
+    .onConflictDoNothing({ target: bonusOperations.idempotencyKey })
+    .returning({ id: bonusOperations.id });
+  if (booked.length > 0) {
+    const balance = await bonusBalance(db, userId);
+    await db.update(users).set({ bonuses: balance }).where(eq(users.id, userId));
+  }
+  return booked.length;
+}
+
 /** Locks the customer's row so two sales cannot spend the same bonuses. */
 export async function lockCustomer(db: Db, userId: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

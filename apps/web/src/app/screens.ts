@@ -12,6 +12,7 @@ import {
 import { MakerListScreen } from '../features/makers/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
+import { PromotionFormScreen, PromotionListScreen } from '../features/promotions/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
@@ -31,6 +32,8 @@ import { UserListScreen } from '../features/users/index.js';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
   '/user/list': UserListScreen,
+  '/user/bonus/promotions': PromotionListScreen,
+  '/user/bonus/promotions/new': PromotionFormScreen,
   '/report/list': ReportListScreen,
   '/roles/list': RoleListScreen,
   '/category/list': CategoryListScreen,

@@ -181,9 +181,12 @@ export default function PromotionFormScreen() {
   const bonusType = Form.useWatch('bonus_type', form) ?? 'percent';
   const isReadOnly = existing.data ? existing.data.status === 2 : false;
 
+  const firstOrgId = editableOrgs[0]?.id;
   useEffect(() => {
     if (existing.data) form.setFieldsValue(valuesOf(existing.data));
-  }, [existing.data, form]);
+    else if (id === null && firstOrgId !== undefined && form.getFieldValue('org_id') === undefined)
+      form.setFieldValue('org_id', firstOrgId);
+  }, [existing.data, form, id, firstOrgId]);
 
   const initialValues = useMemo<Partial<Values>>(
     () => ({

@@ -9,6 +9,7 @@ import { OrganizationFilter, SearchFilter } from '../../../components/list-filte
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { useIsMobile } from '../../../components/use-is-mobile';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
@@ -20,6 +21,7 @@ const NEW_PATH = '/user/bonus/promotions/new';
 export default function PromotionListScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const isMobile = useIsMobile();
   const { query, update, hasFilters, result } = useListQuery(api.bonusPromotion.list);
   const close = useEndpointMutation(api.bonusPromotion.close);
   const organizations = useOrganizationOptions();
@@ -34,10 +36,22 @@ export default function PromotionListScreen() {
         dataIndex: 'name',
         render: (name: string, row) => <Link to={`${NEW_PATH}?id=${row.id}`}>{name}</Link>,
       },
-      { title: t('promotions.kind'), key: 'kind', render: (_, row) => kindLabel(t, row) },
+      ...(isMobile
+        ? []
+        : ([
+            { title: t('promotions.kind'), key: 'kind', render: (_, row) => kindLabel(t, row) },
+          ] as ColumnsType<TBonusPromotion>)),
       { title: t('promotions.bonus'), key: 'bonus', render: (_, row) => bonusLabel(row) },
-      { title: t('promotions.period_label'), dataIndex: 'period', render: (p: string) => t(`promotions.period.${p}`) },
-      { title: t('promotions.dates'), key: 'dates', render: (_, row) => datesLabel(row) },
+      ...(isMobile
+        ? []
+        : ([
+            {
+              title: t('promotions.period_label'),
+              dataIndex: 'period',
+              render: (p: string) => t(`promotions.period.${p}`),
+            },
+            { title: t('promotions.dates'), key: 'dates', render: (_, row) => datesLabel(row) },
+          ] as ColumnsType<TBonusPromotion>)),
       {
         title: t('promotions.status_label'),
         key: 'status',
@@ -72,7 +86,7 @@ export default function PromotionListScreen() {
           ),
       },
     ],
-    [t, close.mutate, editable],
+    [t, close.mutate, editable, isMobile],
   );
   const shown = useOrganizationColumn(columns, result.data?.items);
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bonusOperations, bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
+import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
 import type { GroupMembers } from './customer-groups.js';
 import {
@@ -12,35 +12,33 @@ import {
   type SettledSale,
 } from './promotion-engine.js';
 
-type PromotionRow = typeof bonusPromotions.$inferSelect;
 type SaleRow = typeof transactions.$inferSelect;
 
 export const PROMOTION_REASON = 'promotion';
 
-export function ruleOf(row: PromotionRow): PromotionRule {
-  return {
-    id: row.id,
-    orgId: row.orgId,
-    subtype: row.subtype,
-    bonusType: row.bonusType,
-    amount: row.amount,
-    period: row.period,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    minPurchaseMinor: row.minPurchaseMinor,
-    maxPurchaseMinor: row.maxPurchaseMinor,
-    newUsersOnly: row.newUsersOnly,
-    organizationIds: row.organizationIds,
-    micromarketIds: row.micromarketIds,
-    groupIds: row.groupIds,
-    productIds: row.productIds,
-  };
-}
+/** The columns the engine reads (the hot path fetches nothing else). */
+const RULE_COLUMNS = {
+  id: bonusPromotions.id,
+  orgId: bonusPromotions.orgId,
+  subtype: bonusPromotions.subtype,
+  bonusType: bonusPromotions.bonusType,
+  amount: bonusPromotions.amount,
+  period: bonusPromotions.period,
+  startsAt: bonusPromotions.startsAt,
+  endsAt: bonusPromotions.endsAt,
+  minPurchaseMinor: bonusPromotions.minPurchaseMinor,
+  maxPurchaseMinor: bonusPromotions.maxPurchaseMinor,
+  newUsersOnly: bonusPromotions.newUsersOnly,
+  organizationIds: bonusPromotions.organizationIds,
+  micromarketIds: bonusPromotions.micromarketIds,
+  groupIds: bonusPromotions.groupIds,
+  productIds: bonusPromotions.productIds,
+};
 
 /** The one query of the hot path: the running promotions that may apply to an organisation's sale. */
 export async function activePromotionsFor(db: Db, orgId: number, at: Date): Promise<PromotionRule[]> {
-  const rows = await db
-    .select()
+  return db
+    .select(RULE_COLUMNS)
     .from(bonusPromotions)
     .where(
       and(
@@ -50,7 +48,6 @@ export async function activePromotionsFor(db: Db, orgId: number, at: Date): Prom
         sql`(${bonusPromotions.endsAt} IS NULL OR ${bonusPromotions.endsAt} > ${at})`,
       ),
     );
-  return rows.map(ruleOf);
 }
 
 const orgsOf = (rule: PromotionRule) => [rule.orgId, ...rule.organizationIds];
@@ -112,28 +109,27 @@ async function customerFacts(
   rules: PromotionRule[],
   groupMembers: GroupMembers,
 ): Promise<CustomerFacts | null> {
-  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, customerId));
-  if (!user) return null;
-  const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
-  const periodRules = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount);
-  const periodTotals = await periodTotalsOf(db, customerId, periodRules, sale.at);
-  let earlierPaidSales = 0;
   const cashback = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.firstPurchaseCashback);
-  if (cashback.length > 0) {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(transactions)
-      .where(
-        and(
+  // One round trip for the customer and, when a cashback rule asks, whether they bought before.
+  const earlier =
+    cashback.length === 0
+      ? sql<boolean>`false`
+      : sql<boolean>`EXISTS (SELECT 1 FROM ${transactions} WHERE ${and(
           eq(transactions.customerId, customerId),
           eq(transactions.paymentStatus, 1),
           inArray(transactions.orgId, [...new Set(cashback.flatMap(orgsOf))]),
           lt(transactions.openedAt, sale.at),
           sql`${transactions.id} <> ${sale.id}`,
-        ),
-      );
-    earlierPaidSales = row?.count ?? 0;
-  }
+        )})`;
+  const [user] = await db
+    .select({ createdAt: users.createdAt, hasEarlier: earlier })
+    .from(users)
+    .where(eq(users.id, customerId));
+  if (!user) return null;
+  const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
+  const periodRules = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount);
+  const periodTotals = await periodTotalsOf(db, customerId, periodRules, sale.at);
+  const earlierPaidSales = user.hasEarlier ? 1 : 0;
   return {
     id: customerId,
     registeredAt: user.createdAt,
@@ -183,7 +179,7 @@ export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: Group
   const customer = await customerFacts(db, facts, sale.customerId, rules, groupMembers);
   if (!customer) return 0;
   const accruals = evaluatePromotions(rules, facts, customer);
-  await bookBonuses(
+  const bookedMinor = await bookBonuses(
     db,
     sale.customerId,
     accruals.map((accrual) => ({
@@ -196,13 +192,9 @@ export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: Group
       at: now,
     })),
   );
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${bonusOperations.amountMinor}), 0)` })
-    .from(bonusOperations)
-    .where(and(eq(bonusOperations.transactionId, sale.id), eq(bonusOperations.operation, BONUS_TOP_UP)));
-  const accrued = Number(row?.total ?? 0);
-  if (accrued !== sale.bonusesAccruedMinor) {
-    await db.update(transactions).set({ bonusesAccruedMinor: accrued }).where(eq(transactions.id, sale.id));
-  }
+  // What was booked before (an earlier attempt that committed) is on the sale already.
+  if (bookedMinor === 0) return sale.bonusesAccruedMinor;
+  const accrued = sale.bonusesAccruedMinor + bookedMinor;
+  await db.update(transactions).set({ bonusesAccruedMinor: accrued }).where(eq(transactions.id, sale.id));
   return accrued;
 }

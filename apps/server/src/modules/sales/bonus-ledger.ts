@@ -53,7 +53,7 @@ export async function bookBonus(
 /**
  * Books several top-ups of one customer at once (a sale's promotion accruals), each once per
  * key, in one statement, and refreshes the cached balance once if any was booked. Answers
- * how many were booked now.
+ * the amount booked now (0 when every key was booked before).
  */
 export async function bookBonuses(
   db: Db,
@@ -76,12 +76,11 @@ export async function bookBonuses(
     .insert(bonusOperations)
     .values(values)
     .onConflictDoNothing({ target: bonusOperations.idempotencyKey })
-    .returning({ id: bonusOperations.id });
-  if (booked.length > 0) {
-    const balance = await bonusBalance(db, userId);
-    await db.update(users).set({ bonuses: balance }).where(eq(users.id, userId));
-  }
-  return booked.length;
+    .returning({ amountMinor: bonusOperations.amountMinor });
+  if (booked.length === 0) return 0;
+  const balance = await bonusBalance(db, userId);
+  await db.update(users).set({ bonuses: balance }).where(eq(users.id, userId));
+  return booked.reduce((sum, row) => sum + row.amountMinor, 0);
 }
 
 /** Locks the customer's row so two sales cannot spend the same bonuses. */

@@ -36,16 +36,30 @@ const RULE_COLUMNS = {
 };
 
 /** The one query of the hot path: the running promotions that may apply to an organisation's sale. */
-export async function activePromotionsFor(db: Db, orgId: number, at: Date): Promise<PromotionRule[]> {
+/**
+ * The one query of the hot path: the running promotions that may pay for this sale. Besides
+ * the organisation and the dates it drops, in the database, those the sale's micromarket or
+ * amount rules out (the engine checks the same again), so an organisation's many tiers and
+ * local promotions are not fetched for every sale.
+ */
+export async function activePromotionsFor(
+  db: Db,
+  sale: { orgId: number; micromarketId: number; at: Date; purchaseMinor: number },
+): Promise<PromotionRule[]> {
+  const p = bonusPromotions;
   return db
     .select(RULE_COLUMNS)
-    .from(bonusPromotions)
+    .from(p)
     .where(
       and(
-        eq(bonusPromotions.status, 1),
-        or(eq(bonusPromotions.orgId, orgId), sql`${bonusPromotions.organizationIds} @> ARRAY[${orgId}]::int[]`),
-        sql`${bonusPromotions.startsAt} <= ${at}`,
-        sql`(${bonusPromotions.endsAt} IS NULL OR ${bonusPromotions.endsAt} > ${at})`,
+        eq(p.status, 1),
+        or(eq(p.orgId, sale.orgId), sql`${p.organizationIds} @> ARRAY[${sale.orgId}]::int[]`),
+        sql`${p.startsAt} <= ${sale.at}`,
+        sql`(${p.endsAt} IS NULL OR ${p.endsAt} > ${sale.at})`,
+        sql`(${p.micromarketIds} = '{}'::int[] OR ${p.micromarketIds} @> ARRAY[${sale.micromarketId}]::int[])`,
+        // Subtype 2 compares the period's total, not the sale, with its bounds.
+        sql`(${p.subtype} = 2 OR ((${p.minPurchaseMinor} IS NULL OR ${p.minPurchaseMinor} <= ${sale.purchaseMinor})
+          AND (${p.maxPurchaseMinor} IS NULL OR ${p.maxPurchaseMinor} >= ${sale.purchaseMinor})))`,
       ),
     );
 }
@@ -168,7 +182,12 @@ export async function saleFacts(db: Db, sale: SaleRow, withLines = true): Promis
  */
 export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: GroupMembers, now: Date): Promise<number> {
   if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
-  const rules = await activePromotionsFor(db, sale.orgId, sale.openedAt);
+  const rules = await activePromotionsFor(db, {
+    orgId: sale.orgId,
+    micromarketId: sale.micromarketId,
+    at: sale.openedAt,
+    purchaseMinor: sale.grossMinor - sale.discountMinor,
+  });
   if (rules.length === 0) return 0;
   // Only specific-products promotions read the lines.
   const facts = await saleFacts(

@@ -132,8 +132,10 @@ export async function listPromotions(
   return { items: rows.map((row) => toPromotion(row, now)), total: total?.n ?? 0 };
 }
 
-async function findVisible(db: Db, actor: UserActor, id: number): Promise<Row> {
-  const [row] = await db.select().from(bonusPromotions).where(eq(bonusPromotions.id, id));
+/** The promotion if the caller may see it; `lock` holds its row for a write (edit and close do not cross). */
+async function findVisible(db: Db, actor: UserActor, id: number, lock = false): Promise<Row> {
+  const query = db.select().from(bonusPromotions).where(eq(bonusPromotions.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
   return row;
 }
@@ -163,7 +165,7 @@ export async function createPromotion(ctx: ServiceContext, actor: UserActor, bod
 export async function updatePromotion(ctx: ServiceContext, actor: UserActor, id: number, body: PromotionBody) {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const before = await findVisible(tx, actor, id);
+    const before = await findVisible(tx, actor, id, true);
     actor.scope.assertEditable(before.orgId);
     if (before.status === 2) throw conflict('promotion.closed');
     await assertReferences(tx, actor, before.orgId, body);
@@ -190,7 +192,7 @@ export async function updatePromotion(ctx: ServiceContext, actor: UserActor, id:
 export async function closePromotion(ctx: ServiceContext, actor: UserActor, id: number) {
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const before = await findVisible(tx, actor, id);
+    const before = await findVisible(tx, actor, id, true);
     actor.scope.assertEditable(before.orgId);
     if (before.status === 2) throw conflict('promotion.closed');
     const [closed] = await tx

@@ -324,6 +324,27 @@ describe('promotions at settlement', () => {
     expect(await balanceOf(s.customer.userId)).toBe(100);
   });
 
+  it('a monthly period-purchase promotion pays on the sale that takes the month over its threshold, once', async () => {
+    const s = await shop();
+    await ok(ctx, s.manager, '/v1/bonus-promotion/create', {
+      ...cashback({ type: 1, subtype: 2, bonus_type: 'amount', amount: 300, period: 'monthly', min_purchase: 5_000 }),
+    });
+    const day = (n: number) => new Date(Date.UTC(2026, 2, n, 10));
+    expect((await settledPurchase(s, 2_000, day(2))).bonusesAccruedMinor).toBe(0);
+    expect((await settledPurchase(s, 2_000, day(3))).bonusesAccruedMinor).toBe(0);
+    expect((await settledPurchase(s, 2_000, day(4))).bonusesAccruedMinor).toBe(300);
+    expect((await settledPurchase(s, 2_000, day(5))).bonusesAccruedMinor).toBe(0);
+    expect(await balanceOf(s.customer.userId)).toBe(300);
+  });
+
+  it('a specific-products promotion pays its percent of those products only', async () => {
+    const s = await shop();
+    await ok(ctx, s.manager, '/v1/bonus-promotion/create', {
+      ...cashback({ type: 1, subtype: 3, amount: 20, period: 'daily', product_ids: [s.product] }),
+    });
+    expect((await settledPurchase(s, 1_500)).bonusesAccruedMinor).toBe(300);
+  });
+
   it('the preview counts the customers reached and what it would have paid over the last 30 days', async () => {
     const s = await shop();
     await settledPurchase(s, 2_000, new Date(clock.nowMs() - 40 * 86_400_000));

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { api, type TBonusPromotion } from '@vitrina/contract';
 import { Button, Card, Popconfirm, Segmented, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +18,11 @@ import { useOrganizationOptions } from '../../../lib/queries/organization-option
 import { bonusLabel, datesLabel, kindLabel } from '../components/promotion-labels';
 
 const NEW_PATH = '/user/bonus/promotions/new';
+
+function statusTag(t: TFunction, row: TBonusPromotion) {
+  if (row.is_active) return <Tag color="green">{t('promotions.active')}</Tag>;
+  return <Tag>{row.status === 2 ? t('promotions.closed') : t('promotions.ended')}</Tag>;
+}
 
 export default function PromotionListScreen() {
   const { t } = useTranslation();
@@ -34,7 +40,12 @@ export default function PromotionListScreen() {
       {
         title: t('fields.name'),
         dataIndex: 'name',
-        render: (name: string, row) => <Link to={`${NEW_PATH}?id=${row.id}`}>{name}</Link>,
+        render: (name: string, row) => (
+          <>
+            <Link to={`${NEW_PATH}?id=${row.id}`}>{name}</Link>
+            {isMobile && <div>{statusTag(t, row)}</div>}
+          </>
+        ),
       },
       ...(isMobile
         ? []
@@ -52,16 +63,11 @@ export default function PromotionListScreen() {
             },
             { title: t('promotions.dates'), key: 'dates', render: (_, row) => datesLabel(row) },
           ] as ColumnsType<TBonusPromotion>)),
-      {
-        title: t('promotions.status_label'),
-        key: 'status',
-        render: (_, row) =>
-          row.is_active ? (
-            <Tag color="green">{t('promotions.active')}</Tag>
-          ) : (
-            <Tag>{row.status === 2 ? t('promotions.closed') : t('promotions.ended')}</Tag>
-          ),
-      },
+      ...(isMobile
+        ? []
+        : ([
+            { title: t('promotions.status_label'), key: 'status', render: (_, row) => statusTag(t, row) },
+          ] as ColumnsType<TBonusPromotion>)),
       {
         title: '',
         key: 'actions',

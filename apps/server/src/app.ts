@@ -44,6 +44,7 @@ import {
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
+import { applyPromotions, groupMemberIds, promotionRoutes } from './modules/promotions/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
@@ -196,10 +197,12 @@ export async function buildApp(deps: AppDeps) {
       backoffMaxMs: FISCAL_RETRY_MS,
     },
   );
-  // What a settled sale sets off inside its own database transaction: its fiscal receipt,
-  // and its micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
+  // What a settled sale sets off inside its own database transaction: its bonus promotions
+  // (keyed in the bonus ledger, so a retry pays nothing twice), its fiscal receipt, and its
+  // micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
   const saleHooks: SettlementHooks = {
     onSettled: async (db, sale) => {
+      await applyPromotions(db, sale, groupMemberIds, clock.now());
       if (sale.paymentStatus === 1) await onSalePaid(db, sale.id, clock.now());
       await refreshSaleRollups(db, saleBucketOf(sale));
     },
@@ -227,6 +230,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deviceGroupRoutes, { ctx });
   await app.register(categoryRoutes, { ctx });
   await app.register(makerRoutes, { ctx });
+  await app.register(promotionRoutes, { ctx });
   await app.register(productRoutes, { ctx });
   await app.register(tagRoutes, { ctx });
   await app.register(datasetRoutes, { ctx });

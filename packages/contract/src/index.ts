@@ -10,6 +10,7 @@ export * from './messages.js';
 export * from './permissions.js';
 export * from './resources/alert.js';
 export * from './resources/auth.js';
+export * from './resources/bonus-promotion.js';
 export * from './resources/category.js';
 export * from './resources/common.js';
 export * from './resources/dashboard.js';

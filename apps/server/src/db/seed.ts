@@ -44,6 +44,7 @@ const OPERATOR: Permission[] = [
   'edit_payment_system',
   'show_organizations_page',
   'edit_organizations',
+  'show_bonus_trigger_page',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',

@@ -20,3 +20,8 @@ export function pgArray(values: readonly ArrayElement[]): string {
   };
   return `{${values.map(element).join(',')}}`;
 }
+
+/** The rows of a raw `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -13,6 +13,7 @@ import { MakerListScreen } from '../features/makers/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
+import { PromotionFormScreen, PromotionListScreen } from '../features/promotions/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
@@ -34,6 +35,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
   '/user/list': UserListScreen,
   '/user/group': UserGroupListScreen,
+  '/user/bonus/promotions': PromotionListScreen,
+  '/user/bonus/promotions/new': PromotionFormScreen,
   '/report/list': ReportListScreen,
   '/roles/list': RoleListScreen,
   '/category/list': CategoryListScreen,

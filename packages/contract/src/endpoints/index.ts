@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { authApi } from './auth.js';
+import { bonusPromotionApi } from './bonus-promotion.js';
 import { categoryApi } from './category.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
@@ -50,6 +51,7 @@ export const api = {
   report: reportApi,
   receipt: receiptApi,
   transaction: transactionApi,
+  bonusPromotion: bonusPromotionApi,
 };
 
 /** The flat list, for route tests and tooling. */

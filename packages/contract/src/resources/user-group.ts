@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, requiredText, searchQuery, ZId, ZIdQuery, ZPageQuery, ZTimestamp } from './common.js';
+import { listOf, requiredText, searchQuery, storableString, ZId, ZIdQuery, ZPageQuery, ZTimestamp } from './common.js';
 
 /** §3 user group: a name and phone numbers; members are the customers who have them. */
 export const ZUserGroup = z.object({
@@ -26,9 +26,9 @@ export type TUserGroupList = z.infer<typeof ZUserGroupList>;
 export const USER_GROUP_IMPORT_MAX_CHARS = 4_000_000;
 /** Phones pasted or a CSV file's text: one per line (a `phone` column, else the first). */
 export const ZImportUserGroupPhones = z.object({
-  text: z
-    .string({ error: 'validation.required' })
-    .max(USER_GROUP_IMPORT_MAX_CHARS, { error: 'user_group.import_too_large' }),
+  text: storableString({ error: 'validation.required' }).max(USER_GROUP_IMPORT_MAX_CHARS, {
+    error: 'user_group.import_too_large',
+  }),
 });
 export type TImportUserGroupPhones = z.input<typeof ZImportUserGroupPhones>;
 export const ZUserGroupImportReport = z.object({
@@ -55,4 +55,4 @@ export type TUserGroupMember = z.infer<typeof ZUserGroupMember>;
 export const ZListUserGroupMembersQuery = ZPageQuery.extend({ q: searchQuery() });
 export const ZUserGroupMemberList = listOf(ZUserGroupMember);
 export type TUserGroupMemberList = z.infer<typeof ZUserGroupMemberList>;
-export const ZRemoveUserGroupPhone = z.object({ phone: z.string().max(20) });
+export const ZRemoveUserGroupPhone = z.object({ phone: storableString().max(20) });

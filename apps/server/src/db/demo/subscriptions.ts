@@ -25,7 +25,9 @@ export async function seedSubscriptionsDemo(db: Db, orgIds: number[], now = new 
   const orgs = await db
     .select({ id: organizations.id, currency: organizations.currency, price: organizations.subscriptionPriceMinor })
     .from(organizations)
-    .where(inArray(organizations.id, orgIds));
+    .where(inArray(organizations.id, orgIds))
+    // The first (main) organisation gets the unpaid invoice: by id, never by where a row sits.
+    .orderBy(organizations.id);
   const paidUntil = new Date(`${monthAt(now, 1)}T00:00:00Z`);
   for (const org of orgs) {
     const mms = await db

@@ -6,6 +6,7 @@ export * from './fleet.js';
 export * from './jobs.js';
 export * from './organizations.js';
 export * from './payments.js';
+export * from './promotions.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';

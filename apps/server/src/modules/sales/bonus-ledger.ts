@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusOperations, users } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql.js';
 
 /** §4 bonus operations. */
 export const BONUS_TOP_UP = 1;
@@ -48,6 +49,50 @@ export async function bookBonus(
   const balance = await bonusBalance(db, values.userId);
   await db.update(users).set({ bonuses: balance }).where(eq(users.id, values.userId));
   return true;
+}
+
+/**
+ * Books several operations of one customer at once (a sale's promotion accruals), each once
+ * per key, and refreshes the cached balance, in one statement: the balance is the ledger as
+ * the statement found it plus what it booked. Answers the amount booked now (0 when every
+ * key was booked before).
+ */
+export async function bookBonuses(
+  db: Db,
+  userId: number,
+  rows: {
+    orgId: number;
+    operation: typeof BONUS_TOP_UP | typeof BONUS_WITHDRAW;
+    amountMinor: number;
+    transactionId: number | null;
+    reason: string;
+    idempotencyKey: string;
+    at: Date;
+  }[],
+): Promise<number> {
+  const values = rows.filter((row) => row.amountMinor > 0);
+  if (values.length === 0) return 0;
+  const signed = sql.raw('CASE WHEN operation = 1 THEN amount_minor ELSE -amount_minor END');
+  const result = await db.execute(sql`
+    WITH ins AS (
+      INSERT INTO bonus_operations (org_id, user_id, operation, amount_minor, transaction_id, reason, idempotency_key, created_at)
+      VALUES ${sql.join(
+        values.map(
+          (row) =>
+            sql`(${row.orgId}, ${userId}, ${row.operation}, ${row.amountMinor}, ${row.transactionId}, ${row.reason}, ${row.idempotencyKey}, ${row.at.toISOString()}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING operation, amount_minor
+    ), booked AS (
+      SELECT count(*) AS n, coalesce(sum(amount_minor), 0) AS total, coalesce(sum(${signed}), 0) AS delta FROM ins
+    )
+    UPDATE users
+    SET bonuses = (SELECT coalesce(sum(${signed}), 0) FROM bonus_operations WHERE user_id = ${userId}) + (SELECT delta FROM booked)
+    WHERE id = ${userId} AND (SELECT n FROM booked) > 0
+    RETURNING (SELECT total FROM booked) AS total`);
+  return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
 }
 
 /** Locks the customer's row so two sales cannot spend the same bonuses. */

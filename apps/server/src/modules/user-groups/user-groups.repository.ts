@@ -152,7 +152,7 @@ export async function removePhone(db: Db, groupId: number, phone: string): Promi
 }
 
 /** The customers the groups reach now (distinct user ids), for push messages and promotions. */
-export async function groupMemberIds(db: Db, groupIds: number[]): Promise<number[]> {
+export async function groupMemberIds(db: Db, groupIds: readonly number[]): Promise<number[]> {
   if (groupIds.length === 0) return [];
   const result = await db.execute(sql`
     SELECT DISTINCT u.id FROM user_groups g

@@ -1,0 +1,219 @@
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
+import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
+import type { GroupMembers } from './customer-groups.js';
+import {
+  type CustomerFacts,
+  evaluatePromotions,
+  PROMOTION_SUBTYPE,
+  type PromotionRule,
+  periodStartOf,
+  type SettledSale,
+} from './promotion-engine.js';
+
+type SaleRow = typeof transactions.$inferSelect;
+
+export const PROMOTION_REASON = 'promotion';
+
+/** The columns the engine reads (the hot path fetches nothing else). */
+const RULE_COLUMNS = {
+  id: bonusPromotions.id,
+  orgId: bonusPromotions.orgId,
+  subtype: bonusPromotions.subtype,
+  bonusType: bonusPromotions.bonusType,
+  amount: bonusPromotions.amount,
+  period: bonusPromotions.period,
+  startsAt: bonusPromotions.startsAt,
+  endsAt: bonusPromotions.endsAt,
+  minPurchaseMinor: bonusPromotions.minPurchaseMinor,
+  maxPurchaseMinor: bonusPromotions.maxPurchaseMinor,
+  newUsersOnly: bonusPromotions.newUsersOnly,
+  organizationIds: bonusPromotions.organizationIds,
+  micromarketIds: bonusPromotions.micromarketIds,
+  groupIds: bonusPromotions.groupIds,
+  productIds: bonusPromotions.productIds,
+};
+
+/** The one query of the hot path: the running promotions that may apply to an organisation's sale. */
+/**
+ * The one query of the hot path: the running promotions that may pay for this sale. Besides
+ * the organisation and the dates it drops, in the database, those the sale's micromarket or
+ * amount rules out (the engine checks the same again), so an organisation's many tiers and
+ * local promotions are not fetched for every sale.
+ */
+export async function activePromotionsFor(
+  db: Db,
+  sale: { orgId: number; micromarketId: number; at: Date; purchaseMinor: number },
+): Promise<PromotionRule[]> {
+  const p = bonusPromotions;
+  return db
+    .select(RULE_COLUMNS)
+    .from(p)
+    .where(
+      and(
+        eq(p.status, 1),
+        or(eq(p.orgId, sale.orgId), sql`${p.organizationIds} @> ARRAY[${sale.orgId}]::int[]`),
+        sql`${p.startsAt} <= ${sale.at}`,
+        sql`(${p.endsAt} IS NULL OR ${p.endsAt} > ${sale.at})`,
+        sql`(${p.micromarketIds} = '{}'::int[] OR ${p.micromarketIds} @> ARRAY[${sale.micromarketId}]::int[])`,
+        // Subtype 2 compares the period's total, not the sale, with its bounds.
+        sql`(${p.subtype} = 2 OR ((${p.minPurchaseMinor} IS NULL OR ${p.minPurchaseMinor} <= ${sale.purchaseMinor})
+          AND (${p.maxPurchaseMinor} IS NULL OR ${p.maxPurchaseMinor} >= ${sale.purchaseMinor})))`,
+      ),
+    );
+}
+
+const orgsOf = (rule: PromotionRule) => [rule.orgId, ...rule.organizationIds];
+
+/**
+ * The customer's paid purchases (gross − discount) for every period-purchase-amount rule, in
+ * one query: a sum per organisation for each distinct bucket start, added up per rule over
+ * its organisations.
+ */
+async function periodTotalsOf(db: Db, customerId: number, rules: PromotionRule[], at: Date) {
+  const totals = new Map<number, number>();
+  if (rules.length === 0) return totals;
+  const startOf = new Map(rules.map((rule) => [rule.id, periodStartOf(rule.period, rule.startsAt, at).getTime()]));
+  const starts = [...new Set(startOf.values())];
+  const columns = Object.fromEntries(
+    starts.map((start, i) => [
+      `s${i}`,
+      sql<string>`coalesce(sum(${transactions.grossMinor} - ${transactions.discountMinor}) FILTER (WHERE ${transactions.openedAt} >= ${new Date(start)}), 0)`,
+    ]),
+  );
+  const rows = await db
+    .select({ orgId: transactions.orgId, ...columns })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.customerId, customerId),
+        inArray(transactions.orgId, [...new Set(rules.flatMap(orgsOf))]),
+        eq(transactions.paymentStatus, 1),
+        gte(transactions.openedAt, new Date(Math.min(...starts))),
+        sql`${transactions.openedAt} <= ${at}`,
+      ),
+    )
+    .groupBy(transactions.orgId);
+  for (const rule of rules) {
+    const column = `s${starts.indexOf(startOf.get(rule.id) ?? 0)}`;
+    const orgs = orgsOf(rule);
+    const sum = rows
+      .filter((row) => orgs.includes(row.orgId))
+      .reduce((acc, row) => acc + Number((row as Record<string, unknown>)[column] ?? 0), 0);
+    totals.set(rule.id, sum);
+  }
+  return totals;
+}
+
+/** Which of the groups the customer is in (one question per group the promotions name). */
+async function groupsOfCustomer(db: Db, groupMembers: GroupMembers, groupIds: number[], customerId: number) {
+  const mine: number[] = [];
+  for (const groupId of groupIds) {
+    if ((await groupMembers(db, [groupId])).includes(customerId)) mine.push(groupId);
+  }
+  return mine;
+}
+
+/** The facts the engine asks about the customer, read only for the subtypes that need them. */
+async function customerFacts(
+  db: Db,
+  sale: SettledSale,
+  customerId: number,
+  rules: PromotionRule[],
+  groupMembers: GroupMembers,
+): Promise<CustomerFacts | null> {
+  const cashback = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.firstPurchaseCashback);
+  // One round trip for the customer and, when a cashback rule asks, whether they bought before.
+  const earlier =
+    cashback.length === 0
+      ? sql<boolean>`false`
+      : sql<boolean>`EXISTS (SELECT 1 FROM ${transactions} WHERE ${and(
+          eq(transactions.customerId, customerId),
+          eq(transactions.paymentStatus, 1),
+          inArray(transactions.orgId, [...new Set(cashback.flatMap(orgsOf))]),
+          lt(transactions.openedAt, sale.at),
+          sql`${transactions.id} <> ${sale.id}`,
+        )})`;
+  const [user] = await db
+    .select({ createdAt: users.createdAt, hasEarlier: earlier })
+    .from(users)
+    .where(eq(users.id, customerId));
+  if (!user) return null;
+  const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
+  const periodRules = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount);
+  const periodTotals = await periodTotalsOf(db, customerId, periodRules, sale.at);
+  const earlierPaidSales = user.hasEarlier ? 1 : 0;
+  return {
+    id: customerId,
+    registeredAt: user.createdAt,
+    groupIds: await groupsOfCustomer(db, groupMembers, groupIds, customerId),
+    earlierPaidSales,
+    periodPurchaseMinor: (rule) => periodTotals.get(rule.id) ?? 0,
+  };
+}
+
+export async function saleFacts(db: Db, sale: SaleRow, withLines = true): Promise<SettledSale> {
+  const lines = !withLines
+    ? []
+    : await db
+        .select({
+          productId: transactionProducts.productId,
+          quantity: transactionProducts.quantity,
+          priceMinor: transactionProducts.priceMinor,
+        })
+        .from(transactionProducts)
+        .where(eq(transactionProducts.transactionId, sale.id));
+  return {
+    id: sale.id,
+    orgId: sale.orgId,
+    micromarketId: sale.micromarketId,
+    at: sale.openedAt,
+    purchaseMinor: sale.grossMinor - sale.discountMinor,
+    lines,
+  };
+}
+
+/**
+ * Runs inside the settlement's database transaction: a paid sale of a known customer earns
+ * what the running promotions say, booked in the bonus ledger under keys that carry the
+ * promotion, the customer and the period bucket (a retried settlement or a second sale in
+ * the bucket books nothing), and the sale shows the accrued total from the ledger.
+ */
+export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: GroupMembers, now: Date): Promise<number> {
+  if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
+  const rules = await activePromotionsFor(db, {
+    orgId: sale.orgId,
+    micromarketId: sale.micromarketId,
+    at: sale.openedAt,
+    purchaseMinor: sale.grossMinor - sale.discountMinor,
+  });
+  if (rules.length === 0) return 0;
+  // Only specific-products promotions read the lines.
+  const facts = await saleFacts(
+    db,
+    sale,
+    rules.some((rule) => rule.subtype === PROMOTION_SUBTYPE.specificProducts),
+  );
+  const customer = await customerFacts(db, facts, sale.customerId, rules, groupMembers);
+  if (!customer) return 0;
+  const accruals = evaluatePromotions(rules, facts, customer);
+  const bookedMinor = await bookBonuses(
+    db,
+    sale.customerId,
+    accruals.map((accrual) => ({
+      orgId: sale.orgId,
+      operation: BONUS_TOP_UP,
+      amountMinor: accrual.amountMinor,
+      transactionId: sale.id,
+      reason: PROMOTION_REASON,
+      idempotencyKey: accrual.idempotencyKey,
+      at: now,
+    })),
+  );
+  // What was booked before (an earlier attempt that committed) is on the sale already.
+  if (bookedMinor === 0) return sale.bonusesAccruedMinor;
+  const accrued = sale.bonusesAccruedMinor + bookedMinor;
+  await db.update(transactions).set({ bonusesAccruedMinor: accrued }).where(eq(transactions.id, sale.id));
+  return accrued;
+}

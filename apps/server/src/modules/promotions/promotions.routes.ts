@@ -1,0 +1,17 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import { groupMemberIds } from './customer-groups.js';
+import { previewPromotion } from './promotion-preview.js';
+import * as promotions from './promotions.service.js';
+
+export async function promotionRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const p = api.bonusPromotion;
+  registerEndpoint(app, p.list, ({ actor, query }) => promotions.listPromotions(ctx, actor, query));
+  registerEndpoint(app, p.info, ({ actor, params }) => promotions.getPromotion(ctx, actor, params.id));
+  registerEndpoint(app, p.create, ({ actor, body }) => promotions.createPromotion(ctx, actor, body));
+  registerEndpoint(app, p.update, ({ actor, params, body }) => promotions.updatePromotion(ctx, actor, params.id, body));
+  registerEndpoint(app, p.close, ({ actor, params }) => promotions.closePromotion(ctx, actor, params.id));
+  registerEndpoint(app, p.preview, ({ actor, body }) => previewPromotion(ctx, actor, body, groupMemberIds));
+}

@@ -112,8 +112,11 @@ async function saleOfSession(sessionId: string) {
   return row ?? null;
 }
 
+/** The sale once the settlement is done: the in-memory settler's work and the job runner's both. */
 async function settled(sessionId: string) {
+  await ctx.app.saleSettler.idle();
   await ctx.app.jobs.runDue();
+  await ctx.app.saleSettler.idle();
   return (await saleOfSession(sessionId))!;
 }
 

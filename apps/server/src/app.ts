@@ -17,6 +17,7 @@ import { validatorCompiler } from './lib/validation.js';
 import { alertRoutes } from './modules/alerts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
+import { certificateRoutes } from './modules/certificates/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
+  await app.register(certificateRoutes, { ctx });
   await app.register(userGroupRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });

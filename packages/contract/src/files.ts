@@ -3,7 +3,11 @@ import { UPLOAD_LIMIT_BYTES } from './constants.js';
 /** What an upload may be, recognised by its first bytes, never by its name. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_MIME_TYPES = ['video/mp4'] as const;
-export type UploadMimeType = (typeof IMAGE_MIME_TYPES)[number] | (typeof VIDEO_MIME_TYPES)[number];
+export const DOCUMENT_MIME_TYPES = ['application/pdf'] as const;
+export type UploadMimeType =
+  | (typeof IMAGE_MIME_TYPES)[number]
+  | (typeof VIDEO_MIME_TYPES)[number]
+  | (typeof DOCUMENT_MIME_TYPES)[number];
 
 export function sniffMimeType(bytes: Uint8Array): UploadMimeType | null {
   const at = (offset: number, ...values: number[]) => values.every((value, i) => bytes[offset + i] === value);
@@ -11,6 +15,7 @@ export function sniffMimeType(bytes: Uint8Array): UploadMimeType | null {
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
   if (at(4, 0x66, 0x74, 0x79, 0x70)) return 'video/mp4';
+  if (at(0, 0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
   return null;
 }
 
@@ -115,9 +120,16 @@ export function isMp4Structure(bytes: Uint8Array): boolean {
   return rest.some((box) => box.type === 'moov');
 }
 
+/** A whole PDF ends with `%%EOF` (maybe followed by a line break) within its last kilobyte. */
+function hasPdfEnd(bytes: Uint8Array): boolean {
+  const tail = new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 1024)));
+  return tail.includes('%%EOF');
+}
+
 /** The type of a whole uploaded file: its first bytes, and for a video its box structure too. */
 export function detectUploadType(bytes: Uint8Array): UploadMimeType | null {
   const type = sniffMimeType(bytes);
   if (type === 'video/mp4' && !isMp4Structure(bytes)) return null;
+  if (type === 'application/pdf' && !hasPdfEnd(bytes)) return null;
   return type;
 }

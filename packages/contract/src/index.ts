@@ -12,6 +12,7 @@ export * from './resources/alert.js';
 export * from './resources/auth.js';
 export * from './resources/bonus-promotion.js';
 export * from './resources/category.js';
+export * from './resources/certificate.js';
 export * from './resources/common.js';
 export * from './resources/dashboard.js';
 export * from './resources/dataset.js';

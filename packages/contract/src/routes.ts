@@ -23,6 +23,7 @@ export const PUBLIC_PATHS = [
   '/notauth/open/fridge/:token',
   '/notauth/courier/open/fridge/:token',
   '/receipt/:token',
+  '/notauth/certificate/:slug',
   '/auth-redirect',
   '/404',
   '/401',

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { CategoryListScreen } from '../features/categories/index.js';
+import { CertificateListScreen } from '../features/certificates/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
@@ -62,6 +63,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
   '/organization/list': OrganizationListScreen,
+  '/certificate/list': CertificateListScreen,
   '/organization/:id': OrganizationCardScreen,
   '/organization/subscription': SubscriptionScreen,
   '/device/subscribe/transactions': SubscribeTransactionsScreen,

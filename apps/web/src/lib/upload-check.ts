@@ -7,7 +7,7 @@ import {
   VIDEO_MIME_TYPES,
 } from '@vitrina/contract';
 
-export type UploadKind = 'image' | 'dataset';
+export type UploadKind = 'image' | 'dataset' | 'document';
 
 const isImage = (type: string | null): boolean => (IMAGE_MIME_TYPES as readonly (string | null)[]).includes(type);
 const isVideo = (type: string | null): boolean => (VIDEO_MIME_TYPES as readonly (string | null)[]).includes(type);
@@ -24,6 +24,10 @@ export async function sniffFile(file: Blob): Promise<UploadMimeType | null> {
  */
 export async function checkUpload(file: Blob, kind: UploadKind): Promise<MessageKey | null> {
   const type = await sniffFile(file);
+  if (kind === 'document') {
+    if (!isImage(type) && type !== 'application/pdf') return 'upload.not_document';
+    return isUnderUploadLimit(file.size) ? null : 'upload.document_too_large';
+  }
   const isAccepted = kind === 'image' ? isImage(type) : isImage(type) || isVideo(type);
   if (!isAccepted) return kind === 'image' ? 'upload.not_image' : 'upload.not_dataset_file';
   if (!isUnderUploadLimit(file.size)) return isImage(type) ? 'upload.image_too_large' : 'upload.file_too_large';

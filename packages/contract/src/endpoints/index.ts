@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.js';
 import { authApi } from './auth.js';
 import { bonusPromotionApi } from './bonus-promotion.js';
 import { categoryApi } from './category.js';
+import { certificateApi } from './certificate.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
@@ -33,6 +34,7 @@ export const api = {
   deviceCommand: deviceCommandApi,
   deviceGroup: deviceGroupApi,
   organization: organizationApi,
+  certificate: certificateApi,
   userGroup: userGroupApi,
   payment: paymentApi,
   subscription: subscriptionApi,

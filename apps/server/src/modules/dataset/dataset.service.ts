@@ -26,7 +26,7 @@ const EXTENSIONS = {
   'image/png': 'png',
   'image/webp': 'webp',
   'video/mp4': 'mp4',
-} as const satisfies Record<UploadMimeType, string>;
+} as const satisfies Record<Exclude<UploadMimeType, 'application/pdf'>, string>;
 
 export async function listDatasetFiles(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TDatasetList> {
   const filters: repo.DatasetFilters = {
@@ -69,7 +69,8 @@ export async function uploadDatasetFile(ctx: ServiceContext, actor: UserActor, u
 
   const isVideo = upload.mimeType === 'video/mp4';
   const thumb = isVideo ? null : await thumbnailOf(upload.bytes);
-  const fileKey = newStorageKey(FOLDER, EXTENSIONS[upload.mimeType]);
+  // The route accepts only the dataset's images and videos (DATASET_MIME_TYPES), never a PDF.
+  const fileKey = newStorageKey(FOLDER, EXTENSIONS[upload.mimeType as keyof typeof EXTENSIONS]);
   const thumbKey = thumb ? newStorageKey(FOLDER, 'webp') : null;
   await ctx.storage.put(fileKey, upload.bytes);
   if (thumb && thumbKey) await ctx.storage.put(thumbKey, thumb);

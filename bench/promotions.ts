@@ -11,11 +11,13 @@
  *   npm run bench:promotions -- --temp-postgres
  *   npm run bench:promotions -- --sales 2000 --promotions 200
  */
+
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PROMOTION_PERIODS } from '@vitrina/contract';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import {
   bonusPromotions,
@@ -84,16 +86,7 @@ async function shop() {
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
-const PERIODS = [
-  'once',
-  'daily',
-  'weekly',
-  'monthly',
-  'every_2_months',
-  'every_3_months',
-  'every_half_year',
-  'yearly',
-] as const;
+const PERIODS = PROMOTION_PERIODS;
 const SUBTYPES = [
   { type: 1, subtype: 1 },
   { type: 1, subtype: 2 },

@@ -636,6 +636,13 @@ const M = {
     it: 'Esiste già un gruppo con questo nome',
     sk: 'Skupina s týmto názvom už existuje',
   },
+  'user_group.in_use': {
+    en: '{promotions} active promotion(s) reach this group: close them or take the group out of them first',
+    ua: 'Цю групу охоплюють активні акції ({promotions}): спершу закрийте їх або приберіть з них групу',
+    pl: 'Aktywne promocje ({promotions}) obejmują tę grupę: najpierw je zamknij lub usuń z nich grupę',
+    it: '{promotions} promozioni attive raggiungono questo gruppo: chiudile o toglile il gruppo prima',
+    sk: 'Aktívne akcie ({promotions}) zasahujú túto skupinu: najprv ich ukončite alebo z nich skupinu odoberte',
+  },
   'user_group.import_too_large': {
     en: 'Too many phones for one import: split the list',
     ua: 'Забагато телефонів для одного імпорту: розділіть список',

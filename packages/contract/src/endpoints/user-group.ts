@@ -59,9 +59,11 @@ export const userGroupApi = {
     method: 'POST',
     path: '/v1/user/group/delete/:id',
     tag,
+    summary: 'Delete a group that no active promotion reaches (409 otherwise)',
     permissions: edit,
     params: ZIdParam,
     response: ZOk,
+    errors: [409],
   }),
   members: defineEndpoint({
     method: 'GET',

@@ -10,6 +10,7 @@ import { call, createTestContext, ok, type TestContext } from '../../../test/hel
 import {
   auditLog,
   bonusOperations,
+  bonusPromotions,
   transactionProducts,
   transactions,
   userGroupPhones,
@@ -339,6 +340,19 @@ describe('promotions at settlement', () => {
     // A customer outside the group earns nothing from it.
     const outsider = { ...s, customer: await insertCustomerWithCard(db(), s.orgId) };
     expect((await settledPurchase(outsider, 1_500)).bonusesAccruedMinor).toBe(0);
+
+    // The group cannot be deleted while the promotion reaches it; once closed, it can.
+    const groupAdmin = (
+      await createSignedInUser(db(), { orgId: s.orgId, permissions: ['show_users_groups_page', 'edit_users'] })
+    ).token;
+    const inUse = await call(ctx, 'POST', `/v1/user/group/delete/${group!.id}`, { token: groupAdmin });
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toMatch(/^1 active promotion\(s\) reach this group/);
+    const promotionId = (
+      await db().select({ id: bonusPromotions.id }).from(bonusPromotions).where(eq(bonusPromotions.orgId, s.orgId))
+    )[0]!.id;
+    await ok(ctx, s.manager, `/v1/bonus-promotion/close/${promotionId}`, {});
+    expect(await ok(ctx, groupAdmin, `/v1/user/group/delete/${group!.id}`, {})).toEqual({ ok: true });
   });
 
   it('a daily purchase-amount promotion pays once a day; a closed one pays nothing', async () => {

@@ -82,6 +82,14 @@ export async function renameGroup(db: Db, id: number, name: string, now: Date) {
   await db.update(userGroups).set({ name, updatedAt: now }).where(eq(userGroups.id, id));
 }
 
+/** Active promotions that reach the group: it may not go while they do. */
+export async function activePromotionsOf(db: Db, groupId: number): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM bonus_promotions WHERE status = 1 AND group_ids @> ARRAY[${groupId}::int]`,
+  );
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
 export async function deleteGroup(db: Db, id: number) {
   await db.delete(userGroups).where(eq(userGroups.id, id));
 }

@@ -10,7 +10,7 @@ import type {
 import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { callingCodeOf, parsePhones } from './phone-import.js';
 import * as repo from './user-groups.repository.js';
@@ -72,6 +72,9 @@ export async function renameGroup(ctx: ServiceContext, actor: UserActor, id: num
 export async function deleteGroup(ctx: ServiceContext, actor: UserActor, id: number) {
   const group = await editableGroup(ctx, actor, id);
   await ctx.db.transaction(async (tx) => {
+    // An active promotion restricted to the group would silently reach nobody: close it first.
+    const promotions = await repo.activePromotionsOf(tx, id);
+    if (promotions > 0) throw conflict('user_group.in_use', { promotions });
     await repo.deleteGroup(tx, id);
     await writeAudit(tx, actor, {
       action: 'delete',

@@ -9,14 +9,50 @@ import { useEndpoint } from '../../../lib/endpoint-query';
 
 const PER_PAGE = 20;
 
-/** The organisation's employees, from the users list filtered to it (links open the full list). */
+type Page<T> = {
+  data?: { items: T[]; total: number } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
+/** A page of another list's rows in a card tab, with a link to that list for the rest. */
+function RowsTab<T extends { id: number }>(props: {
+  rows: Page<T>;
+  page: number;
+  onPage: (page: number) => void;
+  columns: ColumnsType<T>;
+  emptyText: string;
+  more: { to: string; label: string };
+}) {
+  if (props.rows.isError) return <LoadError onRetry={() => props.rows.refetch()} />;
+  return (
+    <>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        loading={props.rows.isPending}
+        columns={props.columns}
+        dataSource={props.rows.data?.items}
+        pagination={{
+          current: props.page,
+          pageSize: PER_PAGE,
+          total: props.rows.data?.total,
+          onChange: props.onPage,
+          showSizeChanger: false,
+        }}
+        locale={{ emptyText: props.emptyText }}
+      />
+      <Link to={props.more.to}>{props.more.label}</Link>
+    </>
+  );
+}
+
+/** The organisation's employees, from the users list filtered to it. */
 export function OrganizationUsersTab({ orgId }: { orgId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const users = useEndpoint(api.user.list, {
-    query: { org_id: orgId, user_type: 2, page, per_page: PER_PAGE },
-  });
-  if (users.isError) return <LoadError onRetry={() => users.refetch()} />;
+  const users = useEndpoint(api.user.list, { query: { org_id: orgId, user_type: 2, page, per_page: PER_PAGE } });
   const columns: ColumnsType<TUserListItem> = [
     { key: 'name', title: t('fields.name'), render: (_, user) => user.name },
     {
@@ -28,24 +64,14 @@ export function OrganizationUsersTab({ orgId }: { orgId: number }) {
     { key: 'role', title: t('fields.role'), render: (_, user) => user.role_name ?? '—' },
   ];
   return (
-    <>
-      <Table<TUserListItem>
-        rowKey="id"
-        size="small"
-        loading={users.isPending}
-        columns={columns}
-        dataSource={users.data?.items}
-        pagination={{
-          current: page,
-          pageSize: PER_PAGE,
-          total: users.data?.total,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
-        locale={{ emptyText: t('organizations.no_users') }}
-      />
-      <Link to={`/user/list?org_id=${orgId}`}>{t('organizations.open_users')}</Link>
-    </>
+    <RowsTab
+      rows={users}
+      page={page}
+      onPage={setPage}
+      columns={columns}
+      emptyText={t('organizations.no_users')}
+      more={{ to: `/user/list?org_id=${orgId}`, label: t('organizations.open_users') }}
+    />
   );
 }
 
@@ -53,16 +79,9 @@ export function OrganizationUsersTab({ orgId }: { orgId: number }) {
 export function OrganizationMicromarketsTab({ orgId }: { orgId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const devices = useEndpoint(api.device.list, {
-    query: { org_id: orgId, page, per_page: PER_PAGE },
-  });
-  if (devices.isError) return <LoadError onRetry={() => devices.refetch()} />;
+  const devices = useEndpoint(api.device.list, { query: { org_id: orgId, page, per_page: PER_PAGE } });
   const columns: ColumnsType<TMicromarket> = [
-    {
-      key: 'name',
-      title: t('fields.name'),
-      render: (_, item) => <Link to={`/device/${item.id}`}>{item.name}</Link>,
-    },
+    { key: 'name', title: t('fields.name'), render: (_, item) => <Link to={`/device/${item.id}`}>{item.name}</Link> },
     {
       key: 'address',
       title: t('organizations.fields.address'),
@@ -72,23 +91,13 @@ export function OrganizationMicromarketsTab({ orgId }: { orgId: number }) {
     { key: 'serial', title: t('organizations.serial'), render: (_, item) => item.serial_number },
   ];
   return (
-    <>
-      <Table<TMicromarket>
-        rowKey="id"
-        size="small"
-        loading={devices.isPending}
-        columns={columns}
-        dataSource={devices.data?.items}
-        pagination={{
-          current: page,
-          pageSize: PER_PAGE,
-          total: devices.data?.total,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
-        locale={{ emptyText: t('organizations.no_micromarkets') }}
-      />
-      <Link to={`/device/list?org_id=${orgId}`}>{t('organizations.open_micromarkets')}</Link>
-    </>
+    <RowsTab
+      rows={devices}
+      page={page}
+      onPage={setPage}
+      columns={columns}
+      emptyText={t('organizations.no_micromarkets')}
+      more={{ to: `/device/list?org_id=${orgId}`, label: t('organizations.open_micromarkets') }}
+    />
   );
 }

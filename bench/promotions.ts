@@ -28,7 +28,7 @@ import {
   transactions,
   users,
 } from '../apps/server/src/db/schema/index.js';
-import { applyPromotions, groupMemberIds } from '../apps/server/src/modules/promotions/index.js';
+import { applyPromotions } from '../apps/server/src/modules/promotions/index.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { recreateDatabase } from './database.js';
@@ -157,7 +157,7 @@ async function measure(s: Shop, count: number) {
   for (let i = 0; i < count; i += 1) {
     const sale = await paidSale(s, i);
     const started = performance.now();
-    const booked = await db.transaction((tx) => applyPromotions(tx, sale, groupMemberIds, new Date()));
+    const booked = await db.transaction((tx) => applyPromotions(tx, sale, new Date()));
     accrued += booked;
     if (booked > 0) paying += 1;
     times.push(performance.now() - started);

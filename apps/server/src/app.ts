@@ -45,7 +45,7 @@ import {
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
 import { productRoutes } from './modules/products/index.js';
-import { applyPromotions, groupMemberIds, promotionRoutes } from './modules/promotions/index.js';
+import { applyPromotions, promotionRoutes } from './modules/promotions/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps) {
   // micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
   const saleHooks: SettlementHooks = {
     onSettled: async (db, sale) => {
-      await applyPromotions(db, sale, groupMemberIds, clock.now());
+      await applyPromotions(db, sale, clock.now());
       if (sale.paymentStatus === 1) await onSalePaid(db, sale.id, clock.now());
       await refreshSaleRollups(db, saleBucketOf(sale));
     },

@@ -1,7 +1,7 @@
 import type { TUserGroup, TUserGroupImportReport, TUserGroupMemberList } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer } from '../src/lib/customers.js';
-import { groupMemberIds } from '../src/modules/user-groups/index.js';
+import { groupMemberIds, groupsOfCustomer } from '../src/modules/user-groups/index.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';
 import { createSignedInUser } from './factories/users.js';
@@ -57,6 +57,8 @@ describe('user groups', () => {
     expect(members.items.find((item) => item.phone === known)).toMatchObject({ customer_id: buyer.id });
     expect(members.items.find((item) => item.phone === later)).toMatchObject({ customer_id: null });
     expect(await groupMemberIds(db(), [group.id])).toEqual([buyer.id]);
+    // The settlement asks the other way round: which of these groups is this customer in.
+    expect(await groupsOfCustomer(db(), buyer.id, [group.id])).toEqual([group.id]);
     // The unknown number joins as soon as a customer registers with it.
     const newcomer = await customer(tenant.org.main, later);
     expect((await groupMemberIds(db(), [group.id])).sort()).toEqual([buyer.id, newcomer.id].sort());
@@ -64,6 +66,13 @@ describe('user groups', () => {
     const other = await createTenant(db());
     await customer(other.org.main, known);
     expect(await groupMemberIds(db(), [group.id])).toHaveLength(2);
+    const stranger = await registerCustomer(db(), {
+      orgId: other.org.main,
+      name: 'X',
+      email: `${uniqueName('x')}@example.com`,
+      phone: later,
+    });
+    expect(await groupsOfCustomer(db(), stranger.id, [group.id])).toEqual([]);
 
     const removed = await ok<TUserGroup>(ctx, operator, `/v1/user/group/phone/delete/${group.id}`, { phone: later });
     expect(removed.phones_count).toBe(1);

@@ -1,3 +1,2 @@
-export { groupMemberIds } from './customer-groups.js';
 export { applyPromotions } from './promotion-settlement.js';
 export { promotionRoutes } from './promotions.routes.js';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { organizations, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import type { GroupMembers } from './customer-groups.js';
+import { groupMemberIds } from '../user-groups/index.js';
 import { evaluatePromotions, NEW_USER_WINDOW_MS, type PromotionRule, periodKeyOf } from './promotion-engine.js';
 import { assertReferences, columnsOf } from './promotions.service.js';
 
@@ -24,7 +24,6 @@ export async function previewPromotion(
   ctx: ServiceContext,
   actor: UserActor,
   body: z.output<typeof ZCreateBonusPromotion>,
-  groupMembers: GroupMembers,
 ): Promise<TBonusPromotionPreview> {
   const orgId = body.org_id ?? actor.orgId;
   actor.scope.assertVisible(orgId);
@@ -33,7 +32,7 @@ export async function previewPromotion(
   const from = new Date(now.getTime() - PREVIEW_DAYS * 86_400_000);
   const columns = columnsOf(body);
   const rule: PromotionRule = { id: 0, orgId, ...columns, startsAt: from, endsAt: null };
-  const members = columns.groupIds.length > 0 ? new Set(await groupMembers(ctx.db, columns.groupIds)) : null;
+  const members = columns.groupIds.length > 0 ? new Set(await groupMemberIds(ctx.db, columns.groupIds)) : null;
 
   const reached = and(
     eq(users.userType, 1),

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
-import type { GroupMembers } from './customer-groups.js';
+import { groupsOfCustomer } from '../user-groups/index.js';
 import {
   type CustomerFacts,
   evaluatePromotions,
@@ -35,7 +35,6 @@ const RULE_COLUMNS = {
   productIds: bonusPromotions.productIds,
 };
 
-/** The one query of the hot path: the running promotions that may apply to an organisation's sale. */
 /**
  * The one query of the hot path: the running promotions that may pay for this sale. Besides
  * the organisation and the dates it drops, in the database, those the sale's micromarket or
@@ -106,22 +105,12 @@ async function periodTotalsOf(db: Db, customerId: number, rules: PromotionRule[]
   return totals;
 }
 
-/** Which of the groups the customer is in (one question per group the promotions name). */
-async function groupsOfCustomer(db: Db, groupMembers: GroupMembers, groupIds: number[], customerId: number) {
-  const mine: number[] = [];
-  for (const groupId of groupIds) {
-    if ((await groupMembers(db, [groupId])).includes(customerId)) mine.push(groupId);
-  }
-  return mine;
-}
-
 /** The facts the engine asks about the customer, read only for the subtypes that need them. */
 async function customerFacts(
   db: Db,
   sale: SettledSale,
   customerId: number,
   rules: PromotionRule[],
-  groupMembers: GroupMembers,
 ): Promise<CustomerFacts | null> {
   const cashback = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.firstPurchaseCashback);
   // One round trip for the customer and, when a cashback rule asks, whether they bought before.
@@ -147,7 +136,7 @@ async function customerFacts(
   return {
     id: customerId,
     registeredAt: user.createdAt,
-    groupIds: await groupsOfCustomer(db, groupMembers, groupIds, customerId),
+    groupIds: await groupsOfCustomer(db, customerId, groupIds),
     earlierPaidSales,
     periodPurchaseMinor: (rule) => periodTotals.get(rule.id) ?? 0,
   };
@@ -180,7 +169,7 @@ export async function saleFacts(db: Db, sale: SaleRow, withLines = true): Promis
  * promotion, the customer and the period bucket (a retried settlement or a second sale in
  * the bucket books nothing), and the sale shows the accrued total from the ledger.
  */
-export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: GroupMembers, now: Date): Promise<number> {
+export async function applyPromotions(db: Db, sale: SaleRow, now: Date): Promise<number> {
   if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
   const rules = await activePromotionsFor(db, {
     orgId: sale.orgId,
@@ -195,7 +184,7 @@ export async function applyPromotions(db: Db, sale: SaleRow, groupMembers: Group
     sale,
     rules.some((rule) => rule.subtype === PROMOTION_SUBTYPE.specificProducts),
   );
-  const customer = await customerFacts(db, facts, sale.customerId, rules, groupMembers);
+  const customer = await customerFacts(db, facts, sale.customerId, rules);
   if (!customer) return 0;
   const accruals = evaluatePromotions(rules, facts, customer);
   const bookedMinor = await bookBonuses(

@@ -2,7 +2,6 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import { groupMemberIds } from './customer-groups.js';
 import { previewPromotion } from './promotion-preview.js';
 import * as promotions from './promotions.service.js';
 
@@ -13,5 +12,5 @@ export async function promotionRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
   registerEndpoint(app, p.create, ({ actor, body }) => promotions.createPromotion(ctx, actor, body));
   registerEndpoint(app, p.update, ({ actor, params, body }) => promotions.updatePromotion(ctx, actor, params.id, body));
   registerEndpoint(app, p.close, ({ actor, params }) => promotions.closePromotion(ctx, actor, params.id));
-  registerEndpoint(app, p.preview, ({ actor, body }) => previewPromotion(ctx, actor, body, groupMemberIds));
+  registerEndpoint(app, p.preview, ({ actor, body }) => previewPromotion(ctx, actor, body));
 }

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
 
@@ -203,44 +203,40 @@ export async function chargePayment(ctx: ServiceContext, providers: PaymentProvi
   if (!payment) throw notFound();
   if (payment.status !== PAY_STATUS.new) return payment;
   const [card] = await ctx.db.select().from(organizationCards).where(eq(organizationCards.orgId, payment.orgId));
-  let status: number = PAY_STATUS.notPaid;
-  let ledgerId: number | null = null;
-  if (card && payment.amountMinor > 0) {
-    try {
-      const row = await performPayment(ctx, providers, {
-        orgId: payment.orgId,
-        idempotencyKey: payment.key,
-        request: {
-          operation: 'charge',
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          paymentMethod: card.paymentMethodId,
-          customer: card.customerId,
-        },
-      });
-      ledgerId = row.id;
-      // Still in process at the provider: leave it new, the job's retry asks again with the same key.
-      if (row.status === 10) throw new Error(`subscription payment ${payment.id} still in process`);
-      status = row.status === 1 ? PAY_STATUS.paid : PAY_STATUS.notPaid;
-    } catch (error) {
-      if (error instanceof Error && error.message.includes('still in process')) throw error;
-      status = PAY_STATUS.notPaid;
-    }
-  } else if (card) {
-    status = PAY_STATUS.paid;
+  if (!card) return settlePayment(ctx, payment.id, PAY_STATUS.notPaid);
+  if (payment.amountMinor === 0) return settlePayment(ctx, payment.id, PAY_STATUS.paid);
+  let row: Awaited<ReturnType<typeof performPayment>>;
+  try {
+    row = await performPayment(ctx, providers, {
+      orgId: payment.orgId,
+      idempotencyKey: payment.key,
+      request: {
+        operation: 'charge',
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        paymentMethod: card.paymentMethodId,
+        customer: card.customerId,
+      },
+    });
+  } catch (error) {
+    // The organisation's payment system refused the request (none set up, misconfigured): not paid.
+    if (!(error instanceof AppError)) throw error;
+    return settlePayment(ctx, payment.id, PAY_STATUS.notPaid);
   }
-  return settlePayment(ctx.db, payment.id, status, ledgerId);
+  // Still in process at the provider: left new; the job's retry asks again under the same key.
+  if (row.status === 10) throw new Error(`subscription payment ${payment.id} still in process`);
+  return settlePayment(ctx, payment.id, row.status === 1 ? PAY_STATUS.paid : PAY_STATUS.notPaid, row.id);
 }
 
 /** Sets a payment's status; a paid one extends its micromarkets' paid period to the end of its month. */
-async function settlePayment(db: Db, paymentId: number, status: number, ledgerId: number | null = null) {
-  return db.transaction(async (tx) => {
+async function settlePayment(ctx: ServiceContext, paymentId: number, status: number, ledgerId: number | null = null) {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscriptionPayments)
       .set({
         status,
         paymentTransactionId: ledgerId ?? undefined,
-        paidAt: status === PAY_STATUS.paid ? sql`now()` : null,
+        paidAt: status === PAY_STATUS.paid ? ctx.clock.now() : null,
       })
       .where(eq(subscriptionPayments.id, paymentId))
       .returning();
@@ -280,7 +276,7 @@ export async function markInvoicePaid(ctx: ServiceContext, actor: Actor, invoice
       .from(subscriptionPayments)
       .where(eq(subscriptionPayments.invoiceId, invoiceId));
   });
-  for (const p of payments) await settlePayment(ctx.db, p.id, PAY_STATUS.paid);
+  for (const p of payments) await settlePayment(ctx, p.id, PAY_STATUS.paid);
   return { ...invoice, status: 'paid' as const, paidAt: now };
 }
 

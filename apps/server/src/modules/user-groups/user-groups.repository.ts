@@ -170,3 +170,17 @@ export async function groupMemberIds(db: Db, groupIds: readonly number[]): Promi
     WHERE g.id = ANY(${`{${groupIds.join(',')}}`}::int[]) ORDER BY u.id`);
   return rowsOf<{ id: number }>(result).map((row) => row.id);
 }
+
+/**
+ * Which of the groups the customer is in: a customer of the group's organisation with one of
+ * its phones. One lookup per phone of theirs on the groups' key, for the settlement's hot path.
+ */
+export async function groupsOfCustomer(db: Db, customerId: number, groupIds: readonly number[]): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT DISTINCT p.group_id FROM ${users} u
+    JOIN user_groups g ON g.org_id = u.org_id AND g.id = ANY(${`{${groupIds.join(',')}}`}::int[])
+    JOIN user_group_phones p ON p.group_id = g.id AND p.phone = ANY(u.phones)
+    WHERE u.id = ${customerId} AND u.user_type = 1 ORDER BY p.group_id`);
+  return rowsOf<{ group_id: number }>(result).map((row) => Number(row.group_id));
+}

@@ -89,6 +89,12 @@ describe('user groups', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(Object.keys(taken.json().fields)).toEqual(['name']);
+    // Two at once with one name: one group, and the other hears 409 (the unique index backs the check).
+    const twin = uniqueName('Twin');
+    const both = await Promise.all(
+      [1, 2].map(() => call(ctx, 'POST', '/v1/user/group/create', { token: operator, payload: { name: twin } })),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const csv = `name;phone\nOlena;${newPhone()}\nTaras;${newPhone()}`;
     const report = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, { text: csv });
     expect(report).toMatchObject({ read: 2, added: 2, invalid: 0 });

@@ -25,3 +25,11 @@ export function pgArray(values: readonly ArrayElement[]): string {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
+  return codeOf(error) === '23505' || codeOf(cause) === '23505';
+}

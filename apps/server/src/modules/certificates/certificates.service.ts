@@ -15,7 +15,7 @@ import { certificates } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, notFound, RequestValidationError } from '../../lib/errors.js';
-import { escapeLike } from '../../lib/sql.js';
+import { escapeLike, isUniqueViolation } from '../../lib/sql.js';
 import { fileUrl, newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/index.js';
@@ -62,6 +62,8 @@ export function slugOf(title: string): string {
   return slug || 'certificate';
 }
 
+const slugTaken = () => new AppError(409, 'certificate.slug_taken', {}, { slug: 'certificate.slug_taken' });
+
 /** The slug asked for (409 when taken), or one made from the title, made unique with a number. */
 async function freeSlug(db: Db, asked: string | undefined, title: string, exceptId?: number): Promise<string> {
   const taken = async (slug: string) => {
@@ -69,7 +71,7 @@ async function freeSlug(db: Db, asked: string | undefined, title: string, except
     return row !== undefined && row.id !== exceptId;
   };
   if (asked !== undefined) {
-    if (await taken(asked)) throw new AppError(409, 'certificate.slug_taken', {}, { slug: 'certificate.slug_taken' });
+    if (await taken(asked)) throw slugTaken();
     return asked;
   }
   const base = slugOf(title);
@@ -150,7 +152,7 @@ export async function createCertificate(ctx: ServiceContext, actor: UserActor, u
     .catch(async (error: unknown) => {
       // Nothing is half-written: a refused row takes its stored file with it.
       await ctx.storage.delete(file.fileKey);
-      throw error;
+      throw isUniqueViolation(error) ? slugTaken() : error;
     });
   return toView(row, ctx.clock.now());
 }
@@ -162,23 +164,27 @@ export async function updateCertificate(
   body: z.output<typeof ZUpdateCertificate>,
 ): Promise<TCertificate> {
   const before = await editable(ctx, actor, id);
-  const row = await ctx.db.transaction(async (tx) => {
-    const slug = await freeSlug(tx, body.slug ?? before.slug, body.title, id);
-    const [updated] = await tx
-      .update(certificates)
-      .set({ title: body.title, region: body.region, activeTo: body.active_to, slug, updatedAt: ctx.clock.now() })
-      .where(eq(certificates.id, id))
-      .returning();
-    await writeAudit(tx, actor, {
-      action: 'update',
-      entity: 'certificate',
-      entityId: id,
-      orgId: before.orgId,
-      before,
-      after: body,
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const slug = await freeSlug(tx, body.slug ?? before.slug, body.title, id);
+      const [updated] = await tx
+        .update(certificates)
+        .set({ title: body.title, region: body.region, activeTo: body.active_to, slug, updatedAt: ctx.clock.now() })
+        .where(eq(certificates.id, id))
+        .returning();
+      await writeAudit(tx, actor, {
+        action: 'update',
+        entity: 'certificate',
+        entityId: id,
+        orgId: before.orgId,
+        before,
+        after: body,
+      });
+      return updated!;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? slugTaken() : error;
     });
-    return updated!;
-  });
   return toView(row, ctx.clock.now());
 }
 

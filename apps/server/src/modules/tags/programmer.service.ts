@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/sql.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './programmer.repository.js';
 
@@ -23,14 +24,6 @@ function repeatedIn(codes: string[]): string[] {
     seen.add(code);
   }
   return [...repeated];
-}
-
-/** PostgreSQL's unique_violation, whether the driver error arrives bare or wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) =>
-    typeof value === 'object' && value !== null && 'code' in value ? (value as { code: unknown }).code : undefined;
-  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
-  return codeOf(error) === '23505' || codeOf(cause) === '23505';
 }
 
 /**

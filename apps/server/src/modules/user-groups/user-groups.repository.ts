@@ -2,14 +2,7 @@ import type { TUserGroup, TUserGroupMember } from '@vitrina/contract';
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, userGroupPhones, userGroups, users } from '../../db/schema/index.js';
-import { escapeLike } from '../../lib/sql.js';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** A text[] parameter as PostgreSQL's array literal (E.164 phones need no quoting). */
-const textArray = (values: string[]) => `{${values.join(',')}}`;
+import { escapeLike, pgArray, rowsOf } from '../../lib/sql.js';
 
 /**
  * Every phone of the organisation's customers, as a set to test membership against: one scan
@@ -111,7 +104,7 @@ export async function insertPhones(db: Db, groupId: number, phones: string[]): P
     const result = await db.execute(sql`
       WITH added AS (
         INSERT INTO user_group_phones (group_id, phone)
-        SELECT ${groupId}, phone FROM unnest(${textArray(phones.slice(at, at + CHUNK))}::text[]) AS phone
+        SELECT ${groupId}, phone FROM unnest(${pgArray(phones.slice(at, at + CHUNK))}::text[]) AS phone
         ON CONFLICT DO NOTHING RETURNING 1)
       SELECT count(*)::int AS added FROM added`);
     added += rowsOf<{ added: number }>(result)[0]?.added ?? 0;
@@ -122,7 +115,7 @@ export async function insertPhones(db: Db, groupId: number, phones: string[]): P
 /** Of `phones`, how many no customer of the organisation has. */
 export async function countUnknown(db: Db, orgId: number, phones: string[]): Promise<number> {
   const result = await db.execute(sql`
-    SELECT count(*)::int AS unknown FROM unnest(${textArray(phones)}::text[]) AS i(phone)
+    SELECT count(*)::int AS unknown FROM unnest(${pgArray(phones)}::text[]) AS i(phone)
     WHERE i.phone NOT IN ${customerPhones(sql`${orgId}::int`)}`);
   return rowsOf<{ unknown: number }>(result)[0]?.unknown ?? 0;
 }
@@ -167,7 +160,7 @@ export async function groupMemberIds(db: Db, groupIds: readonly number[]): Promi
     JOIN ${users} u ON u.org_id = g.org_id AND u.user_type = 1
     CROSS JOIN LATERAL unnest(u.phones) AS ph(phone)
     JOIN user_group_phones p ON p.group_id = g.id AND p.phone = ph.phone
-    WHERE g.id = ANY(${`{${groupIds.join(',')}}`}::int[]) ORDER BY u.id`);
+    WHERE g.id = ANY(${pgArray(groupIds)}::int[]) ORDER BY u.id`);
   return rowsOf<{ id: number }>(result).map((row) => row.id);
 }
 
@@ -179,7 +172,7 @@ export async function groupsOfCustomer(db: Db, customerId: number, groupIds: rea
   if (groupIds.length === 0) return [];
   const result = await db.execute(sql`
     SELECT DISTINCT p.group_id FROM ${users} u
-    JOIN user_groups g ON g.org_id = u.org_id AND g.id = ANY(${`{${groupIds.join(',')}}`}::int[])
+    JOIN user_groups g ON g.org_id = u.org_id AND g.id = ANY(${pgArray(groupIds)}::int[])
     JOIN user_group_phones p ON p.group_id = g.id AND p.phone = ANY(u.phones)
     WHERE u.id = ${customerId} AND u.user_type = 1 ORDER BY p.group_id`);
   return rowsOf<{ group_id: number }>(result).map((row) => Number(row.group_id));

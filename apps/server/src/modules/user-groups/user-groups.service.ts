@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/sql.js';
 import { writeAudit } from '../audit/index.js';
 import { callingCodeOf, parsePhones } from './phone-import.js';
 import * as repo from './user-groups.repository.js';
@@ -19,6 +20,10 @@ type ListQuery = z.output<typeof ZListUserGroupsQuery>;
 type MembersQuery = z.output<typeof ZListUserGroupMembersQuery>;
 
 const nameTaken = () => new AppError(409, 'user_group.name_taken', {}, { name: 'user_group.name_taken' });
+/** The check before the write answers the usual case; the unique index answers a name taken at the same moment. */
+const orNameTaken = (error: unknown) => {
+  throw isUniqueViolation(error) ? nameTaken() : error;
+};
 
 export async function listGroups(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TUserGroupList> {
   if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
@@ -43,29 +48,33 @@ async function editableGroup(ctx: ServiceContext, actor: UserActor, id: number) 
 export async function createGroup(ctx: ServiceContext, actor: UserActor, body: z.output<typeof ZCreateUserGroup>) {
   const orgId = body.org_id ?? actor.orgId;
   actor.scope.assertEditable(orgId);
-  const id = await ctx.db.transaction(async (tx) => {
-    if (await repo.isNameTaken(tx, orgId, body.name)) throw nameTaken();
-    const groupId = await repo.insertGroup(tx, orgId, body.name);
-    await writeAudit(tx, actor, { action: 'create', entity: 'user_group', entityId: groupId, orgId, after: body });
-    return groupId;
-  });
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      if (await repo.isNameTaken(tx, orgId, body.name)) throw nameTaken();
+      const groupId = await repo.insertGroup(tx, orgId, body.name);
+      await writeAudit(tx, actor, { action: 'create', entity: 'user_group', entityId: groupId, orgId, after: body });
+      return groupId;
+    })
+    .catch(orNameTaken);
   return getGroup(ctx, actor, id);
 }
 
 export async function renameGroup(ctx: ServiceContext, actor: UserActor, id: number, name: string) {
   const before = await editableGroup(ctx, actor, id);
-  await ctx.db.transaction(async (tx) => {
-    if (await repo.isNameTaken(tx, before.org_id, name, id)) throw nameTaken();
-    await repo.renameGroup(tx, id, name, ctx.clock.now());
-    await writeAudit(tx, actor, {
-      action: 'update',
-      entity: 'user_group',
-      entityId: id,
-      orgId: before.org_id,
-      before: { name: before.name },
-      after: { name },
-    });
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      if (await repo.isNameTaken(tx, before.org_id, name, id)) throw nameTaken();
+      await repo.renameGroup(tx, id, name, ctx.clock.now());
+      await writeAudit(tx, actor, {
+        action: 'update',
+        entity: 'user_group',
+        entityId: id,
+        orgId: before.org_id,
+        before: { name: before.name },
+        after: { name },
+      });
+    })
+    .catch(orNameTaken);
   return getGroup(ctx, actor, id);
 }
 

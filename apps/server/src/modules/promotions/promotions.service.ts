@@ -79,12 +79,18 @@ const unknownRows = (field: string) =>
   new AppError(400, 'promotion.unknown_rows', {}, { [field]: 'promotion.unknown_rows' });
 
 /**
- * The organisations a promotion applies to must be visible to the caller, and its
+ * The organisations a promotion applies to must be editable by the caller, and its
  * micromarkets, products and user groups must belong to them: a caller cannot reach another tenant's
  * sales by naming its ids. Answers the organisations.
  */
 export async function assertReferences(db: Db, actor: UserActor, orgId: number, body: PromotionBody) {
-  for (const id of body.organization_ids) if (!actor.scope.canSee(id)) throw unknownRows('organization_ids');
+  for (const id of body.organization_ids) {
+    if (!actor.scope.canSee(id)) throw unknownRows('organization_ids');
+    // Its customers' bonuses are that organisation's to give: a view-only link may not promise them.
+    if (!actor.scope.canEdit(id)) {
+      throw new AppError(403, 'errors.view_only', {}, { organization_ids: 'errors.view_only' });
+    }
+  }
   const orgIds = [...new Set([orgId, ...body.organization_ids])];
   const owned = async (table: typeof micromarkets | typeof products | typeof userGroups, ids: number[]) => {
     if (ids.length === 0) return true;

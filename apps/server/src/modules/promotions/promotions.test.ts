@@ -160,11 +160,18 @@ describe('bonus promotion calls', () => {
       payload: cashback({ organization_ids: [other.org.main] }),
     });
     expect(Object.keys(orgs.json().fields)).toEqual(['organization_ids']);
+    // Main sees Kyiv view-only: Kyiv's customers' bonuses are not Main's to promise; Krakow (edit) is fine.
+    const viewOnly = await call(ctx, 'POST', '/v1/bonus-promotion/create', {
+      token: manager,
+      payload: cashback({ organization_ids: [org.kyiv] }),
+    });
+    expect(viewOnly.statusCode).toBe(403);
+    expect(Object.keys(viewOnly.json().fields)).toEqual(['organization_ids']);
     expect(
       (
         await call(ctx, 'POST', '/v1/bonus-promotion/create', {
           token: manager,
-          payload: cashback({ organization_ids: [org.kyiv] }),
+          payload: cashback({ organization_ids: [org.krakow] }),
         })
       ).statusCode,
     ).toBe(200);

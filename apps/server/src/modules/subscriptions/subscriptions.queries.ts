@@ -10,6 +10,7 @@ import { organizationCards, subscriptionInvoices, subscriptionPayments } from '.
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { formatMinor } from '../../lib/money.js';
 import { renderPdf } from '../../lib/pdf.js';
 import type { FileAnswer } from '../../lib/table-export.js';
 
@@ -107,8 +108,6 @@ export async function getCard(ctx: ServiceContext, actor: UserActor, orgId: numb
   };
 }
 
-const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
-
 /** The invoice as PDF: number, dates, the payments it covers and the total. */
 export async function invoicePdf(ctx: ServiceContext, actor: UserActor, id: number): Promise<FileAnswer> {
   const [invoice] = await ctx.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, id));
@@ -127,13 +126,13 @@ export async function invoicePdf(ctx: ServiceContext, actor: UserActor, id: numb
     doc.moveDown();
     for (const line of lines) {
       doc.text(
-        `Subscription ${line.periodMonth.slice(0, 7)}: ${line.micromarketIds.length} micromarket(s) — ${money(line.amountMinor, line.currency)}`,
+        `Subscription ${line.periodMonth.slice(0, 7)}: ${line.micromarketIds.length} micromarket(s) — ${formatMinor(line.amountMinor, line.currency)}`,
       );
     }
     doc
       .moveDown()
       .font('bold')
-      .text(`Total: ${money(invoice.amountMinor, invoice.currency)}`);
+      .text(`Total: ${formatMinor(invoice.amountMinor, invoice.currency)}`);
   });
   return { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', body };
 }

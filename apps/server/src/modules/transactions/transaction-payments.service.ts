@@ -11,6 +11,7 @@ import { paymentTransactions, transactions } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
 import { refreshSaleRollups, saleBucketOf } from '../reports/index.js';
@@ -60,8 +61,6 @@ function remainingOf(parent: LedgerRow, ledger: LedgerRow[]): number {
     )
   );
 }
-
-const formatAmount = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
 /** The provider's refusal in the caller's words, shown under §8's payment system error title. */
 function failureOf(rows: LedgerRow[], actor: UserActor): string | null {
@@ -207,7 +206,7 @@ export async function refundTransaction(
   const refundable = sale.paidMinor - sale.refundedMinor - inProcess;
   if (refundable <= 0 || parents.length === 0) throw conflict('transaction.not_refundable');
   if (body.amount_minor > refundable) {
-    const max = formatAmount(refundable, sale.currency);
+    const max = formatMinor(refundable, sale.currency);
     throw new AppError(400, 'transaction.refund_too_much', { max }, { amount_minor: 'transaction.refund_too_much' });
   }
   const rows: LedgerRow[] = [];

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
 import { BONUS_WITHDRAW, bonusBalance, bookBonus, lockCustomer } from '../sales/index.js';
 import * as repo from './bonuses.repository.js';
@@ -38,10 +39,6 @@ export async function bonusHistory(
       api.user.changeBonuses.permissions.some((permission) => actor.permissions.has(permission)) &&
       actor.scope.canEdit(user.org_id),
   };
-}
-
-function formatMinor(minor: number, currency: string): string {
-  return `${(minor / 100).toFixed(2)} ${currency}`;
 }
 
 /**

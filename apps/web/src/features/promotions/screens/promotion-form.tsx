@@ -213,7 +213,8 @@ export default function PromotionFormScreen() {
     );
   };
 
-  const orgOptions = (organizations.data?.items ?? []).map((org) => ({ value: org.id, label: org.name }));
+  // The organisations whose customers it may reward: those the caller edits (the server refuses view-only ones).
+  const orgOptions = editableOrgs.map((org) => ({ value: org.id, label: org.name }));
   const title = isEdit ? (existing.data?.name ?? t('promotions.edit')) : t('menu.bonus_promotion_new');
 
   return (
@@ -230,7 +231,7 @@ export default function PromotionFormScreen() {
             >
               {!isEdit && editableOrgs.length > 1 && (
                 <Form.Item name="org_id" label={t('fields.organization')}>
-                  <Select options={editableOrgs.map((org) => ({ value: org.id, label: org.name }))} />
+                  <Select options={orgOptions} />
                 </Form.Item>
               )}
               <Form.Item name="name" label={t('fields.name')}>

@@ -36,6 +36,7 @@ import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.j
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
+import { orderRoutes } from './modules/orders/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import {
   deliverTestWebhooks,
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(receiptRoutes, { ctx });
   await app.register(transactionRoutes, { ctx, providers: payments });
   await app.register(subscriptionRoutes, { ctx, providers: payments });
+  await app.register(orderRoutes, { ctx, providers: payments });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });

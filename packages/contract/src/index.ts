@@ -26,6 +26,7 @@ export * from './resources/maker.js';
 export * from './resources/micromarket.js';
 export * from './resources/micromarket-stock.js';
 export * from './resources/open-link.js';
+export * from './resources/order.js';
 export * from './resources/organization.js';
 export * from './resources/payment.js';
 export * from './resources/product.js';

@@ -45,6 +45,7 @@ const OPERATOR: Permission[] = [
   'show_organizations_page',
   'edit_organizations',
   'show_bonus_trigger_page',
+  'show_products_order_page',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',

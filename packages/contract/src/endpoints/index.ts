@@ -12,6 +12,7 @@ import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { openLinkApi } from './open-link.js';
+import { orderApi } from './order.js';
 import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
 import { productApi } from './product.js';
@@ -54,6 +55,7 @@ export const api = {
   receipt: receiptApi,
   transaction: transactionApi,
   bonusPromotion: bonusPromotionApi,
+  order: orderApi,
 };
 
 /** The flat list, for route tests and tooling. */

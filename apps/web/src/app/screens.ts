@@ -11,6 +11,7 @@ import {
   FleetThresholdsScreen,
 } from '../features/devices/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
+import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
@@ -34,6 +35,7 @@ import { UserListScreen } from '../features/users/index.js';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
+  '/courier/fridge/orders': CourierOrdersScreen,
   '/user/list': UserListScreen,
   '/user/group': UserGroupListScreen,
   '/user/bonus/promotions': PromotionListScreen,
@@ -45,6 +47,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/category/list/third/:id': CategoryListScreen,
   '/product/makers': MakerListScreen,
   '/product/list': ProductListScreen,
+  '/product/order': OrderListScreen,
   '/product/rating': ProductRatingScreen,
   '/product/tags': TagListScreen,
   '/product/programmer': TagProgrammerScreen,

@@ -41,6 +41,8 @@ function settingsFor(index: number): TMicromarketSettings {
     hold_amount: index % 2 === 0 ? 20_000 : null,
     fiscal_receipts: true,
     available_for_orders: index < 4,
+    // One pays at pickup, one holds the money until the customer takes the order.
+    order_payment_mode: index === 1 ? 'on_pickup' : index === 2 ? 'hold' : 'prepay',
     telegram_notifications: true,
     available_for_subscription: index % 2 === 1,
     always_open: index !== 4,

@@ -6,11 +6,13 @@ import { DeviceHistoryTab } from './tabs/device-history-tab';
 import { DeviceMainTab } from './tabs/device-main-tab';
 import { DeviceMonitoringTab } from './tabs/device-monitoring-tab';
 import { DeviceOpenLinksTab } from './tabs/device-open-links-tab';
+import { DeviceOrdersTab } from './tabs/device-orders-tab';
 import { DevicePriceTagsTab } from './tabs/device-price-tags-tab';
 import { DevicePricesTab } from './tabs/device-prices-tab';
 import { DeviceSettingsTab } from './tabs/device-settings-tab';
 import { DeviceShelvesTab } from './tabs/device-shelves-tab';
 import { DeviceStockTab } from './tabs/device-stock-tab';
+import { DeviceWishesTab } from './tabs/device-wishes-tab';
 import { DeviceWrittenOffTab } from './tabs/device-written-off-tab';
 
 export type DeviceTabProps = { micromarket: TMicromarket; canEdit: boolean; currency: Currency };
@@ -50,6 +52,18 @@ export const DEVICE_CARD_TABS: DeviceTab[] = [
   { key: 'discounts', label: 'devices.tabs.discounts', render: (props) => <DeviceDiscountsTab {...props} /> },
   { key: 'prices', label: 'devices.tabs.prices', render: (props) => <DevicePricesTab {...props} /> },
   { key: 'price_tags', label: 'devices.tabs.price_tags', render: (props) => <DevicePriceTagsTab {...props} /> },
+  {
+    key: 'orders',
+    label: 'orders.tab_orders',
+    permissions: ['show_products_order_page'],
+    render: (props) => <DeviceOrdersTab {...props} />,
+  },
+  {
+    key: 'wishes',
+    label: 'orders.tab_wishes',
+    permissions: ['show_products_order_page'],
+    render: (props) => <DeviceWishesTab {...props} />,
+  },
   { key: 'history', label: 'devices.tabs.history', render: (props) => <DeviceHistoryTab {...props} /> },
   {
     key: 'open_links',

@@ -38,6 +38,8 @@ export type RowAction =
   | 'copy'
   | 'delete'
   | 'tags'
+  | 'orders'
+  | 'wishes'
   | (typeof ROW_TABS)[number]
   | keyof typeof ROW_TAB_ACTIONS;
 
@@ -48,12 +50,14 @@ type Options = {
   canEdit: (micromarket: TMicromarket) => boolean;
   /** The tag list is a screen of its own, behind show_products_tag_page. */
   canSeeTags: boolean;
+  /** The orders and wishes tabs, behind show_products_order_page. */
+  canSeeOrders: boolean;
   onAction: (action: RowAction, micromarket: TMicromarket) => void;
 };
 
 const orDash = (value: string | null) => value || '—';
 
-function rowMenu({ t, canEdit, canSeeTags, onAction }: Options, micromarket: TMicromarket): MenuProps {
+function rowMenu({ t, canEdit, canSeeTags, canSeeOrders, onAction }: Options, micromarket: TMicromarket): MenuProps {
   const isEditable = canEdit(micromarket);
   const items: MenuProps['items'] = [
     { key: 'open', label: t('devices.actions.open') },
@@ -64,6 +68,12 @@ function rowMenu({ t, canEdit, canSeeTags, onAction }: Options, micromarket: TMi
     })),
     ...ROW_TABS.map((tab) => ({ key: tab, label: t(`devices.tabs.${tab}`) })),
     ...(canSeeTags ? [{ key: 'tags', label: t('fleet.row_actions.tags') }] : []),
+    ...(canSeeOrders
+      ? [
+          { key: 'orders', label: t('orders.tab_orders') },
+          { key: 'wishes', label: t('orders.tab_wishes') },
+        ]
+      : []),
     ...(isEditable
       ? [
           { key: 'copy', label: t('devices.actions.copy_settings') },

@@ -29,6 +29,7 @@ export default function DeviceListScreen() {
   const { canEdit, canEditAny } = useOrganizationAccess();
   const can = useCan();
   const canSeeTags = can('show_products_tag_page');
+  const canSeeOrders = can('show_products_order_page');
   const [editing, setEditing] = useState<TMicromarket | 'new' | null>(null);
   const [copying, setCopying] = useState<TMicromarket | null>(null);
   const [token, setToken] = useState<string | null>(null);
@@ -52,9 +53,10 @@ export default function DeviceListScreen() {
       isCompact: isMobile,
       canEdit: (item) => canEdit(item.org_id),
       canSeeTags,
+      canSeeOrders,
       onAction,
     });
-  }, [t, query.sort, isMobile, canEdit, canSeeTags, navigate]);
+  }, [t, query.sort, isMobile, canEdit, canSeeTags, canSeeOrders, navigate]);
   const shownColumns = useOrganizationColumn(columns, result.data?.items);
 
   return (

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { api, type TMicromarket, type TWishCount } from '@vitrina/contract';
-import { Button, Form, Space } from 'antd';
+import { Button, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,19 +30,19 @@ export function DeviceWishesTab({ micromarket, canEdit }: { micromarket: TMicrom
   return (
     <div style={{ display: 'grid', gap: 12 }}>
       {canEdit && (
-        <Form layout="inline" onFinish={record}>
-          <Space.Compact style={{ maxWidth: 480, width: '100%' }}>
+        <div>
+          <Space.Compact style={{ width: 'min(520px, 100%)' }}>
             <ProductPicker
               aria-label={t('orders.product')}
               orgId={micromarket.org_id}
               status="active"
               value={productId}
               onChange={setProductId}
-              className="grow"
+              className="fill-select"
             />
             <Button
               type="primary"
-              htmlType="submit"
+              onClick={record}
               icon={<PlusOutlined />}
               loading={create.isPending}
               disabled={productId === undefined}
@@ -50,7 +50,7 @@ export function DeviceWishesTab({ micromarket, canEdit }: { micromarket: TMicrom
               {t('orders.add_wish')}
             </Button>
           </Space.Compact>
-        </Form>
+        </div>
       )}
       <PagedTable<TWishCount>
         rowKey="product_id"

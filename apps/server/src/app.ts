@@ -45,6 +45,7 @@ import {
   reconcilePayments,
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
+import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { applyPromotions, promotionRoutes } from './modules/promotions/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
@@ -188,6 +189,14 @@ export async function buildApp(deps: AppDeps) {
     },
     { everyMs: 60_000 },
   );
+  // Planogram schedules start on their first day and complete after their last (UTC days).
+  jobs.register(
+    PLANOGRAM_SCHEDULES_JOB,
+    async () => {
+      await runPlanogramSchedules(ctx);
+    },
+    { everyMs: 60_000 },
+  );
   const fiscal = new FiscalProviders({ db: ctx.db, secrets: ctx.secrets, clock });
   app.decorate('fiscal', fiscal);
   // §9 "receipt retry 2 minutes": every retry of a fiscal receipt waits the same two minutes.
@@ -227,6 +236,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(transactionRoutes, { ctx, providers: payments });
   await app.register(subscriptionRoutes, { ctx, providers: payments });
   await app.register(orderRoutes, { ctx, providers: payments });
+  await app.register(planogramRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });

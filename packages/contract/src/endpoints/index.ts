@@ -15,6 +15,7 @@ import { openLinkApi } from './open-link.js';
 import { orderApi } from './order.js';
 import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
+import { planogramApi } from './planogram.js';
 import { productApi } from './product.js';
 import { receiptApi } from './receipt.js';
 import { reportApi } from './report.js';
@@ -56,6 +57,7 @@ export const api = {
   transaction: transactionApi,
   bonusPromotion: bonusPromotionApi,
   order: orderApi,
+  planogram: planogramApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -8,6 +8,7 @@ export * from './jobs.js';
 export * from './orders.js';
 export * from './organizations.js';
 export * from './payments.js';
+export * from './planograms.js';
 export * from './promotions.js';
 export * from './reports.js';
 export * from './roles.js';

@@ -177,6 +177,31 @@ export async function queueLinkOpening(
   return row;
 }
 
+/**
+ * Sends the labels their products and prices again after a change made without a panel
+ * user (a planogram schedule's new layout): the same queue as the panel's command. `db` is
+ * the caller's transaction, so the layout and its command commit together.
+ */
+export async function queuePriceTagUpdate(
+  db: Db,
+  options: { micromarketId: number; label: string; requestedBy: number | null; via: UserActor['via']; now: Date },
+): Promise<CommandRow> {
+  const { micromarketId, label, now } = options;
+  const row = await insertCommand(db, {
+    micromarketId,
+    type: 'update_price_tags',
+    payload: { tags: await priceTagsOf(db, micromarketId) },
+    requestedBy: options.requestedBy,
+    via: options.via,
+    actorLabel: label,
+    groupId: null,
+    expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS.update_price_tags),
+    createdAt: now,
+  });
+  await recordEvent(db, label, micromarketId, 'command_queued', { command_id: row.id, type: row.type }, now);
+  return row;
+}
+
 function sentMessage(type: DeviceCommandType, locale: UserActor['locale']): string {
   return translate(type === 'open_door' ? 'device.open_door_queued' : 'device.command_queued', locale);
 }

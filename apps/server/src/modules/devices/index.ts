@@ -1,4 +1,4 @@
-export { type CommandDelivery, queueLinkOpening } from './commands.service.js';
+export { type CommandDelivery, queueLinkOpening, queuePriceTagUpdate } from './commands.service.js';
 export { deviceCommandRoutes } from './devices.routes.js';
 export { Gateway, type GatewayOptions } from './gateway.js';
 export { pruneTelemetry, rollupTelemetry } from './telemetry-jobs.js';

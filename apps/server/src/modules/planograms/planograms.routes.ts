@@ -1,0 +1,28 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import {
+  applyTemplate,
+  cancelSchedule,
+  createSchedule,
+  micromarketPlanogram,
+  planogramTags,
+} from './planograms.service.js';
+import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.js';
+
+export async function planogramRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const p = api.planogram;
+  registerEndpoint(app, p.templates, ({ actor, query }) => listTemplates(ctx, actor, query));
+  registerEndpoint(app, p.createTemplate, ({ actor, body }) => createTemplate(ctx, actor, body));
+  registerEndpoint(app, p.updateTemplate, ({ actor, params, body }) => updateTemplate(ctx, actor, params.id, body));
+  registerEndpoint(app, p.deleteTemplate, async ({ actor, params }) => {
+    await deleteTemplate(ctx, actor, params.id);
+    return { ok: true as const };
+  });
+  registerEndpoint(app, p.micromarket, ({ actor, params }) => micromarketPlanogram(ctx, actor, params.id));
+  registerEndpoint(app, p.apply, ({ actor, params, body }) => applyTemplate(ctx, actor, params.id, body));
+  registerEndpoint(app, p.schedule, ({ actor, params, body }) => createSchedule(ctx, actor, params.id, body));
+  registerEndpoint(app, p.cancelSchedule, ({ actor, params }) => cancelSchedule(ctx, actor, params.id));
+  registerEndpoint(app, p.tags, ({ actor, params }) => planogramTags(ctx, actor, params.id));
+}

@@ -1,0 +1,27 @@
+import type { PlanogramScheduleStatus } from '@vitrina/contract';
+
+export type ScheduleSpan = { dateFrom: string; dateTo: string };
+export type ScheduleState = ScheduleSpan & { status: PlanogramScheduleStatus };
+
+/** `YYYY-MM-DD` of an instant in UTC: schedules run by whole UTC days, both ends included. */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Two day ranges share at least one day. */
+export const overlaps = (a: ScheduleSpan, b: ScheduleSpan) => a.dateFrom <= b.dateTo && b.dateFrom <= a.dateTo;
+
+/** Queued and active schedules are the ones a new schedule may collide with; completed and cancelled ones are history. */
+export const isOpen = (status: PlanogramScheduleStatus) => status === 1 || status === 2;
+
+/**
+ * What the schedule job does with a schedule today: a queued one whose first day has come
+ * starts (its template becomes the micromarket's layout), unless its last day has passed
+ * too, when it completes without ever applying; an active one past its last day completes.
+ */
+export function scheduleStep(schedule: ScheduleState, today: string): 'start' | 'complete' | null {
+  if (schedule.status === 2) {
+    if (schedule.dateTo < today) return 'complete';
+    return schedule.dateFrom <= today ? 'start' : null;
+  }
+  if (schedule.status === 1 && schedule.dateTo < today) return 'complete';
+  return null;
+}

@@ -7,6 +7,7 @@ import { DEMO_FLEET_FILE, writeDemoFleet } from './db/demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './db/demo/e2e-fleet.js';
 import { seedE2eSales } from './db/demo/e2e-sales.js';
 import { seedOrdersDemo } from './db/demo/orders.js';
+import { seedPlanogramsDemo } from './db/demo/planograms.js';
 import { seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './db/demo/sales.js';
 import { seedSubscriptionsDemo } from './db/demo/subscriptions.js';
 import { seedDemo } from './db/seed.js';
@@ -49,6 +50,7 @@ async function main() {
       await seedFiscalDemo(database.db, orgIds, new Date());
       await seedSalesHistoryDemo(database.db, orgIds);
       await seedOrdersDemo(database.db, orgIds);
+      await seedPlanogramsDemo(database.db, orgIds);
     }
     // The demo's sales, however they were written, reach the reports through the rollups.
     await rebuildDemoSaleRollups(database.db);

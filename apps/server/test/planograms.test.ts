@@ -6,7 +6,7 @@ import { TestClock } from '../src/lib/clock.js';
 import { runPlanogramSchedules } from '../src/modules/planograms/index.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
 import { uniqueName } from './factories/sequence.js';
-import { createTenant, type Tenant } from './factories/tenant.js';
+import { createTenant } from './factories/tenant.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
 
 /** Issue 10: planogram templates, a micromarket's layout, schedules and the tags a layout expects. */

@@ -1,5 +1,6 @@
 import type { Currency, Permission, TMicromarket } from '@vitrina/contract';
 import type { ReactNode } from 'react';
+import { PlanogramTab } from './planogram/planogram-tab';
 import { DeviceCommandsTab } from './tabs/device-commands-tab';
 import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
 import { DeviceHistoryTab } from './tabs/device-history-tab';
@@ -49,6 +50,7 @@ export const DEVICE_CARD_TABS: DeviceTab[] = [
   { key: 'written_off', label: 'devices.tabs.written_off', render: (props) => <DeviceWrittenOffTab {...props} /> },
   { key: 'settings', label: 'devices.tabs.settings', render: (props) => <DeviceSettingsTab {...props} /> },
   { key: 'shelves', label: 'devices.tabs.shelves', render: (props) => <DeviceShelvesTab {...props} /> },
+  { key: 'planogram', label: 'planogram.tab', render: (props) => <PlanogramTab {...props} /> },
   { key: 'discounts', label: 'devices.tabs.discounts', render: (props) => <DeviceDiscountsTab {...props} /> },
   { key: 'prices', label: 'devices.tabs.prices', render: (props) => <DevicePricesTab {...props} /> },
   { key: 'price_tags', label: 'devices.tabs.price_tags', render: (props) => <DevicePriceTagsTab {...props} /> },

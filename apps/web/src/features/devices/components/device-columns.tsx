@@ -14,6 +14,7 @@ export const ROW_TABS = [
   'written_off',
   'settings',
   'shelves',
+  'planogram',
   'discounts',
   'prices',
   'price_tags',
@@ -66,7 +67,7 @@ function rowMenu({ t, canEdit, canSeeTags, canSeeOrders, onAction }: Options, mi
       key: action,
       label: t(`fleet.row_actions.${action}`),
     })),
-    ...ROW_TABS.map((tab) => ({ key: tab, label: t(`devices.tabs.${tab}`) })),
+    ...ROW_TABS.map((tab) => ({ key: tab, label: t(tab === 'planogram' ? 'planogram.tab' : `devices.tabs.${tab}`) })),
     ...(canSeeTags ? [{ key: 'tags', label: t('fleet.row_actions.tags') }] : []),
     ...(canSeeOrders
       ? [

@@ -1,0 +1,152 @@
+import { api, type TMicromarket, type TPlanogramTagRow } from '@vitrina/contract';
+import { Empty, Table, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../../components/load-error';
+import { PageSpinner } from '../../../../components/page-spinner';
+import { useEndpoint } from '../../../../lib/endpoint-query';
+import { useCan } from '../../../../lib/permissions';
+import { DeviceOrdersTab } from '../tabs/device-orders-tab';
+import { LayoutView } from './layout-view';
+import { SchedulesPanel } from './schedules-panel';
+import { TemplatesPanel } from './templates-panel';
+
+type Props = { micromarket: TMicromarket; canEdit: boolean };
+
+/** The micromarket's planogram screen: its tabs planogram, shelves, sections, templates, schedules, orders, tags. */
+export function PlanogramTab({ micromarket, canEdit }: Props) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const planogram = useEndpoint(api.planogram.micromarket, { params: { id: micromarket.id } });
+  if (planogram.isError) return <LoadError onRetry={() => planogram.refetch()} />;
+  if (planogram.isPending) return <PageSpinner />;
+  const { active, schedules } = planogram.data;
+  const layout = active?.layout ?? { shelves: [] };
+  const sections = layout.shelves.flatMap((shelf) =>
+    shelf.sections.map((section, index) => ({
+      key: `${shelf.number}-${index}`,
+      shelf: shelf.number,
+      position: index + 1,
+      ...section,
+    })),
+  );
+  const items = [
+    {
+      key: 'planogram',
+      label: t('planogram.tabs.planogram'),
+      children: active ? (
+        <div style={{ display: 'grid', gap: 12 }}>
+          <div>
+            <strong>{active.template_name}</strong>{' '}
+            <span className="muted">
+              {t('planogram.active_since', { when: active.activated_at.slice(0, 16).replace('T', ' ') })}
+            </span>
+          </div>
+          <LayoutView layout={layout} />
+        </div>
+      ) : (
+        <Empty description={t('planogram.none_active')} />
+      ),
+    },
+    {
+      key: 'shelves',
+      label: t('planogram.tabs.shelves'),
+      children: (
+        <Table
+          size="small"
+          rowKey="number"
+          pagination={false}
+          dataSource={layout.shelves}
+          locale={{ emptyText: t('planogram.none_active') }}
+          columns={[
+            { key: 'number', title: t('planogram.shelf'), dataIndex: 'number' },
+            {
+              key: 'sections',
+              title: t('planogram.sections'),
+              align: 'right',
+              render: (_, shelf) => shelf.sections.length,
+            },
+            {
+              key: 'capacity',
+              title: t('planogram.capacity'),
+              align: 'right',
+              render: (_, shelf) => shelf.sections.reduce((sum, section) => sum + section.capacity, 0),
+            },
+          ]}
+        />
+      ),
+    },
+    {
+      key: 'sections',
+      label: t('planogram.tabs.sections'),
+      children: (
+        <Table
+          size="small"
+          rowKey="key"
+          pagination={false}
+          dataSource={sections}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('planogram.none_active') }}
+          columns={[
+            { key: 'shelf', title: t('planogram.shelf'), dataIndex: 'shelf' },
+            { key: 'position', title: t('planogram.position'), dataIndex: 'position' },
+            {
+              key: 'product',
+              title: t('planogram.product'),
+              render: (_, row) => row.product_name ?? <span className="muted">{t('planogram.empty_section')}</span>,
+            },
+            { key: 'capacity', title: t('planogram.capacity'), dataIndex: 'capacity', align: 'right' },
+          ]}
+        />
+      ),
+    },
+    {
+      key: 'templates',
+      label: t('planogram.tabs.templates'),
+      children: <TemplatesPanel micromarket={micromarket} canEdit={canEdit} />,
+    },
+    {
+      key: 'schedules',
+      label: t('planogram.tabs.schedules'),
+      children: <SchedulesPanel micromarket={micromarket} canEdit={canEdit} schedules={schedules} />,
+    },
+    ...(can('show_products_order_page')
+      ? [{ key: 'orders', label: t('planogram.tabs.orders'), children: <DeviceOrdersTab micromarket={micromarket} /> }]
+      : []),
+    { key: 'tags', label: t('planogram.tabs.tags'), children: <TagsPanel micromarketId={micromarket.id} /> },
+  ];
+  return <Tabs size="small" items={items} destroyOnHidden />;
+}
+
+function TagsPanel({ micromarketId }: { micromarketId: number }) {
+  const { t } = useTranslation();
+  const rows = useEndpoint(api.planogram.tags, { params: { id: micromarketId } });
+  if (rows.isError) return <LoadError onRetry={() => rows.refetch()} />;
+  return (
+    <Table<TPlanogramTagRow>
+      size="small"
+      rowKey="product_id"
+      loading={rows.isFetching}
+      pagination={false}
+      dataSource={rows.data?.items}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('planogram.no_tags') }}
+      columns={[
+        { key: 'product', title: t('planogram.product'), dataIndex: 'product_name' },
+        { key: 'expected', title: t('planogram.expected'), dataIndex: 'expected', align: 'right' },
+        { key: 'present', title: t('planogram.present'), dataIndex: 'present', align: 'right' },
+        {
+          key: 'difference',
+          title: t('planogram.difference'),
+          render: (_, row) =>
+            row.missing > 0 ? (
+              <Tag color="red">{t('planogram.missing', { count: row.missing })}</Tag>
+            ) : row.excess > 0 ? (
+              <Tag color="gold">{t('planogram.excess', { count: row.excess })}</Tag>
+            ) : (
+              <Tag color="green">{t('planogram.complete')}</Tag>
+            ),
+        },
+      ]}
+    />
+  );
+}

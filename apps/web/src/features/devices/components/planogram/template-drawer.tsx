@@ -1,0 +1,141 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { api, PLANOGRAM_MAX_CAPACITY, type TPlanogramTemplate } from '@vitrina/contract';
+import { Button, Card, Form, Input, InputNumber, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContractForm } from '../../../../components/contract-form';
+import { FormDrawer } from '../../../../components/form-drawer';
+import { ProductPicker } from '../../../../components/product-picker';
+import { useEntityForm } from '../../../../lib/entity-form';
+
+type Section = { product_id?: number | null; capacity?: number };
+type Values = { name: string; shelves: { sections: Section[] }[] };
+type Props = { orgId: number; template: TPlanogramTemplate | 'new' | null; onClose: () => void };
+
+/** A template's name and layout: shelves from the top, each with sections of a product and how many fit. */
+export function TemplateDrawer({ orgId, template, onClose }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const { save, isSaving } = useEntityForm({
+    form,
+    create: api.planogram.createTemplate,
+    update: api.planogram.updateTemplate,
+    id: template !== null && template !== 'new' ? template.id : null,
+    onSaved: onClose,
+  });
+  useEffect(() => {
+    if (template === 'new') form.setFieldsValue({ name: '', shelves: [{ sections: [{ capacity: 6 }] }] });
+    else if (template) {
+      form.setFieldsValue({
+        name: template.name,
+        shelves: template.layout.shelves.map((shelf) => ({
+          sections: shelf.sections.map((section) => ({ product_id: section.product_id, capacity: section.capacity })),
+        })),
+      });
+    }
+  }, [template, form]);
+
+  const submit = (values: Values) =>
+    save({
+      name: values.name,
+      ...(template === 'new' ? { org_id: orgId } : {}),
+      layout: {
+        shelves: (values.shelves ?? []).map((shelf, index) => ({
+          number: index + 1,
+          sections: (shelf.sections ?? []).map((section) => ({
+            product_id: section.product_id ?? null,
+            capacity: section.capacity ?? 0,
+          })),
+        })),
+      },
+    });
+
+  return (
+    <FormDrawer
+      title={template === 'new' ? t('planogram.new_template') : t('planogram.edit_template')}
+      isOpen={template !== null}
+      isEdit={template !== 'new'}
+      isSaving={isSaving}
+      width={640}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+    >
+      <ContractForm<Values> form={form} onFinish={submit}>
+        <Form.Item name="name" label={t('planogram.template_name')}>
+          <Input maxLength={120} />
+        </Form.Item>
+        <Form.Item name="layout" label={t('planogram.layout')} style={{ marginBottom: 0 }}>
+          <Form.List name="shelves">
+            {(shelves, shelfOps) => (
+              <div style={{ display: 'grid', gap: 12 }}>
+                {shelves.map((shelf, shelfIndex) => (
+                  <Card
+                    key={shelf.key}
+                    size="small"
+                    title={t('planogram.shelf_n', { n: shelfIndex + 1 })}
+                    extra={
+                      <Button
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('planogram.remove_shelf', { n: shelfIndex + 1 })}
+                        onClick={() => shelfOps.remove(shelf.name)}
+                      />
+                    }
+                  >
+                    <Form.List name={[shelf.name, 'sections']}>
+                      {(sections, sectionOps) => (
+                        <div style={{ display: 'grid', gap: 8 }}>
+                          {sections.map((section, sectionIndex) => {
+                            const label = t('planogram.section_of', { n: sectionIndex + 1, shelf: shelfIndex + 1 });
+                            return (
+                              <Space.Compact key={section.key} style={{ width: '100%' }}>
+                                <Form.Item name={[section.name, 'product_id']} noStyle>
+                                  <ProductPicker
+                                    aria-label={label}
+                                    orgId={orgId}
+                                    status="active"
+                                    className="fill-select"
+                                  />
+                                </Form.Item>
+                                <Form.Item name={[section.name, 'capacity']} noStyle>
+                                  <InputNumber
+                                    aria-label={`${t('planogram.capacity')} · ${label}`}
+                                    min={0}
+                                    max={PLANOGRAM_MAX_CAPACITY}
+                                    precision={0}
+                                    style={{ width: 88 }}
+                                  />
+                                </Form.Item>
+                                <Button
+                                  icon={<DeleteOutlined />}
+                                  aria-label={t('planogram.remove_section', { name: label })}
+                                  onClick={() => sectionOps.remove(section.name)}
+                                />
+                              </Space.Compact>
+                            );
+                          })}
+                          <Button size="small" icon={<PlusOutlined />} onClick={() => sectionOps.add({ capacity: 6 })}>
+                            {t('planogram.add_section')}
+                          </Button>
+                        </div>
+                      )}
+                    </Form.List>
+                  </Card>
+                ))}
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => shelfOps.add({ sections: [{ capacity: 6 }] })}
+                >
+                  {t('planogram.add_shelf')}
+                </Button>
+              </div>
+            )}
+          </Form.List>
+        </Form.Item>
+      </ContractForm>
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,71 @@
+import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
+import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
+
+/**
+ * Planograms (issue 10): the operator draws a template on the micromarket's planogram tab,
+ * applies it and sees the layout; schedules it for days (queued), and a second schedule
+ * over the same days asks first, then cancels the first one.
+ */
+test('a template drawn on the planogram tab is applied, scheduled, and an overlapping schedule asks first', async ({
+  page,
+  request,
+  signInAs,
+}) => {
+  test.setTimeout(90_000);
+  const post = await apiAs(request, 'admin');
+  const admin = { authorization: `Bearer ${await apiLogin(request, 'admin')}` };
+  const orgs = (await (await request.get('/v1/organization/options', { headers: admin })).json()) as {
+    items: { id: number; name: string }[];
+  };
+  const main = orgs.items.find((org) => org.name === 'Vitrina Demo')!;
+  const suffix = uniqueSuffix();
+  const productName = `Plano juice ${suffix}`;
+  await post('/v1/product/create', { name: productName, sell_cost: 3000, org_id: main.id });
+  const market = await post<{ id: number }>('/v1/device/create', {
+    org_id: main.id,
+    name: `Plano fridge ${suffix}`,
+    serial_number: `E2E-PLN-${suffix}`,
+  });
+  const templateName = `Morning ${suffix}`;
+
+  await signInAs('operator');
+  await page.goto(`/device/${market.id}?tab=planogram`);
+  await expect(page.getByText('No planogram is active')).toBeVisible();
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await page.getByRole('button', { name: 'New template' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New template' });
+  await drawer.getByLabel('Name').fill(templateName);
+  await chooseOption(page, drawer.getByLabel('Section 1 of shelf 1', { exact: true }), productName);
+  await drawer.getByLabel('Capacity · Section 1 of shelf 1').fill('8');
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('button', { name: `Apply ${templateName}` }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Planogram applied')).toBeVisible();
+  await page.getByRole('tab', { name: 'Planogram', exact: true }).last().click();
+  const shelf = page.getByRole('listitem', { name: 'Shelf 1' });
+  await expect(shelf).toContainText(productName);
+  await expect(shelf).toContainText('× 8');
+
+  await page.getByRole('tab', { name: 'Schedules' }).click();
+  const schedule = async (from: string, to: string) => {
+    await chooseOption(page, page.getByLabel('Template', { exact: true }), templateName);
+    const dates = page.locator('.ant-picker-range');
+    await dates.locator('input').first().click();
+    await dates.locator('input').first().fill(from);
+    await dates.locator('input').last().fill(to);
+    await dates.locator('input').last().press('Enter');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  };
+  await schedule('2031-03-10', '2031-03-12');
+  const first = page.getByRole('row').filter({ hasText: '2031-03-10 — 2031-03-12' });
+  await expect(first).toContainText('Queued');
+
+  await schedule('2031-03-12', '2031-03-15');
+  const ask = page.getByRole('dialog').filter({ hasText: 'The dates overlap other schedules' });
+  await expect(ask).toContainText('It overlaps 1 schedule(s) of this micromarket');
+  await ask.getByRole('button', { name: 'Cancel them and queue this one' }).click();
+  await expect(page.getByRole('row').filter({ hasText: '2031-03-12 — 2031-03-15' })).toContainText('Queued');
+  await expect(first).toContainText('Cancelled');
+});

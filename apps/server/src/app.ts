@@ -45,6 +45,7 @@ import {
   reconcilePayments,
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
+import { planningRoutes } from './modules/planning/index.js';
 import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { applyPromotions, promotionRoutes } from './modules/promotions/index.js';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscriptionRoutes, { ctx, providers: payments });
   await app.register(orderRoutes, { ctx, providers: payments });
   await app.register(planogramRoutes, { ctx });
+  await app.register(planningRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });

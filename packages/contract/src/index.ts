@@ -29,6 +29,7 @@ export * from './resources/open-link.js';
 export * from './resources/order.js';
 export * from './resources/organization.js';
 export * from './resources/payment.js';
+export * from './resources/planning.js';
 export * from './resources/planogram.js';
 export * from './resources/product.js';
 export * from './resources/receipt.js';

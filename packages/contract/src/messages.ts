@@ -874,6 +874,20 @@ const M = {
     it: 'Il modello è usato da pianificazioni in coda o attive ({count})',
     sk: 'Šablónu používajú rozvrhy vo fronte alebo aktívne ({count})',
   },
+  'planning.window': {
+    en: 'The sales window is 7, 14, 28 or 90 days',
+    ua: 'Період продажів — 7, 14, 28 або 90 днів',
+    pl: 'Okres sprzedaży to 7, 14, 28 lub 90 dni',
+    it: 'La finestra delle vendite è di 7, 14, 28 o 90 giorni',
+    sk: 'Obdobie predaja je 7, 14, 28 alebo 90 dní',
+  },
+  'planning.visit_hours': {
+    en: 'Hours until the next visit: from 1 to 168',
+    ua: 'Годин до наступного візиту: від 1 до 168',
+    pl: 'Godziny do następnej wizyty: od 1 do 168',
+    it: 'Ore alla prossima visita: da 1 a 168',
+    sk: 'Hodiny do ďalšej návštevy: od 1 do 168',
+  },
   'upload.not_document': {
     en: 'Choose a PDF or a JPEG, PNG or WebP image',
     ua: 'Оберіть PDF або зображення JPEG, PNG чи WebP',

@@ -46,6 +46,7 @@ const OPERATOR: Permission[] = [
   'edit_organizations',
   'show_bonus_trigger_page',
   'show_products_order_page',
+  'show_planning_page',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',

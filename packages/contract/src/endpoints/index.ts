@@ -15,6 +15,7 @@ import { openLinkApi } from './open-link.js';
 import { orderApi } from './order.js';
 import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
+import { planningApi } from './planning.js';
 import { planogramApi } from './planogram.js';
 import { productApi } from './product.js';
 import { receiptApi } from './receipt.js';
@@ -58,6 +59,7 @@ export const api = {
   bonusPromotion: bonusPromotionApi,
   order: orderApi,
   planogram: planogramApi,
+  planning: planningApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -1,0 +1,10 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import { exportPlan, getPlan } from './planning.service.js';
+
+export async function planningRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  registerEndpoint(app, api.planning.plan, ({ actor, query }) => getPlan(ctx, actor, query));
+  registerEndpoint(app, api.planning.export, ({ actor, query }) => exportPlan(ctx, actor, query));
+}

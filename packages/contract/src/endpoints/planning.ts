@@ -1,0 +1,30 @@
+import { defineEndpoint } from '../endpoint.js';
+import { ZFileDownload } from '../resources/common.js';
+import { ZExportPlanQuery, ZPlan, ZPlanQuery } from '../resources/planning.js';
+
+const tag = 'planning';
+const permissions = ['show_planning_page'] as const;
+
+/** §2 `/product/planning`: what to bring to each micromarket, per route and per storage. */
+export const planningApi = {
+  plan: defineEndpoint({
+    method: 'GET',
+    path: '/v1/planning',
+    tag,
+    summary:
+      'Per micromarket (paged) and product: par from the active planogram, stock and expiring tags, sales rate, wishes, what to bring; the pick lists cover every micromarket of the filter',
+    permissions,
+    query: ZPlanQuery,
+    response: ZPlan,
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/planning/export',
+    tag,
+    summary: 'The plan, one row per micromarket and product to bring or take out, as CSV or XLSX',
+    permissions,
+    query: ZExportPlanQuery,
+    response: ZFileDownload,
+    format: 'file',
+  }),
+};

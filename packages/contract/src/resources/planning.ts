@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { listOf, optionalQuery, ZExportFormat, ZIdQuery, ZPageQuery } from './common.js';
+
+/** Sales rate windows the plan may read, in days (the rollups keep every day). */
+export const PLANNING_WINDOWS = [7, 14, 28, 90] as const;
+export const PLANNING_DEFAULT_WINDOW = 28;
+/** Hours until the courier's next visit: items expiring sooner are taken out and replaced. */
+export const PLANNING_DEFAULT_VISIT_HOURS = 24;
+
+export const ZPlanLine = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  /** What the active planogram holds of it when full. */
+  par: z.number().int(),
+  /** Tags of it in the micromarket now. */
+  stock: z.number().int(),
+  /** Of those, the ones that expire before the next visit: taken out. */
+  expiring: z.number().int(),
+  /** Items sold over the window. */
+  sold: z.number().int(),
+  /** Sold per day over the window, one decimal. */
+  daily_rate: z.number(),
+  /** Customers' wishes for it over the window. */
+  wishes: z.number().int(),
+  /** What the courier brings: par − (stock − expiring), never below 0. */
+  bring: z.number().int(),
+});
+export type TPlanLine = z.infer<typeof ZPlanLine>;
+
+export const ZPlanMicromarket = z.object({
+  micromarket_id: z.number().int(),
+  org_id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  /** Whether an active planogram gives the par levels. */
+  has_planogram: z.boolean(),
+  bring: z.number().int(),
+  take_out: z.number().int(),
+  lines: z.array(ZPlanLine),
+});
+export type TPlanMicromarket = z.infer<typeof ZPlanMicromarket>;
+
+/** One product to pick, in total and what the storage holds of it (new tags). */
+export const ZPickLine = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  bring: z.number().int(),
+  in_storage: z.number().int(),
+});
+export type TPickLine = z.infer<typeof ZPickLine>;
+export const ZRoutePick = z.object({
+  /** The micromarket group the route is; null for micromarkets in no group. */
+  group_id: z.number().int().nullable(),
+  group_name: z.string().nullable(),
+  micromarkets: z.number().int(),
+  lines: z.array(ZPickLine),
+});
+export type TRoutePick = z.infer<typeof ZRoutePick>;
+
+export const ZPlan = listOf(ZPlanMicromarket).extend({
+  /** Everything to bring, per product, against the storage (the pick list per storage). */
+  pick: z.array(ZPickLine),
+  /** The same per route: each micromarket group's micromarkets. */
+  routes: z.array(ZRoutePick),
+});
+export type TPlan = z.infer<typeof ZPlan>;
+
+const windowQuery = optionalQuery(
+  z.coerce
+    .number({ error: 'planning.window' })
+    .refine((value) => (PLANNING_WINDOWS as readonly number[]).includes(value), { error: 'planning.window' }),
+);
+const visitQuery = optionalQuery(
+  z.coerce
+    .number({ error: 'planning.visit_hours' })
+    .int({ error: 'planning.visit_hours' })
+    .min(1, { error: 'planning.visit_hours' })
+    .max(168, { error: 'planning.visit_hours' }),
+);
+
+export const ZPlanFilters = z.object({
+  org_id: ZIdQuery,
+  micromarket_id: ZIdQuery,
+  group_id: ZIdQuery,
+  window_days: windowQuery,
+  visit_hours: visitQuery,
+});
+export const ZPlanQuery = ZPageQuery.extend(ZPlanFilters.shape);
+export const ZExportPlanQuery = ZPlanFilters.extend({ format: ZExportFormat.default('xlsx') });
+export type TPlanQuery = z.input<typeof ZPlanQuery>;

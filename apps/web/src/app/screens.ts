@@ -14,6 +14,7 @@ import { MakerListScreen } from '../features/makers/index.js';
 import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
+import { PlanningScreen } from '../features/planning/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { PromotionFormScreen, PromotionListScreen } from '../features/promotions/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
@@ -52,6 +53,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/tags': TagListScreen,
   '/product/programmer': TagProgrammerScreen,
   '/product/storage': StorageListScreen,
+  '/product/planning': PlanningScreen,
   '/product/dataset': DatasetListScreen,
   '/product/:id': ProductCardScreen,
   '/technical/analytics': AlertListScreen,

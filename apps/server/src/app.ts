@@ -14,6 +14,7 @@ import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
+import { accountingRoutes } from './modules/accounting/index.js';
 import { alertRoutes } from './modules/alerts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(orderRoutes, { ctx, providers: payments });
   await app.register(planogramRoutes, { ctx });
   await app.register(planningRoutes, { ctx });
+  await app.register(accountingRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });

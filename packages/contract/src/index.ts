@@ -8,6 +8,7 @@ export * from './files.js';
 export * from './locales.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './resources/accounting.js';
 export * from './resources/alert.js';
 export * from './resources/auth.js';
 export * from './resources/bonus-promotion.js';

@@ -888,6 +888,13 @@ const M = {
     it: 'Ore alla prossima visita: da 1 a 168',
     sk: 'Hodiny do ďalšej návštevy: od 1 do 168',
   },
+  'accounting.period_too_long': {
+    en: 'A period is at most 366 days',
+    ua: 'Період — не більше 366 днів',
+    pl: 'Okres to najwyżej 366 dni',
+    it: 'Un periodo è al massimo di 366 giorni',
+    sk: 'Obdobie je najviac 366 dní',
+  },
   'upload.not_document': {
     en: 'Choose a PDF or a JPEG, PNG or WebP image',
     ua: 'Оберіть PDF або зображення JPEG, PNG чи WebP',

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { accountingApi } from './accounting.js';
 import { authApi } from './auth.js';
 import { bonusPromotionApi } from './bonus-promotion.js';
 import { categoryApi } from './category.js';
@@ -60,6 +61,7 @@ export const api = {
   order: orderApi,
   planogram: planogramApi,
   planning: planningApi,
+  accounting: accountingApi,
 };
 
 /** The flat list, for route tests and tooling. */

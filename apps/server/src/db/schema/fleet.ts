@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -336,3 +337,37 @@ export const openRequests = pgTable(
   },
   (t) => [index('open_requests_micromarket').on(t.micromarketId, t.id)],
 );
+
+/**
+ * Every change of a tag's status or micromarket, written by a trigger on `tags` (migration
+ * 0022) whatever made it: the stock accounting of a micromarket over a period reads it.
+ * `at` is the tag's `updated_at` when the change set it, else the time of the write.
+ */
+export const tagMoves = pgTable(
+  'tag_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tagId: bigint('tag_id', { mode: 'number' }).notNull(),
+    orgId: integer('org_id').notNull(),
+    productId: integer('product_id').notNull(),
+    fromMicromarketId: integer('from_micromarket_id'),
+    toMicromarketId: integer('to_micromarket_id'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('tag_moves_to_micromarket').on(t.toMicromarketId, t.at),
+    index('tag_moves_from_micromarket').on(t.fromMicromarketId, t.at),
+  ],
+);
+
+/** The last inventory scan a micromarket reported: when, and how many tags of each product it saw. */
+export const micromarketInventory = pgTable('micromarket_inventory', {
+  micromarketId: integer('micromarket_id')
+    .primaryKey()
+    .references(() => micromarkets.id, { onDelete: 'cascade' }),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  /** `{ "<product id>": count }`. */
+  counts: jsonb('counts').notNull(),
+});

@@ -103,6 +103,26 @@ export async function placeTags(db: Db, place: { micromarketId: number; orgId: n
   return rowsOf(result).length;
 }
 
+/** The scan itself, kept as the micromarket's last inventory: how many tags of each product it saw. */
+export async function recordInventory(
+  db: Db,
+  scan: { micromarketId: number; orgId: number; codes: string[]; at: Date },
+) {
+  const codes =
+    scan.codes.length === 0
+      ? sql`NULL`
+      : sql.join(
+          scan.codes.map((code) => sql`${code}`),
+          sql`, `,
+        );
+  await db.execute(sql`
+    INSERT INTO micromarket_inventory (micromarket_id, scanned_at, counts)
+    SELECT ${scan.micromarketId}, ${iso(scan.at)}, coalesce(jsonb_object_agg(product_id::text, n), '{}'::jsonb)
+    FROM (SELECT product_id, count(*)::int AS n FROM tags WHERE code IN (${codes}) AND org_id = ${scan.orgId} GROUP BY product_id) c
+    ON CONFLICT (micromarket_id) DO UPDATE SET scanned_at = excluded.scanned_at, counts = excluded.counts
+    WHERE micromarket_inventory.scanned_at <= excluded.scanned_at`);
+}
+
 /**
  * Tags taken in a closed door session leave the stock of this micromarket: a customer's
  * become not paid until the sale settles (docs/decisions.md), a courier's or service's removed.

@@ -30,6 +30,7 @@ import {
   markOfflineBySession,
   markOnline,
   placeTags,
+  recordInventory,
   takeTags,
   upsertDoorSession,
 } from './ingest.repository.js';
@@ -269,12 +270,14 @@ export class Ingest {
   }
 
   private async inventory(message: TDeviceInventory, received: Received) {
-    const placed = await placeTags(this.deps.ctx.db, {
+    const scan = {
       micromarketId: received.device.id,
       orgId: received.device.orgId,
       codes: [...new Set(message.tags)],
       at: new Date(received.receivedAt),
-    });
+    };
+    const placed = await placeTags(this.deps.ctx.db, scan);
+    await recordInventory(this.deps.ctx.db, scan);
     if (placed === 0) return;
     await this.event(received, 'tags_placed', { count: placed });
     // The card's products on sale follow the stock, as its other tabs follow the live state.

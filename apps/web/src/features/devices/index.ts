@@ -6,11 +6,11 @@ import { lazyScreen } from '../../lib/lazy-screen';
  */
 export const DeviceListScreen = lazyScreen(
   () => import('./screens/device-list'),
-  ['devices', 'open', 'orders', 'planogram'],
+  ['devices', 'open', 'orders', 'planogram', 'accounting'],
 );
 export const DeviceCardScreen = lazyScreen(
   () => import('./screens/device-card'),
-  ['devices', 'open', 'orders', 'planogram'],
+  ['devices', 'open', 'orders', 'planogram', 'accounting'],
 );
 export const DeviceDisplayScreen = lazyScreen(() => import('./screens/device-display'), ['devices', 'open']);
 export const FleetThresholdsScreen = lazyScreen(() => import('./screens/fleet-thresholds'), ['devices']);

@@ -1,6 +1,7 @@
 import type { Currency, Permission, TMicromarket } from '@vitrina/contract';
 import type { ReactNode } from 'react';
 import { PlanogramTab } from './planogram/planogram-tab';
+import { DeviceAccountingTab } from './tabs/device-accounting-tab';
 import { DeviceCommandsTab } from './tabs/device-commands-tab';
 import { DeviceDiscountsTab } from './tabs/device-discounts-tab';
 import { DeviceHistoryTab } from './tabs/device-history-tab';
@@ -66,6 +67,7 @@ export const DEVICE_CARD_TABS: DeviceTab[] = [
     permissions: ['show_products_order_page'],
     render: (props) => <DeviceWishesTab {...props} />,
   },
+  { key: 'accounting', label: 'accounting.tab', render: (props) => <DeviceAccountingTab {...props} /> },
   { key: 'history', label: 'devices.tabs.history', render: (props) => <DeviceHistoryTab {...props} /> },
   {
     key: 'open_links',

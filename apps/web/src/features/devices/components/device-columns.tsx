@@ -15,6 +15,7 @@ export const ROW_TABS = [
   'settings',
   'shelves',
   'planogram',
+  'accounting',
   'discounts',
   'prices',
   'price_tags',
@@ -67,7 +68,10 @@ function rowMenu({ t, canEdit, canSeeTags, canSeeOrders, onAction }: Options, mi
       key: action,
       label: t(`fleet.row_actions.${action}`),
     })),
-    ...ROW_TABS.map((tab) => ({ key: tab, label: t(tab === 'planogram' ? 'planogram.tab' : `devices.tabs.${tab}`) })),
+    ...ROW_TABS.map((tab) => ({
+      key: tab,
+      label: t(tab === 'planogram' || tab === 'accounting' ? `${tab}.tab` : `devices.tabs.${tab}`),
+    })),
     ...(canSeeTags ? [{ key: 'tags', label: t('fleet.row_actions.tags') }] : []),
     ...(canSeeOrders
       ? [

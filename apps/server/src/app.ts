@@ -19,6 +19,7 @@ import { alertRoutes } from './modules/alerts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
+import { courierRoutes } from './modules/courier/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(planogramRoutes, { ctx });
   await app.register(planningRoutes, { ctx });
   await app.register(accountingRoutes, { ctx });
+  await app.register(courierRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });

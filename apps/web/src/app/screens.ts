@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { CategoryListScreen } from '../features/categories/index.js';
 import { CertificateListScreen } from '../features/certificates/index.js';
+import { CourierFridgeListScreen } from '../features/courier/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
@@ -36,6 +37,7 @@ import { UserListScreen } from '../features/users/index.js';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
+  '/courier/fridge/list': CourierFridgeListScreen,
   '/courier/fridge/orders': CourierOrdersScreen,
   '/user/list': UserListScreen,
   '/user/group': UserGroupListScreen,

@@ -4,6 +4,7 @@ import { authApi } from './auth.js';
 import { bonusPromotionApi } from './bonus-promotion.js';
 import { categoryApi } from './category.js';
 import { certificateApi } from './certificate.js';
+import { courierApi } from './courier.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
@@ -62,6 +63,7 @@ export const api = {
   planogram: planogramApi,
   planning: planningApi,
   accounting: accountingApi,
+  courier: courierApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -1,3 +1,4 @@
 /** Open links: public pages that open a micromarket's door for a customer or a courier (§2). */
 export { OpenLimiter } from './open-limiter.js';
 export { openLinkRoutes } from './open-links.routes.js';
+export { createLink } from './open-links.service.js';

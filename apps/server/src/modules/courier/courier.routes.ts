@@ -1,0 +1,10 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import { courierOpening, courierStops } from './courier.service.js';
+
+export async function courierRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  registerEndpoint(app, api.courier.stops, ({ actor }) => courierStops(ctx, actor));
+  registerEndpoint(app, api.courier.open, ({ actor, params }) => courierOpening(ctx, actor, params.id));
+}

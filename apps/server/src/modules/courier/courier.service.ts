@@ -1,0 +1,65 @@
+import type { TCourierOpening, TCourierStop } from '@vitrina/contract';
+import { inArray } from 'drizzle-orm';
+import { micromarkets } from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { createLink } from '../open-links/index.js';
+import { computePlan } from '../planning/index.js';
+
+/**
+ * The courier's micromarkets for today: those of the courier's organisations the restock
+ * plan has work for (something to bring or take out), most work first, with their place,
+ * parking spot and live state.
+ */
+export async function courierStops(ctx: ServiceContext, actor: UserActor): Promise<{ items: TCourierStop[] }> {
+  const { markets } = await computePlan(
+    ctx.db,
+    { visibleIds: actor.scope.visibleIds },
+    { now: ctx.clock.now(), windowDays: 28, visitHours: 24 },
+  );
+  const busy = markets.filter((market) => market.bring > 0 || market.take_out > 0);
+  if (busy.length === 0) return { items: [] };
+  const rows = await ctx.db
+    .select()
+    .from(micromarkets)
+    .where(
+      inArray(
+        micromarkets.id,
+        busy.map((market) => market.micromarket_id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = busy.map((market): TCourierStop => {
+    const row = byId.get(market.micromarket_id)!;
+    return {
+      id: row.id,
+      org_id: row.orgId,
+      name: row.name,
+      address: row.address,
+      location_description: row.locationDescription,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      courier_latitude: row.courierLatitude,
+      courier_longitude: row.courierLongitude,
+      connection: row.connection,
+      door: row.door,
+      temperature: row.temperature,
+      locked: row.lockedAt !== null,
+      bring: market.bring,
+      take_out: market.take_out,
+      lines: market.lines.filter((line) => line.bring > 0 || line.expiring > 0),
+    };
+  });
+  items.sort((a, b) => b.bring + b.take_out - (a.bring + a.take_out) || a.name.localeCompare(b.name));
+  return { items };
+}
+
+/** A one-time courier link for an hour: the courier opens the door through its form. */
+export async function courierOpening(
+  ctx: ServiceContext,
+  actor: UserActor,
+  micromarketId: number,
+): Promise<TCourierOpening> {
+  const link = await createLink(ctx, actor, micromarketId, { kind: 'courier', hours: 1 });
+  return { path: link.path, expires_at: link.expires_at };
+}

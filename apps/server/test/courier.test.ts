@@ -1,6 +1,6 @@
-import type { TCourierOpening, TCourierStops } from '@vitrina/contract';
+import type { TCourierOpening, TCourierStopSummary, TCourierStops, TLoadResult } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMicromarket, insertProduct } from './factories/catalogue.js';
+import { codes, insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
@@ -69,5 +69,62 @@ describe('courier micromarkets', () => {
     expect(open.statusCode).toBe(404);
     const theirs = (await call(ctx, 'GET', '/v1/courier/micromarkets', { token: stranger })).json<TCourierStops>();
     expect(theirs.items.some((stop) => stop.id === market)).toBe(false);
+  });
+
+  it('loads scanned tags from storage, writes off or removes what is inside, and sums the stop’s day', async () => {
+    const tenant = await createTenant(db());
+    const orgId = tenant.org.main;
+    const courier = await tenant.token('courier');
+    const market = await insertMicromarket(db(), orgId, uniqueName('Stop'));
+    const other = await insertMicromarket(db(), orgId, uniqueName('Other'));
+    const juice = await insertProduct(db(), orgId, { name: uniqueName('Juice') });
+    const prefix = `${Date.now().toString(16).toUpperCase()}C`;
+    const [fresh1, fresh2, sold, elsewhere] = codes(prefix, 4);
+    await insertTags(db(), orgId, juice, [
+      { code: fresh1! },
+      { code: fresh2! },
+      { code: sold!, status: 'sold' },
+      { code: elsewhere!, status: 'in_micromarket', micromarketId: other },
+    ]);
+    const stranger = await createTenant(db());
+    const foreignProduct = await insertProduct(db(), stranger.org.main, { name: uniqueName('Foreign') });
+    const [foreign] = codes(`${prefix}F`, 1);
+    await insertTags(db(), stranger.org.main, foreignProduct, [{ code: foreign! }]);
+
+    const load = await ok<TLoadResult>(ctx, courier, `/v1/courier/load/${market}`, {
+      codes: [fresh1, fresh2, sold, elsewhere, foreign, 'ABCDEF0123456789ABCDEF01'],
+    });
+    expect(load.loaded).toBe(2);
+    expect(load.refused.sort()).toEqual([sold, elsewhere, foreign, 'ABCDEF0123456789ABCDEF01'].sort());
+
+    const notInside = await call(ctx, 'POST', `/v1/courier/take-out/${market}`, {
+      token: courier,
+      payload: { codes: [fresh1, elsewhere], action: 'write_off', reason: 'Expired' },
+    });
+    expect(notInside.statusCode).toBe(409);
+    expect(notInside.json().message).toBe(`Not inside this micromarket: ${elsewhere}`);
+    await ok(ctx, courier, `/v1/courier/take-out/${market}`, {
+      codes: [fresh1],
+      action: 'write_off',
+      reason: 'Expired',
+    });
+
+    const summary = (
+      await call(ctx, 'GET', `/v1/courier/stop/${market}`, { token: courier })
+    ).json<TCourierStopSummary>();
+    expect(summary).toMatchObject({ loaded_today: 2, written_off_today: 1, removed_today: 0 });
+    const badReason = await call(ctx, 'POST', `/v1/courier/take-out/${market}`, {
+      token: courier,
+      payload: { codes: [fresh2], action: 'remove', reason: '' },
+    });
+    expect(badReason.statusCode).toBe(400);
+    const strangerCourier = await stranger.token('courier');
+    const theirs = await call(ctx, 'POST', `/v1/courier/load/${market}`, {
+      token: strangerCourier,
+      payload: { codes: [fresh2] },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const operator = await tenant.token('operator');
+    expect((await call(ctx, 'GET', `/v1/courier/stop/${market}`, { token: operator })).statusCode).toBe(403);
   });
 });

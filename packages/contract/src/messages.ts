@@ -895,6 +895,27 @@ const M = {
     it: 'Un periodo è al massimo di 366 giorni',
     sk: 'Obdobie je najviac 366 dní',
   },
+  'courier.codes_required': {
+    en: 'Scan at least one tag',
+    ua: 'Відскануйте хоча б одну мітку',
+    pl: 'Zeskanuj co najmniej jeden tag',
+    it: 'Scansiona almeno un tag',
+    sk: 'Naskenujte aspoň jeden štítok',
+  },
+  'courier.too_many_codes': {
+    en: 'At most 500 tags at a time',
+    ua: 'Не більше 500 міток за раз',
+    pl: 'Najwyżej 500 tagów naraz',
+    it: 'Al massimo 500 tag alla volta',
+    sk: 'Najviac 500 štítkov naraz',
+  },
+  'courier.not_inside': {
+    en: 'Not inside this micromarket: {codes}',
+    ua: 'Не в цьому мікромаркеті: {codes}',
+    pl: 'Nie ma w tym mikromarkecie: {codes}',
+    it: 'Non sono in questo micromarket: {codes}',
+    sk: 'Nie sú v tomto mikromarkete: {codes}',
+  },
   'upload.not_document': {
     en: 'Choose a PDF or a JPEG, PNG or WebP image',
     ua: 'Оберіть PDF або зображення JPEG, PNG чи WebP',

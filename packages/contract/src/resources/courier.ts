@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { requiredText } from './common.js';
 import { ZPlanLine } from './planning.js';
+import { ZTagCode } from './tag.js';
 
 /** A micromarket on the courier's list: where it is, its live state and what it needs today. */
 export const ZCourierStop = z.object({
@@ -29,3 +31,36 @@ export type TCourierStops = z.infer<typeof ZCourierStops>;
 /** A one-time courier link to open the door for service, and where its page is. */
 export const ZCourierOpening = z.object({ path: z.string(), expires_at: z.string() });
 export type TCourierOpening = z.infer<typeof ZCourierOpening>;
+
+/** Codes the courier scanned at a stop (a scanner types each and Enter). */
+const ZScannedCodes = z
+  .array(ZTagCode, { error: 'courier.codes_required' })
+  .min(1, { error: 'courier.codes_required' })
+  .max(500, { error: 'courier.too_many_codes' });
+
+export const ZLoadTags = z.object({ codes: ZScannedCodes });
+export type TLoadTags = z.input<typeof ZLoadTags>;
+/** Loaded tags, and the codes that were not: unknown, not in storage, or another organisation's. */
+export const ZLoadResult = z.object({ loaded: z.number().int(), refused: z.array(z.string()) });
+export type TLoadResult = z.infer<typeof ZLoadResult>;
+
+export const COURIER_TAKE_OUT_ACTIONS = ['write_off', 'remove'] as const;
+export const ZTakeOutTags = z.object({
+  codes: ZScannedCodes,
+  /** Expired or damaged items are written off; others taken back are removed. */
+  action: z.enum(COURIER_TAKE_OUT_ACTIONS, { error: 'validation.required' }),
+  reason: requiredText(300),
+});
+export type TTakeOutTags = z.input<typeof ZTakeOutTags>;
+
+/** A stop's state for the courier: its plan lines and what the day's work moved there. */
+export const ZCourierStopSummary = z.object({
+  micromarket_id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  lines: z.array(ZPlanLine),
+  loaded_today: z.number().int(),
+  removed_today: z.number().int(),
+  written_off_today: z.number().int(),
+});
+export type TCourierStopSummary = z.infer<typeof ZCourierStopSummary>;

@@ -3,8 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { courierOpening, courierStops } from './courier.service.js';
+import { loadTags, stopSummary, takeOutTags } from './stop.service.js';
 
 export async function courierRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   registerEndpoint(app, api.courier.stops, ({ actor }) => courierStops(ctx, actor));
   registerEndpoint(app, api.courier.open, ({ actor, params }) => courierOpening(ctx, actor, params.id));
+  registerEndpoint(app, api.courier.stop, ({ actor, params }) => stopSummary(ctx, actor, params.id));
+  registerEndpoint(app, api.courier.load, ({ actor, params, body }) => loadTags(ctx, actor, params.id, body));
+  registerEndpoint(app, api.courier.takeOut, ({ actor, params, body }) => takeOutTags(ctx, actor, params.id, body));
 }

@@ -5,3 +5,4 @@ export {
   type MicromarketTagsQuery,
 } from './micromarket-tags.repository.js';
 export { tagRoutes } from './tags.routes.js';
+export { applyTagAction } from './tags.service.js';

@@ -102,7 +102,7 @@ export async function applyTagAction(
           .join(', '),
       });
     }
-    const now = new Date();
+    const now = ctx.clock.now();
     const updated = await repo.moveTags(tx, ids, { status, reason: body.reason, [stamp]: now, updatedAt: now });
     // One audit row per organisation touched, so each organisation's log shows its own tags.
     for (const orgId of new Set(rows.map((row) => row.orgId))) {

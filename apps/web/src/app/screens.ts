@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { CategoryListScreen } from '../features/categories/index.js';
 import { CertificateListScreen } from '../features/certificates/index.js';
-import { CourierFridgeListScreen } from '../features/courier/index.js';
+import { CourierFridgeListScreen, CourierWorkspaceScreen } from '../features/courier/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
@@ -39,6 +39,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardScreen,
   '/courier/fridge/list': CourierFridgeListScreen,
   '/courier/fridge/orders': CourierOrdersScreen,
+  '/dubai/courier': CourierWorkspaceScreen,
   '/user/list': UserListScreen,
   '/user/group': UserGroupListScreen,
   '/user/bonus/promotions': PromotionListScreen,

@@ -34,6 +34,9 @@ export default function CourierFridgeListScreen() {
   );
 }
 
+/** Lines a card lists before "and N more": the full list is the workspace's. */
+const LINES_SHOWN = 8;
+
 const coordinates = (latitude: number | null, longitude: number | null) =>
   latitude === null || longitude === null ? null : `${latitude},${longitude}`;
 
@@ -73,7 +76,7 @@ function StopCard({ stop }: { stop: TCourierStop }) {
           {stop.take_out > 0 && <Tag color="red">{t('courier.take_out_n', { count: stop.take_out })}</Tag>}
         </Space>
         <ul style={{ margin: 0, paddingLeft: 18 }}>
-          {stop.lines.map((line) => (
+          {stop.lines.slice(0, LINES_SHOWN).map((line) => (
             <li key={line.product_id}>
               {line.product_name}
               {line.bring > 0 && ` · +${line.bring}`}
@@ -81,6 +84,9 @@ function StopCard({ stop }: { stop: TCourierStop }) {
             </li>
           ))}
         </ul>
+        {stop.lines.length > LINES_SHOWN && (
+          <div className="muted">{t('courier.more_lines', { count: stop.lines.length - LINES_SHOWN })}</div>
+        )}
         <Button
           type="primary"
           icon={<UnlockOutlined />}

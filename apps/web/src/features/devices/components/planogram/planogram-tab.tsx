@@ -5,8 +5,8 @@ import { LoadError } from '../../../../components/load-error';
 import { PageSpinner } from '../../../../components/page-spinner';
 import { useEndpoint } from '../../../../lib/endpoint-query';
 import { useCan } from '../../../../lib/permissions';
-import { DeviceOrdersTab } from '../tabs/device-orders-tab';
 import { LayoutView } from './layout-view';
+import { RestockPanel } from './restock-panel';
 import { SchedulesPanel } from './schedules-panel';
 import { TemplatesPanel } from './templates-panel';
 
@@ -109,8 +109,14 @@ export function PlanogramTab({ micromarket, canEdit }: Props) {
       label: t('planogram.tabs.schedules'),
       children: <SchedulesPanel micromarket={micromarket} canEdit={canEdit} schedules={schedules} />,
     },
-    ...(can('show_products_order_page')
-      ? [{ key: 'orders', label: t('planogram.tabs.orders'), children: <DeviceOrdersTab micromarket={micromarket} /> }]
+    ...(can('show_planning_page')
+      ? [
+          {
+            key: 'orders',
+            label: t('planogram.tabs.orders'),
+            children: <RestockPanel micromarketId={micromarket.id} />,
+          },
+        ]
       : []),
     { key: 'tags', label: t('planogram.tabs.tags'), children: <TagsPanel micromarketId={micromarket.id} /> },
   ];

@@ -161,6 +161,59 @@ describe('restock planning', () => {
     expect(rows).toHaveLength(3);
   });
 
+  it('turns the shortfall against storage into tag programmer tasks, which the written batches close', async () => {
+    const s = await setup();
+    const layout = await ok<{ id: number }>(ctx, s.token, '/v1/planogram/template/create', {
+      name: 'Batches',
+      layout: {
+        shelves: [
+          {
+            number: 1,
+            sections: [
+              { product_id: s.water, capacity: 6 },
+              { product_id: s.salad, capacity: 3 },
+            ],
+          },
+        ],
+      },
+    });
+    await ok(ctx, s.token, `/v1/planogram/apply/${s.office}`, { template_id: layout.id });
+    await insertTags(
+      db(),
+      s.orgId,
+      s.water,
+      codes(prefix(), 4).map((code) => ({ code })),
+    );
+    const made = await ok<{ created: number; items: { product_id: number; quantity: number }[] }>(
+      ctx,
+      s.token,
+      '/v1/planning/batches',
+      { org_id: s.orgId },
+    );
+    expect(made.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ product_id: s.water, quantity: 2 }),
+        expect.objectContaining({ product_id: s.salad, quantity: 3 }),
+      ]),
+    );
+    // Asking again asks for nothing more.
+    expect(await ok(ctx, s.token, '/v1/planning/batches', { org_id: s.orgId })).toMatchObject({ created: 0 });
+
+    const programmer = await s.tenant.token('operator');
+    const tasks = async () =>
+      (await call(ctx, 'GET', '/v1/tag/program/tasks', { token: programmer })).json<{
+        items: { product_id: number; quantity: number; programmed: number }[];
+      }>().items;
+    expect((await tasks()).find((task) => task.product_id === s.salad)).toMatchObject({ quantity: 3, programmed: 0 });
+    await ok(ctx, programmer, '/v1/tag/program', { product_id: s.salad, codes: codes(prefix(), 2) });
+    expect((await tasks()).find((task) => task.product_id === s.salad)).toMatchObject({ programmed: 2 });
+    await ok(ctx, programmer, '/v1/tag/program', { product_id: s.salad, codes: codes(prefix(), 1) });
+    expect((await tasks()).some((task) => task.product_id === s.salad)).toBe(false);
+    const stranger = await (await createTenant(db())).token('operator');
+    const theirs = (await call(ctx, 'GET', '/v1/tag/program/tasks', { token: stranger })).json<{ items: unknown[] }>();
+    expect(theirs.items).toEqual([]);
+  });
+
   it('keeps to the caller’s organisations and refuses a window it does not offer', async () => {
     const s = await setup();
     expect((await call(ctx, 'GET', '/v1/planning')).statusCode).toBe(401);

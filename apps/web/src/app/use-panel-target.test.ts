@@ -18,9 +18,21 @@ describe('resolvePanelTarget', () => {
     });
   });
 
-  it('sends a static path without a screen in this build to 404, not to the card', () => {
-    for (const pathname of ['/product/order', '/product/planning']) {
-      expect(target(pathname), pathname).toEqual({ kind: 'redirect', to: '/404' });
+  it('never opens a static path the caller cannot open as the section’s card', () => {
+    // Routes without the product section's orders and planning (the caller may not open them).
+    const hidden = ['/product/order', '/product/planning'];
+    const partial = filterRoutes(
+      ROUTES,
+      PERMISSION_NAMES,
+      (route) => hasScreen(route.path) && !hidden.includes(route.path),
+    );
+    for (const pathname of hidden) {
+      expect(resolvePanelTarget({ pathname, search: '', routes: partial }), pathname).toEqual({
+        kind: 'redirect',
+        to: '/401',
+      });
     }
+    expect(target('/product/order')).toMatchObject({ kind: 'screen', route: { path: '/product/order' } });
+    expect(target('/product/42')).toMatchObject({ kind: 'screen', route: { path: '/product/:id' } });
   });
 });

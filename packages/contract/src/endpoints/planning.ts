@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZFileDownload } from '../resources/common.js';
-import { ZExportPlanQuery, ZPlan, ZPlanQuery } from '../resources/planning.js';
+import { ZExportPlanQuery, ZPlan, ZPlanBatches, ZPlanBatchesResult, ZPlanQuery } from '../resources/planning.js';
 
 const tag = 'planning';
 const permissions = ['show_planning_page'] as const;
@@ -26,5 +26,15 @@ export const planningApi = {
     query: ZExportPlanQuery,
     response: ZFileDownload,
     format: 'file',
+  }),
+  batches: defineEndpoint({
+    method: 'POST',
+    path: '/v1/planning/batches',
+    tag,
+    summary:
+      'For each product the plan of the filter needs more of than the storage holds, a task for the tag programmer to write the difference',
+    permissions,
+    body: ZPlanBatches,
+    response: ZPlanBatchesResult,
   }),
 };

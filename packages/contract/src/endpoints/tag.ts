@@ -2,6 +2,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam } from '../resources/common.js';
 import {
   ZListTagsQuery,
+  ZProgrammingTasks,
   ZProgramResult,
   ZProgramTags,
   ZTag,
@@ -62,6 +63,14 @@ export const tagApi = {
     body: ZTagAction,
     response: ZTagActionResult,
     errors: [404, 409],
+  }),
+  programmingTasks: defineEndpoint({
+    method: 'GET',
+    path: '/v1/tag/program/tasks',
+    tag,
+    summary: 'Open tasks of the restock plan: tags to write per product, oldest first',
+    permissions: ['show_products_programmer_page'],
+    response: ZProgrammingTasks,
   }),
   program: defineEndpoint({
     method: 'POST',

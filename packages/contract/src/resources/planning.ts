@@ -88,3 +88,11 @@ export const ZPlanFilters = z.object({
 export const ZPlanQuery = ZPageQuery.extend(ZPlanFilters.shape);
 export const ZExportPlanQuery = ZPlanFilters.extend({ format: ZExportFormat.default('xlsx') });
 export type TPlanQuery = z.input<typeof ZPlanQuery>;
+
+/** The plan's shortfall against storage, per product, made into tag programmer tasks. */
+export const ZPlanBatches = ZPlanFilters;
+export const ZPlanBatchesResult = z.object({
+  created: z.number().int(),
+  items: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), quantity: z.number().int() })),
+});
+export type TPlanBatchesResult = z.infer<typeof ZPlanBatchesResult>;

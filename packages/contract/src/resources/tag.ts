@@ -120,3 +120,16 @@ export const ZMicromarketOption = z.object({
 });
 export const ZMicromarketOptions = z.object({ items: z.array(ZMicromarketOption) });
 export type TMicromarketOptions = z.infer<typeof ZMicromarketOptions>;
+
+/** Tags the restock plan asked to write for a product, and how many are written so far. */
+export const ZProgrammingTask = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  programmed: z.number().int(),
+  created_at: ZTimestamp,
+});
+export type TProgrammingTask = z.infer<typeof ZProgrammingTask>;
+export const ZProgrammingTasks = z.object({ items: z.array(ZProgrammingTask) });

@@ -262,3 +262,26 @@ export const datasetFiles = pgTable(
   },
   (t) => [index('dataset_files_org_id').on(t.orgId, t.id), index('dataset_files_tags').using('gin', t.tags)],
 );
+
+/**
+ * Tags to write for a product, asked for by the restock plan: the tag programmer shows the
+ * open ones, and each batch it writes for the product counts toward the oldest first.
+ */
+export const programmingTasks = pgTable(
+  'programming_tasks',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    programmed: integer('programmed').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('programming_tasks_open').on(t.orgId, t.productId).where(sql`${t.doneAt} IS NULL`)],
+);

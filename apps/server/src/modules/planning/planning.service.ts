@@ -141,12 +141,9 @@ const optionsOf = (ctx: ServiceContext, filters: Filters) => ({
   visitHours: filters.visit_hours ?? PLANNING_DEFAULT_VISIT_HOURS,
 });
 
-export async function getPlan(
-  ctx: ServiceContext,
-  actor: UserActor,
-  query: z.output<typeof ZPlanQuery>,
-): Promise<TPlan> {
-  const { markets, routes } = await computePlan(ctx.db, scopeOf(actor, query), optionsOf(ctx, query));
+/** The plan of the filter with its pick lists (every micromarket, not a page). */
+export async function planWithPicks(ctx: ServiceContext, actor: UserActor, filters: Filters) {
+  const { markets, routes } = await computePlan(ctx.db, scopeOf(actor, filters), optionsOf(ctx, filters));
   const productIds = [...new Set(markets.flatMap((market) => market.lines.map((line) => line.product_id)))];
   const storage = new Map((await repo.storageOf(ctx.db, productIds)).map((row) => [row.productId, row.count]));
   const byId = new Map(markets.map((market) => [market.micromarket_id, market]));
@@ -173,13 +170,17 @@ export async function getPlan(
       lines: pickOf(ungrouped, storage),
     });
   }
+  return { markets, pick: pickOf(markets, storage), routes: routePicks };
+}
+
+export async function getPlan(
+  ctx: ServiceContext,
+  actor: UserActor,
+  query: z.output<typeof ZPlanQuery>,
+): Promise<TPlan> {
+  const { markets, pick, routes } = await planWithPicks(ctx, actor, query);
   const start = (query.page - 1) * query.per_page;
-  return {
-    items: markets.slice(start, start + query.per_page),
-    total: markets.length,
-    pick: pickOf(markets, storage),
-    routes: routePicks,
-  };
+  return { items: markets.slice(start, start + query.per_page), total: markets.length, pick, routes };
 }
 
 type ExportRow = { market: TPlanMicromarket; line: TPlanMicromarket['lines'][number] };

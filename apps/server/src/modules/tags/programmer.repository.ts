@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { products, storageBatches, tags } from '../../db/schema/index.js';
+import { products, programmingTasks, storageBatches, tags } from '../../db/schema/index.js';
 
 /** What the programmer needs to know of a product; the products module owns the rest. */
 export async function findProductForProgrammer(db: Db, id: number) {
@@ -36,4 +36,48 @@ export async function insertNewTags(
   codes: string[],
 ): Promise<void> {
   await db.insert(tags).values(codes.map((code) => ({ ...batch, code, status: 'new' as const })));
+}
+
+/** Written tags count toward the product's open tasks, oldest first; a task is done once written whole. */
+export async function countTowardTasks(db: Db, productId: number, written: number, now: Date): Promise<void> {
+  const open = await db
+    .select({ id: programmingTasks.id, quantity: programmingTasks.quantity, programmed: programmingTasks.programmed })
+    .from(programmingTasks)
+    .where(and(eq(programmingTasks.productId, productId), isNull(programmingTasks.doneAt)))
+    .orderBy(asc(programmingTasks.id))
+    .for('update');
+  let left = written;
+  for (const task of open) {
+    if (left === 0) break;
+    const part = Math.min(left, task.quantity - task.programmed);
+    left -= part;
+    const programmed = task.programmed + part;
+    await db
+      .update(programmingTasks)
+      .set({ programmed, doneAt: programmed >= task.quantity ? now : null })
+      .where(eq(programmingTasks.id, task.id));
+  }
+}
+
+export async function openTasks(db: Db, visibleIds: number[] | null) {
+  return db
+    .select({
+      id: programmingTasks.id,
+      orgId: programmingTasks.orgId,
+      productId: programmingTasks.productId,
+      productName: products.name,
+      quantity: programmingTasks.quantity,
+      programmed: programmingTasks.programmed,
+      createdAt: programmingTasks.createdAt,
+    })
+    .from(programmingTasks)
+    .innerJoin(products, eq(products.id, programmingTasks.productId))
+    .where(
+      and(
+        isNull(programmingTasks.doneAt),
+        visibleIds === null ? undefined : inArray(programmingTasks.orgId, visibleIds),
+      ),
+    )
+    .orderBy(asc(programmingTasks.id))
+    .limit(200);
 }

@@ -1,4 +1,4 @@
-import type { TProgramResult, ZProgramTags } from '@vitrina/contract';
+import type { TProgrammingTask, TProgramResult, ZProgramTags } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -42,7 +42,7 @@ export async function programTags(ctx: ServiceContext, actor: UserActor, body: P
   const taken = await repo.takenCodes(ctx.db, body.codes);
   if (taken.length > 0) throw duplicateCodes(taken);
 
-  const storeUpTo = new Date(Date.now() + product.storagePeriodHours * HOUR_MS);
+  const storeUpTo = new Date(ctx.clock.nowMs() + product.storagePeriodHours * HOUR_MS);
   try {
     const batchId = await ctx.db.transaction(async (tx) => {
       const id = await repo.insertBatch(tx, {
@@ -53,6 +53,7 @@ export async function programTags(ctx: ServiceContext, actor: UserActor, body: P
         total: body.codes.length,
       });
       await repo.insertNewTags(tx, { orgId: product.orgId, productId: product.id, batchId: id, storeUpTo }, body.codes);
+      await repo.countTowardTasks(tx, product.id, body.codes.length, ctx.clock.now());
       await writeAudit(tx, actor, {
         action: 'program',
         entity: 'storage_batch',
@@ -68,4 +69,23 @@ export async function programTags(ctx: ServiceContext, actor: UserActor, body: P
     if (isUniqueViolation(error)) throw duplicateCodes(await repo.takenCodes(ctx.db, body.codes));
     throw error;
   }
+}
+
+/** The restock plan's open tasks in the caller's organisations, oldest first. */
+export async function listProgrammingTasks(
+  ctx: ServiceContext,
+  actor: UserActor,
+): Promise<{ items: TProgrammingTask[] }> {
+  const rows = await repo.openTasks(ctx.db, actor.scope.visibleIds);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      org_id: row.orgId,
+      product_id: row.productId,
+      product_name: row.productName,
+      quantity: row.quantity,
+      programmed: row.programmed,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
 }

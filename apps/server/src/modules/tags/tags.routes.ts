@@ -2,7 +2,7 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import { programTags } from './programmer.service.js';
+import { listProgrammingTasks, programTags } from './programmer.service.js';
 import { storageRoutes } from './storage.routes.js';
 import * as tagService from './tags.service.js';
 
@@ -15,6 +15,7 @@ export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCon
   );
   registerEndpoint(app, api.tag.remove, ({ actor, body }) => tagService.applyTagAction(ctx, actor, 'remove', body));
   registerEndpoint(app, api.tag.program, ({ actor, body }) => programTags(ctx, actor, body));
+  registerEndpoint(app, api.tag.programmingTasks, ({ actor }) => listProgrammingTasks(ctx, actor));
 
   await app.register(storageRoutes, { ctx });
 }

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PrinterOutlined, TagsOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import {
   api,
@@ -8,15 +8,28 @@ import {
   PLANNING_DEFAULT_WINDOW,
   PLANNING_WINDOWS,
 } from '@vitrina/contract';
-import { Button, Card, Collapse, Dropdown, Empty, InputNumber, Pagination, Select, Space, Tabs } from 'antd';
+import {
+  Button,
+  Card,
+  Collapse,
+  Dropdown,
+  Empty,
+  InputNumber,
+  Pagination,
+  Popconfirm,
+  Select,
+  Space,
+  Tabs,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FILTER_SELECT, MicromarketFilter, OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
 import { downloadEndpoint } from '../../../lib/download';
-import { useEndpoint } from '../../../lib/endpoint-query';
+import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
+import { getMessage } from '../../../lib/notify';
 import { MicromarketPlan, PickTable } from '../components/plan-tables';
 
 type Filters = Omit<EndpointQuery<typeof api.planning.export>, 'format'>;
@@ -37,6 +50,7 @@ export default function PlanningScreen() {
     mutationFn: (format: ExportFormat) =>
       downloadEndpoint(api.planning.export, { query: { ...filters, format } }, `restock-plan.${format}`),
   });
+  const toProgrammer = useEndpointMutation(api.planning.batches, { alsoInvalidates: ['tags'] });
   const plan = result.data;
 
   return (
@@ -58,6 +72,28 @@ export default function PlanningScreen() {
                 {t('planning.export')}
               </Button>
             </Dropdown>
+            <Popconfirm
+              title={t('planning.to_programmer_confirm')}
+              okText={t('planning.to_programmer')}
+              cancelText={t('actions.cancel')}
+              onConfirm={() =>
+                toProgrammer.mutate(
+                  { body: filters },
+                  {
+                    onSuccess: (answer) =>
+                      getMessage().success(
+                        answer.created > 0
+                          ? t('planning.tasks_created', { count: answer.created })
+                          : t('planning.nothing_short'),
+                      ),
+                  },
+                )
+              }
+            >
+              <Button icon={<TagsOutlined />} loading={toProgrammer.isPending}>
+                {t('planning.to_programmer')}
+              </Button>
+            </Popconfirm>
             <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
               {t('planning.print')}
             </Button>

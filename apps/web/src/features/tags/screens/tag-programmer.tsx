@@ -15,6 +15,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { CodePreview } from '../components/code-preview';
 import { parseCodes } from '../components/parse-codes';
+import { ProgrammingTasks } from '../components/programming-tasks';
 
 type Values = { product_id?: number; text?: string };
 
@@ -25,7 +26,7 @@ export default function TagProgrammerScreen() {
   const can = useCan();
   const [form] = Form.useForm<Values>();
   // A new batch of new tags: the storage list and the product's tag counts change too.
-  const program = useEndpointMutation(api.tag.program, { alsoInvalidates: ['storage', 'products'] });
+  const program = useEndpointMutation(api.tag.program, { alsoInvalidates: ['storage', 'products', 'tags'] });
   const text = (Form.useWatch('text', form) as string | undefined) ?? '';
   const productId = Form.useWatch('product_id', form) as number | undefined;
   const parsed = useMemo(() => parseCodes(text), [text]);
@@ -68,6 +69,7 @@ export default function TagProgrammerScreen() {
     <>
       <PageHeader title={t('menu.programmer')} />
       <Card variant="borderless" className="panel-card">
+        <ProgrammingTasks onPick={(id) => form.setFieldValue('product_id', id)} />
         <ContractForm form={form} onFinish={submit} className="programmer">
           <Form.Item name="product_id" label={t('fields.product')} required extra={t('tags.programmer.product_hint')}>
             <ProductPicker status="active" isForProgrammer size="large" />

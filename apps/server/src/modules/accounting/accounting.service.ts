@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 import { type ExportColumn, exportTable, type FileAnswer } from '../../lib/table-export.js';
+import { visibleMicromarketOrg } from '../micromarkets/index.js';
 
 const DAY_MS = 86_400_000;
 type Period = { from?: string | undefined; to?: string | undefined };

@@ -2,7 +2,7 @@
 export { recordEvent } from './device-events.repository.js';
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
-export { fleetSummary, getEditableMicromarket, getMicromarket } from './micromarkets.service.js';
+export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';
 export { activeDiscountPercent, discountedPrice, listPriceTags, personalPriceMap } from './parts.repository.js';
 export { readSettings } from './settings.service.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';

@@ -184,3 +184,10 @@ export async function rotateToken(ctx: ServiceContext, actor: UserActor, id: num
 export async function fleetSummary(ctx: ServiceContext, actor: UserActor) {
   return repo.countByConnection(ctx.db, actor.scope.visibleIds);
 }
+
+/** The organisation of a micromarket the actor may see (404 otherwise), without loading the whole card. */
+export async function visibleMicromarketOrg(ctx: ServiceContext, actor: UserActor, id: number): Promise<number> {
+  const [row] = await repo.findOrgsOf(ctx.db, [id]);
+  if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
+  return row.orgId;
+}

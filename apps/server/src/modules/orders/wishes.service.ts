@@ -6,12 +6,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-
-async function micromarketOrg(ctx: ServiceContext, actor: UserActor, id: number): Promise<number> {
-  const [row] = await ctx.db.select({ orgId: micromarkets.orgId }).from(micromarkets).where(eq(micromarkets.id, id));
-  if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
-  return row.orgId;
-}
+import { visibleMicromarketOrg } from '../micromarkets/index.js';
 
 /** A micromarket's wishes counted per product, the most wished first. */
 export async function listWishes(
@@ -20,7 +15,7 @@ export async function listWishes(
   micromarketId: number,
   query: z.output<typeof ZListWishesQuery>,
 ): Promise<TWishCountList> {
-  await micromarketOrg(ctx, actor, micromarketId);
+  await visibleMicromarketOrg(ctx, actor, micromarketId);
   const where = eq(wishes.micromarketId, micromarketId);
   const count = sql<number>`count(*)::int`;
   const [rows, [total]] = await Promise.all([
@@ -61,7 +56,7 @@ export async function listWishes(
  * display (400 on `product_id` otherwise), and the customer, when named, one of its customers.
  */
 export async function createWish(ctx: ServiceContext, actor: UserActor, body: z.output<typeof ZCreateWish>) {
-  const orgId = await micromarketOrg(ctx, actor, body.micromarket_id);
+  const orgId = await visibleMicromarketOrg(ctx, actor, body.micromarket_id);
   actor.scope.assertEditable(orgId);
   const [product] = await ctx.db
     .select({ id: products.id })

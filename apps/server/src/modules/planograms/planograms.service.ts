@@ -20,17 +20,12 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { visibleMicromarketOrg } from '../micromarkets/index.js';
 import { applyLayout } from './apply-layout.js';
 import { expectedByProduct, readLayout, viewsOf } from './layout.js';
 import { dayOf, isOpen, overlaps } from './schedule-rules.js';
 
 type ScheduleRow = typeof planogramSchedules.$inferSelect;
-
-async function micromarketOrg(ctx: ServiceContext, actor: UserActor, id: number): Promise<number> {
-  const [row] = await ctx.db.select({ orgId: micromarkets.orgId }).from(micromarkets).where(eq(micromarkets.id, id));
-  if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
-  return row.orgId;
-}
 
 /** A template of the micromarket's organisation (400 on `template_id` otherwise). */
 async function templateFor(ctx: ServiceContext, orgId: number, templateId: number) {
@@ -71,7 +66,7 @@ export async function micromarketPlanogram(
   actor: UserActor,
   micromarketId: number,
 ): Promise<TMicromarketPlanogram> {
-  await micromarketOrg(ctx, actor, micromarketId);
+  await visibleMicromarketOrg(ctx, actor, micromarketId);
   const [[active], schedules] = await Promise.all([
     ctx.db
       .select()
@@ -109,7 +104,7 @@ export async function applyTemplate(
   micromarketId: number,
   body: z.output<typeof ZApplyPlanogram>,
 ): Promise<TMicromarketPlanogram> {
-  const orgId = await micromarketOrg(ctx, actor, micromarketId);
+  const orgId = await visibleMicromarketOrg(ctx, actor, micromarketId);
   actor.scope.assertEditable(orgId);
   const template = await templateFor(ctx, orgId, body.template_id);
   await ctx.db.transaction(async (tx) => {
@@ -136,7 +131,7 @@ export async function createSchedule(
   micromarketId: number,
   body: z.output<typeof ZCreatePlanogramSchedule>,
 ): Promise<TPlanogramSchedule> {
-  const orgId = await micromarketOrg(ctx, actor, micromarketId);
+  const orgId = await visibleMicromarketOrg(ctx, actor, micromarketId);
   actor.scope.assertEditable(orgId);
   await templateFor(ctx, orgId, body.template_id);
   const today = dayOf(ctx.clock.now());
@@ -191,7 +186,7 @@ export async function createSchedule(
 export async function cancelSchedule(ctx: ServiceContext, actor: UserActor, id: number): Promise<TPlanogramSchedule> {
   const [row] = await ctx.db.select().from(planogramSchedules).where(eq(planogramSchedules.id, id));
   if (!row) throw notFound();
-  const orgId = await micromarketOrg(ctx, actor, row.micromarketId);
+  const orgId = await visibleMicromarketOrg(ctx, actor, row.micromarketId);
   actor.scope.assertEditable(orgId);
   const updated = await ctx.db.transaction(async (tx) => {
     const [changed] = await tx
@@ -218,7 +213,7 @@ export async function planogramTags(
   actor: UserActor,
   micromarketId: number,
 ): Promise<{ items: TPlanogramTagRow[] }> {
-  await micromarketOrg(ctx, actor, micromarketId);
+  await visibleMicromarketOrg(ctx, actor, micromarketId);
   const [[active], present] = await Promise.all([
     ctx.db
       .select({ layout: micromarketPlanograms.layout })

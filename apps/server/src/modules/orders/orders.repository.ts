@@ -16,6 +16,29 @@ export type OrderListRow = {
 
 const couriers = alias(users, 'couriers');
 
+/** Orders with their micromarket, customer and courier names. */
+function selectOrders(db: Db) {
+  return db
+    .select({
+      order: orders,
+      micromarketName: micromarkets.name,
+      micromarketAddress: micromarkets.address,
+      customerName: users.name,
+      customerPhones: users.phones,
+      courierName: couriers.name,
+    })
+    .from(orders)
+    .innerJoin(micromarkets, eq(micromarkets.id, orders.micromarketId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .leftJoin(couriers, eq(couriers.id, orders.courierId));
+}
+
+/** One order with its names (no count: the card needs no total). */
+export async function findOrderRow(db: Db, id: number): Promise<OrderListRow | undefined> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  return row;
+}
+
 /** Orders with their micromarket, customer and courier names, newest first. */
 export async function listOrders(
   db: Db,
@@ -23,23 +46,7 @@ export async function listOrders(
   page: { limit: number; offset: number },
 ): Promise<{ rows: OrderListRow[]; total: number }> {
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        order: orders,
-        micromarketName: micromarkets.name,
-        micromarketAddress: micromarkets.address,
-        customerName: users.name,
-        customerPhones: users.phones,
-        courierName: couriers.name,
-      })
-      .from(orders)
-      .innerJoin(micromarkets, eq(micromarkets.id, orders.micromarketId))
-      .innerJoin(users, eq(users.id, orders.customerId))
-      .leftJoin(couriers, eq(couriers.id, orders.courierId))
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    selectOrders(db).where(where).orderBy(desc(orders.id)).limit(page.limit).offset(page.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(orders)

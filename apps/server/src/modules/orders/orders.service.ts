@@ -118,8 +118,7 @@ export async function courierOrders(
 
 /** An order the caller may see: operators see their organisations', a courier the ones they may deliver. */
 async function visibleOrder(ctx: ServiceContext, actor: UserActor, id: number): Promise<repo.OrderListRow> {
-  const { rows } = await repo.listOrders(ctx.db, eq(orders.id, id), { limit: 1, offset: 0 });
-  const row = rows[0];
+  const row = await repo.findOrderRow(ctx.db, id);
   if (!row || !actor.scope.canSee(row.order.orgId)) throw notFound();
   const mover = moverOf(actor);
   if (!mover.isOperator) {

@@ -51,6 +51,7 @@ import { planningRoutes } from './modules/planning/index.js';
 import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { applyPromotions, promotionRoutes } from './modules/promotions/index.js';
+import { inboxPushProvider, type PushProvider, pushRoutes, registerPushJobs } from './modules/push/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
@@ -93,6 +94,8 @@ export type AppDeps = {
   secretKey?: string;
   /** Tests point the Stripe adapter at a local stand-in. */
   payments?: { stripeBaseUrl?: string };
+  /** Where push messages go; the built-in inbox by default (tests pass a provider that refuses or records). */
+  push?: PushProvider;
 };
 
 declare module 'fastify' {
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
   };
   registerSalesJobs(jobs, ctx, payments, saleHooks);
   registerSubscriptionJobs(jobs, ctx, payments);
+  registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
   const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
@@ -233,6 +237,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(organizationRoutes, { ctx });
   await app.register(certificateRoutes, { ctx });
   await app.register(userGroupRoutes, { ctx });
+  await app.register(pushRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });

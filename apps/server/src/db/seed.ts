@@ -47,6 +47,7 @@ const OPERATOR: Permission[] = [
   'show_bonus_trigger_page',
   'show_products_order_page',
   'show_planning_page',
+  'show_push_notifications_page',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
           name: 'Krakow Franchise',
           type: 'sub',
           currency: 'PLN',
+          timeZone: 'Europe/Warsaw',
           fiscalNumber: 'PL6751234567',
           subscriptionPriceMinor: 9_900,
         },

@@ -27,6 +27,7 @@ export async function createOrgTree(db: Db): Promise<OrgTree> {
     type: 'sub',
     parentId: main,
     currency: 'PLN',
+    timeZone: 'Europe/Warsaw',
   });
   await db.insert(organizationAccess).values([
     { ownerOrgId: kyiv, granteeOrgId: main, accessLevel: 1 },

@@ -18,6 +18,7 @@ import { PaymentSystemScreen } from '../features/payments/index.js';
 import { PlanningScreen } from '../features/planning/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { PromotionFormScreen, PromotionListScreen } from '../features/promotions/index.js';
+import { PushNewScreen, PushQueueScreen } from '../features/push/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
@@ -44,6 +45,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/user/group': UserGroupListScreen,
   '/user/bonus/promotions': PromotionListScreen,
   '/user/bonus/promotions/new': PromotionFormScreen,
+  '/push/new': PushNewScreen,
+  '/push/queue': PushQueueScreen,
   '/report/list': ReportListScreen,
   '/roles/list': RoleListScreen,
   '/category/list': CategoryListScreen,

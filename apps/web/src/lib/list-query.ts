@@ -102,12 +102,13 @@ export function useListUrl<E extends ListEndpoint>(
  */
 export function useListQuery<E extends ListEndpoint>(
   endpoint: E,
-  options: ListUrlOptions & { isEnabled?: boolean; defaults?: ListDefaults<E> } = {},
+  options: ListUrlOptions & { isEnabled?: boolean; defaults?: ListDefaults<E>; refetchIntervalMs?: number } = {},
 ) {
   const state = useListUrl(endpoint, options);
   const result = useEndpoint(endpoint, endpointInput<E>({ query: state.query }), {
     placeholderData: keepPreviousData,
     enabled: options.isEnabled ?? true,
+    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
   });
   return { ...state, result };
 }

@@ -20,6 +20,7 @@ import { paymentApi } from './payment.js';
 import { planningApi } from './planning.js';
 import { planogramApi } from './planogram.js';
 import { productApi } from './product.js';
+import { pushApi } from './push.js';
 import { receiptApi } from './receipt.js';
 import { reportApi } from './report.js';
 import { roleApi } from './role.js';
@@ -64,6 +65,7 @@ export const api = {
   planning: planningApi,
   accounting: accountingApi,
   courier: courierApi,
+  push: pushApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES } from '../enums.js';
 import { CURRENCIES } from '../locales.js';
+import { isTimeZone } from '../time-zone.js';
 import { ZEmail } from './auth.js';
 import {
   listOf,
@@ -22,6 +23,7 @@ export const ZOrganizationOption = z.object({
   name: z.string(),
   type: z.enum(ORGANIZATION_TYPES),
   currency: z.enum(CURRENCIES),
+  time_zone: z.string(),
   /** 2 for the caller's own organisation and edit links, 1 for view-only links. */
   access_level: z.union([z.literal(1), z.literal(2)]),
 });
@@ -39,6 +41,8 @@ export const ZOrganization = z.object({
   parent_name: z.string().nullable(),
   fiscal_number: z.string().nullable(),
   currency: z.enum(CURRENCIES),
+  /** The organisation's clock (IANA): scheduled messages and monthly limits are read in it. */
+  time_zone: z.string(),
   /** Monthly subscription price per micromarket, minor units of `currency`. */
   subscription_price: z.number().int(),
   contact_name: z.string().nullable(),
@@ -64,6 +68,8 @@ const organizationFields = {
   /** Only the platform sets the price and the currency (the server refuses anyone else). */
   subscription_price: ZMoney.optional(),
   currency: z.enum(CURRENCIES, { error: 'validation.required' }).optional(),
+  /** Without it a new organisation takes its currency's zone (DEFAULT_TIME_ZONE). */
+  time_zone: z.string().refine(isTimeZone, { error: 'validation.time_zone' }).optional(),
 };
 
 export const ZCreateOrganization = z.object({

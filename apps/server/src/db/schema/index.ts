@@ -10,6 +10,7 @@ export * from './organizations.js';
 export * from './payments.js';
 export * from './planograms.js';
 export * from './promotions.js';
+export * from './push.js';
 export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';

@@ -21,6 +21,8 @@ export const organizations = pgTable('organizations', {
   currency: text('currency', { enum: ['UAH', 'PLN', 'EUR'] })
     .notNull()
     .default('UAH'),
+  /** The organisation's clock (IANA): scheduled push messages and monthly limits are read in it. */
+  timeZone: text('time_zone').notNull().default('Europe/Kyiv'),
   /** Monthly subscription price per micromarket, in minor units of `currency`. */
   subscriptionPriceMinor: integer('subscription_price_minor').notNull().default(0),
   contactName: text('contact_name'),

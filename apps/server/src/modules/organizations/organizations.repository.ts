@@ -20,6 +20,7 @@ export async function listOrganizationOptions(db: Db, ids: number[] | null) {
       name: organizations.name,
       type: organizations.type,
       currency: organizations.currency,
+      time_zone: organizations.timeZone,
     })
     .from(organizations)
     .where(ids === null ? undefined : inArray(organizations.id, ids))
@@ -59,6 +60,7 @@ function rowsQuery(db: Db) {
       parent_name: parent.name,
       fiscal_number: organizations.fiscalNumber,
       currency: organizations.currency,
+      time_zone: organizations.timeZone,
       subscription_price: organizations.subscriptionPriceMinor,
       contact_name: organizations.contactName,
       contact_phone: organizations.contactPhone,

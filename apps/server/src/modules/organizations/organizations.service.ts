@@ -8,6 +8,7 @@ import type {
   ZListOrganizationsQuery,
   ZUpdateOrganization,
 } from '@vitrina/contract';
+import { DEFAULT_TIME_ZONE } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -77,6 +78,7 @@ const contactColumns = (body: UpdateBody) => ({
   address: body.address,
   subscriptionPriceMinor: body.subscription_price,
   currency: body.currency,
+  timeZone: body.time_zone,
 });
 
 export async function createOrganization(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
@@ -90,6 +92,7 @@ export async function createOrganization(ctx: ServiceContext, actor: UserActor, 
     if (parentId !== null && !(await repo.findOrganization(tx, parentId))) throw notFound();
     const orgId = await repo.insertOrganization(tx, {
       ...contactColumns(body),
+      timeZone: body.time_zone ?? DEFAULT_TIME_ZONE[body.currency ?? 'UAH'],
       name: body.name,
       type: body.type,
       parentId,

@@ -1,6 +1,6 @@
-import { api, CURRENCIES, type TOrganization } from '@vitrina/contract';
+import { api, CURRENCIES, DEFAULT_TIME_ZONE, type TOrganization } from '@vitrina/contract';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
@@ -16,6 +16,7 @@ type Values = {
   access_level?: 1 | 2;
   fiscal_number?: string;
   currency?: (typeof CURRENCIES)[number];
+  time_zone?: string;
   subscription_price?: number | null;
   contact_name?: string;
   contact_phone?: string;
@@ -47,15 +48,29 @@ export function OrganizationFormDrawer({ organization, onClose, onSaved }: Props
     },
   });
   const type = Form.useWatch('type', form);
+  const timeZone = Form.useWatch('time_zone', form);
+  // The browser's IANA zones, with the one the organisation has even if this browser names it otherwise.
+  const timeZones = useMemo(() => {
+    const zones = new Set(Intl.supportedValuesOf('timeZone'));
+    if (timeZone) zones.add(timeZone);
+    return [...zones].sort().map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  }, [timeZone]);
 
   useEffect(() => {
     if (organization === 'new')
-      form.setFieldsValue({ type: 'main', currency: 'UAH', access_level: 2, subscription_price: 0 });
+      form.setFieldsValue({
+        type: 'main',
+        currency: 'UAH',
+        time_zone: DEFAULT_TIME_ZONE.UAH,
+        access_level: 2,
+        subscription_price: 0,
+      });
     else if (organization) {
       form.setFieldsValue({
         name: organization.name,
         fiscal_number: organization.fiscal_number ?? '',
         currency: organization.currency,
+        time_zone: organization.time_zone,
         subscription_price: fromMinor(organization.subscription_price),
         contact_name: organization.contact_name ?? '',
         contact_phone: organization.contact_phone ?? '',
@@ -127,7 +142,13 @@ export function OrganizationFormDrawer({ organization, onClose, onSaved }: Props
           </Col>
           <Col xs={12} sm={5}>
             <Form.Item name="currency" label={t('organizations.fields.currency')}>
-              <Select disabled={!isPlatform} options={CURRENCIES.map((value) => ({ value, label: value }))} />
+              <Select
+                disabled={!isPlatform}
+                options={CURRENCIES.map((value) => ({ value, label: value }))}
+                onChange={(currency: (typeof CURRENCIES)[number]) => {
+                  if (!isEdit) form.setFieldValue('time_zone', DEFAULT_TIME_ZONE[currency]);
+                }}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} sm={7}>
@@ -140,6 +161,13 @@ export function OrganizationFormDrawer({ organization, onClose, onSaved }: Props
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="time_zone"
+          label={t('organizations.fields.time_zone')}
+          extra={t('organizations.time_zone_hint')}
+        >
+          <Select showSearch optionFilterProp="label" options={timeZones} />
+        </Form.Item>
         <Form.Item name="contact_name" label={t('organizations.fields.contact_name')}>
           <Input maxLength={200} autoComplete="off" />
         </Form.Item>

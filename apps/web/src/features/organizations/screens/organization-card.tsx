@@ -63,6 +63,7 @@ export default function OrganizationCardScreen() {
           {org.fiscal_number ?? '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('organizations.fields.currency')}>{org.currency}</Descriptions.Item>
+        <Descriptions.Item label={t('organizations.fields.time_zone')}>{org.time_zone}</Descriptions.Item>
         <Descriptions.Item label={t('organizations.fields.subscription_price')}>
           {money(org.subscription_price, org.currency)}
         </Descriptions.Item>

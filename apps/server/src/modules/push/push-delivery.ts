@@ -1,0 +1,194 @@
+import { monthStartIn } from '@vitrina/contract';
+import type { ServiceContext } from '../../lib/context.js';
+import type { JobRunner } from '../jobs/index.js';
+import * as repo from './push.repository.js';
+import type { PushEnvelope, PushProvider } from './push-providers.js';
+
+export const PUSH_SEND_JOB = 'push.send';
+/** Customers per batch: one transaction records each batch and moves the cursor past it. */
+export const PUSH_BATCH_SIZE = 1000;
+
+export const pushJobKey = (messageId: number) => `push:${messageId}`;
+
+const audienceOf = (message: repo.MessageRow): repo.Audience => ({
+  orgId: message.orgId,
+  audience: message.audience,
+  groupIds: message.groupIds,
+  userId: message.userId,
+  phone: message.phone,
+});
+
+const envelopeOf = (message: repo.MessageRow, userId: number): PushEnvelope => ({
+  messageId: message.id,
+  userId,
+  importance: message.importance,
+  title: message.title,
+  body: message.body,
+  action: message.action,
+  extra: message.extra,
+});
+
+/**
+ * Marks the message as sending, once. Pending rows of an earlier run are a batch a
+ * non-transactional provider may or may not have taken: failed, never sent again.
+ */
+async function begin(ctx: ServiceContext, messageId: number): Promise<repo.MessageRow | null> {
+  return ctx.db.transaction(async (tx) => {
+    const message = await repo.lockMessage(tx, messageId);
+    if (!message || (message.status !== 'scheduled' && message.status !== 'sending')) return null;
+    if (message.status === 'scheduled') {
+      await repo.updateMessage(tx, messageId, { status: 'sending', startedAt: ctx.clock.now() });
+    }
+    const lost = await repo.failPendingDeliveries(tx, messageId, 'interrupted: the provider’s answer is unknown');
+    if (lost > 0) await repo.advanceMessage(tx, messageId, { failed: lost });
+    return { ...message, status: 'sending' };
+  });
+}
+
+/**
+ * One batch: the next customers after the cursor, those at their monthly limit for the
+ * importance skipped and counted, the rest handed to the provider. Answers what still has to
+ * go to a non-transactional provider, or null when the audience is exhausted.
+ */
+async function sendBatch(
+  ctx: ServiceContext,
+  provider: PushProvider,
+  message: repo.MessageRow,
+  timeZone: string,
+  batchSize: number,
+): Promise<PushEnvelope[] | null> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await repo.lockMessage(tx, message.id);
+    if (current?.status !== 'sending') return null;
+    const now = ctx.clock.now();
+    const recipients = await repo.nextRecipients(
+      tx,
+      audienceOf(current),
+      current.importance,
+      current.cursor,
+      batchSize,
+    );
+    if (recipients.length === 0) return null;
+    const counts = await repo.monthlyCounts(
+      tx,
+      recipients.map((recipient) => recipient.id),
+      current.importance,
+      monthStartIn(now, timeZone),
+    );
+    const isOver = (recipient: repo.Recipient) => (counts.get(recipient.id) ?? 0) >= recipient.limit;
+    const allowed = recipients.filter((recipient) => !isOver(recipient));
+    const envelopes = allowed.map((recipient) => envelopeOf(current, recipient.id));
+    const skipped = recipients.length - allowed.length;
+    const cursor = recipients.at(-1)!.id;
+    const skippedRows = recipients
+      .filter(isOver)
+      .map((recipient) => ({ userId: recipient.id, status: 'skipped_limit' as const }));
+    if (provider.transactional) {
+      const outcomes = await provider.send(envelopes, tx);
+      await repo.insertDeliveries(tx, {
+        messageId: current.id,
+        importance: current.importance,
+        now,
+        rows: [
+          ...skippedRows,
+          ...outcomes.map((outcome) => ({
+            userId: outcome.userId,
+            status: outcome.error === null ? ('delivered' as const) : ('failed' as const),
+            error: outcome.error,
+          })),
+        ],
+      });
+      const failed = outcomes.filter((outcome) => outcome.error !== null).length;
+      await repo.advanceMessage(tx, current.id, {
+        cursor,
+        delivered: outcomes.length - failed,
+        failed,
+        skippedLimit: skipped,
+      });
+      return [];
+    }
+    const inserted = await repo.insertDeliveries(tx, {
+      messageId: current.id,
+      importance: current.importance,
+      now,
+      rows: [...skippedRows, ...allowed.map((recipient) => ({ userId: recipient.id, status: 'pending' as const }))],
+    });
+    await repo.advanceMessage(tx, current.id, { cursor, skippedLimit: skipped });
+    const fresh = new Set(inserted.filter((row) => row.status === 'pending').map((row) => row.userId));
+    return envelopes.filter((envelope) => fresh.has(envelope.userId));
+  });
+}
+
+/** Hands a recorded batch to an outside provider and records its answers. */
+async function sendOutside(ctx: ServiceContext, provider: PushProvider, messageId: number, envelopes: PushEnvelope[]) {
+  if (envelopes.length === 0) return;
+  const outcomes = await provider.send(envelopes, ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    await repo.settleDeliveries(tx, messageId, ctx.clock.now(), outcomes);
+    const failed = outcomes.filter((outcome) => outcome.error !== null).length;
+    await repo.advanceMessage(tx, messageId, { delivered: outcomes.length - failed, failed });
+  });
+}
+
+/** Sent when anyone got it or nobody was left to send to; failed when every attempt failed. */
+async function finish(ctx: ServiceContext, messageId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const message = await repo.lockMessage(tx, messageId);
+    if (message?.status !== 'sending') return;
+    const isFailed = message.failed > 0 && message.delivered === 0;
+    await repo.updateMessage(tx, messageId, {
+      status: isFailed ? 'failed' : 'sent',
+      finishedAt: ctx.clock.now(),
+      error: isFailed ? 'the provider refused every message' : null,
+    });
+  });
+}
+
+/**
+ * Sends a due message batch by batch (the job `push.send`). A run cut off anywhere resumes
+ * after the cursor: a customer never gets one message twice (one delivery row per message and
+ * customer), and the monthly limits are read at delivery, batch by batch.
+ */
+export async function sendPushMessage(
+  ctx: ServiceContext,
+  provider: PushProvider,
+  messageId: number,
+  batchSize = PUSH_BATCH_SIZE,
+): Promise<void> {
+  const message = await begin(ctx, messageId);
+  if (!message) return;
+  const { timeZone } = await repo.orgClock(ctx.db, message.orgId);
+  for (;;) {
+    const outside = await sendBatch(ctx, provider, message, timeZone, batchSize);
+    if (outside === null) break;
+    await sendOutside(ctx, provider, messageId, outside);
+  }
+  await finish(ctx, messageId);
+}
+
+/** A send that failed its last attempt is shown as failed with the reason. */
+async function giveUp(ctx: ServiceContext, messageId: number, error: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const message = await repo.lockMessage(tx, messageId);
+    if (message?.status !== 'sending' && message?.status !== 'scheduled') return;
+    await repo.updateMessage(tx, messageId, { status: 'failed', finishedAt: ctx.clock.now(), error });
+  });
+}
+
+export function registerPushJobs(jobs: JobRunner, ctx: ServiceContext, provider: PushProvider) {
+  jobs.register(
+    PUSH_SEND_JOB,
+    async ({ job }) => {
+      const messageId = Number(job.payload.messageId);
+      try {
+        await sendPushMessage(ctx, provider, messageId);
+      } catch (error) {
+        if (job.attempts >= job.maxAttempts) {
+          await giveUp(ctx, messageId, error instanceof Error ? error.message : String(error));
+        }
+        throw error;
+      }
+    },
+    { backoffBaseMs: 10_000, backoffMaxMs: 10 * 60_000 },
+  );
+}

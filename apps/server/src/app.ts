@@ -57,6 +57,7 @@ import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/report
 import { roleRoutes } from './modules/roles/index.js';
 import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
 import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
+import { supportRoutes } from './modules/support/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { onSaleLedgerSettled, transactionRoutes } from './modules/transactions/index.js';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(certificateRoutes, { ctx });
   await app.register(userGroupRoutes, { ctx });
   await app.register(pushRoutes, { ctx });
+  await app.register(supportRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });

@@ -39,6 +39,7 @@ export * from './resources/receipt.js';
 export * from './resources/report.js';
 export * from './resources/role.js';
 export * from './resources/subscription.js';
+export * from './resources/support.js';
 export * from './resources/tag.js';
 export * from './resources/telemetry.js';
 export * from './resources/transaction.js';

@@ -1714,6 +1714,48 @@ const M = {
     it: 'Il messaggio non raggiunge nessuno: nessun cliente corrisponde ai destinatari',
     sk: 'Správa nikoho nezasiahne: žiadny zákazník nezodpovedá príjemcom',
   },
+  'support.bad_move': {
+    en: 'Not possible now: it is {status}',
+    ua: 'Зараз це неможливо: статус — {status}',
+    pl: 'Teraz to niemożliwe: status to {status}',
+    it: 'Non è possibile ora: lo stato è {status}',
+    sk: 'Teraz to nie je možné: stav je {status}',
+  },
+  'support.archived': {
+    en: 'It is in the archive: comments are closed',
+    ua: 'Це в архіві: коментарі закрито',
+    pl: 'To jest w archiwum: komentarze są zamknięte',
+    it: 'È in archivio: i commenti sono chiusi',
+    sk: 'Je to v archíve: komentáre sú uzavreté',
+  },
+  'support.customer_invalid': {
+    en: 'Choose a customer of the organisation',
+    ua: 'Оберіть клієнта цієї організації',
+    pl: 'Wybierz klienta tej organizacji',
+    it: 'Scegli un cliente dell’organizzazione',
+    sk: 'Vyberte zákazníka tejto organizácie',
+  },
+  'support.micromarket_invalid': {
+    en: 'Choose a micromarket of the organisation',
+    ua: 'Оберіть мікромаркет цієї організації',
+    pl: 'Wybierz mikromarket tej organizacji',
+    it: 'Scegli un micromarket dell’organizzazione',
+    sk: 'Vyberte mikromarket tejto organizácie',
+  },
+  'support.transaction_invalid': {
+    en: 'No sale of the organisation has this number',
+    ua: 'Жоден продаж організації не має цього номера',
+    pl: 'Żadna sprzedaż organizacji nie ma tego numeru',
+    it: 'Nessuna vendita dell’organizzazione ha questo numero',
+    sk: 'Žiadny predaj organizácie nemá toto číslo',
+  },
+  'support.assignee_invalid': {
+    en: 'Choose a user of the organisation who works tickets',
+    ua: 'Оберіть користувача організації, який працює з тікетами',
+    pl: 'Wybierz użytkownika organizacji obsługującego zgłoszenia',
+    it: 'Scegli un utente dell’organizzazione che gestisce i ticket',
+    sk: 'Vyberte používateľa organizácie, ktorý rieši tikety',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -22,6 +22,7 @@ import { PushNewScreen, PushQueueScreen } from '../features/push/index.js';
 import { ReportListScreen } from '../features/reports/index.js';
 import { RoleListScreen } from '../features/roles/index.js';
 import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
+import { SupportListScreen, TicketListScreen } from '../features/support/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
 import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
 import {
@@ -78,6 +79,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/organization/:id': OrganizationCardScreen,
   '/organization/subscription': SubscriptionScreen,
   '/device/subscribe/transactions': SubscribeTransactionsScreen,
+  '/support/list': SupportListScreen,
+  '/ticket/list': TicketListScreen,
 };
 
 export const hasScreen = (path: string): boolean => Object.hasOwn(SCREENS, path);

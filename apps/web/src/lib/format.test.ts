@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildMapsLink, formatCompactNumber, formatDateUtc, formatRelativeTime, isExternal } from './format';
+import {
+  buildMapsLink,
+  formatCompactNumber,
+  formatDateUtc,
+  formatDuration,
+  formatRelativeTime,
+  isExternal,
+} from './format';
 
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0);
 
@@ -62,5 +69,14 @@ describe('isExternal', () => {
   it('keeps panel paths internal', () => {
     expect(isExternal('/user/list')).toBe(false);
     expect(isExternal('ftp://x')).toBe(false);
+  });
+});
+
+describe('formatDuration', () => {
+  it('names seconds, minutes, hours and days, leaving out what is zero', () => {
+    expect(formatDuration(45_000)).toBe('45 sec');
+    expect(formatDuration(12 * 60_000)).toBe('12 min');
+    expect(formatDuration(3 * 3_600_000 + 5 * 60_000)).toBe('3 hr 5 min');
+    expect(formatDuration(2 * 86_400_000 + 4 * 3_600_000 + 7 * 60_000)).toBe('2 days 4 hr');
   });
 });

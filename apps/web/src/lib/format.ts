@@ -20,6 +20,28 @@ export function formatRelativeTime(value: string | number | Date, options: Relat
   return format.format(Math.trunc(diff / DAY_MS), 'day');
 }
 
+/**
+ * A stay, in the interface language with its own unit words: `45 sec`, `12 min`, `3 hr 5 min`,
+ * `2 days 4 hr` (days drop the minutes).
+ */
+export function formatDuration(ms: number, locale: Locale = 'en'): string {
+  const tag = LOCALE_TAGS[locale];
+  const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'day') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: name === 'day' ? 'long' : 'short' }).format(
+      value,
+    );
+  if (ms < MINUTE_MS) return unit(Math.floor(ms / 1000), 'second');
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((ms % HOUR_MS) / MINUTE_MS);
+  const parts = [
+    days > 0 ? unit(days, 'day') : null,
+    hours > 0 ? unit(hours, 'hour') : null,
+    minutes > 0 && days === 0 ? unit(minutes, 'minute') : null,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
 const NUMBER_SUFFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'] as const;
 
 /** Spec §9: 1 234 → 1.2k, 5 600 000 → 5.6M, up to E. */

@@ -26,6 +26,7 @@ import { reportApi } from './report.js';
 import { roleApi } from './role.js';
 import { storageApi } from './storage.js';
 import { subscriptionApi } from './subscription.js';
+import { supportApi, supportPeopleApi, ticketApi } from './support.js';
 import { tagApi } from './tag.js';
 import { technicalApi } from './technical.js';
 import { transactionApi } from './transaction.js';
@@ -66,6 +67,8 @@ export const api = {
   accounting: accountingApi,
   courier: courierApi,
   push: pushApi,
+  support: { ...supportApi, ...supportPeopleApi },
+  ticket: ticketApi,
 };
 
 /** The flat list, for route tests and tooling. */

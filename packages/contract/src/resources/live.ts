@@ -17,6 +17,10 @@ export const LIVE_TOPICS = {
   alert: ['show_technical_analytics_page', 'show_fridge_display', 'show_device_page'],
   /** A sale was created, closed, settled, corrected or refunded. */
   transaction: ['show_transactions_page', 'show_report_page'],
+  /** A support conversation got a comment or moved. */
+  support: ['show_support_page'],
+  /** A ticket got a comment, moved, or was reassigned. */
+  ticket: ['show_ticket_system_page'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type LiveTopic = keyof typeof LIVE_TOPICS;
 export const LIVE_TOPIC_NAMES = Object.keys(LIVE_TOPICS) as LiveTopic[];

@@ -15,5 +15,6 @@ export * from './reports.js';
 export * from './roles.js';
 export * from './sales.js';
 export * from './subscriptions.js';
+export * from './support.js';
 export * from './user-groups.js';
 export * from './users.js';

@@ -84,7 +84,7 @@ export default function PushQueueScreen() {
           </span>
           {message.error && <span className="error-text">{message.error}</span>}
           {/* On a phone the time and status columns are hidden: they come along here. */}
-          <span className="push-queue-message__phone-only">
+          <span className="only-phone">
             <SendTime message={message} /> {statusTag(message)}
             <span>{t('push.delivery_count', { delivered: message.delivered, recipients: message.recipients })}</span>
           </span>

@@ -1,0 +1,2 @@
+/** Support chats and tickets (issue 11, §2 `/support/list`, `/ticket/list`): lists, comments, attachments, moves, live. */
+export { supportRoutes } from './support.routes.js';

@@ -24,6 +24,7 @@ import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
 import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
+import { errorAnalyticsRoutes } from './modules/error-analytics/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import {
   FISCAL_REGISTER_JOB,
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userGroupRoutes, { ctx });
   await app.register(pushRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
+  await app.register(errorAnalyticsRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, micromarkets, paymentTransactions, transactions } from '../src/db/schema/index.js';
+import {
+  deviceCommands,
+  micromarkets,
+  paymentTransactions,
+  saleRefusals,
+  transactions,
+} from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
@@ -138,6 +144,12 @@ describe('web purchase by the customer open-fridge link', () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe('Porta aperta');
     expect(await commandsOf(s.micromarketId)).toEqual([]);
+    // Kept for the error analytics, with the micromarket's organisation.
+    const kept = await db()
+      .select({ reason: saleRefusals.reason, orgId: saleRefusals.orgId })
+      .from(saleRefusals)
+      .where(eq(saleRefusals.micromarketId, s.micromarketId));
+    expect(kept).toEqual([{ reason: 'payment.refusal.door_open', orgId: expect.any(Number) }]);
   });
 
   it('a door that never opens lets the hold go: the web sale closes as nothing taken once its command runs out', async () => {

@@ -20,6 +20,7 @@ export * from './resources/dashboard.js';
 export * from './resources/dataset.js';
 export * from './resources/device-command.js';
 export * from './resources/device-group.js';
+export * from './resources/error-analytics.js';
 export * from './resources/fiscal.js';
 export * from './resources/fleet-display.js';
 export * from './resources/job.js';

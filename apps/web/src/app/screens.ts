@@ -11,6 +11,7 @@ import {
   DeviceListScreen,
   FleetThresholdsScreen,
 } from '../features/devices/index.js';
+import { ErrorAnalyticsScreen } from '../features/error-analytics/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
 import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
@@ -63,6 +64,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/planning': PlanningScreen,
   '/product/dataset': DatasetListScreen,
   '/product/:id': ProductCardScreen,
+  '/error/analytics': ErrorAnalyticsScreen,
   '/technical/analytics': AlertListScreen,
   '/technical/jobs': JobListScreen,
   '/technical/thresholds': FleetThresholdsScreen,

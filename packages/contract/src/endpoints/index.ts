@@ -10,6 +10,7 @@ import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
 import { deviceCommandApi } from './device-command.js';
 import { deviceGroupApi } from './device-group.js';
+import { errorAnalyticsApi } from './error-analytics.js';
 import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
@@ -69,6 +70,7 @@ export const api = {
   push: pushApi,
   support: { ...supportApi, ...supportPeopleApi },
   ticket: ticketApi,
+  errorAnalytics: errorAnalyticsApi,
 };
 
 /** The flat list, for route tests and tooling. */

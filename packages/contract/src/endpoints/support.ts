@@ -134,15 +134,6 @@ export const ticketApi = {
     query: ZSupportPeopleQuery,
     response: ZSupportPersonOptions,
   }),
-  micromarkets: defineEndpoint({
-    method: 'GET',
-    path: '/v1/support/micromarkets',
-    tag: 'support chat',
-    summary: 'Micromarkets of the organisation a conversation or ticket can be about, by name or address',
-    permissions: ['show_support_page', 'show_ticket_system_page'],
-    query: ZSupportPeopleQuery,
-    response: ZSupportPersonOptions,
-  }),
 };
 
 /** Customers a conversation or ticket can be opened for, by name, email or phone. */

@@ -192,3 +192,27 @@ export const customerCards = pgTable(
   },
   (t) => [uniqueIndex('customer_cards_token').on(t.token), index('customer_cards_user').on(t.userId)],
 );
+
+/**
+ * A customer's door refused for one of §8's payment rejection reasons (the sales gate's key,
+ * `payment.refusal.*`), kept for the error analytics. One row per refused attempt.
+ */
+export const saleRefusals = pgTable(
+  'sale_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id),
+    micromarketId: integer('micromarket_id')
+      .notNull()
+      .references(() => micromarkets.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sale_refusals_org_at').on(t.orgId, t.at),
+    index('sale_refusals_micromarket_at').on(t.micromarketId, t.at),
+  ],
+);

@@ -1,10 +1,9 @@
 import type { TAccounting, TAccountingRow, ZAccountingQuery, ZExportAccountingQuery } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { micromarketInventory, micromarkets } from '../../db/schema/index.js';
+import { micromarketInventory } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 import { type ExportColumn, exportTable, type FileAnswer } from '../../lib/table-export.js';
 import { visibleMicromarketOrg } from '../micromarkets/index.js';
@@ -76,11 +75,7 @@ export async function reconcile(
   micromarketId: number,
   query: z.output<typeof ZAccountingQuery>,
 ): Promise<TAccounting> {
-  const [market] = await ctx.db
-    .select({ orgId: micromarkets.orgId })
-    .from(micromarkets)
-    .where(eq(micromarkets.id, micromarketId));
-  if (!market || !actor.scope.canSee(market.orgId)) throw notFound();
+  await visibleMicromarketOrg(ctx, actor, micromarketId);
   const { from, to, start, end } = periodOf(ctx.clock.now(), query);
   const [moves, [scan]] = await Promise.all([
     movesOf(ctx, micromarketId, start, end),

@@ -22,7 +22,7 @@ import { type CommandDelivery, queueLinkOpening } from '../devices/index.js';
 import { getEditableMicromarket } from '../micromarkets/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { createWebSale } from '../sales/index.js';
-import { customerOpenRefusal } from '../sales-gate/index.js';
+import { customerOpenRefusal, recordRefusal } from '../sales-gate/index.js';
 import * as repo from './open-links.repository.js';
 import { holdCard, releaseHold } from './open-purchase.service.js';
 
@@ -165,7 +165,10 @@ export async function openByLink(
   const link = await workingLink(ctx, options.token, kind);
   assertRequired(body);
   const refusal = await refusalOf(ctx, link, kind);
-  if (refusal) throw conflict(refusal);
+  if (refusal) {
+    await recordRefusal(ctx.db, { micromarketId: link.micromarketId, reason: refusal, at: ctx.clock.now() });
+    throw conflict(refusal);
+  }
   const payments = options.payments ?? null;
   const hold = kind === 'customer' ? await holdCard(ctx, payments, link, body) : null;
   try {

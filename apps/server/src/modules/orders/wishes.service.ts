@@ -1,10 +1,10 @@
 import type { TWishCountList, ZCreateWish, ZListWishesQuery } from '@vitrina/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { micromarkets, products, users, wishes } from '../../db/schema/index.js';
+import { products, users, wishes } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { visibleMicromarketOrg } from '../micromarkets/index.js';
 

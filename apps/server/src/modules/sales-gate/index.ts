@@ -6,4 +6,9 @@ export {
   REFUSAL_RULES,
   type RefusalRule,
 } from './refusal-rules.js';
-export { customerOpenRefusal, DEFAULT_GATE_DEPENDENCIES, type GateInput } from './sales-gate.service.js';
+export {
+  customerOpenRefusal,
+  DEFAULT_GATE_DEPENDENCIES,
+  type GateInput,
+  recordRefusal,
+} from './sales-gate.service.js';

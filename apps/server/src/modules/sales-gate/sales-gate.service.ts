@@ -1,7 +1,7 @@
 import type { MessageKey } from '@vitrina/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets } from '../../db/schema/index.js';
+import { micromarkets, saleRefusals } from '../../db/schema/index.js';
 import { fiscalShiftClosed } from '../fiscal/index.js';
 import { subscriptionRefusal } from '../subscriptions/index.js';
 import { type GateDependencies, REFUSAL_RULES, type RefusalRule } from './refusal-rules.js';
@@ -47,4 +47,19 @@ export async function customerOpenRefusal(db: Db, input: GateInput): Promise<Mes
     if (await rule.applies(facts)) return rule.key;
   }
   return null;
+}
+
+/**
+ * Keeps a refused attempt for the error analytics: §8's reasons only (`payment.refusal.*`),
+ * with the micromarket's organisation.
+ */
+export async function recordRefusal(
+  db: Db,
+  input: { micromarketId: number; reason: MessageKey; customerId?: number | null; at: Date },
+): Promise<void> {
+  if (!input.reason.startsWith('payment.refusal.')) return;
+  await db.execute(sql`
+    INSERT INTO ${saleRefusals} (org_id, micromarket_id, reason, customer_id, at)
+    SELECT org_id, id, ${input.reason}, ${input.customerId ?? null}, ${input.at.toISOString()}::timestamptz
+    FROM ${micromarkets} WHERE id = ${input.micromarketId}`);
 }

@@ -144,13 +144,7 @@ export async function createThread(
 }
 
 /** Locks a current conversation the actor may edit, for a comment or a move. */
-async function editableRow(
-  ctx: ServiceContext,
-  actor: UserActor,
-  kind: SupportKind,
-  id: number,
-  db: ServiceContext['db'],
-) {
+async function editableRow(actor: UserActor, kind: SupportKind, id: number, db: ServiceContext['db']) {
   const row = await repo.lockThread(db, id);
   if (!row || row.kind !== kind || !actor.scope.canSee(row.orgId)) throw notFound();
   actor.scope.assertEditable(row.orgId);
@@ -165,7 +159,7 @@ async function addComment(
   comment: { text: string; file?: { key: string; name: string; type: string } },
 ): Promise<TSupportThreadCard> {
   const row = await ctx.db.transaction(async (tx) => {
-    const thread = await editableRow(ctx, actor, kind, id, tx);
+    const thread = await editableRow(actor, kind, id, tx);
     if (!SUPPORT_CURRENT_STATUSES.includes(thread.status)) throw conflict('support.archived');
     await repo.insertComment(tx, {
       threadId: id,
@@ -220,7 +214,7 @@ export async function moveThread(
   if (!SUPPORT_MOVES_OF[kind].includes(move)) throw notFound();
   const rule = SUPPORT_MOVES[move];
   const row = await ctx.db.transaction(async (tx) => {
-    const thread = await editableRow(ctx, actor, kind, id, tx);
+    const thread = await editableRow(actor, kind, id, tx);
     if (!(rule.from as readonly string[]).includes(thread.status)) {
       throw conflict('support.bad_move', { status: thread.status });
     }
@@ -251,7 +245,7 @@ export async function updateTicket(
   body: z.output<typeof ZUpdateTicket>,
 ): Promise<TSupportThread> {
   const row = await ctx.db.transaction(async (tx) => {
-    const thread = await editableRow(ctx, actor, 'ticket', id, tx);
+    const thread = await editableRow(actor, 'ticket', id, tx);
     if (!SUPPORT_CURRENT_STATUSES.includes(thread.status)) throw conflict('support.archived');
     await assertAssignee({ ...ctx, db: tx }, thread.orgId, body.assignee_id);
     const change = {

@@ -38,6 +38,11 @@ import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
 import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
+import {
+  type ChannelEndpoints,
+  DEFAULT_CHANNEL_ENDPOINTS,
+  notificationChannelRoutes,
+} from './modules/notifications/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
@@ -98,6 +103,8 @@ export type AppDeps = {
   payments?: { stripeBaseUrl?: string };
   /** Where push messages go; the built-in inbox by default (tests pass a provider that refuses or records). */
   push?: PushProvider;
+  /** Telegram's and WhatsApp's API addresses (TELEGRAM_API_ROOT, WHATSAPP_API_BASE; tests: local stand-ins). */
+  channels?: Partial<ChannelEndpoints>;
 };
 
 declare module 'fastify' {
@@ -242,6 +249,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pushRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
   await app.register(errorAnalyticsRoutes, { ctx });
+  await app.register(notificationChannelRoutes, {
+    ctx,
+    endpoints: { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels },
+  });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });

@@ -52,10 +52,15 @@ const ZConfig = z.object({
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   /** Where the Stripe adapter sends its calls; unset: api.stripe.com (a proxy or a stand-in otherwise). */
   STRIPE_API_URL: z.string().url().optional(),
+  TELEGRAM_API_ROOT: z.string().url().optional(),
+  WHATSAPP_API_BASE: z.string().url().optional(),
 });
 
 export type Config = {
   stripeApiUrl: string | undefined;
+  /** Telegram's Bot API and WhatsApp's Cloud API addresses, for a proxy or a stand-in; default the real ones. */
+  telegramApiRoot: string | undefined;
+  whatsappApiBase: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -120,5 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,
     stripeApiUrl: c.STRIPE_API_URL,
+    telegramApiRoot: c.TELEGRAM_API_ROOT,
+    whatsappApiBase: c.WHATSAPP_API_BASE,
   };
 }

@@ -68,6 +68,10 @@ async function main() {
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
     payments: { stripeBaseUrl: config.stripeApiUrl },
+    channels: {
+      ...(config.telegramApiRoot ? { telegramApiRoot: config.telegramApiRoot } : {}),
+      ...(config.whatsappApiBase ? { whatsappApiBase: config.whatsappApiBase } : {}),
+    },
   });
   let stopping = false;
   let simulator: DemoSimulator | null = null;

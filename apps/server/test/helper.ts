@@ -31,7 +31,7 @@ export type TestContext = {
 
 /** `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock. */
 export async function createTestContext(
-  deps: Pick<AppDeps, 'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'push'> = {},
+  deps: Pick<AppDeps, 'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'push' | 'channels'> = {},
 ): Promise<TestContext> {
   const { database, drop } = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));

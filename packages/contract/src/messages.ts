@@ -1756,6 +1756,27 @@ const M = {
     it: 'Scegli un utente dell’organizzazione che gestisce i ticket',
     sk: 'Vyberte používateľa organizácie, ktorý rieši tikety',
   },
+  'channel.type': {
+    en: 'Choose Telegram, Mail or WhatsApp',
+    ua: 'Оберіть Telegram, пошту або WhatsApp',
+    pl: 'Wybierz Telegram, pocztę lub WhatsApp',
+    it: 'Scegli Telegram, posta o WhatsApp',
+    sk: 'Vyberte Telegram, poštu alebo WhatsApp',
+  },
+  'channel.port': {
+    en: 'A port from 1 to 65535',
+    ua: 'Порт від 1 до 65535',
+    pl: 'Port od 1 do 65535',
+    it: 'Una porta da 1 a 65535',
+    sk: 'Port od 1 do 65535',
+  },
+  'channel.phone_number_id': {
+    en: 'The phone number id is the digits WhatsApp gives the number',
+    ua: 'Ідентифікатор номера — цифри, які WhatsApp дає номеру',
+    pl: 'Identyfikator numeru to cyfry nadane przez WhatsApp',
+    it: 'L’ID del numero sono le cifre che WhatsApp assegna al numero',
+    sk: 'ID čísla sú číslice, ktoré číslu pridelí WhatsApp',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof M;

@@ -14,6 +14,7 @@ import { errorAnalyticsApi } from './error-analytics.js';
 import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
+import { notificationChannelApi } from './notification-channel.js';
 import { openLinkApi } from './open-link.js';
 import { orderApi } from './order.js';
 import { organizationApi } from './organization.js';
@@ -71,6 +72,7 @@ export const api = {
   support: { ...supportApi, ...supportPeopleApi },
   ticket: ticketApi,
   errorAnalytics: errorAnalyticsApi,
+  notificationChannel: notificationChannelApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -5,6 +5,7 @@ export * from './certificates.js';
 export * from './fiscal.js';
 export * from './fleet.js';
 export * from './jobs.js';
+export * from './notifications.js';
 export * from './orders.js';
 export * from './organizations.js';
 export * from './payments.js';

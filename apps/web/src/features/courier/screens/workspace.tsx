@@ -1,6 +1,6 @@
-import { api } from '@vitrina/contract';
+import { api, type TCourierStop } from '@vitrina/contract';
 import { Empty, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -12,11 +12,19 @@ import { StopPanel } from '../components/stop-panel';
 export default function CourierWorkspaceScreen() {
   const { t } = useTranslation();
   const route = useEndpoint(api.courier.stops, {});
-  const [chosen, setChosen] = useState<number | undefined>();
+  // The stop on screen is pinned by id: the route reorders (most work first) and drops a stop
+  // whose work is done as the courier loads, and the screen must not jump to another fridge.
+  const [chosen, setChosen] = useState<TCourierStop | undefined>();
+  const items = route.data?.items;
+  const first = items?.[0];
+  useEffect(() => {
+    if (!chosen && first) setChosen(first);
+  }, [chosen, first]);
   if (route.isError) return <LoadError onRetry={() => route.refetch()} />;
   if (route.isPending) return <PageSpinner />;
-  const stops = route.data.items;
-  const stop = stops.find((item) => item.id === chosen) ?? stops[0];
+  const current = chosen && route.data.items.find((item) => item.id === chosen.id);
+  const stop = current ?? chosen ?? first;
+  const stops = chosen && !current ? [chosen, ...route.data.items] : route.data.items;
   return (
     <>
       <PageHeader title={t('menu.dubai_courier')} />
@@ -28,7 +36,7 @@ export default function CourierWorkspaceScreen() {
             aria-label={t('courier.stop')}
             size="large"
             value={stop.id}
-            onChange={setChosen}
+            onChange={(id) => setChosen(stops.find((item) => item.id === id))}
             options={stops.map((item, index) => ({
               value: item.id,
               label: (

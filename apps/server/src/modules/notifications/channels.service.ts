@@ -1,0 +1,232 @@
+import type {
+  ChannelType,
+  TChannelTestResult,
+  TNotificationChannel,
+  TNotificationChannelList,
+  ZCreateNotificationChannel,
+  ZListNotificationChannelsQuery,
+  ZUpdateNotificationChannel,
+} from '@vitrina/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type ChannelSettings, notificationChannels, organizations } from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { maskSecret, sealedCredentials } from '../../lib/secrets.js';
+import { writeAudit } from '../audit/index.js';
+import { type ChannelEndpoints, sendThroughChannel } from './channel-clients.js';
+
+type CreateBody = z.output<typeof ZCreateNotificationChannel>;
+type UpdateBody = z.output<typeof ZUpdateNotificationChannel>;
+type Row = typeof notificationChannels.$inferSelect;
+
+const sealed = (ctx: ServiceContext) => sealedCredentials<{ secret?: string }>(ctx.secrets, 'notification-channel');
+
+function toView(ctx: ServiceContext, row: Row, orgName: string): TNotificationChannel {
+  const secret = sealed(ctx).open(row.orgId, row.sealedSecret).secret;
+  const settings = row.settings;
+  return {
+    id: row.id,
+    org_id: row.orgId,
+    org_name: orgName,
+    type: row.type as ChannelType,
+    name: row.name,
+    active: row.active,
+    host: settings.host ?? null,
+    port: settings.port ?? null,
+    secure: settings.secure ?? false,
+    username: settings.username ?? null,
+    from_address: settings.from_address ?? null,
+    phone_number_id: settings.phone_number_id ?? null,
+    secret: secret ? maskSecret(secret) : null,
+    last_test_at: row.lastTestAt?.toISOString() ?? null,
+    last_test_error: row.lastTestError,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const selectRows = (ctx: ServiceContext) =>
+  ctx.db
+    .select({ row: notificationChannels, orgName: organizations.name })
+    .from(notificationChannels)
+    .innerJoin(organizations, eq(organizations.id, notificationChannels.orgId));
+
+export async function listChannels(
+  ctx: ServiceContext,
+  actor: UserActor,
+  query: z.output<typeof ZListNotificationChannelsQuery>,
+): Promise<TNotificationChannelList> {
+  if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
+  const ids = actor.scope.visibleIds;
+  const where = and(
+    ids === null ? undefined : inArray(notificationChannels.orgId, ids),
+    query.org_id === undefined ? undefined : eq(notificationChannels.orgId, query.org_id),
+    query.type === undefined ? undefined : eq(notificationChannels.type, query.type),
+  );
+  const [rows, [count]] = await Promise.all([
+    selectRows(ctx)
+      .where(where)
+      .orderBy(asc(notificationChannels.orgId), asc(notificationChannels.name), asc(notificationChannels.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(notificationChannels).where(where),
+  ]);
+  return { items: rows.map(({ row, orgName }) => toView(ctx, row, orgName)), total: Number(count?.total ?? 0) };
+}
+
+async function visibleRow(ctx: ServiceContext, actor: UserActor, id: number) {
+  const [found] = await selectRows(ctx).where(eq(notificationChannels.id, id));
+  if (!found || !actor.scope.canSee(found.row.orgId)) throw notFound();
+  return found;
+}
+
+export async function getChannel(ctx: ServiceContext, actor: UserActor, id: number): Promise<TNotificationChannel> {
+  const { row, orgName } = await visibleRow(ctx, actor, id);
+  return toView(ctx, row, orgName);
+}
+
+async function editableRow(ctx: ServiceContext, actor: UserActor, id: number) {
+  const found = await visibleRow(ctx, actor, id);
+  actor.scope.assertEditable(found.row.orgId);
+  return found.row;
+}
+
+/** The settings a channel of the type keeps: the others are dropped, whatever was sent. */
+function settingsOf(type: number, body: UpdateBody, before: ChannelSettings = {}): ChannelSettings {
+  const pick = <K extends keyof ChannelSettings>(key: K, value: ChannelSettings[K] | undefined) =>
+    value === undefined ? before[key] : value;
+  if (type === 2) {
+    return {
+      host: pick('host', body.host),
+      port: pick('port', body.port),
+      secure: pick('secure', body.secure) ?? false,
+      username: pick('username', body.username === '' ? null : body.username),
+      from_address: pick('from_address', body.from_address),
+    };
+  }
+  if (type === 3) return { phone_number_id: pick('phone_number_id', body.phone_number_id) };
+  return {};
+}
+
+export async function createChannel(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
+  const orgId = body.org_id ?? actor.orgId;
+  actor.scope.assertEditable(orgId);
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(notificationChannels)
+      .values({
+        orgId,
+        type: body.type,
+        name: body.name,
+        settings: settingsOf(body.type, body),
+        sealedSecret: body.secret ? sealed(ctx).seal(orgId, { secret: body.secret }) : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: notificationChannels.id });
+    const { secret: _secret, ...shown } = body;
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: 'notification_channel',
+      entityId: row!.id,
+      orgId,
+      after: shown,
+    });
+    return row!.id;
+  });
+  return getChannel(ctx, actor, id);
+}
+
+export async function updateChannel(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
+  const before = await editableRow(ctx, actor, id);
+  const settings = settingsOf(before.type, body, before.settings);
+  if (before.type === 2 && (!settings.host || !settings.port || !settings.from_address)) {
+    throw badRequest('errors.bad_request', {
+      ...(settings.host ? {} : { host: 'validation.required' }),
+      ...(settings.port ? {} : { port: 'validation.required' }),
+      ...(settings.from_address ? {} : { from_address: 'validation.required' }),
+    });
+  }
+  if (before.type === 3 && !settings.phone_number_id) {
+    throw badRequest('errors.bad_request', { phone_number_id: 'validation.required' });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(notificationChannels)
+      .set({
+        ...(body.name === undefined ? {} : { name: body.name }),
+        settings,
+        // An empty secret keeps the stored one: the form shows it masked, never in the clear.
+        ...(body.secret ? { sealedSecret: sealed(ctx).seal(before.orgId, { secret: body.secret }) } : {}),
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(notificationChannels.id, id));
+    const { secret, ...shown } = body;
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'notification_channel',
+      entityId: id,
+      orgId: before.orgId,
+      before: { name: before.name, settings: before.settings },
+      after: { ...shown, ...(secret ? { secret: 'replaced' } : {}) },
+    });
+  });
+  return getChannel(ctx, actor, id);
+}
+
+export async function setChannelActive(ctx: ServiceContext, actor: UserActor, id: number, active: boolean) {
+  const before = await editableRow(ctx, actor, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(notificationChannels)
+      .set({ active, updatedAt: ctx.clock.now() })
+      .where(eq(notificationChannels.id, id));
+    await writeAudit(tx, actor, {
+      action: active ? 'activate' : 'deactivate',
+      entity: 'notification_channel',
+      entityId: id,
+      orgId: before.orgId,
+      before: { active: before.active },
+      after: { active },
+    });
+  });
+  return getChannel(ctx, actor, id);
+}
+
+export async function deleteChannel(ctx: ServiceContext, actor: UserActor, id: number) {
+  const before = await editableRow(ctx, actor, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(notificationChannels).where(eq(notificationChannels.id, id));
+    await writeAudit(tx, actor, {
+      action: 'delete',
+      entity: 'notification_channel',
+      entityId: id,
+      orgId: before.orgId,
+      before: { name: before.name, type: before.type, settings: before.settings },
+    });
+  });
+}
+
+/** Sends a test message now and keeps the outcome on the channel for the list to show. */
+export async function testChannel(
+  ctx: ServiceContext,
+  endpoints: ChannelEndpoints,
+  actor: UserActor,
+  id: number,
+  recipient: string,
+): Promise<TChannelTestResult> {
+  const row = await editableRow(ctx, actor, id);
+  const secret = sealed(ctx).open(row.orgId, row.sealedSecret).secret ?? '';
+  const error = await sendThroughChannel(
+    endpoints,
+    { type: row.type as ChannelType, settings: row.settings, secret },
+    { recipient, subject: 'Vitrina', text: `Test message from ${row.name}: notifications reach this recipient.` },
+  );
+  await ctx.db
+    .update(notificationChannels)
+    .set({ lastTestAt: ctx.clock.now(), lastTestError: error })
+    .where(eq(notificationChannels.id, id));
+  return { ok: error === null, error, channel: await getChannel(ctx, actor, id) };
+}

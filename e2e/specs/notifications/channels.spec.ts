@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { uniqueSuffix } from '../../fixtures/catalogue';
+import { expect, test } from '../../fixtures/session';
+
+/** An SMTP server in the test: what it received, by recipient. */
+async function smtpStandIn() {
+  const received: { to: string; body: string }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    onAuth: (_auth, _session, callback) => callback(null, { user: 'alerts' }),
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    received,
+    port: (server.server.address() as AddressInfo).port,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('an operator adds a mail channel, sends a test through it and switches it off', async ({ page, signInAs }) => {
+  const smtp = await smtpStandIn();
+  const name = `Office mail ${uniqueSuffix()}`;
+  try {
+    await signInAs('admin');
+    await page.goto('/notification/system/channel');
+    await page.getByRole('button', { name: 'New channel' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New channel' });
+    await drawer.getByRole('combobox', { name: 'Type' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Mail' }).click();
+    await drawer.getByLabel('Name', { exact: true }).fill(name);
+    await drawer.getByLabel('SMTP server').fill('127.0.0.1');
+    await drawer.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await drawer.getByLabel('Login').fill('alerts');
+    await drawer.getByLabel('Password').fill('smtp-secret-1234');
+    await drawer.getByLabel('Sender address').fill('alerts@shop.example');
+    await drawer.getByRole('button', { name: 'Create' }).click();
+    await expect(drawer).toBeHidden();
+
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText('Active');
+    await expect(row).toContainText('Not tested yet');
+    await row.getByRole('button', { name: 'Send a test' }).click();
+    const modal = page.getByRole('dialog', { name: `Test ${name}` });
+    await modal.getByLabel('Email address').fill('ops@shop.example');
+    await modal.getByRole('button', { name: 'Send a test' }).click();
+    await expect(modal.getByText('The test message went out')).toBeVisible();
+    expect(smtp.received.at(-1)?.to).toBe('ops@shop.example');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toContainText('Went out');
+
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(row).toContainText('Inactive');
+    // The password is never shown again, only its last characters.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect(page.getByText('Stored as ••••1234; leave empty to keep it')).toBeVisible();
+  } finally {
+    await smtp.stop();
+  }
+});

@@ -42,6 +42,8 @@ import {
   type ChannelEndpoints,
   DEFAULT_CHANNEL_ENDPOINTS,
   notificationChannelRoutes,
+  notificationRoutingRoutes,
+  registerNotificationJobs,
 } from './modules/notifications/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
 import { orderRoutes } from './modules/orders/index.js';
@@ -236,6 +238,8 @@ export async function buildApp(deps: AppDeps) {
   registerSalesJobs(jobs, ctx, payments, saleHooks);
   registerSubscriptionJobs(jobs, ctx, payments);
   registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
+  const channelEndpoints = { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels };
+  registerNotificationJobs(jobs, ctx, channelEndpoints);
   const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
@@ -249,10 +253,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pushRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
   await app.register(errorAnalyticsRoutes, { ctx });
-  await app.register(notificationChannelRoutes, {
-    ctx,
-    endpoints: { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels },
-  });
+  await app.register(notificationChannelRoutes, { ctx, endpoints: channelEndpoints });
+  await app.register(notificationRoutingRoutes, { ctx });
   await app.register(paymentRoutes, { ctx, providers: payments });
   await app.register(fiscalRoutes, { ctx, providers: fiscal });
   await app.register(receiptRoutes, { ctx });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { uniqueSuffix } from '../../fixtures/catalogue';
-import { expect, test } from '../../fixtures/session';
+import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
+import { chooseOption, expect, test } from '../../fixtures/session';
 
 /** An SMTP server in the test: what it received, by recipient. */
 async function smtpStandIn() {
@@ -66,6 +66,44 @@ test('an operator adds a mail channel, sends a test through it and switches it o
     // The password is never shown again, only its last characters.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     await expect(page.getByText('Stored as ••••1234; leave empty to keep it')).toBeVisible();
+  } finally {
+    await smtp.stop();
+  }
+});
+
+test('a new ticket is routed to a mail recipient and the log shows it sent', async ({ page, request, signInAs }) => {
+  const smtp = await smtpStandIn();
+  try {
+    const post = await apiAs(request, 'admin');
+    const channel = await post<{ id: number; name: string }>('/v1/notification/channel/create', {
+      type: 2,
+      org_id: 1,
+      name: `Ticket mail ${uniqueSuffix()}`,
+      host: '127.0.0.1',
+      port: smtp.port,
+      from_address: 'tickets@shop.example',
+    });
+    await signInAs('admin');
+    await page.goto('/notification/system/client');
+    const tickets = page.getByRole('region', { name: 'A new ticket' });
+    await tickets.getByRole('button', { name: 'Add a route' }).click();
+    await chooseOption(page, tickets.getByRole('combobox', { name: 'Channel' }), channel.name);
+    const recipients = tickets.getByRole('combobox', { name: 'Recipients' });
+    await recipients.fill('duty@shop.example');
+    await recipients.press('Enter');
+    await page.getByRole('button', { name: 'Save the routes' }).click();
+    await expect(page.getByText('The routes are saved')).toBeVisible();
+
+    const support = await apiAs(request, 'support');
+    const title = `Door jammed ${uniqueSuffix()}`;
+    await support('/v1/ticket/create', { title, text: 'The door of fridge 3 does not close' });
+    // The job runner sends within a second or two; the log is read again after a reload.
+    await expect(async () => {
+      await page.reload();
+      const row = page.getByRole('row', { name: /duty@shop\.example/ }).first();
+      await expect(row).toContainText('Sent', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    expect(smtp.received.some((mail) => mail.to === 'duty@shop.example' && mail.body.includes(title))).toBe(true);
   } finally {
     await smtp.stop();
   }

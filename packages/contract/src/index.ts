@@ -29,6 +29,7 @@ export * from './resources/maker.js';
 export * from './resources/micromarket.js';
 export * from './resources/micromarket-stock.js';
 export * from './resources/notification-channel.js';
+export * from './resources/notification-routing.js';
 export * from './resources/open-link.js';
 export * from './resources/order.js';
 export * from './resources/organization.js';

@@ -1777,6 +1777,20 @@ const M = {
     it: 'L’ID del numero sono le cifre che WhatsApp assegna al numero',
     sk: 'ID čísla sú číslice, ktoré číslu pridelí WhatsApp',
   },
+  'notify.recipients_required': {
+    en: 'Add at least one recipient',
+    ua: 'Додайте хоча б одного одержувача',
+    pl: 'Dodaj co najmniej jednego odbiorcę',
+    it: 'Aggiungi almeno un destinatario',
+    sk: 'Pridajte aspoň jedného príjemcu',
+  },
+  'notify.channel_invalid': {
+    en: 'Choose a channel of the organisation',
+    ua: 'Оберіть канал цієї організації',
+    pl: 'Wybierz kanał tej organizacji',
+    it: 'Scegli un canale dell’organizzazione',
+    sk: 'Vyberte kanál tejto organizácie',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof M;

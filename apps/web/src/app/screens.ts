@@ -13,7 +13,7 @@ import {
 } from '../features/devices/index.js';
 import { ErrorAnalyticsScreen } from '../features/error-analytics/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
-import { ChannelListScreen } from '../features/notifications/index.js';
+import { ChannelListScreen, ClientRoutingScreen } from '../features/notifications/index.js';
 import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
 import { PaymentSystemScreen } from '../features/payments/index.js';
@@ -67,6 +67,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/:id': ProductCardScreen,
   '/error/analytics': ErrorAnalyticsScreen,
   '/notification/system/channel': ChannelListScreen,
+  '/notification/system/client': ClientRoutingScreen,
   '/technical/analytics': AlertListScreen,
   '/technical/jobs': JobListScreen,
   '/technical/thresholds': FleetThresholdsScreen,

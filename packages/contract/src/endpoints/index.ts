@@ -15,6 +15,7 @@ import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
 import { notificationChannelApi } from './notification-channel.js';
+import { notificationRoutingApi } from './notification-routing.js';
 import { openLinkApi } from './open-link.js';
 import { orderApi } from './order.js';
 import { organizationApi } from './organization.js';
@@ -73,6 +74,7 @@ export const api = {
   ticket: ticketApi,
   errorAnalytics: errorAnalyticsApi,
   notificationChannel: notificationChannelApi,
+  notificationRouting: notificationRoutingApi,
 };
 
 /** The flat list, for route tests and tooling. */

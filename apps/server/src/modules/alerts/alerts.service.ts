@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { readThresholds, recordEvent } from '../micromarkets/index.js';
+import { notify } from '../notifications/index.js';
 import {
   judgeTemperature,
   mayResetLock,
@@ -93,6 +94,28 @@ export const resolveAlert = (ctx: ServiceContext, actor: UserActor, id: number) 
  * A new incident also goes into the micromarket's history. Called by the device gateway
  * (via `device`) and by jobs.
  */
+const ALERT_NAMES: Record<number, string> = {
+  1: 'Suspicious temperature',
+  2: 'The door did not open',
+  3: 'Suspicious weight',
+};
+
+/** The organisation's routing decides who hears of a new incident (issue 11); it never fails the incident. */
+async function tellAboutAlert(ctx: ServiceContext, alert: repo.IncidentInput & { id: number }) {
+  const [market] = await ctx.db
+    .select({ name: micromarkets.name })
+    .from(micromarkets)
+    .where(eq(micromarkets.id, alert.micromarketId));
+  const name = market?.name ?? `#${alert.micromarketId}`;
+  await notify(ctx, {
+    orgId: alert.orgId,
+    event: 'technical_alert',
+    key: `alert:${alert.id}`,
+    subject: `${ALERT_NAMES[alert.type] ?? 'Technical alert'}: ${name}`,
+    text: `${ALERT_NAMES[alert.type] ?? 'Technical alert'} at ${name} (${alert.at.toISOString()}).`,
+  }).catch(() => 0);
+}
+
 export async function raiseIncident(ctx: ServiceContext, actor: Actor, input: repo.IncidentInput) {
   const { id, isNew } = await ctx.db.transaction(async (tx) => {
     const result = await repo.upsertIncident(tx, input);
@@ -109,6 +132,7 @@ export async function raiseIncident(ctx: ServiceContext, actor: Actor, input: re
     return result;
   });
   announce(ctx, { id, org_id: input.orgId, micromarket_id: input.micromarketId, type: input.type, status: 'open' });
+  if (isNew) await tellAboutAlert(ctx, { id, ...input });
   return { id, isNew };
 }
 
@@ -164,6 +188,15 @@ export async function applyTemperature(
         );
       }
     });
+    if (verdict.lock) {
+      await notify(ctx, {
+        orgId: micromarket.orgId,
+        event: 'food_safety_lock',
+        key: `lock:${micromarket.id}:${at.getTime()}`,
+        subject: `Locked for food safety: micromarket #${micromarket.id}`,
+        text: `Micromarket #${micromarket.id} is locked for customers: ${temperature} °C, above ${thresholds.temperatureMax} °C for too long.`,
+      }).catch(() => 0);
+    }
   }
   const limit = verdict.excursion === 'low' ? thresholds.temperatureMin : thresholds.temperatureMax;
   if (verdict.excursion) {

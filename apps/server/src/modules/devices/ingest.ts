@@ -20,6 +20,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
 import { findSettingsRow, readSettings, recordEvent } from '../micromarkets/index.js';
+import { notify } from '../notifications/index.js';
 import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
@@ -218,6 +219,13 @@ export class Ingest {
     if (outcome === 'offline') {
       await this.event({ device, actor, receivedAt, ts: receivedAt }, 'disconnected', { boot: message.boot });
       this.announce(device, { connection: 'offline' });
+      await notify(this.deps.ctx, {
+        orgId: device.orgId,
+        event: 'micromarket_offline',
+        key: `offline:${device.id}:${receivedAt}`,
+        subject: `Micromarket offline: ${device.serial}`,
+        text: `Micromarket ${device.serial} went offline at ${new Date(receivedAt).toISOString()}.`,
+      }).catch(() => 0);
     }
   }
 

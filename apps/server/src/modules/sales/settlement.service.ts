@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { findSettingsRow, readSettings } from '../micromarkets/index.js';
+import { notify } from '../notifications/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { performPayment } from '../payments/index.js';
 import { totalsOf } from './pricing.js';
@@ -245,6 +246,15 @@ export async function settleSale(
       return row;
     });
     if (settled) announceSale(ctx, settled);
+    if (settled && settled.paymentStatus === 2) {
+      await notify(ctx, {
+        orgId: settled.orgId,
+        event: 'payment_failed',
+        key: `sale:${settled.id}`,
+        subject: `Payment failed: sale #${settled.id}`,
+        text: `Sale #${settled.id} was not paid (${settled.errorCode ?? 'unknown'}).`,
+      }).catch(() => 0);
+    }
   } else if (sale.status === 1) {
     await ctx.db.transaction(async (tx) => {
       await hooks.onSettled?.(tx, sale);

@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/index.js';
+import { notify } from '../notifications/index.js';
 import * as repo from './support.repository.js';
 
 type CreateBody = z.output<typeof ZCreateSupportThread>;
@@ -140,6 +141,13 @@ export async function createThread(
     return threadId;
   });
   announce(ctx, kind, { id, orgId }, 'created');
+  await notify(ctx, {
+    orgId,
+    event: kind === 'chat' ? 'new_chat' : 'new_ticket',
+    key: `${kind}:${id}`,
+    subject: `${kind === 'chat' ? 'New conversation' : 'New ticket'}: ${body.title}`,
+    text: body.text,
+  }).catch(() => 0);
   return visibleThread(ctx, actor, kind, id);
 }
 

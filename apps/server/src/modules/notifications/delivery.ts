@@ -1,0 +1,97 @@
+import type { ChannelType } from '@vitrina/contract';
+import { and, eq, max } from 'drizzle-orm';
+import { notificationChannels, notificationDeliveries } from '../../db/schema/index.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { sealedCredentials } from '../../lib/secrets.js';
+import type { JobRunner } from '../jobs/index.js';
+import { type ChannelEndpoints, sendThroughChannel } from './channel-clients.js';
+import { deliveryJobKey, NOTIFY_DELIVER_JOB } from './routing.service.js';
+
+/** A channel sends at most one message per this interval (Telegram allows about one a second per chat). */
+export const CHANNEL_INTERVAL_MS = 1_000;
+
+/**
+ * Sends one outbox row through its channel (the job `notify.deliver`). A channel that sent
+ * less than CHANNEL_INTERVAL_MS ago makes the row wait (a new job at the channel's next
+ * turn); a refusal throws, so the job runner retries with back-off and, after the last
+ * attempt, the row is failed with the service's answer. An inactive or deleted channel fails
+ * the row at once.
+ */
+export async function deliverNotification(
+  ctx: ServiceContext,
+  endpoints: ChannelEndpoints,
+  deliveryId: number,
+  isLastAttempt: boolean,
+): Promise<void> {
+  const [row] = await ctx.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, deliveryId));
+  if (row?.status !== 'queued') return;
+  const fail = (error: string) =>
+    ctx.db
+      .update(notificationDeliveries)
+      .set({ status: 'failed', error, attempts: row.attempts + 1 })
+      .where(eq(notificationDeliveries.id, deliveryId));
+  const [channel] = row.channelId
+    ? await ctx.db.select().from(notificationChannels).where(eq(notificationChannels.id, row.channelId))
+    : [];
+  if (!channel?.active) {
+    await fail(channel ? 'the channel is inactive' : 'the channel was deleted');
+    return;
+  }
+  const [last] = await ctx.db
+    .select({ at: max(notificationDeliveries.sentAt) })
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.channelId, channel.id), eq(notificationDeliveries.status, 'sent')));
+  const waitMs = last?.at ? last.at.getTime() + CHANNEL_INTERVAL_MS - ctx.clock.nowMs() : 0;
+  if (waitMs > 0) {
+    await ctx.db
+      .update(notificationDeliveries)
+      .set({ deferrals: row.deferrals + 1 })
+      .where(eq(notificationDeliveries.id, deliveryId));
+    await ctx.jobs.enqueue(
+      NOTIFY_DELIVER_JOB,
+      { deliveryId },
+      {
+        key: deliveryJobKey(deliveryId, row.deferrals + 1),
+        runAt: new Date(ctx.clock.nowMs() + waitMs),
+        maxAttempts: 6,
+      },
+    );
+    return;
+  }
+  const secret =
+    sealedCredentials<{ secret?: string }>(ctx.secrets, 'notification-channel').open(
+      channel.orgId,
+      channel.sealedSecret,
+    ).secret ?? '';
+  const error = await sendThroughChannel(
+    endpoints,
+    { type: channel.type as ChannelType, settings: channel.settings, secret },
+    { recipient: row.recipient, subject: row.subject, text: row.text },
+  );
+  if (error === null) {
+    await ctx.db
+      .update(notificationDeliveries)
+      .set({ status: 'sent', sentAt: ctx.clock.now(), attempts: row.attempts + 1, error: null })
+      .where(eq(notificationDeliveries.id, deliveryId));
+    return;
+  }
+  if (isLastAttempt) {
+    await fail(error);
+    return;
+  }
+  await ctx.db
+    .update(notificationDeliveries)
+    .set({ attempts: row.attempts + 1, error })
+    .where(eq(notificationDeliveries.id, deliveryId));
+  throw new Error(error);
+}
+
+export function registerNotificationJobs(jobs: JobRunner, ctx: ServiceContext, endpoints: ChannelEndpoints) {
+  jobs.register(
+    NOTIFY_DELIVER_JOB,
+    async ({ job }) => {
+      await deliverNotification(ctx, endpoints, Number(job.payload.deliveryId), job.attempts >= job.maxAttempts);
+    },
+    { backoffBaseMs: 30_000, backoffMaxMs: 30 * 60_000 },
+  );
+}

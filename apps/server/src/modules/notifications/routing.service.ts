@@ -1,0 +1,183 @@
+import type {
+  NotificationEvent,
+  TNotificationLog,
+  TNotificationRouting,
+  ZNotificationLogQuery,
+  ZUpdateNotificationRouting,
+} from '@vitrina/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { notificationChannels, notificationDeliveries, notificationRules } from '../../db/schema/index.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { badRequest } from '../../lib/errors.js';
+import { writeAudit } from '../audit/index.js';
+
+export const NOTIFY_DELIVER_JOB = 'notify.deliver';
+export const deliveryJobKey = (id: number, deferrals: number) => `notify:${id}:${deferrals}`;
+
+function orgOf(actor: UserActor, orgId: number | undefined): number {
+  const id = orgId ?? actor.orgId;
+  actor.scope.assertVisible(id);
+  return id;
+}
+
+async function routingOf(db: Db, orgId: number): Promise<TNotificationRouting> {
+  const [channels, rules] = await Promise.all([
+    db
+      .select({
+        id: notificationChannels.id,
+        name: notificationChannels.name,
+        type: notificationChannels.type,
+        active: notificationChannels.active,
+      })
+      .from(notificationChannels)
+      .where(eq(notificationChannels.orgId, orgId))
+      .orderBy(asc(notificationChannels.name), asc(notificationChannels.id)),
+    db
+      .select({
+        event: notificationRules.event,
+        channel_id: notificationRules.channelId,
+        recipients: notificationRules.recipients,
+        channel_name: notificationChannels.name,
+        channel_type: notificationChannels.type,
+      })
+      .from(notificationRules)
+      .innerJoin(notificationChannels, eq(notificationChannels.id, notificationRules.channelId))
+      .where(eq(notificationRules.orgId, orgId))
+      .orderBy(asc(notificationRules.id)),
+  ]);
+  type SentEvent = TNotificationRouting['rules'][number]['event'];
+  return { org_id: orgId, channels, rules: rules.map((rule) => ({ ...rule, event: rule.event as SentEvent })) };
+}
+
+export async function getRouting(ctx: ServiceContext, actor: UserActor, orgId?: number): Promise<TNotificationRouting> {
+  return routingOf(ctx.db, orgOf(actor, orgId));
+}
+
+/** Replaces the organisation's rules in one transaction; every channel must be its own. */
+export async function updateRouting(
+  ctx: ServiceContext,
+  actor: UserActor,
+  body: z.output<typeof ZUpdateNotificationRouting>,
+): Promise<TNotificationRouting> {
+  const orgId = orgOf(actor, body.org_id);
+  actor.scope.assertEditable(orgId);
+  const wanted = [...new Set(body.rules.map((rule) => rule.channel_id))];
+  const owned = wanted.length
+    ? await ctx.db
+        .select({ id: notificationChannels.id })
+        .from(notificationChannels)
+        .where(and(eq(notificationChannels.orgId, orgId), inArray(notificationChannels.id, wanted)))
+    : [];
+  if (owned.length !== wanted.length) throw badRequest('notify.channel_invalid', { rules: 'notify.channel_invalid' });
+  await ctx.db.transaction(async (tx) => {
+    const before = await routingOf(tx, orgId);
+    await tx.delete(notificationRules).where(eq(notificationRules.orgId, orgId));
+    if (body.rules.length > 0) {
+      await tx.insert(notificationRules).values(
+        body.rules.map((rule) => ({
+          orgId,
+          event: rule.event,
+          channelId: rule.channel_id,
+          recipients: [...new Set(rule.recipients)],
+        })),
+      );
+    }
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'notification_routing',
+      entityId: orgId,
+      orgId,
+      before: before.rules,
+      after: body.rules,
+    });
+  });
+  return routingOf(ctx.db, orgId);
+}
+
+export async function deliveryLog(
+  ctx: ServiceContext,
+  actor: UserActor,
+  query: z.output<typeof ZNotificationLogQuery>,
+): Promise<TNotificationLog> {
+  const orgId = orgOf(actor, query.org_id);
+  const where = and(
+    eq(notificationDeliveries.orgId, orgId),
+    query.status ? eq(notificationDeliveries.status, query.status) : undefined,
+    query.event ? eq(notificationDeliveries.event, query.event) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ row: notificationDeliveries, channelName: notificationChannels.name })
+      .from(notificationDeliveries)
+      .leftJoin(notificationChannels, eq(notificationChannels.id, notificationDeliveries.channelId))
+      .where(where)
+      .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(notificationDeliveries).where(where),
+  ]);
+  return {
+    items: rows.map(({ row, channelName }) => ({
+      id: row.id,
+      event: row.event as NotificationEvent,
+      channel_id: row.channelId,
+      channel_name: channelName,
+      recipient: row.recipient,
+      subject: row.subject,
+      text: row.text,
+      status: row.status,
+      attempts: row.attempts,
+      error: row.error,
+      created_at: row.createdAt.toISOString(),
+      sent_at: row.sentAt?.toISOString() ?? null,
+    })),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+export type Notice = {
+  orgId: number;
+  event: NotificationEvent;
+  /** The occurrence (an alert id, a ticket id…): the same key told twice is one message per recipient. */
+  key: string;
+  subject: string;
+  text: string;
+};
+
+/**
+ * Tells the organisation about an event: one outbox row per rule recipient (an occurrence
+ * already told is skipped), each sent by its own job. Callers run it after their own work
+ * has committed and do not let a failure to queue undo or fail that work.
+ */
+export async function notify(ctx: ServiceContext, notice: Notice): Promise<number> {
+  const rules = await ctx.db
+    .select({ channelId: notificationRules.channelId, recipients: notificationRules.recipients })
+    .from(notificationRules)
+    .where(and(eq(notificationRules.orgId, notice.orgId), eq(notificationRules.event, notice.event)));
+  const rows = rules.flatMap((rule) => rule.recipients.map((recipient) => ({ channelId: rule.channelId, recipient })));
+  if (rows.length === 0) return 0;
+  const now = ctx.clock.now();
+  const inserted = await ctx.db
+    .insert(notificationDeliveries)
+    .values(
+      rows.map((row) => ({
+        orgId: notice.orgId,
+        event: notice.event,
+        dedupeKey: notice.key,
+        channelId: row.channelId,
+        recipient: row.recipient,
+        subject: notice.subject,
+        text: notice.text,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notificationDeliveries.id });
+  for (const { id } of inserted) {
+    await ctx.jobs.enqueue(NOTIFY_DELIVER_JOB, { deliveryId: id }, { key: deliveryJobKey(id, 0), maxAttempts: 6 });
+  }
+  return inserted.length;
+}

@@ -43,6 +43,7 @@ import {
   DEFAULT_CHANNEL_ENDPOINTS,
   notificationChannelRoutes,
   notificationRoutingRoutes,
+  orgMailer,
   registerNotificationJobs,
 } from './modules/notifications/index.js';
 import { openLinkRoutes } from './modules/open-links/index.js';
@@ -168,16 +169,24 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
   app.decorate('jobs', jobs);
+  const channelEndpoints = { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels };
+  const secrets = createSecretBox(deps.secretKey ?? randomBytes(32).toString('base64url'));
   const ctx: ServiceContext = {
     db: deps.database.db,
     clock,
     jobs,
     live,
     thresholds,
-    mailer: deps.mailer ?? createOutboxMailer(deps.database.db, app.log),
+    mailer: orgMailer(deps.mailer ?? createOutboxMailer(deps.database.db, app.log), {
+      db: deps.database.db,
+      secrets,
+      endpoints: channelEndpoints,
+      onRefused: (error) =>
+        app.log.warn({ err: error }, 'the organisation’s mail server refused; the mail went to the outbox'),
+    }),
     storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'files')),
     publicUrl: deps.config.publicUrl,
-    secrets: createSecretBox(deps.secretKey ?? randomBytes(32).toString('base64url')),
+    secrets,
   };
   app.decorate('services', ctx);
   const payments = new PaymentProviders({
@@ -238,7 +247,6 @@ export async function buildApp(deps: AppDeps) {
   registerSalesJobs(jobs, ctx, payments, saleHooks);
   registerSubscriptionJobs(jobs, ctx, payments);
   registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
-  const channelEndpoints = { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels };
   registerNotificationJobs(jobs, ctx, channelEndpoints);
   const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
   app.decorate('saleSettler', settler);

@@ -98,6 +98,35 @@ describe('notification channels', () => {
     });
   });
 
+  it('sends an invitation through the organisation’s own Mail channel, and to the outbox without one', async () => {
+    const tenant = await createTenant(db());
+    const user = await manager(tenant.org.main);
+    await ok(ctx, user.token, '/v1/notification/channel/create', {
+      type: 2,
+      name: 'Invitations',
+      host: '127.0.0.1',
+      port: standIns.smtpPort,
+      from_address: 'team@shop.example',
+    });
+    const operator = await tenant.token('operator');
+    const email = `newcomer.${Date.now()}${Math.random().toString(36).slice(2, 6)}@shop.example`;
+    await ok(ctx, operator, '/v1/user/create', { name: 'Newcomer', email, org_id: tenant.org.main });
+    const letter = standIns.received.at(-1)!;
+    expect(letter).toMatchObject({ service: 'mail', to: email });
+    expect(letter.text).toContain('/registration/');
+    expect((await ctx.mails()).some((mail) => mail.to === email)).toBe(false);
+
+    // Another organisation without a Mail channel: the outbox, as before.
+    const other = await createTenant(db());
+    const elsewhere = `other.${Date.now()}${Math.random().toString(36).slice(2, 6)}@shop.example`;
+    await ok(ctx, await other.token('operator'), '/v1/user/create', {
+      name: 'Other',
+      email: elsewhere,
+      org_id: other.org.main,
+    });
+    expect((await ctx.mails()).some((mail) => mail.to === elsewhere)).toBe(true);
+  });
+
   it('names the fields each type needs, and keeps organisations apart', async () => {
     const tenant = await createTenant(db());
     const user = await manager(tenant.org.main);

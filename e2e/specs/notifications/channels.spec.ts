@@ -66,6 +66,12 @@ test('an operator adds a mail channel, sends a test through it and switches it o
     // The password is never shown again, only its last characters.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     await expect(page.getByText('Stored as ••••1234; leave empty to keep it')).toBeVisible();
+
+    // The organisation's card lists its channels too.
+    await page.goto('/organization/1');
+    await page.getByRole('tab', { name: 'Channels' }).click();
+    await expect(page).toHaveURL(/tab=channels/);
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Inactive');
   } finally {
     await smtp.stop();
   }
@@ -101,8 +107,9 @@ test('a new ticket is routed to a mail recipient and the log shows it sent', asy
     await expect(async () => {
       await page.reload();
       const row = page.getByRole('row', { name: /duty@shop\.example/ }).first();
-      await expect(row).toContainText('Sent', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+      // The reload brings the whole panel back first: give it time to draw the log.
+      await expect(row).toContainText('Sent', { timeout: 8_000 });
+    }).toPass({ timeout: 30_000 });
     expect(smtp.received.some((mail) => mail.to === 'duty@shop.example' && mail.body.includes(title))).toBe(true);
   } finally {
     await smtp.stop();

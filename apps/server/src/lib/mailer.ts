@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
-export type Mail = { to: string; subject: string; body: string };
+/** `orgId`: the organisation the mail is on behalf of, whose own Mail channel sends it when it has one. */
+export type Mail = { to: string; subject: string; body: string; orgId?: number };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;

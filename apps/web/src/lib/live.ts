@@ -22,6 +22,8 @@ export function useLiveRefetch(
   topic: LiveTopic,
   areas: readonly string[],
   accept: (event: TLiveEvent) => boolean = () => true,
+  /** A conversation on screen, whose events are few and awaited, refetches sooner. */
+  delayMs = LIVE_REFETCH_MS,
 ): void {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -40,6 +42,6 @@ export function useLiveRefetch(
     timer.current = setTimeout(() => {
       timer.current = null;
       void invalidateAreas(queryClient, key.split(','));
-    }, LIVE_REFETCH_MS);
+    }, delayMs);
   });
 }

@@ -20,8 +20,8 @@ export const NOTIFICATION_EVENTS = [
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /**
- * The events the server tells of so far. Routes for the others (manual checks, unpaid
- * subscriptions, low stock) are refused until their sources send them: a route that would
+ * The events the server tells of so far. Routes for the others (unpaid subscriptions, low
+ * stock) are refused until their sources send them: a route that would
  * never fire is not offered.
  */
 export const NOTIFICATION_EVENTS_SENT = [
@@ -29,6 +29,7 @@ export const NOTIFICATION_EVENTS_SENT = [
   'food_safety_lock',
   'micromarket_offline',
   'payment_failed',
+  'manual_check',
   'new_ticket',
   'new_chat',
 ] as const satisfies readonly NotificationEvent[];

@@ -233,6 +233,7 @@ export async function mailResetLink(ctx: ServiceContext, payload: Record<string,
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);
   await ctx.mailer.send({
     to: user.email,
+    orgId: user.orgId,
     subject: resetSubject[locale],
     body: `${resetBody[locale]}\n\n${ctx.publicUrl}/reset/password/${token}\n`,
   });
@@ -263,9 +264,14 @@ export async function issueInvitation(ctx: Pick<ServiceContext, 'db' | 'publicUr
   return `${ctx.publicUrl}/registration/${token}`;
 }
 
-export async function mailInvitation(ctx: ServiceContext, user: { email: string; lang: Locale }, link: string) {
+export async function mailInvitation(
+  ctx: ServiceContext,
+  user: { email: string; lang: Locale; org_id: number },
+  link: string,
+) {
   await ctx.mailer.send({
     to: user.email,
+    orgId: user.org_id,
     subject: inviteSubject[user.lang],
     body: `${inviteBody[user.lang]}\n\n${link}\n`,
   });

@@ -9,6 +9,9 @@ import { call, createTestContext, type TestContext } from '../../../test/helper.
 import {
   jobs,
   micromarketDiscounts,
+  notificationChannels,
+  notificationDeliveries,
+  notificationRules,
   paymentTransactions,
   personalPrices,
   salesDaily,
@@ -278,9 +281,22 @@ describe('sales from door sessions', () => {
 
   it('manual check mode waits for an operator; the corrected sale is then paid for what was corrected', async () => {
     const s = await shop({ settings: { manual_check_mode: true } });
+    // Whoever the organisation routes manual checks to is told (the outbox row; channels have their own tests).
+    const [channel] = await db()
+      .insert(notificationChannels)
+      .values({ orgId: s.orgId, type: 1, name: 'Duty bot', createdAt: clock.now(), updatedAt: clock.now() })
+      .returning({ id: notificationChannels.id });
+    await db()
+      .insert(notificationRules)
+      .values({ orgId: s.orgId, event: 'manual_check', channelId: channel!.id, recipients: ['duty'] });
     const session = await purchase(s, { detections: [{ product_id: s.water, quantity: 3, source: 'camera' }] });
     const waiting = await settled(session);
     expect(waiting).toMatchObject({ status: 2, paymentStatus: 0, paymentType: 4, amountMinor: 7_500 });
+    const told = await db()
+      .select({ recipient: notificationDeliveries.recipient, key: notificationDeliveries.dedupeKey })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.orgId, s.orgId));
+    expect(told).toEqual([{ recipient: 'duty', key: `sale:${waiting.id}:manual` }]);
     expect(await ledgerOf(waiting.id)).toEqual([]);
     // The camera counted three; the operator sees two on the evidence.
     await db()

@@ -48,6 +48,16 @@ export async function queueSaleStep(
 ) {
   announceSale(ctx, step.sale);
   const { id } = step.sale;
+  if (step.sale.status === 2) {
+    // Manual check mode: the organisation's routing decides who is asked to look (issue 11).
+    await notify(ctx, {
+      orgId: step.sale.orgId,
+      event: 'manual_check',
+      key: `sale:${id}:manual`,
+      subject: `Sale #${id} waits for a manual check`,
+      text: `Sale #${id} at micromarket #${step.sale.micromarketId} waits for an operator to check what was taken.`,
+    }).catch(() => 0);
+  }
   if (step.next === 'hold') {
     if (now) now.holdSoon(id);
     else await ctx.jobs.enqueue(HOLD_JOB, { id }, { key: `sale-hold:${id}` });

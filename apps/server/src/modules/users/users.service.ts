@@ -178,7 +178,7 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
     return { id: userId, link: invitation };
   });
   // Mail only what committed: a rolled-back user must not get an invitation.
-  if (link) await mailInvitation(ctx, { email: body.email, lang: body.lang }, link);
+  if (link) await mailInvitation(ctx, { email: body.email, lang: body.lang, org_id: body.org_id }, link);
   return { ...(await getUser(ctx, actor, id)), invitation_link: link };
 }
 

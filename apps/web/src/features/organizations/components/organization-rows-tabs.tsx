@@ -1,5 +1,5 @@
-import { api, type TMicromarket, type TUserListItem } from '@vitrina/contract';
-import { Table } from 'antd';
+import { api, type TMicromarket, type TNotificationChannel, type TUserListItem } from '@vitrina/contract';
+import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,6 +98,41 @@ export function OrganizationMicromarketsTab({ orgId }: { orgId: number }) {
       columns={columns}
       emptyText={t('organizations.no_micromarkets')}
       more={{ to: `/device/list?org_id=${orgId}`, label: t('organizations.open_micromarkets') }}
+    />
+  );
+}
+
+/** The organisation's notification channels, from the channels list filtered to it. */
+export function OrganizationChannelsTab({ orgId }: { orgId: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const channels = useEndpoint(api.notificationChannel.list, { query: { org_id: orgId, page, per_page: PER_PAGE } });
+  const columns: ColumnsType<TNotificationChannel> = [
+    { key: 'name', title: t('fields.name'), render: (_, channel) => channel.name },
+    {
+      key: 'type',
+      title: t('organizations.fields.type'),
+      render: (_, channel) => t(`organizations.channel_type.${channel.type}`),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      render: (_, channel) =>
+        channel.active ? (
+          <Tag color="green">{t('organizations.channel_active')}</Tag>
+        ) : (
+          <Tag>{t('organizations.channel_inactive')}</Tag>
+        ),
+    },
+  ];
+  return (
+    <RowsTab
+      rows={channels}
+      page={page}
+      onPage={setPage}
+      columns={columns}
+      emptyText={t('organizations.no_channels')}
+      more={{ to: `/notification/system/channel?org_id=${orgId}`, label: t('organizations.open_channels') }}
     />
   );
 }

@@ -14,10 +14,14 @@ import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { OrganizationFormDrawer } from '../components/organization-form-drawer';
 import { OrganizationLinksTab } from '../components/organization-links-tab';
-import { OrganizationMicromarketsTab, OrganizationUsersTab } from '../components/organization-rows-tabs';
+import {
+  OrganizationChannelsTab,
+  OrganizationMicromarketsTab,
+  OrganizationUsersTab,
+} from '../components/organization-rows-tabs';
 import { OrganizationTags } from '../components/organization-tags';
 
-const TABS = ['main', 'sub', 'users', 'micromarkets'] as const;
+const TABS = ['main', 'sub', 'users', 'micromarkets', 'channels'] as const;
 
 /** The organisation card: main details, sub-organisations, users and micromarkets (tab in the URL). */
 export default function OrganizationCardScreen() {
@@ -128,6 +132,15 @@ export default function OrganizationCardScreen() {
               label: t('organizations.tabs.micromarkets'),
               children: <OrganizationMicromarketsTab orgId={id} />,
             },
+            ...(can('show_notification_system_page')
+              ? [
+                  {
+                    key: 'channels',
+                    label: t('organizations.tabs.channels'),
+                    children: <OrganizationChannelsTab orgId={id} />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

@@ -28,6 +28,8 @@ import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
 import { PRIORITY_COLORS, STATUS_COLORS, threadApi, topicOf } from './thread-api';
 
+const CONVERSATION_REFETCH_MS = 100;
+
 function Comment({ comment }: { comment: TSupportComment }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -160,7 +162,8 @@ export function ThreadDrawer({ kind, id, onClose }: { kind: SupportKind; id: num
   const isMobile = useIsMobile();
   const a = threadApi(kind);
   const card = useEndpoint(a.info, id ? { params: { id } } : undefined, { enabled: id !== null });
-  useLiveRefetch(topicOf(kind), [a.info.tag], (event) => event.id === id);
+  // The open conversation's own events only, so a short delay cannot flood the server (issue 11: < 500 ms).
+  useLiveRefetch(topicOf(kind), [a.info.tag], (event) => event.id === id, CONVERSATION_REFETCH_MS);
   const organizations = useOrganizationOptions();
   const data = card.data;
   const isCurrent = data ? SUPPORT_CURRENT_STATUSES.includes(data.status) : false;

@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
 import { courierRoutes } from './modules/courier/index.js';
+import { customerAppRoutes } from './modules/customer-app/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
@@ -56,7 +57,7 @@ import {
   reconcilePayments,
   TEST_WEBHOOKS_JOB,
 } from './modules/payments/index.js';
-import { planningRoutes } from './modules/planning/index.js';
+import { planningRoutes, registerPlanningJobs } from './modules/planning/index.js';
 import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
 import { productRoutes } from './modules/products/index.js';
 import { applyPromotions, promotionRoutes } from './modules/promotions/index.js';
@@ -247,12 +248,14 @@ export async function buildApp(deps: AppDeps) {
   registerSalesJobs(jobs, ctx, payments, saleHooks);
   registerSubscriptionJobs(jobs, ctx, payments);
   registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
+  registerPlanningJobs(jobs, ctx);
   registerNotificationJobs(jobs, ctx, channelEndpoints);
   const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
+  await app.register(customerAppRoutes, { ctx, rateSharing, jobs, channels: channelEndpoints });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });

@@ -2,6 +2,8 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { registerCustomer } from '../src/lib/customers.js';
+import { createSession } from '../src/modules/auth/auth.repository.js';
 import { bearer, createTestContext, type TestContext } from './helper.js';
 
 /**
@@ -22,6 +24,8 @@ type WalkedRoute = {
 const routes: WalkedRoute[] = [];
 let ctx: TestContext;
 let admin: string;
+/** The customer app's routes take a customer's session. */
+let customer: string;
 let png: Buffer;
 
 const HUGE_ID = 2_147_483_648;
@@ -72,7 +76,10 @@ function send(method: string, url: string, payload?: string | Buffer, contentTyp
   return ctx.app.inject({
     method: method === 'POST' ? 'POST' : 'GET',
     url,
-    headers: { ...bearer(admin), ...(contentType ? { 'content-type': contentType } : {}) },
+    headers: {
+      ...bearer(url.startsWith('/v1/app/') ? customer : admin),
+      ...(contentType ? { 'content-type': contentType } : {}),
+    },
     ...(payload === undefined ? {} : { payload }),
   });
 }
@@ -120,6 +127,13 @@ const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 beforeAll(async () => {
   ctx = await createTestContext({ onRoute: collect });
   admin = await ctx.login('admin');
+  const { id } = await registerCustomer(ctx.database.db, {
+    orgId: 1,
+    name: 'Bad input customer',
+    email: 'bad-input-customer@example.com',
+    phone: '+380679990011',
+  });
+  customer = await createSession(ctx.database.db, { userId: id });
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
     .png()
     .toBuffer();

@@ -21,7 +21,13 @@ const ANY_SIGNED_IN = new Set([
   'GET /v1/live/events',
 ]);
 
-type Route = { method: 'GET' | 'POST'; url: string; isPublic: boolean; permissions: readonly Permission[] };
+type Route = {
+  method: 'GET' | 'POST';
+  url: string;
+  isPublic: boolean;
+  customer: boolean;
+  permissions: readonly Permission[];
+};
 const routes: Route[] = [];
 
 function collect(route: RouteOptions) {
@@ -33,6 +39,7 @@ function collect(route: RouteOptions) {
       method: method === 'GET' ? 'GET' : 'POST',
       url: route.url,
       isPublic: route.config?.public === true,
+      customer: route.config?.customer === true,
       permissions: route.config?.permissions ?? [],
     });
   }
@@ -43,7 +50,8 @@ afterAll(() => ctx.close());
 
 const key = (route: Route) => `${route.method} ${route.url}`;
 const api = routes.filter((route) => route.url.startsWith('/v1/'));
-const guarded = api.filter((route) => !route.isPublic);
+const guarded = api.filter((route) => !route.isPublic && !route.customer);
+const customerRoutes = api.filter((route) => route.customer);
 const withPermissions = guarded.filter((route) => route.permissions.length > 0);
 
 /** A concrete URL for a route pattern: every path parameter becomes 1. */
@@ -67,6 +75,7 @@ async function userHolding(permissions: readonly Permission[]) {
 describe('the route table', () => {
   it('has the routes this test walks', () => {
     expect(guarded.length).toBeGreaterThan(40);
+    expect(customerRoutes.length).toBeGreaterThan(5);
     expect(api.some((route) => route.isPublic)).toBe(true);
   });
 
@@ -79,12 +88,18 @@ describe('the route table', () => {
     const declared = ENDPOINTS.map((endpoint) => ({
       key: `${endpoint.method} ${endpoint.path}`,
       isPublic: endpoint.isPublic === true,
+      customer: endpoint.audience === 'customer',
       permissions: [...(endpoint.permissions ?? [])].sort(),
     }));
     const registered = api
       // The OpenAPI document describes the endpoints; it is not one of them.
       .filter((route) => route.url !== '/v1/openapi.json')
-      .map((route) => ({ key: key(route), isPublic: route.isPublic, permissions: [...route.permissions].sort() }));
+      .map((route) => ({
+        key: key(route),
+        isPublic: route.isPublic,
+        customer: route.customer,
+        permissions: [...route.permissions].sort(),
+      }));
     const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
     expect(registered.sort(byKey)).toEqual(declared.sort(byKey));
   });
@@ -110,6 +125,14 @@ describe.each(withPermissions.map((route) => [key(route), route] as const))('%s'
   it('answers 403 to a user holding every permission but the route’s', async () => {
     const others = PERMISSION_NAMES.filter((permission) => !route.permissions.includes(permission));
     expect(await status(route, await userHolding(others))).toBe(403);
+  });
+});
+
+describe.each(customerRoutes.map((route) => [key(route), route] as const))('%s (customer app)', (_name, route) => {
+  it('answers 401 without a token, with an unknown one, and to an employee holding every permission', async () => {
+    expect(await status(route)).toBe(401);
+    expect(await status(route, 'not-a-session')).toBe(401);
+    expect(await status(route, await userHolding(PERMISSION_NAMES))).toBe(401);
   });
 });
 

@@ -134,7 +134,7 @@ describe('client notifications', () => {
 
     const unsent = await call(ctx, 'POST', '/v1/notification/client/update', {
       token: admin.token,
-      payload: { rules: [{ event: 'low_stock', channel_id: bot.id, recipients: ['1'] }] },
+      payload: { rules: [{ event: 'coffee_ready', channel_id: bot.id, recipients: ['1'] }] },
     });
     expect(unsent.statusCode).toBe(400);
   });

@@ -2,7 +2,9 @@ import type { TPlan } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceGroupMembers, deviceGroups, salesDailyProducts } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { tellLowStock } from '../src/modules/planning/index.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
+import { routeEvent, toldOf } from './factories/notifications.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';
 import { createSignedInUser } from './factories/users.js';
@@ -36,24 +38,60 @@ async function setup() {
   return { tenant, orgId, token: planner.token, office, gym, water, salad, cake };
 }
 
+/** A one-shelf template of water and salad, applied to the micromarket. */
+async function waterAndSalad(
+  s: Awaited<ReturnType<typeof setup>>,
+  name: string,
+  water: number,
+  salad: number,
+  to: number,
+) {
+  const layout = await ok<{ id: number }>(ctx, s.token, '/v1/planogram/template/create', {
+    name,
+    layout: {
+      shelves: [
+        {
+          number: 1,
+          sections: [
+            { product_id: s.water, capacity: water },
+            { product_id: s.salad, capacity: salad },
+          ],
+        },
+      ],
+    },
+  });
+  await ok(ctx, s.token, `/v1/planogram/apply/${to}`, { template_id: layout.id });
+  return layout;
+}
+
 describe('restock planning', () => {
+  it('tells the organisation’s low-stock routes of a micromarket under 30% of its planogram, once a day', async () => {
+    const s = await setup();
+    await routeEvent(db(), s.orgId, 'low_stock', 'courier-lead');
+    const layout = await waterAndSalad(s, 'Low stock', 10, 4, s.office);
+    await ok(ctx, s.token, `/v1/planogram/apply/${s.gym}`, { template_id: layout.id });
+    const inside = (micromarketId: number, count: number) =>
+      codes(prefix(), count).map((code) => ({ code, status: 'in_micromarket' as const, micromarketId }));
+    // Office: 2 waters and 1 salad of 14 places (21%); the gym: 10 waters (71%); a third without a planogram.
+    await insertTags(db(), s.orgId, s.water, [...inside(s.office, 2), ...inside(s.gym, 10)]);
+    await insertTags(db(), s.orgId, s.salad, inside(s.office, 1));
+    await insertMicromarket(db(), s.orgId, uniqueName('Empty lobby'));
+
+    await tellLowStock(ctx.app.services);
+    await tellLowStock(ctx.app.services);
+    const told = await toldOf(db(), s.orgId, 'low_stock');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      recipient: 'courier-lead',
+      key: expect.stringContaining(`low-stock:${s.office}:`),
+    });
+    expect(told[0]!.text).toContain('holds 21% of its planogram');
+    expect(told[0]!.text).toContain('Bring 11 item(s)');
+  });
+
   it('brings each micromarket back to its planogram, takes out what expires, and sums the pick lists', async () => {
     const s = await setup();
-    const layout = await ok<{ id: number }>(ctx, s.token, '/v1/planogram/template/create', {
-      name: 'Standard',
-      layout: {
-        shelves: [
-          {
-            number: 1,
-            sections: [
-              { product_id: s.water, capacity: 10 },
-              { product_id: s.salad, capacity: 4 },
-            ],
-          },
-        ],
-      },
-    });
-    await ok(ctx, s.token, `/v1/planogram/apply/${s.office}`, { template_id: layout.id });
+    await waterAndSalad(s, 'Standard', 10, 4, s.office);
     // Office: 6 waters inside, 2 of them expiring tonight; 1 salad; a cake customers asked for.
     await insertTags(db(), s.orgId, s.water, [
       ...codes(prefix(), 4).map((code) => ({
@@ -163,21 +201,7 @@ describe('restock planning', () => {
 
   it('turns the shortfall against storage into tag programmer tasks, which the written batches close', async () => {
     const s = await setup();
-    const layout = await ok<{ id: number }>(ctx, s.token, '/v1/planogram/template/create', {
-      name: 'Batches',
-      layout: {
-        shelves: [
-          {
-            number: 1,
-            sections: [
-              { product_id: s.water, capacity: 6 },
-              { product_id: s.salad, capacity: 3 },
-            ],
-          },
-        ],
-      },
-    });
-    await ok(ctx, s.token, `/v1/planogram/apply/${s.office}`, { template_id: layout.id });
+    await waterAndSalad(s, 'Batches', 6, 3, s.office);
     await insertTags(
       db(),
       s.orgId,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedSubscriptionsDemo } from '../src/db/demo/subscriptions.js';
 import { micromarkets, subscriptionInvoices, subscriptionPayments } from '../src/db/schema/index.js';
 import { organizations } from '../src/db/schema/organizations.js';
@@ -8,15 +8,18 @@ import { TestClock } from '../src/lib/clock.js';
 import { subscriptionRefusal } from '../src/modules/subscriptions/index.js';
 import * as service from '../src/modules/subscriptions/subscriptions.service.js';
 import { insertMicromarket } from './factories/catalogue.js';
+import { routeEvent, toldOf } from './factories/notifications.js';
 import { orgOnTestProvider } from './factories/payments.js';
 import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, ORG, type TestContext } from './helper.js';
 
-const clock = new TestClock(Date.UTC(2026, 4, 10, 9));
+const START = Date.UTC(2026, 4, 10, 9);
+const clock = new TestClock(START);
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ clock });
 });
+beforeEach(() => clock.set(START));
 afterAll(() => ctx.close());
 
 const system = systemActor({ via: 'job', label: 'test' });
@@ -93,7 +96,23 @@ describe('subscriptions: monthly billing', () => {
     expect(july).toHaveLength(1);
     expect(july[0]).toMatchObject({ type: 1, status: 2 });
     expect(await subscriptionRefusal(ctx.database.db, a, clock.now())).toBe('subscription.unpaid');
-    clock.set(Date.UTC(2026, 4, 10, 9));
+  });
+
+  it('tells the organisation’s unpaid-subscription routes of a declined charge, once', async () => {
+    const { orgId, a, b, setSimulation } = await world();
+    await routeEvent(ctx.database.db, orgId, 'subscription_unpaid', 'billing@shop.example');
+    await service.saveCard(services(), system, orgId, 'tok_visa');
+    await service.subscribe(services(), ctx.app.payments, system, orgId, { micromarket_ids: [a, b], method: 'card' });
+    expect(await toldOf(ctx.database.db, orgId, 'subscription_unpaid')).toEqual([]);
+    await setSimulation('decline');
+    clock.set(Date.UTC(2026, 5, 1, 6));
+    await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
+    await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
+    const told = await toldOf(ctx.database.db, orgId, 'subscription_unpaid');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ recipient: 'billing@shop.example', subject: 'Subscription unpaid: 2026-06' });
+    expect(told[0]!.text).toContain('800.00');
+    expect(told[0]!.text).toContain('2 micromarket(s)');
   });
 
   it('invoice payers get a new invoice (type 2); canceled auto billing is not billed', async () => {

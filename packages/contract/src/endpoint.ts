@@ -14,6 +14,11 @@ export type Endpoint = {
   tag: string;
   /** Answers without a session (sign-in, registration, public pages). */
   isPublic?: boolean;
+  /**
+   * `customer`: the customer app's endpoint, called with a customer's session (employees'
+   * sessions are refused there, as customers' are everywhere else); it takes no permissions.
+   */
+  audience?: 'customer';
   /** The caller needs at least one of these; omitted on a non-public endpoint: any signed-in user. */
   permissions?: readonly Permission[];
   params?: z.ZodType;
@@ -52,7 +57,7 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.isUpload) statuses.add(400);
   if (!endpoint.isPublic) statuses.add(401);
-  if (!endpoint.isPublic && endpoint.permissions?.length) statuses.add(403);
+  if (!endpoint.isPublic && !endpoint.audience && endpoint.permissions?.length) statuses.add(403);
   if (/:\w/.test(endpoint.path)) statuses.add(404);
   if (endpoint.isUpload) statuses.add(413);
   return [...statuses].sort((a, b) => a - b);

@@ -16,6 +16,7 @@ export * from './resources/category.js';
 export * from './resources/certificate.js';
 export * from './resources/common.js';
 export * from './resources/courier.js';
+export * from './resources/customer-app.js';
 export * from './resources/dashboard.js';
 export * from './resources/dataset.js';
 export * from './resources/device-command.js';

@@ -230,6 +230,27 @@ const M = {
     it: 'I bonus appartengono solo ai clienti',
     sk: 'Bonusy majú iba zákazníci',
   },
+  'app.code_format': {
+    en: 'Enter the 6 digits of the code',
+    ua: 'Введіть 6 цифр коду',
+    pl: 'Wpisz 6 cyfr kodu',
+    it: 'Inserisci le 6 cifre del codice',
+    sk: 'Zadajte 6 číslic kódu',
+  },
+  'app.code_invalid': {
+    en: 'The code is wrong or has expired: ask for a new one',
+    ua: 'Код неправильний або застарів: запросіть новий',
+    pl: 'Kod jest błędny lub wygasł: poproś o nowy',
+    it: 'Il codice è errato o scaduto: richiedine uno nuovo',
+    sk: 'Kód je nesprávny alebo vypršal: vyžiadajte si nový',
+  },
+  'app.employee_no_app': {
+    en: 'Sign in to the customer app with a customer account',
+    ua: 'Увійдіть у застосунок для клієнтів з обліковим записом клієнта',
+    pl: 'Zaloguj się do aplikacji klienta kontem klienta',
+    it: "Accedi all'app clienti con un account cliente",
+    sk: 'Do aplikácie pre zákazníkov sa prihláste zákazníckym účtom',
+  },
   'auth.customer_no_panel': {
     en: 'Customers cannot sign in to the panel',
     ua: 'Клієнти не можуть входити в панель',

@@ -40,6 +40,17 @@ export type UserActor = ActorBase & SessionUser & { kind: 'user' };
 /** A caller without a session: sign-in, registration, password reset, public pages. */
 export type AnonymousActor = ActorBase & { kind: 'anonymous' };
 
+/** A customer signed in to the customer app (`/v1/app/…`): their own rows only, no permissions. */
+export type CustomerActor = ActorBase & {
+  kind: 'customer';
+  sessionId: number;
+  userId: number;
+  name: string;
+  phone: string | null;
+  orgId: number;
+  orgName: string;
+};
+
 /** The server acting on its own behalf: a device message, a job, a verified webhook. */
 export type SystemActor = ActorBase & {
   kind: 'system';
@@ -50,6 +61,8 @@ export type SystemActor = ActorBase & {
 };
 
 export type Actor = UserActor | AnonymousActor | SystemActor;
+/** Whoever can change something: a panel caller, the server, or a customer through the customer app. */
+export type AnyActor = Actor | CustomerActor;
 
 export function userActor(user: SessionUser, base: ActorBase): UserActor {
   return { ...base, ...user, kind: 'user' };
@@ -82,7 +95,7 @@ export function systemActor(options: {
   };
 }
 
-/** The user behind an actor, for audit rows and ownership; null for anonymous and system callers. */
-export function actorUserId(actor: Actor): number | null {
-  return actor.kind === 'user' ? actor.userId : null;
+/** The user (or customer) behind an actor, for audit rows and ownership; null for anonymous and system callers. */
+export function actorUserId(actor: AnyActor): number | null {
+  return actor.kind === 'user' || actor.kind === 'customer' ? actor.userId : null;
 }

@@ -8,6 +8,7 @@ import {
   type Actor,
   type AnonymousActor,
   anonymousActor,
+  type CustomerActor,
   type SessionUser,
   type UserActor,
   userActor,
@@ -24,6 +25,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The caller needs at least one of these. */
     permissions?: readonly Permission[];
+    /** The customer app's route: it takes a customer's session, not an employee's. */
+    customer?: boolean;
   }
   interface FastifyInstance {
     /** Sessions served from memory; tests follow its notifications instead of sleeping. */
@@ -32,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who calls: set for every request, a user once the session is checked. */
     actor: Actor;
+    /** On a customer app route, the signed-in customer. */
+    customer: CustomerActor | null;
   }
 }
 
@@ -166,6 +171,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.decorate('sessionCache', cache);
   app.addHook('onClose', () => cache.stop());
   app.decorateRequest('actor', null as unknown as { getter: () => Actor });
+  app.decorateRequest('customer', null);
   app.addHook('onRequest', async (request) => {
     const base = {
       via: 'http' as const,
@@ -174,9 +180,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       locale: localeOf(request),
     };
     request.actor = anonymousActor(base);
+    request.customer = null;
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/v1/') || config.public || !request.routeOptions.url) return;
     const token = bearerToken(request);
+    if (config.customer) {
+      const customer = token ? await loadCustomerSession(db, hashToken(token), Date.now()) : null;
+      if (!customer) throw unauthorized();
+      request.customer = { ...base, ...customer, kind: 'customer' };
+      return;
+    }
     const user = token ? await resolveSession(db, cache, token) : null;
     if (!user) throw unauthorized();
     request.actor = userActor(user, base);
@@ -192,9 +205,60 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   }
 });
 
+/**
+ * A customer's session of the customer app: live, not revoked, its customer (§3 user type 1)
+ * and organisation active. Employees' sessions are not customers' (and the other way round:
+ * `loadSession` refuses customers). Customers' calls are few, so they are not cached; the
+ * expiry slides at most once a minute.
+ */
+async function loadCustomerSession(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): Promise<Omit<CustomerActor, 'kind' | 'via' | 'ip' | 'userAgent' | 'locale'> | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      userId: users.id,
+      name: users.name,
+      phones: users.phones,
+      active: users.active,
+      userType: users.userType,
+      orgId: organizations.id,
+      orgName: organizations.name,
+      orgActive: organizations.active,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
+  if (!row?.active || !row.orgActive || row.userType !== 1) return null;
+  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + TOKEN_TTL_MS) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    name: row.name,
+    phone: row.phones[0] ?? null,
+    orgId: row.orgId,
+    orgName: row.orgName,
+  };
+}
+
 /** The caller of a public route, who has no session. */
 export function anonymousOf(request: FastifyRequest): AnonymousActor {
   return anonymousActor(request.actor);
+}
+
+/** The signed-in customer of a customer app route; the hook above guarantees it. */
+export function customerOf(request: FastifyRequest): CustomerActor {
+  if (!request.customer) throw unauthorized();
+  return request.customer;
 }
 
 /** The signed-in caller of a route that is not public; the hook above guarantees it. */

@@ -8,16 +8,16 @@ import {
   ZErrorResponse,
 } from '@vitrina/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor, UserActor } from '../lib/actor.js';
+import type { Actor, CustomerActor, UserActor } from '../lib/actor.js';
 import type { FileAnswer } from '../lib/table-export.js';
-import { actorOf } from './auth.js';
+import { actorOf, customerOf } from './auth.js';
 
 export type EndpointCall<E extends Endpoint> = {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
   body: EndpointBody<E>;
   /** The signed-in user; on a public endpoint, whoever calls. */
-  actor: E extends { isPublic: true } ? Actor : UserActor;
+  actor: E extends { isPublic: true } ? Actor : E extends { audience: 'customer' } ? CustomerActor : UserActor;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -65,17 +65,25 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
     method: endpoint.method,
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
-    config: endpoint.isPublic ? { public: true } : { permissions: endpoint.permissions },
+    config: endpoint.isPublic
+      ? { public: true }
+      : endpoint.audience === 'customer'
+        ? { customer: true }
+        : { permissions: endpoint.permissions },
     schema: schemaOf(endpoint),
     handler: async (request, reply) => {
       const call = {
         params: request.params,
         query: request.query,
         body: request.body,
-        actor: endpoint.isPublic ? request.actor : actorOf(request),
+        actor: endpoint.isPublic
+          ? request.actor
+          : endpoint.audience === 'customer'
+            ? customerOf(request)
+            : actorOf(request),
         request,
         reply,
-      } as EndpointCall<E>;
+      } as unknown as EndpointCall<E>;
       const result = await handler(call);
       if (endpoint.format === 'event-stream') return reply;
       if (endpoint.format === 'file') {

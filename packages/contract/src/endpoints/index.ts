@@ -5,6 +5,7 @@ import { bonusPromotionApi } from './bonus-promotion.js';
 import { categoryApi } from './category.js';
 import { certificateApi } from './certificate.js';
 import { courierApi } from './courier.js';
+import { customerAppApi } from './customer-app.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
 import { deviceApi } from './device.js';
@@ -75,6 +76,7 @@ export const api = {
   errorAnalytics: errorAnalyticsApi,
   notificationChannel: notificationChannelApi,
   notificationRouting: notificationRoutingApi,
+  customerApp: customerAppApi,
 };
 
 /** The flat list, for route tests and tooling. */

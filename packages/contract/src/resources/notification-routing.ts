@@ -19,27 +19,12 @@ export const NOTIFICATION_EVENTS = [
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/**
- * The events the server tells of so far. Routes for the others (unpaid subscriptions, low
- * stock) are refused until their sources send them: a route that would
- * never fire is not offered.
- */
-export const NOTIFICATION_EVENTS_SENT = [
-  'technical_alert',
-  'food_safety_lock',
-  'micromarket_offline',
-  'payment_failed',
-  'manual_check',
-  'new_ticket',
-  'new_chat',
-] as const satisfies readonly NotificationEvent[];
-
 /** At most this many recipients per rule. */
 export const NOTIFICATION_RECIPIENTS_MAX = 20;
 
 /** One route: an event goes to these recipients through this channel. */
 export const ZNotificationRule = z.object({
-  event: z.enum(NOTIFICATION_EVENTS_SENT, { error: 'validation.required' }),
+  event: z.enum(NOTIFICATION_EVENTS, { error: 'validation.required' }),
   channel_id: ZId,
   recipients: z
     .array(storableString().trim().min(1, { error: 'validation.required' }).max(254))

@@ -6,6 +6,11 @@ export const PLANNING_WINDOWS = [7, 14, 28, 90] as const;
 export const PLANNING_DEFAULT_WINDOW = 28;
 /** Hours until the courier's next visit: items expiring sooner are taken out and replaced. */
 export const PLANNING_DEFAULT_VISIT_HOURS = 24;
+/**
+ * A micromarket with a planogram is low on stock when what it will still hold after the
+ * expiring items are taken out is under this share of its planogram (the `low_stock` event).
+ */
+export const LOW_STOCK_SHARE = 0.3;
 
 export const ZPlanLine = z.object({
   product_id: z.number().int(),

@@ -2,6 +2,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './certificates.js';
+export * from './customer-app.js';
 export * from './fiscal.js';
 export * from './fleet.js';
 export * from './jobs.js';

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { DEVICE_OFFLINE_AFTER_MS } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectFails, EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
+import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import {
@@ -229,6 +231,34 @@ describe('device gateway', () => {
     await expect.poll(() => stats().rejected.stale_status - before).toBe(1);
     expect((await liveState(id)).connection).toBe('online');
     expect(device.commands).toHaveLength(1);
+    await device.close();
+  });
+
+  it('a device silent past the ping timeout goes offline: panels hear of it and its organisation is told once', async () => {
+    const own = await createTenant(ctx.database.db);
+    await routeEvent(ctx.database.db, own.org.main, 'micromarket_offline', 'night-shift');
+    const id = await insertMicromarket(ctx.database.db, own.org.main, 'Silent');
+    const device = new TestDevice({ url, ...(await issueToken(ctx.database.db, id)) }, () => clock.nowMs());
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    const heard: unknown[] = [];
+    const stop = ctx.app.live.subscribe((message) => {
+      if (message.kind === 'event' && message.event.topic === 'micromarket.state' && message.event.id === id)
+        heard.push(message.event.data);
+    });
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(DEVICE_OFFLINE_AFTER_MS + MAINTAIN_EVERY_MS + 1);
+    await ctx.app.jobs.runDue();
+    expect((await liveState(id)).connection).toBe('offline');
+    expect(await eventKinds(id)).toEqual(['connected', 'disconnected']);
+    await expect.poll(() => heard).toContainEqual({ connection: 'offline' });
+    clock.advance(MAINTAIN_EVERY_MS + 1);
+    await ctx.app.jobs.runDue();
+    const told = await toldOf(ctx.database.db, own.org.main, 'micromarket_offline');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ recipient: 'night-shift' });
+    expect(told[0]!.text).toContain('stopped reporting');
+    stop();
     await device.close();
   });
 

@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { raiseIncident } from '../alerts/index.js';
 import type { JobRunner } from '../jobs/index.js';
 import { recordEvent } from '../micromarkets/index.js';
+import { notify } from '../notifications/index.js';
 import type { SettleNow } from '../sales/index.js';
 import {
   type ClaimedCommand,
@@ -204,18 +205,31 @@ export class Gateway implements CommandDelivery {
 
   private async sweepSilent(): Promise<void> {
     const now = this.ctx.clock.now();
-    for (const micromarketId of await markSilentOffline(
-      this.ctx.db,
-      new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS),
-    )) {
+    for (const device of await markSilentOffline(this.ctx.db, new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS))) {
       await recordEvent(
         this.ctx.db,
         jobActor('devices.presence'),
-        micromarketId,
+        device.id,
         'disconnected',
         { reason: 'silent' },
         now,
       );
+      this.ctx.live.publish({
+        topic: 'micromarket.state',
+        org_id: device.orgId,
+        id: device.id,
+        data: { connection: 'offline' },
+      });
+      const heard = device.lastActivityAt
+        ? `last heard at ${new Date(device.lastActivityAt).toISOString()}`
+        : 'never heard';
+      await notify(this.ctx, {
+        orgId: device.orgId,
+        event: 'micromarket_offline',
+        key: `offline:${device.id}:silent:${now.getTime()}`,
+        subject: `Micromarket offline: ${device.serial}`,
+        text: `Micromarket ${device.serial} stopped reporting (${heard}) and is offline since ${now.toISOString()}.`,
+      }).catch(() => 0);
     }
   }
 

@@ -53,12 +53,15 @@ export async function markOfflineBySession(
 }
 
 /** Devices silent for too long: offline, answering which changed (for their events). */
-export async function markSilentOffline(db: Db, silentSince: Date): Promise<number[]> {
+export async function markSilentOffline(
+  db: Db,
+  silentSince: Date,
+): Promise<{ id: number; orgId: number; serial: string; lastActivityAt: string | null }[]> {
   const result = await db.execute(sql`
     UPDATE micromarkets SET connection = 'offline'
     WHERE connection = 'online' AND (last_activity_at IS NULL OR last_activity_at < ${iso(silentSince)})
-    RETURNING id`);
-  return rowsOf<{ id: number }>(result).map((row) => row.id);
+    RETURNING id, org_id AS "orgId", serial_number AS serial, to_json(last_activity_at) #>> '{}' AS "lastActivityAt"`);
+  return rowsOf(result);
 }
 
 /**

@@ -6,6 +6,6 @@
 export { type ChannelEndpoints, DEFAULT_CHANNEL_ENDPOINTS, sendThroughChannel } from './channel-clients.js';
 export { notificationChannelRoutes } from './channels.routes.js';
 export { CHANNEL_INTERVAL_MS, deliverNotification, registerNotificationJobs } from './delivery.js';
-export { orgMailer } from './org-mailer.js';
+export { type OrgChannelDeps, orgMailer, sendThroughOrgChannel } from './org-mailer.js';
 export { notificationRoutingRoutes } from './routing.routes.js';
-export { type Notice, notify } from './routing.service.js';
+export { type Notice, notify, routedOrganisations } from './routing.service.js';

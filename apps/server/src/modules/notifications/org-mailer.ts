@@ -1,48 +1,61 @@
+import type { ChannelType } from '@vitrina/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notificationChannels } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
-import { type ChannelEndpoints, sendThroughChannel } from './channel-clients.js';
+import { type ChannelEndpoints, type ChannelMessage, sendThroughChannel } from './channel-clients.js';
+
+export type OrgChannelDeps = { db: Db; secrets: SecretBox; endpoints: ChannelEndpoints };
+
+/**
+ * Sends one message through the organisation's own active channel of a type (the oldest, if
+ * several). Answers `sent`, `none` when it has no such channel, or the service's refusal.
+ */
+export async function sendThroughOrgChannel(
+  deps: OrgChannelDeps,
+  orgId: number,
+  type: ChannelType,
+  message: ChannelMessage,
+): Promise<'sent' | 'none' | { refused: string }> {
+  const [channel] = await deps.db
+    .select()
+    .from(notificationChannels)
+    .where(
+      and(
+        eq(notificationChannels.orgId, orgId),
+        eq(notificationChannels.type, type),
+        eq(notificationChannels.active, true),
+      ),
+    )
+    .orderBy(asc(notificationChannels.id))
+    .limit(1);
+  if (!channel) return 'none';
+  const secret =
+    sealedCredentials<{ secret?: string }>(deps.secrets, 'notification-channel').open(
+      channel.orgId,
+      channel.sealedSecret,
+    ).secret ?? '';
+  const error = await sendThroughChannel(deps.endpoints, { type, settings: channel.settings, secret }, message);
+  return error === null ? 'sent' : { refused: error };
+}
 
 /**
  * Invitation and password-reset mail go out through the organisation's own Mail channel when
  * it has an active one (the oldest, if several); otherwise, or when its server refuses, they go
  * to the default mailer (the outbox), so a link is never lost.
  */
-export function orgMailer(
-  fallback: Mailer,
-  deps: { db: Db; secrets: SecretBox; endpoints: ChannelEndpoints; onRefused?: (error: string) => void },
-): Mailer {
+export function orgMailer(fallback: Mailer, deps: OrgChannelDeps & { onRefused?: (error: string) => void }): Mailer {
   return {
     async send(mail) {
       if (mail.orgId !== undefined) {
-        const [channel] = await deps.db
-          .select()
-          .from(notificationChannels)
-          .where(
-            and(
-              eq(notificationChannels.orgId, mail.orgId),
-              eq(notificationChannels.type, 2),
-              eq(notificationChannels.active, true),
-            ),
-          )
-          .orderBy(asc(notificationChannels.id))
-          .limit(1);
-        if (channel) {
-          const secret =
-            sealedCredentials<{ secret?: string }>(deps.secrets, 'notification-channel').open(
-              channel.orgId,
-              channel.sealedSecret,
-            ).secret ?? '';
-          const error = await sendThroughChannel(
-            deps.endpoints,
-            { type: 2, settings: channel.settings, secret },
-            { recipient: mail.to, subject: mail.subject, text: mail.body },
-          );
-          if (error === null) return;
-          deps.onRefused?.(error);
-        }
+        const outcome = await sendThroughOrgChannel(deps, mail.orgId, 2, {
+          recipient: mail.to,
+          subject: mail.subject,
+          text: mail.body,
+        });
+        if (outcome === 'sent') return;
+        if (outcome !== 'none') deps.onRefused?.(outcome.refused);
       }
       await fallback.send(mail);
     },

@@ -147,6 +147,16 @@ export type Notice = {
   text: string;
 };
 
+/** The organisations that route this event somewhere (a check that is costly per organisation asks only these). */
+export async function routedOrganisations(db: Db, event: NotificationEvent): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ orgId: notificationRules.orgId })
+    .from(notificationRules)
+    .where(eq(notificationRules.event, event))
+    .orderBy(notificationRules.orgId);
+  return rows.map((row) => row.orgId);
+}
+
 /**
  * Tells the organisation about an event: one outbox row per rule recipient (an occurrence
  * already told is skipped), each sent by its own job. Callers run it after their own work

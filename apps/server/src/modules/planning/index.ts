@@ -1,4 +1,5 @@
 /** Restock planning (issue 10): what to bring to each micromarket, per route and per storage. */
 
+export { LOW_STOCK_JOB, registerPlanningJobs, tellLowStock } from './low-stock.js';
 export { planningRoutes } from './planning.routes.js';
 export { computePlan } from './planning.service.js';

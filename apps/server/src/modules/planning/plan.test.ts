@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWorthPlanning, planLine } from './plan.js';
+import { isWorthPlanning, planLine, stockLevel } from './plan.js';
 
 const product = { id: 1, name: 'Water' };
 
@@ -29,5 +29,24 @@ describe('plan lines', () => {
     expect(isWorthPlanning(line({ stock: 3, expiring: 1 }))).toBe(true);
     expect(isWorthPlanning(line({ wishes: 2 }))).toBe(true);
     expect(isWorthPlanning(line({ stock: 5, sold: 40 }))).toBe(false);
+  });
+});
+
+describe('stock level', () => {
+  const line = (par: number, stock: number, expiring = 0) =>
+    planLine(product, { par, stock, expiring, sold: 0, wishes: 0 }, 28);
+
+  it('is what stays after the expiring items go, each product counted up to its par', () => {
+    expect(stockLevel({ has_planogram: true, lines: [line(10, 2), line(4, 1)] })).toBeCloseTo(3 / 14);
+    expect(stockLevel({ has_planogram: true, lines: [line(10, 6, 4), line(4, 0)] })).toBeCloseTo(2 / 14);
+    // A surplus of one product does not hide that another is missing.
+    expect(stockLevel({ has_planogram: true, lines: [line(4, 20), line(4, 0)] })).toBe(0.5);
+    // Products outside the planogram (only expiring, only wished for) do not count.
+    expect(stockLevel({ has_planogram: true, lines: [line(4, 4), line(0, 3, 3)] })).toBe(1);
+  });
+
+  it('is unknown without a planogram or with an empty one', () => {
+    expect(stockLevel({ has_planogram: false, lines: [] })).toBeNull();
+    expect(stockLevel({ has_planogram: true, lines: [line(0, 2, 2)] })).toBeNull();
   });
 });

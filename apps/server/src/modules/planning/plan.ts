@@ -28,3 +28,19 @@ export const isWorthPlanning = (line: TPlanLine) => line.par > 0 || line.expirin
 
 export const byNeed = (a: TPlanLine, b: TPlanLine) =>
   b.bring - a.bring || b.expiring - a.expiring || a.product_name.localeCompare(b.product_name);
+
+/**
+ * How full a micromarket will be once its expiring items are taken out, as a share of its
+ * planogram (each product counted up to its par): null without a planogram to measure against.
+ */
+export function stockLevel(market: { has_planogram: boolean; lines: readonly TPlanLine[] }): number | null {
+  if (!market.has_planogram) return null;
+  let par = 0;
+  let kept = 0;
+  for (const line of market.lines) {
+    if (line.par <= 0) continue;
+    par += line.par;
+    kept += Math.min(Math.max(line.stock - line.expiring, 0), line.par);
+  }
+  return par === 0 ? null : kept / par;
+}

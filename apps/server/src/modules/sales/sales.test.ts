@@ -3,15 +3,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
+import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   jobs,
   micromarketDiscounts,
-  notificationChannels,
-  notificationDeliveries,
-  notificationRules,
   paymentTransactions,
   personalPrices,
   salesDaily,
@@ -282,20 +280,11 @@ describe('sales from door sessions', () => {
   it('manual check mode waits for an operator; the corrected sale is then paid for what was corrected', async () => {
     const s = await shop({ settings: { manual_check_mode: true } });
     // Whoever the organisation routes manual checks to is told (the outbox row; channels have their own tests).
-    const [channel] = await db()
-      .insert(notificationChannels)
-      .values({ orgId: s.orgId, type: 1, name: 'Duty bot', createdAt: clock.now(), updatedAt: clock.now() })
-      .returning({ id: notificationChannels.id });
-    await db()
-      .insert(notificationRules)
-      .values({ orgId: s.orgId, event: 'manual_check', channelId: channel!.id, recipients: ['duty'] });
+    await routeEvent(db(), s.orgId, 'manual_check');
     const session = await purchase(s, { detections: [{ product_id: s.water, quantity: 3, source: 'camera' }] });
     const waiting = await settled(session);
     expect(waiting).toMatchObject({ status: 2, paymentStatus: 0, paymentType: 4, amountMinor: 7_500 });
-    const told = await db()
-      .select({ recipient: notificationDeliveries.recipient, key: notificationDeliveries.dedupeKey })
-      .from(notificationDeliveries)
-      .where(eq(notificationDeliveries.orgId, s.orgId));
+    const told = (await toldOf(db(), s.orgId, 'manual_check')).map(({ recipient, key }) => ({ recipient, key }));
     expect(told).toEqual([{ recipient: 'duty', key: `sale:${waiting.id}:manual` }]);
     expect(await ledgerOf(waiting.id)).toEqual([]);
     // The camera counted three; the operator sees two on the evidence.

@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { notify } from '../notifications/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
 
 /** §4 codes (packages/contract enums SUBSCRIPTION_PAYMENT_STATUS / TYPE). */
@@ -228,8 +229,27 @@ export async function chargePayment(ctx: ServiceContext, providers: PaymentProvi
   return settlePayment(ctx, payment.id, row.status === 1 ? PAY_STATUS.paid : PAY_STATUS.notPaid, row.id);
 }
 
-/** Sets a payment's status; a paid one extends its micromarkets' paid period to the end of its month. */
+/**
+ * Sets a payment's status; a paid one extends its micromarkets' paid period to the end of its
+ * month, an unpaid one is told to the organisation's `subscription_unpaid` routes (once per payment).
+ */
 async function settlePayment(ctx: ServiceContext, paymentId: number, status: number, ledgerId: number | null = null) {
+  const row = await writeSettlement(ctx, paymentId, status, ledgerId);
+  if (row.status === PAY_STATUS.notPaid) {
+    const amount = `${(row.amountMinor / 100).toFixed(2)} ${row.currency}`;
+    const month = row.periodMonth.slice(0, 7);
+    await notify(ctx, {
+      orgId: row.orgId,
+      event: 'subscription_unpaid',
+      key: `subscription-payment:${row.id}`,
+      subject: `Subscription unpaid: ${month}`,
+      text: `The subscription payment for ${month} (${amount}, ${row.micromarketIds.length} micromarket(s)) was not paid. Purchases at these micromarkets are refused once their paid period ends.`,
+    }).catch(() => 0);
+  }
+  return row;
+}
+
+async function writeSettlement(ctx: ServiceContext, paymentId: number, status: number, ledgerId: number | null) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscriptionPayments)

@@ -223,11 +223,18 @@ export async function isMicromarketOf(db: Db, orgId: number, id: number): Promis
   return Boolean(row);
 }
 
-export async function isTransactionOf(db: Db, orgId: number, id: number): Promise<boolean> {
+/** A sale of the organisation; with `customerId`, only one of that customer's own. */
+export async function isTransactionOf(db: Db, orgId: number, id: number, customerId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(eq(transactions.id, id), eq(transactions.orgId, orgId)));
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.orgId, orgId),
+        customerId === undefined ? undefined : eq(transactions.customerId, customerId),
+      ),
+    );
   return Boolean(row);
 }
 

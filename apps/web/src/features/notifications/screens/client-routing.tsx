@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, NOTIFICATION_EVENTS_SENT, type TNotificationDelivery, type TNotificationRule } from '@vitrina/contract';
+import { api, NOTIFICATION_EVENTS, type TNotificationDelivery, type TNotificationRule } from '@vitrina/contract';
 import { Alert, Button, Card, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { getMessage } from '../../../lib/notify';
 
 type Draft = {
   key: number;
-  event: (typeof NOTIFICATION_EVENTS_SENT)[number];
+  event: (typeof NOTIFICATION_EVENTS)[number];
   channel_id?: number;
   recipients: string[];
 };
@@ -99,10 +99,10 @@ export default function ClientRoutingScreen() {
         }
       >
         {routing.data && channels.length === 0 && (
-          <Alert type="info" showIcon message={t('notifications.no_channels')} />
+          <Alert type="info" showIcon message={t('notifications.no_channels')} style={{ marginBottom: 16 }} />
         )}
         <div className="routing-events">
-          {NOTIFICATION_EVENTS_SENT.map((event) => {
+          {NOTIFICATION_EVENTS.map((event) => {
             const routes = drafts.filter((draft) => draft.event === event);
             return (
               <section key={event} className="routing-event" aria-label={t(`notifications.events.${event}`)}>

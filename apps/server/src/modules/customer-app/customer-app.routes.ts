@@ -1,0 +1,47 @@
+import { api } from '@vitrina/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../lib/context.js';
+import type { RateSharing } from '../../lib/rate-sharing.js';
+import { anonymousOf } from '../../plugins/auth.js';
+import { registerEndpoint } from '../../plugins/endpoints.js';
+import type { JobRunner } from '../jobs/index.js';
+import type { ChannelEndpoints } from '../notifications/index.js';
+import { commentCustomerChat, createCustomerChat, getCustomerChat, listCustomerChats } from '../support/index.js';
+import { inbox, markRead, registerDevice } from './inbox.service.js';
+import { CodeLimiter, me, requestCode, SIGN_IN_CODE_JOB, sendCode, signIn, signOut } from './sign-in.service.js';
+
+const OK = { ok: true as const };
+
+/** The customer app's API (`/v1/app/…`): sign-in by code, push inbox and registration, support chats. */
+export async function customerAppRoutes(
+  app: FastifyInstance,
+  deps: { ctx: ServiceContext; rateSharing: RateSharing; jobs: JobRunner; channels: ChannelEndpoints },
+) {
+  const { ctx } = deps;
+  const limiter = new CodeLimiter(() => ctx.clock.nowMs(), deps.rateSharing.share('customer-sign-in'));
+  const channels = { db: ctx.db, secrets: ctx.secrets, endpoints: deps.channels };
+  deps.jobs.register(SIGN_IN_CODE_JOB, ({ job }) => sendCode(ctx, channels, job.payload));
+
+  const endpoints = api.customerApp;
+  registerEndpoint(app, endpoints.requestCode, ({ body, request }) =>
+    requestCode(ctx, limiter, body, anonymousOf(request)),
+  );
+  registerEndpoint(app, endpoints.signIn, ({ body, request }) => signIn(ctx, limiter, body, anonymousOf(request)));
+  registerEndpoint(app, endpoints.signOut, async ({ actor }) => {
+    await signOut(ctx, actor);
+    return OK;
+  });
+  registerEndpoint(app, endpoints.me, ({ actor }) => me(ctx, actor));
+  registerEndpoint(app, endpoints.inbox, ({ actor, query }) => inbox(ctx, actor, query));
+  registerEndpoint(app, endpoints.read, ({ actor, params }) => markRead(ctx, actor, params.id));
+  registerEndpoint(app, endpoints.registerDevice, async ({ actor, body }) => {
+    await registerDevice(ctx, actor, body);
+    return OK;
+  });
+  registerEndpoint(app, endpoints.chats, ({ actor, query }) => listCustomerChats(ctx, actor, query));
+  registerEndpoint(app, endpoints.chat, ({ actor, params }) => getCustomerChat(ctx, actor, params.id));
+  registerEndpoint(app, endpoints.createChat, ({ actor, body }) => createCustomerChat(ctx, actor, body));
+  registerEndpoint(app, endpoints.comment, ({ actor, params, body }) =>
+    commentCustomerChat(ctx, actor, params.id, body.text),
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { listOf, requiredText, storableString, ZId, ZPageQuery, ZQueryBoolean, ZTimestamp } from './common.js';
+import { PUSH_IMPORTANCES } from './push.js';
+import { SUPPORT_STATUSES, ZSupportComment } from './support.js';
+
+/**
+ * The customer app's API (`/v1/app/…`): customers sign in with a one-time code sent to
+ * their phone (or, when the organisation has no WhatsApp channel, to their email), then read
+ * their push inbox, register their installation for push and talk to support.
+ */
+
+/** A sign-in code: six digits, ten minutes, five guesses. */
+export const SIGN_IN_CODE_DIGITS = 6;
+export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
+export const SIGN_IN_CODE_ATTEMPTS = 5;
+/** A new code for the same phone at most once a minute and five times an hour. */
+export const SIGN_IN_CODE_RESEND_MS = 60_000;
+export const SIGN_IN_CODES_PER_HOUR = 5;
+
+/** A phone in E.164 (`+` then 8 to 15 digits): the customer's identity within an organisation. */
+export const ZE164Phone = storableString()
+  .transform((value) => value.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9][0-9]{7,14}$/, { error: 'validation.phone' }));
+
+export const ZRequestSignInCode = z.object({ org_id: ZId, phone: ZE164Phone });
+export type TRequestSignInCode = z.input<typeof ZRequestSignInCode>;
+
+/** The same answer whether or not the phone belongs to a customer, so it tells nobody who is one. */
+export const ZSignInCodeSent = z.object({ resend_after_s: z.number().int() });
+
+export const ZCustomerSignIn = z.object({
+  org_id: ZId,
+  phone: ZE164Phone,
+  code: storableString().regex(/^[0-9]{6}$/, { error: 'app.code_format' }),
+});
+export type TCustomerSignIn = z.input<typeof ZCustomerSignIn>;
+
+export const ZCustomerProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  org_id: z.number().int(),
+  org_name: z.string(),
+});
+export type TCustomerProfile = z.infer<typeof ZCustomerProfile>;
+
+export const ZCustomerSession = z.object({ token: z.string(), customer: ZCustomerProfile });
+export type TCustomerSession = z.infer<typeof ZCustomerSession>;
+
+/** One push message in the customer's inbox (the built-in provider's delivery). */
+export const ZInboxMessage = z.object({
+  id: z.number().int(),
+  importance: z.enum(PUSH_IMPORTANCES),
+  title: z.string(),
+  body: z.string(),
+  action: z.string().nullable(),
+  extra: z.record(z.string(), z.string()),
+  delivered_at: ZTimestamp,
+  read_at: ZTimestamp.nullable(),
+});
+export type TInboxMessage = z.infer<typeof ZInboxMessage>;
+
+export const ZInbox = listOf(ZInboxMessage).extend({ unread: z.number().int() });
+export type TInbox = z.infer<typeof ZInbox>;
+export const ZInboxQuery = ZPageQuery;
+
+export const PUSH_PLATFORMS = ['android', 'ios', 'web'] as const;
+export const ZRegisterPushDevice = z.object({
+  token: requiredText(4096),
+  platform: z.enum(PUSH_PLATFORMS, { error: 'validation.required' }),
+});
+export type TRegisterPushDevice = z.input<typeof ZRegisterPushDevice>;
+
+/** A conversation with support as its customer sees it: no assignee, no internal fields. */
+export const ZCustomerChat = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  status: z.enum(SUPPORT_STATUSES),
+  micromarket_id: z.number().int().nullable(),
+  micromarket_name: z.string().nullable(),
+  transaction_id: z.number().int().nullable(),
+  comments_count: z.number().int(),
+  last_comment_at: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+});
+export type TCustomerChat = z.infer<typeof ZCustomerChat>;
+export const ZCustomerChatList = listOf(ZCustomerChat);
+export type TCustomerChatList = z.infer<typeof ZCustomerChatList>;
+export const ZCustomerChatQuery = ZPageQuery.extend({ archive: ZQueryBoolean });
+
+export const ZCustomerChatCard = ZCustomerChat.extend({ comments: z.array(ZSupportComment) });
+export type TCustomerChatCard = z.infer<typeof ZCustomerChatCard>;
+
+export const ZCreateCustomerChat = z.object({
+  title: requiredText(200),
+  text: requiredText(4000),
+  /** A micromarket of the customer's organisation the conversation is about. */
+  micromarket_id: ZId.nullable().optional(),
+  /** One of the customer's own purchases. */
+  transaction_id: ZId.nullable().optional(),
+});
+export type TCreateCustomerChat = z.input<typeof ZCreateCustomerChat>;

@@ -54,6 +54,10 @@ const ZConfig = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
   WHATSAPP_API_BASE: z.string().url().optional(),
+  /** A Firebase service account key file: push messages then also go out through FCM. */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  /** Where the FCM adapter sends its calls; unset: fcm.googleapis.com (a proxy or a stand-in otherwise). */
+  FCM_API_BASE: z.string().url().optional(),
 });
 
 export type Config = {
@@ -61,6 +65,9 @@ export type Config = {
   /** Telegram's Bot API and WhatsApp's Cloud API addresses, for a proxy or a stand-in; default the real ones. */
   telegramApiRoot: string | undefined;
   whatsappApiBase: string | undefined;
+  /** The Firebase service account key file's path, and FCM's address; unset: the built-in inbox only. */
+  fcmServiceAccount: string | undefined;
+  fcmApiBase: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -127,5 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiUrl: c.STRIPE_API_URL,
     telegramApiRoot: c.TELEGRAM_API_ROOT,
     whatsappApiBase: c.WHATSAPP_API_BASE,
+    fcmServiceAccount: c.FCM_SERVICE_ACCOUNT
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), c.FCM_SERVICE_ACCOUNT)
+      : undefined,
+    fcmApiBase: c.FCM_API_BASE,
   };
 }

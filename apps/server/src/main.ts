@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -14,6 +15,7 @@ import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { resolveSecretKey } from './lib/secrets.js';
 import { createLocalStorage } from './lib/storage.js';
+import { fcmPushProvider, inboxPushProvider, ZFcmServiceAccount } from './modules/push/index.js';
 import { rebuildDemoSaleRollups } from './modules/reports/index.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
@@ -68,6 +70,12 @@ async function main() {
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
     payments: { stripeBaseUrl: config.stripeApiUrl },
+    push: config.fcmServiceAccount
+      ? fcmPushProvider({
+          account: ZFcmServiceAccount.parse(JSON.parse(fs.readFileSync(config.fcmServiceAccount, 'utf8'))),
+          apiBase: config.fcmApiBase,
+        })
+      : inboxPushProvider,
     channels: {
       ...(config.telegramApiRoot ? { telegramApiRoot: config.telegramApiRoot } : {}),
       ...(config.whatsappApiBase ? { whatsappApiBase: config.whatsappApiBase } : {}),

@@ -1,20 +1,27 @@
 import {
+  DEFAULT_MICROMARKET_SETTINGS,
   SIGN_IN_CODE_ATTEMPTS,
   SIGN_IN_CODE_TTL_MS,
+  type TAppMicromarkets,
+  type TAppProducts,
   type TCustomerChatCard,
   type TCustomerChatList,
+  type TCustomerOrder,
+  type TCustomerOrderList,
   type TCustomerSession,
   type TInbox,
+  type TOrderList,
   type TPushMessage,
   type TSupportThreadCard,
+  type TWishCountList,
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerPushDevices } from '../src/db/schema/index.js';
+import { customerPushDevices, products } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { registerCustomer } from '../src/lib/customers.js';
 import { startChannelStandIns } from './channel-stand-ins.js';
-import { insertMicromarket } from './factories/catalogue.js';
+import { insertMicromarket, insertProduct } from './factories/catalogue.js';
 import { routeEvent, toldOf } from './factories/notifications.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant, type Tenant } from './factories/tenant.js';
@@ -303,5 +310,105 @@ describe('customer app: support chats', () => {
       micromarket_id: 'Choose a micromarket of the organisation',
       transaction_id: expect.any(String),
     });
+  });
+});
+
+describe('customer app: orders and wishes', () => {
+  async function shop() {
+    const tenant = await createTenant(db());
+    const orgId = tenant.org.main;
+    const taking = await insertMicromarket(db(), orgId, uniqueName('Taking orders'), {
+      settings: { ...DEFAULT_MICROMARKET_SETTINGS, available_for_orders: true },
+    });
+    const closed = await insertMicromarket(db(), orgId, uniqueName('Not taking'), {
+      settings: { ...DEFAULT_MICROMARKET_SETTINGS, available_for_orders: false },
+    });
+    const salad = await insertProduct(db(), orgId, { name: uniqueName('Salad'), sellCostMinor: 4500 });
+    const hidden = await insertProduct(db(), orgId, { name: uniqueName('Staff only'), sellCostMinor: 900 });
+    await db().update(products).set({ showInOrders: false, showInWishes: false }).where(eq(products.id, hidden));
+    return { tenant, orgId, taking, closed, salad, hidden, customer: await signedInCustomer(orgId) };
+  }
+
+  it('a customer orders from a micromarket that takes orders; the panel sees the order as theirs', async () => {
+    const s = await shop();
+    const markets = (
+      await call(ctx, 'GET', '/v1/app/order/micromarkets', { token: s.customer.token })
+    ).json<TAppMicromarkets>();
+    expect(markets.items.map((item) => item.id)).toEqual([s.taking]);
+    const menu = (
+      await call(ctx, 'GET', '/v1/app/order/products', {
+        token: s.customer.token,
+        query: { micromarket_id: String(s.taking) },
+      })
+    ).json<TAppProducts>();
+    expect(menu.items.map((item) => [item.id, item.price_minor])).toEqual([[s.salad, 4500]]);
+
+    const order = await ok<TCustomerOrder>(ctx, s.customer.token, '/v1/app/order/create', {
+      micromarket_id: s.taking,
+      lines: [{ product_id: s.salad, quantity: 2 }],
+      note: 'By 12:00',
+    });
+    expect(order).toMatchObject({ status: 0, total_minor: 9000, lines: [{ product_id: s.salad, quantity: 2 }] });
+    const mine = (await call(ctx, 'GET', '/v1/app/order/list', { token: s.customer.token })).json<TCustomerOrderList>();
+    expect(mine.items.map((item) => item.id)).toEqual([order.id]);
+    const operator = await s.tenant.token('operator');
+    const panel = (await call(ctx, 'GET', '/v1/order/list', { token: operator })).json<TOrderList>();
+    expect(panel.items.find((item) => item.id === order.id)).toMatchObject({ customer_id: s.customer.id, status: 0 });
+    // Another customer sees none of it.
+    const neighbour = await signedInCustomer(s.orgId);
+    const theirs = (
+      await call(ctx, 'GET', '/v1/app/order/list', { token: neighbour.token })
+    ).json<TCustomerOrderList>();
+    expect(theirs.total).toBe(0);
+  });
+
+  it('refuses a micromarket that does not take orders, another organisation’s, and products not offered', async () => {
+    const s = await shop();
+    const order = (micromarketId: number, productId: number) =>
+      call(ctx, 'POST', '/v1/app/order/create', {
+        token: s.customer.token,
+        payload: { micromarket_id: micromarketId, lines: [{ product_id: productId, quantity: 1 }] },
+      });
+    const closed = await order(s.closed, s.salad);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().fields).toEqual({ micromarket_id: expect.any(String) });
+    const other = await createTenant(db());
+    const foreign = await insertMicromarket(db(), other.org.main, uniqueName('Foreign'), {
+      settings: { ...DEFAULT_MICROMARKET_SETTINGS, available_for_orders: true },
+    });
+    expect((await order(foreign, s.salad)).statusCode).toBe(404);
+    expect(
+      (
+        await call(ctx, 'GET', '/v1/app/order/products', {
+          token: s.customer.token,
+          query: { micromarket_id: String(foreign) },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const hidden = await order(s.taking, s.hidden);
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().fields).toEqual({ lines: expect.any(String) });
+  });
+
+  it('a wish is counted on the micromarket’s wishes for the panel, for products offered for wishes only', async () => {
+    const s = await shop();
+    const offered = (
+      await call(ctx, 'GET', '/v1/app/wish/products', {
+        token: s.customer.token,
+        query: { micromarket_id: String(s.closed) },
+      })
+    ).json<TAppProducts>();
+    expect(offered.items.map((item) => item.id)).toEqual([s.salad]);
+    await ok(ctx, s.customer.token, '/v1/app/wish/create', { micromarket_id: s.closed, product_id: s.salad });
+    await ok(ctx, s.customer.token, '/v1/app/wish/create', { micromarket_id: s.closed, product_id: s.salad });
+    const refused = await call(ctx, 'POST', '/v1/app/wish/create', {
+      token: s.customer.token,
+      payload: { micromarket_id: s.closed, product_id: s.hidden },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ product_id: expect.any(String) });
+    const operator = await s.tenant.token('operator');
+    const wishes = (await call(ctx, 'GET', `/v1/order/wishes/${s.closed}`, { token: operator })).json<TWishCountList>();
+    expect(wishes.items).toEqual([expect.objectContaining({ product_id: s.salad, count: 2, customers: 1 })]);
   });
 });

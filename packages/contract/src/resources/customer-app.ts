@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { listOf, requiredText, storableString, ZId, ZPageQuery, ZQueryBoolean, ZTimestamp } from './common.js';
+import {
+  listOf,
+  requiredText,
+  storableString,
+  ZId,
+  ZIdFromText,
+  ZPageQuery,
+  ZQueryBoolean,
+  ZTimestamp,
+} from './common.js';
+import { ORDER_PAYMENT_STATES, ZCreateOrder, ZOrderStatus } from './order.js';
 import { PUSH_IMPORTANCES } from './push.js';
 import { SUPPORT_STATUSES, ZSupportComment } from './support.js';
 
@@ -101,3 +111,54 @@ export const ZCreateCustomerChat = z.object({
   transaction_id: ZId.nullable().optional(),
 });
 export type TCreateCustomerChat = z.input<typeof ZCreateCustomerChat>;
+
+/** A micromarket of the customer's organisation that takes orders. */
+export const ZAppMicromarket = z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() });
+export const ZAppMicromarkets = z.object({ items: z.array(ZAppMicromarket) });
+export type TAppMicromarkets = z.infer<typeof ZAppMicromarkets>;
+
+/** Products to order at (or wish for in) one micromarket. */
+export const ZAppProductsQuery = z.object({ micromarket_id: ZIdFromText });
+export const ZAppProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  image_url: z.string().nullable(),
+  /** The price at this micromarket now: its personal price or the sell cost, less the discount in force. */
+  price_minor: z.number().int(),
+  currency: z.string(),
+});
+export const ZAppProducts = z.object({ items: z.array(ZAppProduct) });
+export type TAppProducts = z.infer<typeof ZAppProducts>;
+
+/** The customer orders for themselves: the panel's order form without the customer. */
+export const ZCreateCustomerOrder = ZCreateOrder.omit({ customer_id: true });
+export type TCreateCustomerOrder = z.input<typeof ZCreateCustomerOrder>;
+
+export const ZCustomerOrder = z.object({
+  id: z.number().int(),
+  micromarket_id: z.number().int(),
+  micromarket_name: z.string(),
+  status: ZOrderStatus,
+  total_minor: z.number().int(),
+  currency: z.string(),
+  payment_state: z.enum(ORDER_PAYMENT_STATES),
+  note: z.string(),
+  lines: z.array(
+    z.object({
+      product_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      price_minor: z.number().int(),
+    }),
+  ),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type TCustomerOrder = z.infer<typeof ZCustomerOrder>;
+export const ZCustomerOrderList = listOf(ZCustomerOrder);
+export type TCustomerOrderList = z.infer<typeof ZCustomerOrderList>;
+export const ZCustomerOrderQuery = ZPageQuery;
+
+export const ZCreateCustomerWish = z.object({ micromarket_id: ZId, product_id: ZId });
+export type TCreateCustomerWish = z.input<typeof ZCreateCustomerWish>;

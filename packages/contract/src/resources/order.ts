@@ -15,7 +15,7 @@ import { ORDER_PAYMENT_MODES } from './micromarket.js';
 
 export type OrderStatus = CodeOf<typeof ORDER_STATUS>;
 export const ORDER_STATUS_CODES = ORDER_STATUS.map((row) => row.code) as OrderStatus[];
-const ZOrderStatus = z.union(ORDER_STATUS_CODES.map((code) => z.literal(code)) as [z.ZodLiteral<OrderStatus>]);
+export const ZOrderStatus = z.union(ORDER_STATUS_CODES.map((code) => z.literal(code)) as [z.ZodLiteral<OrderStatus>]);
 
 /**
  * Where an order's money stands: nothing asked yet (or paid at pickup), a hold on the

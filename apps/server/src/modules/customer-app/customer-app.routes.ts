@@ -6,13 +6,21 @@ import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { JobRunner } from '../jobs/index.js';
 import type { ChannelEndpoints } from '../notifications/index.js';
+import {
+  appMicromarkets,
+  appOrderProducts,
+  appWishProducts,
+  createCustomerOrder,
+  createCustomerWish,
+  listCustomerOrders,
+} from '../orders/index.js';
 import { commentCustomerChat, createCustomerChat, getCustomerChat, listCustomerChats } from '../support/index.js';
 import { inbox, markRead, registerDevice } from './inbox.service.js';
 import { CodeLimiter, me, requestCode, SIGN_IN_CODE_JOB, sendCode, signIn, signOut } from './sign-in.service.js';
 
 const OK = { ok: true as const };
 
-/** The customer app's API (`/v1/app/…`): sign-in by code, push inbox and registration, support chats. */
+/** The customer app's API (`/v1/app/…`): sign-in by code, push inbox and registration, support chats, orders and wishes. */
 export async function customerAppRoutes(
   app: FastifyInstance,
   deps: { ctx: ServiceContext; rateSharing: RateSharing; jobs: JobRunner; channels: ChannelEndpoints },
@@ -44,4 +52,17 @@ export async function customerAppRoutes(
   registerEndpoint(app, endpoints.comment, ({ actor, params, body }) =>
     commentCustomerChat(ctx, actor, params.id, body.text),
   );
+  registerEndpoint(app, endpoints.orderMicromarkets, ({ actor }) => appMicromarkets(ctx, actor));
+  registerEndpoint(app, endpoints.orderProducts, ({ actor, query }) =>
+    appOrderProducts(ctx, actor, query.micromarket_id),
+  );
+  registerEndpoint(app, endpoints.orders, ({ actor, query }) => listCustomerOrders(ctx, actor, query));
+  registerEndpoint(app, endpoints.createOrder, ({ actor, body }) => createCustomerOrder(ctx, actor, body));
+  registerEndpoint(app, endpoints.wishProducts, ({ actor, query }) =>
+    appWishProducts(ctx, actor, query.micromarket_id),
+  );
+  registerEndpoint(app, endpoints.createWish, async ({ actor, body }) => {
+    await createCustomerWish(ctx, actor, body);
+    return OK;
+  });
 }

@@ -16,11 +16,14 @@ export type OrderableMicromarket = {
   paymentMode: OrderPaymentMode;
 };
 
-/** A micromarket the caller edits that takes orders (409 on `micromarket_id` when it does not). */
-export async function orderableMicromarket(
+/**
+ * A micromarket that takes orders, for whoever `may` allows to order there (404 otherwise);
+ * one that is inactive or not available for orders is 409 on `micromarket_id`.
+ */
+export async function orderableMicromarketFor(
   ctx: ServiceContext,
-  actor: UserActor,
   id: number,
+  may: (orgId: number) => boolean,
 ): Promise<OrderableMicromarket> {
   const [row] = await ctx.db
     .select({
@@ -34,13 +37,27 @@ export async function orderableMicromarket(
     .from(micromarkets)
     .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
     .where(eq(micromarkets.id, id));
-  if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
-  actor.scope.assertEditable(row.orgId);
+  if (!row || !may(row.orgId)) throw notFound();
   const settings = readSettings(row.settings);
   if (!row.active || !settings.available_for_orders) {
     throw new AppError(409, 'order.not_available', {}, { micromarket_id: 'order.not_available' });
   }
-  return { ...row, paymentMode: settings.order_payment_mode };
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    currency: row.currency,
+    paymentMode: settings.order_payment_mode,
+  };
+}
+
+/** A micromarket the caller edits that takes orders (409 on `micromarket_id` when it does not). */
+export function orderableMicromarket(ctx: ServiceContext, actor: UserActor, id: number): Promise<OrderableMicromarket> {
+  return orderableMicromarketFor(ctx, id, (orgId) => {
+    if (!actor.scope.canSee(orgId)) return false;
+    actor.scope.assertEditable(orgId);
+    return true;
+  });
 }
 
 /** Each product's price at the micromarket now: its personal price or sell cost, less the discount in force. */

@@ -5,6 +5,15 @@ import { micromarkets, orderEvents, orderLines, orders, products, users } from '
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineView = { productId: number; productName: string; quantity: number; priceMinor: number };
+
+/** An order's lines as the contract shows them, to staff and to the customer alike. */
+export const lineViews = (lines: OrderLineView[]) =>
+  lines.map((line) => ({
+    product_id: line.productId,
+    product_name: line.productName,
+    quantity: line.quantity,
+    price_minor: line.priceMinor,
+  }));
 export type OrderListRow = {
   order: OrderRow;
   micromarketName: string;

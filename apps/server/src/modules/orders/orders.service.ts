@@ -12,7 +12,7 @@ import type {
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines, orders, users } from '../../db/schema/index.js';
-import type { UserActor } from '../../lib/actor.js';
+import type { CustomerActor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -20,7 +20,7 @@ import { writeAudit } from '../audit/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { type Mover, moveRefusal, movesFor } from './order-moves.js';
 import { moneyStepOf, performMoneyStep } from './order-payments.js';
-import { assertCourier, orderableMicromarket, pricedLines } from './order-rules.js';
+import { assertCourier, type OrderableMicromarket, orderableMicromarket, pricedLines } from './order-rules.js';
 import * as repo from './orders.repository.js';
 
 const moverOf = (actor: UserActor): Mover => ({
@@ -50,12 +50,7 @@ function toView(row: repo.OrderListRow, lines: repo.OrderLineView[], mover: Move
     payment_state: order.paymentState,
     payment_error: order.paymentError,
     note: order.note,
-    lines: lines.map((line) => ({
-      product_id: line.productId,
-      product_name: line.productName,
-      quantity: line.quantity,
-      price_minor: line.priceMinor,
-    })),
+    lines: repo.lineViews(lines),
     moves: mover ? movesFor({ ...order, status }, mover) : [],
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
@@ -151,31 +146,25 @@ async function answer(ctx: ServiceContext, actor: UserActor, id: number): Promis
   return order;
 }
 
-/** An order taken for a customer, priced at the micromarket now, in one database transaction. */
-export async function createOrder(
+/**
+ * Writes a new order for the customer, its lines priced at the micromarket now, its history
+ * and audit, in one database transaction; `actor` is whoever took it (staff or the customer).
+ */
+export async function insertOrder(
   ctx: ServiceContext,
-  actor: UserActor,
-  body: z.output<typeof ZCreateOrder>,
-): Promise<TOrder> {
-  const market = await orderableMicromarket(ctx, actor, body.micromarket_id);
-  const [customer] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.id, body.customer_id), eq(users.orgId, market.orgId), eq(users.userType, 1), eq(users.active, true)),
-    );
-  if (!customer) {
-    throw new AppError(400, 'order.customer_unknown', {}, { customer_id: 'order.customer_unknown' });
-  }
+  actor: UserActor | CustomerActor,
+  order: { market: OrderableMicromarket; customerId: number; body: Omit<z.output<typeof ZCreateOrder>, 'customer_id'> },
+): Promise<number> {
+  const { market, body } = order;
   const lines = await pricedLines(ctx.db, market, body.lines);
   const total = lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0);
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
       .values({
         orgId: market.orgId,
         micromarketId: market.id,
-        customerId: customer.id,
+        customerId: order.customerId,
         totalMinor: total,
         currency: market.currency,
         paymentMode: market.paymentMode,
@@ -197,6 +186,25 @@ export async function createOrder(
     });
     return orderId;
   });
+}
+
+/** An order taken for a customer, priced at the micromarket now, in one database transaction. */
+export async function createOrder(
+  ctx: ServiceContext,
+  actor: UserActor,
+  body: z.output<typeof ZCreateOrder>,
+): Promise<TOrder> {
+  const market = await orderableMicromarket(ctx, actor, body.micromarket_id);
+  const [customer] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.id, body.customer_id), eq(users.orgId, market.orgId), eq(users.userType, 1), eq(users.active, true)),
+    );
+  if (!customer) {
+    throw new AppError(400, 'order.customer_unknown', {}, { customer_id: 'order.customer_unknown' });
+  }
+  const id = await insertOrder(ctx, actor, { market, customerId: customer.id, body });
   return answer(ctx, actor, id);
 }
 

@@ -2,7 +2,7 @@ import type { TWishCountList, ZCreateWish, ZListWishesQuery } from '@vitrina/con
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { products, users, wishes } from '../../db/schema/index.js';
-import type { UserActor } from '../../lib/actor.js';
+import type { CustomerActor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
@@ -58,18 +58,6 @@ export async function listWishes(
 export async function createWish(ctx: ServiceContext, actor: UserActor, body: z.output<typeof ZCreateWish>) {
   const orgId = await visibleMicromarketOrg(ctx, actor, body.micromarket_id);
   actor.scope.assertEditable(orgId);
-  const [product] = await ctx.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.id, body.product_id),
-        eq(products.orgId, orgId),
-        eq(products.showInWishes, true),
-        eq(products.status, 'active'),
-      ),
-    );
-  if (!product) throw new AppError(400, 'order.wish_unavailable', {}, { product_id: 'order.wish_unavailable' });
   if (body.customer_id !== null) {
     const [customer] = await ctx.db
       .select({ id: users.id })
@@ -77,18 +65,48 @@ export async function createWish(ctx: ServiceContext, actor: UserActor, body: z.
       .where(and(eq(users.id, body.customer_id), eq(users.orgId, orgId), eq(users.userType, 1)));
     if (!customer) throw new AppError(400, 'order.customer_unknown', {}, { customer_id: 'order.customer_unknown' });
   }
+  await insertWish(ctx, actor, {
+    orgId,
+    micromarketId: body.micromarket_id,
+    productId: body.product_id,
+    customerId: body.customer_id,
+  });
+}
+
+/**
+ * Records a wish for a product of the organisation marked for wish display (400 on
+ * `product_id` otherwise), audited as `actor`'s (staff, or the customer in the app).
+ */
+export async function insertWish(
+  ctx: ServiceContext,
+  actor: UserActor | CustomerActor,
+  wish: { orgId: number; micromarketId: number; productId: number; customerId: number | null },
+) {
+  const [product] = await ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.id, wish.productId),
+        eq(products.orgId, wish.orgId),
+        eq(products.showInWishes, true),
+        eq(products.status, 'active'),
+      ),
+    );
+  if (!product) throw new AppError(400, 'order.wish_unavailable', {}, { product_id: 'order.wish_unavailable' });
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(wishes)
       .values({
-        orgId,
-        micromarketId: body.micromarket_id,
-        productId: body.product_id,
-        customerId: body.customer_id,
+        orgId: wish.orgId,
+        micromarketId: wish.micromarketId,
+        productId: wish.productId,
+        customerId: wish.customerId,
         createdBy: actor.userId,
         createdAt: ctx.clock.now(),
       })
       .returning({ id: wishes.id });
-    await writeAudit(tx, actor, { action: 'create', entity: 'wish', entityId: row!.id, orgId, after: body });
+    const after = { micromarket_id: wish.micromarketId, product_id: wish.productId, customer_id: wish.customerId };
+    await writeAudit(tx, actor, { action: 'create', entity: 'wish', entityId: row!.id, orgId: wish.orgId, after });
   });
 }

@@ -1,5 +1,5 @@
-import { uniqueSuffix } from '../../fixtures/catalogue';
-import { expect, test } from '../../fixtures/session';
+import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
+import { chooseOption, expect, test } from '../../fixtures/session';
 
 test('an operator creates a micromarket, keeps its token, sets test mode, adds a shelf and a discount', async ({
   page,
@@ -62,8 +62,17 @@ test('an operator creates a micromarket, keeps its token, sets test mode, adds a
   await expect(page.getByRole('cell', { name: 'Discount added' })).toBeVisible();
 });
 
-test('an operator groups micromarkets', async ({ page, signInAs }) => {
-  const name = `Campus ${uniqueSuffix()}`;
+test('an operator groups micromarkets into a weekday route of a courier', async ({ page, request, signInAs }) => {
+  const suffix = uniqueSuffix();
+  const name = `Campus ${suffix}`;
+  // A courier of its own, so the route never changes what the demo courier's specs see.
+  const post = await apiAs(request, 'admin');
+  const role = await post<{ id: number }>('/v1/role/create', {
+    name: `Route courier ${suffix}`,
+    permissions: ['show_courier_page'],
+  });
+  const courier = `Courier ${suffix}`;
+  await post('/v1/user/create', { name: courier, email: `courier.${suffix}@example.com`, org_id: 1, role_id: role.id });
   await signInAs('operator');
   await page.goto('/device/device-group');
   await page.getByRole('button', { name: 'New group' }).click();
@@ -76,10 +85,16 @@ test('an operator groups micromarkets', async ({ page, signInAs }) => {
   // cover the drawer's buttons: leaving the field closes it, as a user would.
   await drawer.getByLabel('Type').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await chooseOption(page, drawer.getByLabel('Couriers of the route'), courier);
+  await drawer.getByLabel('Type').click();
+  await drawer.getByRole('checkbox', { name: 'Sat' }).uncheck();
+  await drawer.getByRole('checkbox', { name: 'Sun' }).uncheck();
   await drawer.getByRole('button', { name: 'Create' }).click();
   await expect(drawer).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('E2E Fridge North');
+  await expect(row).toContainText(courier);
+  await expect(row).toContainText('Mon Tue Wed Thu Fri');
 });
 
 test('a static path of the devices section is never read as a micromarket id', async ({ page, signInAs }) => {

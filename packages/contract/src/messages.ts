@@ -251,6 +251,20 @@ const M = {
     it: "Accedi all'app clienti con un account cliente",
     sk: 'Do aplikácie pre zákazníkov sa prihláste zákazníckym účtom',
   },
+  'device_group.route_day': {
+    en: 'Days of the week are 1 (Monday) to 7 (Sunday)',
+    ua: 'Дні тижня — від 1 (понеділок) до 7 (неділя)',
+    pl: 'Dni tygodnia to od 1 (poniedziałek) do 7 (niedziela)',
+    it: 'I giorni della settimana vanno da 1 (lunedì) a 7 (domenica)',
+    sk: 'Dni v týždni sú 1 (pondelok) až 7 (nedeľa)',
+  },
+  'device_group.courier_invalid': {
+    en: 'Choose couriers of the group’s organisation',
+    ua: 'Оберіть кур’єрів організації групи',
+    pl: 'Wybierz kurierów organizacji grupy',
+    it: "Scegli corrieri dell'organizzazione del gruppo",
+    sk: 'Vyberte kuriérov organizácie skupiny',
+  },
   'auth.customer_no_panel': {
     en: 'Customers cannot sign in to the panel',
     ua: 'Клієнти не можуть входити в панель',

@@ -57,6 +57,13 @@ export function wallTimeAt(instant: Date, timeZone: string): WallTime {
   };
 }
 
+/** The ISO day of the week (1 Monday … 7 Sunday) the wall clock in `timeZone` shows at `instant`. */
+export function isoWeekdayIn(instant: Date, timeZone: string): number {
+  const wall = wallTimeAt(instant, timeZone);
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
 /** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instantMs: number, timeZone: string): number {
   const wall = wallTimeAt(new Date(instantMs), timeZone);

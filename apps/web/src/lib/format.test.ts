@@ -5,6 +5,7 @@ import {
   formatDateUtc,
   formatDuration,
   formatRelativeTime,
+  formatWeekday,
   isExternal,
 } from './format';
 
@@ -78,5 +79,13 @@ describe('formatDuration', () => {
     expect(formatDuration(12 * 60_000)).toBe('12 min');
     expect(formatDuration(3 * 3_600_000 + 5 * 60_000)).toBe('3 hr 5 min');
     expect(formatDuration(2 * 86_400_000 + 4 * 3_600_000 + 7 * 60_000)).toBe('2 days 4 hr');
+  });
+});
+
+describe('formatWeekday', () => {
+  it('names ISO days of the week in the locale, Monday first', () => {
+    expect(formatWeekday(1, 'en')).toBe('Mon');
+    expect(formatWeekday(7, 'en')).toBe('Sun');
+    expect(formatWeekday(1, 'pl')).toBe('pon.');
   });
 });

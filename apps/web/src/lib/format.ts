@@ -77,3 +77,11 @@ export function buildMapsLink(address: string): string {
 export function isExternal(link: string): boolean {
   return /^(https?:|mailto:|tel:)/i.test(link.trim());
 }
+
+/** The short name of an ISO day of the week (1 Monday … 7 Sunday) in the locale. */
+export function formatWeekday(isoDay: number, locale: Locale = 'en'): string {
+  // 2024-01-01 was a Monday.
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, isoDay)),
+  );
+}

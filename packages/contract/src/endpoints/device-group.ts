@@ -5,6 +5,8 @@ import {
   ZDeviceGroup,
   ZDeviceGroupList,
   ZListDeviceGroupsQuery,
+  ZRouteCourierOptions,
+  ZRouteCouriersQuery,
   ZUpdateDeviceGroup,
 } from '../resources/device-group.js';
 
@@ -49,6 +51,15 @@ export const deviceGroupApi = {
     body: ZUpdateDeviceGroup,
     response: ZDeviceGroup,
     errors: [409],
+  }),
+  couriers: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device-group/couriers',
+    tag,
+    summary: 'Couriers of the organisation (org_id, or the caller’s) a group can be a route for',
+    permissions: edit,
+    query: ZRouteCouriersQuery,
+    response: ZRouteCourierOptions,
   }),
   delete: defineEndpoint({
     method: 'POST',

@@ -121,10 +121,26 @@ export const deviceGroups = pgTable(
     type: text('type'),
     address: text('address'),
     description: text('description'),
+    /** ISO days of the week the group is run as a courier route (1 Monday … 7 Sunday). */
+    routeDays: smallint('route_days').array().notNull().default(sql`'{1,2,3,4,5,6,7}'::smallint[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('device_groups_org_name').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/** The couriers who run a device group as their route (on its route days). */
+export const deviceGroupCouriers = pgTable(
+  'device_group_couriers',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => deviceGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('device_group_couriers_user').on(t.userId)],
 );
 
 export const deviceGroupMembers = pgTable(

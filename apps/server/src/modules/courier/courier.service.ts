@@ -1,23 +1,35 @@
-import type { TCourierOpening, TCourierStop } from '@vitrina/contract';
-import { inArray } from 'drizzle-orm';
-import { micromarkets } from '../../db/schema/index.js';
+import { isoWeekdayIn, type TCourierOpening, type TCourierStop } from '@vitrina/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { micromarkets, organizations } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { routeMicromarkets } from '../device-groups/index.js';
 import { createLink } from '../open-links/index.js';
 import { computePlan } from '../planning/index.js';
 
 /**
- * The courier's micromarkets for today: those of the courier's organisations the restock
- * plan has work for (something to bring or take out), most work first, with their place,
- * parking spot and live state.
+ * The courier's micromarkets for today: those the restock plan has work for (something to
+ * bring or take out), most work first, with their place, parking spot and live state. A
+ * courier on routes (micromarket groups) gets the micromarkets of the routes run today, on
+ * the clock of the courier's organisation; one on no route, all of their organisations' work.
  */
 export async function courierStops(ctx: ServiceContext, actor: UserActor): Promise<{ items: TCourierStop[] }> {
+  const now = ctx.clock.now();
+  const [org] = await ctx.db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, actor.orgId));
+  const onRoute = await routeMicromarkets(ctx.db, actor.userId, isoWeekdayIn(now, org?.timeZone ?? 'UTC'));
+  if (onRoute?.length === 0) return { items: [] };
   const { markets } = await computePlan(
     ctx.db,
     { visibleIds: actor.scope.visibleIds },
-    { now: ctx.clock.now(), windowDays: 28, visitHours: 24 },
+    { now, windowDays: 28, visitHours: 24 },
   );
-  const busy = markets.filter((market) => market.bring > 0 || market.take_out > 0);
+  const mine = onRoute === null ? null : new Set(onRoute);
+  const busy = markets.filter(
+    (market) => (market.bring > 0 || market.take_out > 0) && (mine === null || mine.has(market.micromarket_id)),
+  );
   if (busy.length === 0) return { items: [] };
   const rows = await ctx.db
     .select()

@@ -1,7 +1,14 @@
 import type { TDeviceGroup } from '@vitrina/contract';
 import { and, asc, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceGroupMembers, deviceGroups, micromarkets } from '../../db/schema/index.js';
+import {
+  deviceGroupCouriers,
+  deviceGroupMembers,
+  deviceGroups,
+  micromarkets,
+  rolePermissions,
+  users,
+} from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 
 export type GroupFilters = {
@@ -28,15 +35,21 @@ const SORTS = { name: deviceGroups.name, created_at: deviceGroups.createdAt } as
 
 async function withDevices(db: Db, rows: (typeof deviceGroups.$inferSelect)[]): Promise<TDeviceGroup[]> {
   const ids = rows.map((row) => row.id);
-  const members =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ groupId: deviceGroupMembers.groupId, id: micromarkets.id, name: micromarkets.name })
-          .from(deviceGroupMembers)
-          .innerJoin(micromarkets, eq(micromarkets.id, deviceGroupMembers.micromarketId))
-          .where(inArray(deviceGroupMembers.groupId, ids))
-          .orderBy(asc(micromarkets.name));
+  if (ids.length === 0) return [];
+  const [members, couriers] = await Promise.all([
+    db
+      .select({ groupId: deviceGroupMembers.groupId, id: micromarkets.id, name: micromarkets.name })
+      .from(deviceGroupMembers)
+      .innerJoin(micromarkets, eq(micromarkets.id, deviceGroupMembers.micromarketId))
+      .where(inArray(deviceGroupMembers.groupId, ids))
+      .orderBy(asc(micromarkets.name)),
+    db
+      .select({ groupId: deviceGroupCouriers.groupId, id: users.id, name: users.name })
+      .from(deviceGroupCouriers)
+      .innerJoin(users, eq(users.id, deviceGroupCouriers.userId))
+      .where(inArray(deviceGroupCouriers.groupId, ids))
+      .orderBy(asc(users.name)),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     org_id: row.orgId,
@@ -45,6 +58,8 @@ async function withDevices(db: Db, rows: (typeof deviceGroups.$inferSelect)[]): 
     address: row.address,
     description: row.description,
     devices: members.filter((member) => member.groupId === row.id).map(({ id, name }) => ({ id, name })),
+    couriers: couriers.filter((courier) => courier.groupId === row.id).map(({ id, name }) => ({ id, name })),
+    route_days: [...row.routeDays].sort((a, b) => a - b),
     created_at: row.createdAt.toISOString(),
   }));
 }
@@ -114,4 +129,49 @@ export async function replaceMembers(db: Db, groupId: number, micromarketIds: nu
 
 export async function deleteGroupRow(db: Db, id: number) {
   await db.delete(deviceGroups).where(eq(deviceGroups.id, id));
+}
+
+export async function replaceCouriers(db: Db, groupId: number, userIds: number[]) {
+  await db.delete(deviceGroupCouriers).where(eq(deviceGroupCouriers.groupId, groupId));
+  if (userIds.length > 0) {
+    await db.insert(deviceGroupCouriers).values(userIds.map((userId) => ({ groupId, userId })));
+  }
+}
+
+/** Active employees of the organisation whose role opens a courier page, by name. */
+export async function couriersOf(db: Db, orgId: number, ids?: number[]) {
+  return db
+    .selectDistinct({ id: users.id, name: users.name })
+    .from(users)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+    .where(
+      and(
+        eq(users.orgId, orgId),
+        eq(users.active, true),
+        eq(users.userType, 2),
+        inArray(rolePermissions.permission, ['show_courier_page', 'show_dubai_courier_page']),
+        ids === undefined ? undefined : inArray(users.id, ids),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/**
+ * The micromarkets of the routes a courier runs on this ISO day of the week, or null when the
+ * courier is on no route at all (then they see all of their organisations' work).
+ */
+export async function routeMicromarkets(db: Db, userId: number, isoDay: number): Promise<number[] | null> {
+  const routes = await db
+    .select({ groupId: deviceGroups.id, days: deviceGroups.routeDays })
+    .from(deviceGroupCouriers)
+    .innerJoin(deviceGroups, eq(deviceGroups.id, deviceGroupCouriers.groupId))
+    .where(eq(deviceGroupCouriers.userId, userId));
+  if (routes.length === 0) return null;
+  const today = routes.filter((route) => route.days.includes(isoDay)).map((route) => route.groupId);
+  if (today.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: deviceGroupMembers.micromarketId })
+    .from(deviceGroupMembers)
+    .where(inArray(deviceGroupMembers.groupId, today));
+  return rows.map((row) => row.id);
 }

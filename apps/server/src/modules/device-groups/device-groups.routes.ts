@@ -10,6 +10,7 @@ export async function deviceGroupRoutes(app: FastifyInstance, { ctx }: { ctx: Se
   registerEndpoint(app, g.info, ({ actor, params }) => groups.getGroup(ctx, actor, params.id));
   registerEndpoint(app, g.create, ({ actor, body }) => groups.createGroup(ctx, actor, body));
   registerEndpoint(app, g.update, ({ actor, params, body }) => groups.updateGroup(ctx, actor, params.id, body));
+  registerEndpoint(app, g.couriers, ({ actor, query }) => groups.routeCouriers(ctx, actor, query.org_id));
   registerEndpoint(app, g.delete, async ({ actor, params }) => {
     await groups.deleteGroup(ctx, actor, params.id);
     return { ok: true as const };

@@ -1,9 +1,11 @@
-import type {
-  TDeviceGroup,
-  TDeviceGroupList,
-  ZCreateDeviceGroup,
-  ZListDeviceGroupsQuery,
-  ZUpdateDeviceGroup,
+import {
+  ROUTE_DAYS_ALL,
+  type TDeviceGroup,
+  type TDeviceGroupList,
+  type TRouteCourierOptions,
+  type ZCreateDeviceGroup,
+  type ZListDeviceGroupsQuery,
+  type ZUpdateDeviceGroup,
 } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -21,6 +23,22 @@ type UpdateBody = z.output<typeof ZUpdateDeviceGroup>;
 const nameTaken = () => new AppError(409, 'device_group.name_taken', {}, { name: 'device_group.name_taken' });
 const devicesRefused = () =>
   new AppError(400, 'errors.bad_request', {}, { device_ids: 'device_group.device_not_allowed' });
+
+const couriersRefused = () =>
+  new AppError(400, 'errors.bad_request', {}, { courier_ids: 'device_group.courier_invalid' });
+
+/** Every courier must be an active courier of the group's organisation. */
+async function checkedCouriers(db: Db, orgId: number, ids: number[] | undefined) {
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await repo.couriersOf(db, orgId, unique);
+  if (found.length !== unique.length) throw couriersRefused();
+  return unique;
+}
+
+const daysOf = (days: number[] | undefined) =>
+  days === undefined ? undefined : [...new Set(days)].sort((a, b) => a - b);
 
 /** Every device must exist, be visible and editable by the actor, and belong to the group's organisation. */
 async function checkedDevices(db: Db, actor: UserActor, orgId: number, ids: number[] | undefined) {
@@ -60,14 +78,17 @@ export async function createGroup(ctx: ServiceContext, actor: UserActor, body: C
   const id = await ctx.db.transaction(async (tx) => {
     if (await repo.isNameTaken(tx, orgId, body.name)) throw nameTaken();
     const devices = await checkedDevices(tx, actor, orgId, body.device_ids);
+    const couriers = await checkedCouriers(tx, orgId, body.courier_ids);
     const groupId = await repo.insertGroup(tx, {
       orgId,
       name: body.name,
       type: body.type ?? null,
       address: body.address ?? null,
       description: body.description ?? null,
+      routeDays: daysOf(body.route_days) ?? [...ROUTE_DAYS_ALL],
     });
     await repo.replaceMembers(tx, groupId, devices ?? []);
+    await repo.replaceCouriers(tx, groupId, couriers ?? []);
     const { org_id: _orgId, ...after } = body;
     await writeAudit(tx, actor, { action: 'create', entity: 'device_group', entityId: groupId, orgId, after });
     return groupId;
@@ -81,13 +102,16 @@ export async function updateGroup(ctx: ServiceContext, actor: UserActor, id: num
   await ctx.db.transaction(async (tx) => {
     if (body.name && (await repo.isNameTaken(tx, before.org_id, body.name, id))) throw nameTaken();
     const devices = await checkedDevices(tx, actor, before.org_id, body.device_ids);
+    const couriers = await checkedCouriers(tx, before.org_id, body.courier_ids);
     await repo.updateGroupRow(tx, id, {
       name: body.name,
       type: body.type,
       address: body.address,
       description: body.description,
+      routeDays: daysOf(body.route_days),
     });
     if (devices) await repo.replaceMembers(tx, id, devices);
+    if (couriers) await repo.replaceCouriers(tx, id, couriers);
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'device_group',
@@ -114,4 +138,15 @@ export async function deleteGroup(ctx: ServiceContext, actor: UserActor, id: num
       before: group,
     });
   });
+}
+
+/** The couriers of an organisation the caller edits (org_id, or the caller's own) that a route can name. */
+export async function routeCouriers(
+  ctx: ServiceContext,
+  actor: UserActor,
+  orgId: number | undefined,
+): Promise<TRouteCourierOptions> {
+  const org = orgId ?? actor.orgId;
+  actor.scope.assertEditable(org);
+  return { items: await repo.couriersOf(ctx.db, org) };
 }

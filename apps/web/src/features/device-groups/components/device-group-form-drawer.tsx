@@ -1,12 +1,15 @@
-import { api, type TDeviceGroup } from '@vitrina/contract';
-import { Form, Input, Select } from 'antd';
+import { api, ROUTE_DAYS_ALL, type TDeviceGroup } from '@vitrina/contract';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { useEndpoint } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
+import { formatWeekday } from '../../../lib/format';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { useLocale } from '../../../lib/use-locale';
 
 type Values = {
   name: string;
@@ -15,6 +18,8 @@ type Values = {
   address?: string;
   description?: string;
   device_ids?: number[];
+  courier_ids?: number[];
+  route_days?: number[];
 };
 
 type Props = { group: TDeviceGroup | 'new' | null; onClose: () => void };
@@ -37,9 +42,16 @@ export function DeviceGroupFormDrawer({ group, onClose }: Props) {
   const orgId = group && group !== 'new' ? group.org_id : (chosenOrg ?? firstOrgId);
   // Only the group's own organisation's micromarkets may join it.
   const devices = (micromarkets.data?.items ?? []).filter((item) => item.org_id === orgId);
+  const locale = useLocale();
+  const couriers = useEndpoint(
+    api.deviceGroup.couriers,
+    { query: { org_id: orgId } },
+    { enabled: group !== null && orgId !== undefined },
+  );
 
   useEffect(() => {
-    if (group === 'new') form.setFieldsValue({ org_id: firstOrgId, device_ids: [] });
+    if (group === 'new')
+      form.setFieldsValue({ org_id: firstOrgId, device_ids: [], courier_ids: [], route_days: [...ROUTE_DAYS_ALL] });
     else if (group) {
       form.setFieldsValue({
         name: group.name,
@@ -47,6 +59,8 @@ export function DeviceGroupFormDrawer({ group, onClose }: Props) {
         address: group.address ?? '',
         description: group.description ?? '',
         device_ids: group.devices.map((device) => device.id),
+        courier_ids: group.couriers.map((courier) => courier.id),
+        route_days: group.route_days,
       });
     }
   }, [group, form, firstOrgId]);
@@ -69,7 +83,7 @@ export function DeviceGroupFormDrawer({ group, onClose }: Props) {
           <Form.Item name="org_id" label={t('fields.organization')} required>
             <Select
               options={editableOrgs.map((org) => ({ value: org.id, label: org.name }))}
-              onChange={() => form.setFieldValue('device_ids', [])}
+              onChange={() => form.setFieldsValue({ device_ids: [], courier_ids: [] })}
             />
           </Form.Item>
         )}
@@ -89,6 +103,18 @@ export function DeviceGroupFormDrawer({ group, onClose }: Props) {
             placeholder={t('device_groups.devices_placeholder')}
             options={devices.map((item) => ({ value: item.id, label: item.name }))}
           />
+        </Form.Item>
+        <Form.Item name="courier_ids" label={t('device_groups.couriers')} extra={t('device_groups.couriers_hint')}>
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('device_groups.couriers_placeholder')}
+            loading={couriers.isLoading}
+            options={(couriers.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}
+          />
+        </Form.Item>
+        <Form.Item name="route_days" label={t('device_groups.route_days')} required>
+          <Checkbox.Group options={ROUTE_DAYS_ALL.map((day) => ({ value: day, label: formatWeekday(day, locale) }))} />
         </Form.Item>
       </ContractForm>
     </FormDrawer>

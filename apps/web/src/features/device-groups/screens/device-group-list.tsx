@@ -10,16 +10,19 @@ import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
+import { formatWeekday } from '../../../lib/format';
 import { sortOf, sortOrderOf, useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { useLocale } from '../../../lib/use-locale';
 import { DeviceGroupFormDrawer } from '../components/device-group-form-drawer';
 
 const MAX_SHOWN_DEVICES = 4;
 
 export default function DeviceGroupListScreen() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const can = useCan();
   const organizations = useOrganizationOptions();
   const { query, update, hasFilters, result } = useListQuery(api.deviceGroup.list);
@@ -58,6 +61,23 @@ export default function DeviceGroupListScreen() {
           {group.devices.length === 0 && <span className="muted">—</span>}
         </div>
       ),
+    },
+    {
+      key: 'couriers',
+      title: t('device_groups.route'),
+      render: (_, group) =>
+        group.couriers.length === 0 ? (
+          <span className="muted">{t('device_groups.no_couriers')}</span>
+        ) : (
+          <>
+            <div>{group.couriers.map((courier) => courier.name).join(', ')}</div>
+            <div className="muted">
+              {group.route_days.length === 7
+                ? t('device_groups.every_day')
+                : group.route_days.map((day) => formatWeekday(day, locale)).join(' ')}
+            </div>
+          </>
+        ),
     },
     {
       key: 'actions',

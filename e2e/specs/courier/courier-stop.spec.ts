@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiAs, tagCodes, uniqueSuffix } from '../../fixtures/catalogue';
+import { apiAs, demoMainOrg, tagCodes, uniqueSuffix } from '../../fixtures/catalogue';
 import { connectFridge } from '../../fixtures/fridge';
 import { apiLogin, expect, signIn, test } from '../../fixtures/session';
 
@@ -17,11 +17,8 @@ test('a courier runs a stop: opens through the courier link, loads fresh items, 
 }) => {
   test.setTimeout(90_000);
   const post = await apiAs(request, 'admin');
+  const main = await demoMainOrg(request);
   const admin = { authorization: `Bearer ${await apiLogin(request, 'admin')}` };
-  const orgs = (await (await request.get('/v1/organization/options', { headers: admin })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const main = orgs.items.find((org) => org.name === 'Vitrina Demo')!;
   const suffix = uniqueSuffix();
   const marketName = `Stop fridge ${suffix}`;
   const serial = `E2E-STOP-${suffix}`;

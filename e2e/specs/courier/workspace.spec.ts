@@ -1,4 +1,4 @@
-import { apiAs, tagCodes, uniqueSuffix } from '../../fixtures/catalogue';
+import { apiAs, demoMainOrg, tagCodes, uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, expect, signIn, test } from '../../fixtures/session';
 
 /**
@@ -13,11 +13,8 @@ test('the courier loads scanned items and writes off an expired one at a stop', 
 }) => {
   test.setTimeout(60_000);
   const post = await apiAs(request, 'admin');
+  const main = await demoMainOrg(request);
   const admin = { authorization: `Bearer ${await apiLogin(request, 'admin')}` };
-  const orgs = (await (await request.get('/v1/organization/options', { headers: admin })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const main = orgs.items.find((org) => org.name === 'Vitrina Demo')!;
   const suffix = uniqueSuffix();
   const marketName = `Route fridge ${suffix}`;
   const market = await post<{ id: number }>('/v1/device/create', {

@@ -1,4 +1,4 @@
-import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
+import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, chooseOption, expect, signIn, test } from '../../fixtures/session';
 
 /**
@@ -15,11 +15,8 @@ test('an order taken by the operator is paid, prepared and delivered by the cour
 }) => {
   test.setTimeout(90_000);
   const post = await apiAs(request, 'admin');
+  const main = await demoMainOrg(request);
   const admin = { authorization: `Bearer ${await apiLogin(request, 'admin')}` };
-  const orgs = (await (await request.get('/v1/organization/options', { headers: admin })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const main = orgs.items.find((org) => org.name === 'Vitrina Demo')!;
   await post(`/v1/organization/payment/system/update/${main.id}`, { provider: 'test', simulate: 'none' });
   const suffix = uniqueSuffix();
   const productName = `Order salad ${suffix}`;

@@ -1,5 +1,5 @@
-import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
-import { apiLogin, expect, test } from '../../fixtures/session';
+import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
+import { expect, test } from '../../fixtures/session';
 
 /**
  * Restock planning (issue 10): a micromarket whose planogram holds six of a product and
@@ -12,11 +12,7 @@ test('the plan brings a micromarket back to its planogram and sums the pick list
   signInAs,
 }) => {
   const post = await apiAs(request, 'admin');
-  const admin = { authorization: `Bearer ${await apiLogin(request, 'admin')}` };
-  const orgs = (await (await request.get('/v1/organization/options', { headers: admin })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const main = orgs.items.find((org) => org.name === 'Vitrina Demo')!;
+  const main = await demoMainOrg(request);
   const suffix = uniqueSuffix();
   const productName = `Plan yogurt ${suffix}`;
   const product = await post<{ id: number }>('/v1/product/create', {

@@ -1,5 +1,5 @@
-import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
-import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
+import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
+import { chooseOption, expect, test } from '../../fixtures/session';
 
 /**
  * Planograms (issue 10): the operator draws a template on the micromarket's planogram tab,
@@ -13,11 +13,7 @@ test('a template drawn on the planogram tab is applied, scheduled, and an overla
 }) => {
   test.setTimeout(90_000);
   const post = await apiAs(request, 'admin');
-  const admin = { authorization: `Bearer ${await apiLogin(request, 'admin')}` };
-  const orgs = (await (await request.get('/v1/organization/options', { headers: admin })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const main = orgs.items.find((org) => org.name === 'Vitrina Demo')!;
+  const main = await demoMainOrg(request);
   const suffix = uniqueSuffix();
   const productName = `Plano juice ${suffix}`;
   await post('/v1/product/create', { name: productName, sell_cost: 3000, org_id: main.id });
@@ -68,4 +64,41 @@ test('a template drawn on the planogram tab is applied, scheduled, and an overla
   await ask.getByRole('button', { name: 'Cancel them and queue this one' }).click();
   await expect(page.getByRole('row').filter({ hasText: '2031-03-12 — 2031-03-15' })).toContainText('Queued');
   await expect(first).toContainText('Cancelled');
+});
+
+test('products dragged onto a template’s shelves fill a section and add one', async ({ page, request, signInAs }) => {
+  const post = await apiAs(request, 'admin');
+  const main = await demoMainOrg(request);
+  const suffix = uniqueSuffix();
+  const water = `Drag water ${suffix}`;
+  const salad = `Drag salad ${suffix}`;
+  for (const name of [water, salad]) await post('/v1/product/create', { name, sell_cost: 2000, org_id: main.id });
+  const market = await post<{ id: number }>('/v1/device/create', {
+    org_id: main.id,
+    name: `Drag fridge ${suffix}`,
+    serial_number: `E2E-DRG-${suffix}`,
+  });
+  const templateName = `Dragged ${suffix}`;
+
+  await signInAs('operator');
+  await page.goto(`/device/${market.id}?tab=planogram`);
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await page.getByRole('button', { name: 'New template' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New template' });
+  await drawer.getByLabel('Name').fill(templateName);
+  const palette = drawer.getByRole('region', { name: 'Products to place' });
+  await palette.getByLabel('Find a product').fill(suffix);
+  await palette.getByText(water, { exact: true }).dragTo(drawer.getByLabel('Section 1 of shelf 1', { exact: true }));
+  await expect(drawer.getByRole('combobox', { name: 'Section 1 of shelf 1' }).locator('..')).toContainText(water);
+  await palette.getByText(salad, { exact: true }).dragTo(drawer.getByRole('button', { name: 'Add a section' }));
+  await expect(drawer.getByLabel('Section 2 of shelf 1', { exact: true }).locator('..')).toContainText(salad);
+  await drawer.getByRole('button', { name: 'Create' }).click();
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('button', { name: `Apply ${templateName}` }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('tab', { name: 'Planogram', exact: true }).last().click();
+  const shelf = page.getByRole('listitem', { name: 'Shelf 1' });
+  await expect(shelf).toContainText(water);
+  await expect(shelf).toContainText(salad);
 });

@@ -1,12 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, PLANOGRAM_MAX_CAPACITY, type TPlanogramTemplate } from '@vitrina/contract';
 import { Button, Card, Form, Input, InputNumber, Space } from 'antd';
-import { useEffect } from 'react';
+import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../../components/contract-form';
 import { FormDrawer } from '../../../../components/form-drawer';
 import { ProductPicker } from '../../../../components/product-picker';
 import { useEntityForm } from '../../../../lib/entity-form';
+import { acceptsProduct, droppedProduct, ProductPalette } from './product-palette';
 
 type Section = { product_id?: number | null; capacity?: number };
 type Values = { name: string; shelves: { sections: Section[] }[] };
@@ -16,6 +17,21 @@ type Props = { orgId: number; template: TPlanogramTemplate | 'new' | null; onClo
 export function TemplateDrawer({ orgId, template, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  /** The section (or shelf's add zone) a product is dragged over, to show where it lands. */
+  const [target, setTarget] = useState<string | null>(null);
+  const dropZone = (key: string, place: (productId: number) => void) => ({
+    onDragOver: (event: DragEvent) => {
+      if (acceptsProduct(event)) setTarget(key);
+    },
+    onDragLeave: () => setTarget((current) => (current === key ? null : current)),
+    onDrop: (event: DragEvent) => {
+      const productId = droppedProduct(event);
+      setTarget(null);
+      if (productId === null) return;
+      event.preventDefault();
+      place(productId);
+    },
+  });
   const { save, isSaving } = useEntityForm({
     form,
     create: api.planogram.createTemplate,
@@ -64,6 +80,7 @@ export function TemplateDrawer({ orgId, template, onClose }: Props) {
         <Form.Item name="name" label={t('planogram.template_name')}>
           <Input maxLength={120} />
         </Form.Item>
+        <ProductPalette orgId={orgId} />
         <Form.Item name="layout" label={t('planogram.layout')} style={{ marginBottom: 0 }}>
           <Form.List name="shelves">
             {(shelves, shelfOps) => (
@@ -89,8 +106,19 @@ export function TemplateDrawer({ orgId, template, onClose }: Props) {
                         <div style={{ display: 'grid', gap: 8 }}>
                           {sections.map((section, sectionIndex) => {
                             const label = t('planogram.section_of', { n: sectionIndex + 1, shelf: shelfIndex + 1 });
+                            const key = `${shelf.key}:${section.key}`;
                             return (
-                              <Space.Compact key={section.key} style={{ width: '100%' }}>
+                              <Space.Compact
+                                key={section.key}
+                                style={{ width: '100%' }}
+                                className={target === key ? 'planogram-drop is-over' : 'planogram-drop'}
+                                {...dropZone(key, (productId) =>
+                                  form.setFieldValue(
+                                    ['shelves', shelf.name, 'sections', section.name, 'product_id'],
+                                    productId,
+                                  ),
+                                )}
+                              >
                                 <Form.Item name={[section.name, 'product_id']} noStyle>
                                   <ProductPicker
                                     aria-label={label}
@@ -116,7 +144,15 @@ export function TemplateDrawer({ orgId, template, onClose }: Props) {
                               </Space.Compact>
                             );
                           })}
-                          <Button size="small" icon={<PlusOutlined />} onClick={() => sectionOps.add({ capacity: 6 })}>
+                          <Button
+                            size="small"
+                            icon={<PlusOutlined />}
+                            onClick={() => sectionOps.add({ capacity: 6 })}
+                            className={target === `${shelf.key}:add` ? 'planogram-drop is-over' : 'planogram-drop'}
+                            {...dropZone(`${shelf.key}:add`, (productId) =>
+                              sectionOps.add({ product_id: productId, capacity: 6 }),
+                            )}
+                          >
                             {t('planogram.add_section')}
                           </Button>
                         </div>

@@ -65,13 +65,14 @@ test('an operator creates a micromarket, keeps its token, sets test mode, adds a
 test('an operator groups micromarkets into a weekday route of a courier', async ({ page, request, signInAs }) => {
   const suffix = uniqueSuffix();
   const name = `Campus ${suffix}`;
-  // A courier of its own, so the route never changes what the demo courier's specs see.
+  // A courier of its own, so the route never changes what the demo courier's specs see; named
+  // apart from the demo's Courier role, which other specs find by its name.
   const post = await apiAs(request, 'admin');
   const role = await post<{ id: number }>('/v1/role/create', {
-    name: `Route courier ${suffix}`,
+    name: `Route runner ${suffix}`,
     permissions: ['show_courier_page'],
   });
-  const courier = `Courier ${suffix}`;
+  const courier = `Runner ${suffix}`;
   await post('/v1/user/create', { name: courier, email: `courier.${suffix}@example.com`, org_id: 1, role_id: role.id });
   await signInAs('operator');
   await page.goto('/device/device-group');

@@ -88,10 +88,12 @@ test('a message sent now goes out to the group and the queue counts its deliveri
   const row = page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toBeVisible();
   // The job runner takes the message within a second; the queue itself refreshes every 30 s, so look again.
+  // Each look waits for the list to draw (slow on a loaded machine) before reading the status.
   await expect(async () => {
     await page.goto(`/push/queue?q=${encodeURIComponent(title)}`);
+    await expect(row).toBeVisible({ timeout: 10_000 });
     await expect(row).toContainText('Sent', { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(row).toContainText('2 of 2 delivered');
   await expect(row).toContainText('Important');
 });

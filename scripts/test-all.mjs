@@ -97,9 +97,11 @@ function count(label, ok, since, read) {
 /**
  * The order is set by what two cores can overlap. Typecheck is one thread at a time, so the
  * unit suites, the web build and then the API suite on PGlite run beside lint and typecheck;
- * then the PostgreSQL and Mosquitto suites, then the end-to-end tests on their own: beside
- * the PostgreSQL suite the browser got so little CPU that a screen's first render after
- * sign-in took over ten seconds and specs failed on time, not on behaviour.
+ * the PostgreSQL and Mosquitto suites follow typecheck, beside the PGlite suite (on two
+ * cores each vitest run has one worker: one after the other they left the CPU a third to a
+ * half idle); then the end-to-end tests on their own: beside the PostgreSQL suite the
+ * browser got so little CPU that a screen's first render after sign-in took over ten
+ * seconds and specs failed on time, not on behaviour.
  */
 let built = false;
 await Promise.all([
@@ -110,6 +112,7 @@ await Promise.all([
     for (const project of ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']) {
       await check(`typecheck ${project}`, 'npx', ['tsc', '-b', project]);
     }
+    await postgresSuites();
   })(),
   (async () => {
     await vitestBuffered('contract unit tests', 'packages/contract');
@@ -195,7 +198,6 @@ async function endToEnd() {
   });
 }
 
-await postgresSuites();
 await endToEnd();
 
 fs.rmSync(reports, { recursive: true, force: true });

@@ -15,9 +15,10 @@
  *   npm run bench:ingest -- --fridges 500 --rate 2 --seconds 20
  *   npm run bench:ingest -- --temp-postgres          (a throwaway cluster from the machine's PostgreSQL)
  *   DATABASE_URL=postgres://… npm run bench:ingest   (a database `vitrina_bench_ingest` is made there)
- *   npm run bench:ingest -- --fridges 10000 --rate 0.5 --processes 4
- *                       (the fridges' connections in 4 worker processes: one process cannot hold
- *                        both ends of 10,000 sockets under a 20,000-descriptor limit)
+ *   npm run bench:ingest -- --temp-postgres --fridges 10000 --rate 0.5 --processes 2 --warmup 15 --seconds 30
+ *                       (the fridges' connections in 2 worker processes: one process cannot hold
+ *                        both ends of 10,000 sockets under a 20,000-descriptor limit; the longer
+ *                        warm-up lets 10,000 hellos drain, or the window measures their backlog)
  *
  * Each sample carries a temperature unique for its fridge within the run's window (2.00 …
  * 6.99 °C, in the safe range, so no alert work is mixed in), which is how a stored row and a

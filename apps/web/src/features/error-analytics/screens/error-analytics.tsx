@@ -42,7 +42,7 @@ export default function ErrorAnalyticsScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { query, update } = useListUrl(api.errorAnalytics.summary);
-  const report = useEndpoint(api.errorAnalytics.summary, endpointInput({ query }));
+  const report = useEndpoint(api.errorAnalytics.summary, endpointInput<typeof api.errorAnalytics.summary>({ query }));
   const [drill, setDrill] = useState<Drill | null>(null);
   const [chartCategory, setChartCategory] = useState<ErrorCategory | 'all'>('all');
   const data = report.data;

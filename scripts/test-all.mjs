@@ -121,7 +121,12 @@ await Promise.all([
     const since = Date.now();
     built = await runBuffered('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);
     tally('build web', built, since);
-    await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, shuffle);
+    // Two workers: beside the PostgreSQL suite the cores are shared anyway, and once that
+    // suite is done one worker would leave a core idle for the rest of this one.
+    await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, [
+      ...shuffle,
+      '--maxWorkers=2',
+    ]);
   })(),
 ]);
 

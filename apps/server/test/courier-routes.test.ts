@@ -39,8 +39,9 @@ async function fleet() {
   return { tenant, orgId, operator, north, south, today, otherDay: (today % 7) + 1 };
 }
 
-const stopsOf = async (token: string) =>
-  (await call(ctx, 'GET', '/v1/courier/micromarkets', { token })).json<TCourierStops>().items.map((stop) => stop.id);
+const routeOf = async (token: string) =>
+  (await call(ctx, 'GET', '/v1/courier/micromarkets', { token })).json<TCourierStops>();
+const stopsOf = async (token: string) => (await routeOf(token)).items.map((stop) => stop.id);
 
 describe('courier routes', () => {
   it('a courier on routes sees the micromarkets of the routes run today; one on none sees all the work', async () => {
@@ -64,17 +65,22 @@ describe('courier routes', () => {
       courier_ids: [courier.id],
       route_days: [f.otherDay],
     });
-    expect(await stopsOf(courier.token)).toEqual([f.north]);
+    expect(await routeOf(courier.token)).toMatchObject({
+      items: [expect.objectContaining({ id: f.north })],
+      routes_today: ['North route'],
+    });
 
     const unassigned = await createSignedInUser(db(), { orgId: f.orgId, permissions: ['show_courier_page'] });
     expect((await stopsOf(unassigned.token)).sort()).toEqual([f.north, f.south].sort());
+    expect((await routeOf(unassigned.token)).routes_today).toBeNull();
 
     await ok(ctx, f.operator, `/v1/device-group/update/${southRoute.id}`, { route_days: [f.today, f.otherDay] });
+    expect((await routeOf(courier.token)).routes_today).toEqual(['North route', 'South route']);
     expect((await stopsOf(courier.token)).sort()).toEqual([f.north, f.south].sort());
     // Off the route on its days off: nothing today rather than everything.
     await ok(ctx, f.operator, `/v1/device-group/update/${southRoute.id}`, { route_days: [f.otherDay] });
     await ok(ctx, f.operator, `/v1/device-group/update/${northRoute.id}`, { route_days: [f.otherDay] });
-    expect(await stopsOf(courier.token)).toEqual([]);
+    expect(await routeOf(courier.token)).toEqual({ items: [], routes_today: [] });
   });
 
   it('names only couriers of the group’s organisation and days 1 to 7', async () => {

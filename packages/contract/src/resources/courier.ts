@@ -25,7 +25,11 @@ export const ZCourierStop = z.object({
   lines: z.array(ZPlanLine),
 });
 export type TCourierStop = z.infer<typeof ZCourierStop>;
-export const ZCourierStops = z.object({ items: z.array(ZCourierStop) });
+export const ZCourierStops = z.object({
+  items: z.array(ZCourierStop),
+  /** Today's routes (micromarket groups) of the courier by name; [] on a day off; null on no route (all the work). */
+  routes_today: z.array(z.string()).nullable(),
+});
 export type TCourierStops = z.infer<typeof ZCourierStops>;
 
 /** A one-time courier link to open the door for service, and where its page is. */

@@ -1,4 +1,4 @@
-import { isoWeekdayIn, type TCourierOpening, type TCourierStop } from '@vitrina/contract';
+import { isoWeekdayIn, type TCourierOpening, type TCourierStop, type TCourierStops } from '@vitrina/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { micromarkets, organizations } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
@@ -13,24 +13,25 @@ import { computePlan } from '../planning/index.js';
  * courier on routes (micromarket groups) gets the micromarkets of the routes run today, on
  * the clock of the courier's organisation; one on no route, all of their organisations' work.
  */
-export async function courierStops(ctx: ServiceContext, actor: UserActor): Promise<{ items: TCourierStop[] }> {
+export async function courierStops(ctx: ServiceContext, actor: UserActor): Promise<TCourierStops> {
   const now = ctx.clock.now();
   const [org] = await ctx.db
     .select({ timeZone: organizations.timeZone })
     .from(organizations)
     .where(eq(organizations.id, actor.orgId));
   const onRoute = await routeMicromarkets(ctx.db, actor.userId, isoWeekdayIn(now, org?.timeZone ?? 'UTC'));
-  if (onRoute?.length === 0) return { items: [] };
+  const routesToday = onRoute?.names ?? null;
+  if (onRoute?.micromarketIds.length === 0) return { items: [], routes_today: routesToday };
   const { markets } = await computePlan(
     ctx.db,
     { visibleIds: actor.scope.visibleIds },
     { now, windowDays: 28, visitHours: 24 },
   );
-  const mine = onRoute === null ? null : new Set(onRoute);
+  const mine = onRoute === null ? null : new Set(onRoute.micromarketIds);
   const busy = markets.filter(
     (market) => (market.bring > 0 || market.take_out > 0) && (mine === null || mine.has(market.micromarket_id)),
   );
-  if (busy.length === 0) return { items: [] };
+  if (busy.length === 0) return { items: [], routes_today: routesToday };
   const rows = await ctx.db
     .select()
     .from(micromarkets)
@@ -63,7 +64,7 @@ export async function courierStops(ctx: ServiceContext, actor: UserActor): Promi
     };
   });
   items.sort((a, b) => b.bring + b.take_out - (a.bring + a.take_out) || a.name.localeCompare(b.name));
-  return { items };
+  return { items, routes_today: routesToday };
 }
 
 /** A one-time courier link for an hour: the courier opens the door through its form. */

@@ -157,21 +157,31 @@ export async function couriersOf(db: Db, orgId: number, ids?: number[]) {
 }
 
 /**
- * The micromarkets of the routes a courier runs on this ISO day of the week, or null when the
- * courier is on no route at all (then they see all of their organisations' work).
+ * The routes a courier runs on this ISO day of the week (by name) and their micromarkets, or
+ * null when the courier is on no route at all (then they see all of their organisations' work).
  */
-export async function routeMicromarkets(db: Db, userId: number, isoDay: number): Promise<number[] | null> {
+export async function routeMicromarkets(
+  db: Db,
+  userId: number,
+  isoDay: number,
+): Promise<{ names: string[]; micromarketIds: number[] } | null> {
   const routes = await db
-    .select({ groupId: deviceGroups.id, days: deviceGroups.routeDays })
+    .select({ groupId: deviceGroups.id, name: deviceGroups.name, days: deviceGroups.routeDays })
     .from(deviceGroupCouriers)
     .innerJoin(deviceGroups, eq(deviceGroups.id, deviceGroupCouriers.groupId))
-    .where(eq(deviceGroupCouriers.userId, userId));
+    .where(eq(deviceGroupCouriers.userId, userId))
+    .orderBy(deviceGroups.name);
   if (routes.length === 0) return null;
-  const today = routes.filter((route) => route.days.includes(isoDay)).map((route) => route.groupId);
-  if (today.length === 0) return [];
+  const today = routes.filter((route) => route.days.includes(isoDay));
+  if (today.length === 0) return { names: [], micromarketIds: [] };
   const rows = await db
     .selectDistinct({ id: deviceGroupMembers.micromarketId })
     .from(deviceGroupMembers)
-    .where(inArray(deviceGroupMembers.groupId, today));
-  return rows.map((row) => row.id);
+    .where(
+      inArray(
+        deviceGroupMembers.groupId,
+        today.map((route) => route.groupId),
+      ),
+    );
+  return { names: today.map((route) => route.name), micromarketIds: rows.map((row) => row.id) };
 }

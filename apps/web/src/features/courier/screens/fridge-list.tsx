@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { buildMapsLink } from '../../../lib/format';
+import { TodayRoutes } from '../components/today-routes';
 
 /** §2 `/courier/fridge/list`: today's micromarkets with work, where to go and park, and the service opening. */
 export default function CourierFridgeListScreen() {
@@ -15,6 +16,7 @@ export default function CourierFridgeListScreen() {
   return (
     <>
       <PageHeader title={t('menu.courier_fridges')} />
+      <TodayRoutes routes={stops.data?.routes_today} />
       {stops.isError ? (
         <LoadError onRetry={() => stops.refetch()} />
       ) : (

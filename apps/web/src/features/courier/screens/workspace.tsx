@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { StopPanel } from '../components/stop-panel';
+import { TodayRoutes } from '../components/today-routes';
 
 /** §2 `/dubai/courier`: the courier's workspace on a phone, today's route stop by stop. */
 export default function CourierWorkspaceScreen() {
@@ -28,6 +29,7 @@ export default function CourierWorkspaceScreen() {
   return (
     <>
       <PageHeader title={t('menu.dubai_courier')} />
+      <TodayRoutes routes={route.data.routes_today} />
       {!stop ? (
         <Empty description={t('courier.nothing_today')} />
       ) : (

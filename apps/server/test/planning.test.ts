@@ -1,6 +1,6 @@
 import type { TPlan } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceGroupMembers, deviceGroups, salesDailyProducts } from '../src/db/schema/index.js';
+import { deviceGroupCouriers, deviceGroupMembers, deviceGroups, salesDailyProducts } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { tellLowStock } from '../src/modules/planning/index.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
@@ -160,6 +160,8 @@ describe('restock planning', () => {
       .values({ orgId: s.orgId, name: uniqueName('Route A') })
       .returning();
     await db().insert(deviceGroupMembers).values({ groupId: route!.id, micromarketId: s.office });
+    const courier = await createSignedInUser(db(), { orgId: s.orgId, permissions: ['show_courier_page'] });
+    await db().insert(deviceGroupCouriers).values({ groupId: route!.id, userId: courier.id });
 
     const plan = (await call(ctx, 'GET', `/v1/planning?org_id=${s.orgId}`, { token: s.token })).json<TPlan>();
     expect(plan.total).toBe(2);
@@ -178,8 +180,8 @@ describe('restock planning', () => {
       expect.objectContaining({ product_id: s.salad, bring: 3, in_storage: 0 }),
     ]);
     expect(plan.routes).toEqual([
-      expect.objectContaining({ group_id: route!.id, micromarkets: 1, lines: plan.pick }),
-      expect.objectContaining({ group_id: null, micromarkets: 1, lines: [] }),
+      expect.objectContaining({ group_id: route!.id, couriers: [courier.name], micromarkets: 1, lines: plan.pick }),
+      expect.objectContaining({ group_id: null, couriers: [], micromarkets: 1, lines: [] }),
     ]);
 
     // A longer window counts the older sales; a longer visit takes out nothing more here.

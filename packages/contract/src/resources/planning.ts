@@ -57,6 +57,8 @@ export const ZRoutePick = z.object({
   /** The micromarket group the route is; null for micromarkets in no group. */
   group_id: z.number().int().nullable(),
   group_name: z.string().nullable(),
+  /** The couriers who run the route, by name ([] for none, and for micromarkets in no group). */
+  couriers: z.array(z.string()),
   micromarkets: z.number().int(),
   lines: z.array(ZPickLine),
 });

@@ -33,6 +33,16 @@ function whereOf(filters: GroupFilters): SQL | undefined {
 
 const SORTS = { name: deviceGroups.name, created_at: deviceGroups.createdAt } as const;
 
+/** The couriers named on these groups (routes), by name. */
+export function routeCouriersOf(db: Db, groupIds: readonly number[]) {
+  return db
+    .select({ groupId: deviceGroupCouriers.groupId, id: users.id, name: users.name })
+    .from(deviceGroupCouriers)
+    .innerJoin(users, eq(users.id, deviceGroupCouriers.userId))
+    .where(inArray(deviceGroupCouriers.groupId, [...groupIds]))
+    .orderBy(asc(users.name));
+}
+
 async function withDevices(db: Db, rows: (typeof deviceGroups.$inferSelect)[]): Promise<TDeviceGroup[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
@@ -43,12 +53,7 @@ async function withDevices(db: Db, rows: (typeof deviceGroups.$inferSelect)[]): 
       .innerJoin(micromarkets, eq(micromarkets.id, deviceGroupMembers.micromarketId))
       .where(inArray(deviceGroupMembers.groupId, ids))
       .orderBy(asc(micromarkets.name)),
-    db
-      .select({ groupId: deviceGroupCouriers.groupId, id: users.id, name: users.name })
-      .from(deviceGroupCouriers)
-      .innerJoin(users, eq(users.id, deviceGroupCouriers.userId))
-      .where(inArray(deviceGroupCouriers.groupId, ids))
-      .orderBy(asc(users.name)),
+    routeCouriersOf(db, ids),
   ]);
   return rows.map((row) => ({
     id: row.id,

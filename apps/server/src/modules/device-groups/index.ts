@@ -1,4 +1,4 @@
 /** Device groups: named sets of one organisation's micromarkets. */
 
-export { routeMicromarkets } from './device-groups.repository.js';
+export { routeCouriersOf, routeMicromarkets } from './device-groups.repository.js';
 export { deviceGroupRoutes } from './device-groups.routes.js';

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { type ExportColumn, exportTable, type FileAnswer } from '../../lib/table-export.js';
+import { routeCouriersOf } from '../device-groups/index.js';
 import { expectedByProduct, readLayout } from '../planograms/index.js';
 import { byNeed, isWorthPlanning, planLine } from './plan.js';
 import * as repo from './planning.repository.js';
@@ -156,9 +157,11 @@ export async function planWithPicks(ctx: ServiceContext, actor: UserActor, filte
     grouped.add(route.micromarketId);
   }
   const ungrouped = markets.filter((market) => !grouped.has(market.micromarket_id));
+  const couriers = groups.size === 0 ? [] : await routeCouriersOf(ctx.db, [...groups.keys()]);
   const routePicks: TRoutePick[] = [...groups.entries()].map(([groupId, group]) => ({
     group_id: groupId,
     group_name: group.name,
+    couriers: couriers.filter((courier) => courier.groupId === groupId).map((courier) => courier.name),
     micromarkets: group.markets.length,
     lines: pickOf(group.markets, storage),
   }));
@@ -166,6 +169,7 @@ export async function planWithPicks(ctx: ServiceContext, actor: UserActor, filte
     routePicks.push({
       group_id: null,
       group_name: null,
+      couriers: [],
       micromarkets: ungrouped.length,
       lines: pickOf(ungrouped, storage),
     });

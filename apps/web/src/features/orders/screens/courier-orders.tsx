@@ -23,7 +23,7 @@ export default function CourierOrdersScreen() {
       <PageHeader
         title={t('menu.courier_orders')}
         extra={
-          <Space>
+          <Space wrap>
             <Switch
               size="small"
               aria-label={t('orders.show_delivered')}

@@ -58,7 +58,7 @@ export default function PlanningScreen() {
       <PageHeader
         title={t('menu.planning')}
         extra={
-          <Space className="no-print">
+          <Space wrap className="no-print">
             <Dropdown
               menu={{
                 items: [
@@ -171,7 +171,11 @@ export default function PlanningScreen() {
                     <Collapse
                       items={plan.routes.map((route) => ({
                         key: String(route.group_id ?? 'none'),
-                        label: `${route.group_name ?? t('planning.no_route')} · ${t('planning.micromarkets_n', { count: route.micromarkets })}`,
+                        label: [
+                          route.group_name ?? t('planning.no_route'),
+                          t('planning.micromarkets_n', { count: route.micromarkets }),
+                          ...(route.couriers.length > 0 ? [route.couriers.join(', ')] : []),
+                        ].join(' · '),
                         children: <PickTable lines={route.lines} />,
                       }))}
                     />

@@ -51,7 +51,7 @@ export default function ReportListScreen() {
       <PageHeader
         title={t('menu.report_list')}
         extra={
-          <Space>
+          <Space wrap>
             <Button icon={<DownloadOutlined />} onClick={() => exportAs('csv')}>
               CSV
             </Button>

@@ -13,15 +13,16 @@ import { type ChannelSettings, notificationChannels, organizations } from '../..
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { maskSecret, sealedCredentials } from '../../lib/secrets.js';
+import { maskSecret } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
-import { type ChannelEndpoints, sendThroughChannel } from './channel-clients.js';
+import type { ChannelEndpoints } from './channel-clients.js';
+import { channelSecrets, sendThroughStoredChannel } from './stored-channel.js';
 
 type CreateBody = z.output<typeof ZCreateNotificationChannel>;
 type UpdateBody = z.output<typeof ZUpdateNotificationChannel>;
 type Row = typeof notificationChannels.$inferSelect;
 
-const sealed = (ctx: ServiceContext) => sealedCredentials<{ secret?: string }>(ctx.secrets, 'notification-channel');
+const sealed = (ctx: ServiceContext) => channelSecrets(ctx.secrets);
 
 function toView(ctx: ServiceContext, row: Row, orgName: string): TNotificationChannel {
   const secret = sealed(ctx).open(row.orgId, row.sealedSecret).secret;
@@ -218,12 +219,11 @@ export async function testChannel(
   recipient: string,
 ): Promise<TChannelTestResult> {
   const row = await editableRow(ctx, actor, id);
-  const secret = sealed(ctx).open(row.orgId, row.sealedSecret).secret ?? '';
-  const error = await sendThroughChannel(
-    endpoints,
-    { type: row.type as ChannelType, settings: row.settings, secret },
-    { recipient, subject: 'Vitrina', text: `Test message from ${row.name}: notifications reach this recipient.` },
-  );
+  const error = await sendThroughStoredChannel(ctx.secrets, endpoints, row, {
+    recipient,
+    subject: 'Vitrina',
+    text: `Test message from ${row.name}: notifications reach this recipient.`,
+  });
   await ctx.db
     .update(notificationChannels)
     .set({ lastTestAt: ctx.clock.now(), lastTestError: error })

@@ -1,11 +1,10 @@
-import type { ChannelType } from '@vitrina/contract';
 import { and, eq, max } from 'drizzle-orm';
 import { notificationChannels, notificationDeliveries } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { sealedCredentials } from '../../lib/secrets.js';
 import type { JobRunner } from '../jobs/index.js';
-import { type ChannelEndpoints, sendThroughChannel } from './channel-clients.js';
+import type { ChannelEndpoints } from './channel-clients.js';
 import { deliveryJobKey, NOTIFY_DELIVER_JOB } from './routing.service.js';
+import { sendThroughStoredChannel } from './stored-channel.js';
 
 /** A channel sends at most one message per this interval (Telegram allows about one a second per chat). */
 export const CHANNEL_INTERVAL_MS = 1_000;
@@ -58,16 +57,11 @@ export async function deliverNotification(
     );
     return;
   }
-  const secret =
-    sealedCredentials<{ secret?: string }>(ctx.secrets, 'notification-channel').open(
-      channel.orgId,
-      channel.sealedSecret,
-    ).secret ?? '';
-  const error = await sendThroughChannel(
-    endpoints,
-    { type: channel.type as ChannelType, settings: channel.settings, secret },
-    { recipient: row.recipient, subject: row.subject, text: row.text },
-  );
+  const error = await sendThroughStoredChannel(ctx.secrets, endpoints, channel, {
+    recipient: row.recipient,
+    subject: row.subject,
+    text: row.text,
+  });
   if (error === null) {
     await ctx.db
       .update(notificationDeliveries)

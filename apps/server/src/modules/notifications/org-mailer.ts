@@ -3,8 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notificationChannels } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
-import { type ChannelEndpoints, type ChannelMessage, sendThroughChannel } from './channel-clients.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import type { ChannelEndpoints, ChannelMessage } from './channel-clients.js';
+import { sendThroughStoredChannel } from './stored-channel.js';
 
 export type OrgChannelDeps = { db: Db; secrets: SecretBox; endpoints: ChannelEndpoints };
 
@@ -31,12 +32,7 @@ export async function sendThroughOrgChannel(
     .orderBy(asc(notificationChannels.id))
     .limit(1);
   if (!channel) return 'none';
-  const secret =
-    sealedCredentials<{ secret?: string }>(deps.secrets, 'notification-channel').open(
-      channel.orgId,
-      channel.sealedSecret,
-    ).secret ?? '';
-  const error = await sendThroughChannel(deps.endpoints, { type, settings: channel.settings, secret }, message);
+  const error = await sendThroughStoredChannel(deps.secrets, deps.endpoints, channel, message);
   return error === null ? 'sent' : { refused: error };
 }
 

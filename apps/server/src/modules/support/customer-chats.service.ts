@@ -11,10 +11,9 @@ import {
 import type { z } from 'zod';
 import type { CustomerActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { writeAudit } from '../audit/index.js';
-import { notify } from '../notifications/index.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import * as repo from './support.repository.js';
+import { announceThread, assertLinks, openThread } from './support.service.js';
 
 /**
  * The customer's side of support chats (the customer app): their own conversations only,
@@ -34,10 +33,6 @@ const toChat = (thread: TSupportThread): TCustomerChat => ({
   last_comment_at: thread.last_comment_at,
   created_at: thread.created_at,
 });
-
-function announce(ctx: ServiceContext, thread: { id: number; orgId: number }, change: string) {
-  ctx.live.publish({ topic: 'support', org_id: thread.orgId, id: thread.id, data: { change } });
-}
 
 export async function listCustomerChats(
   ctx: ServiceContext,
@@ -74,15 +69,11 @@ export async function createCustomerChat(
   actor: CustomerActor,
   body: z.output<typeof ZCreateCustomerChat>,
 ): Promise<TCustomerChatCard> {
-  const fields: Record<string, 'support.micromarket_invalid' | 'support.transaction_invalid'> = {};
-  if (body.micromarket_id && !(await repo.isMicromarketOf(ctx.db, actor.orgId, body.micromarket_id)))
-    fields.micromarket_id = 'support.micromarket_invalid';
-  if (body.transaction_id && !(await repo.isTransactionOf(ctx.db, actor.orgId, body.transaction_id, actor.userId)))
-    fields.transaction_id = 'support.transaction_invalid';
-  if (Object.keys(fields).length > 0) throw badRequest('errors.bad_request', fields);
-  const now = ctx.clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
-    const threadId = await repo.insertThread(tx, {
+  await assertLinks(ctx, actor.orgId, body, actor.userId);
+  const id = await openThread(
+    ctx,
+    actor,
+    {
       kind: 'chat',
       orgId: actor.orgId,
       title: body.title,
@@ -92,28 +83,9 @@ export async function createCustomerChat(
       micromarketId: body.micromarket_id ?? null,
       transactionId: body.transaction_id ?? null,
       assigneeId: null,
-      createdBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await repo.insertEvent(tx, { threadId, status: 'new', byId: actor.userId, at: now });
-    await writeAudit(tx, actor, {
-      action: 'create',
-      entity: 'support_chat',
-      entityId: threadId,
-      orgId: actor.orgId,
-      after: body,
-    });
-    return threadId;
-  });
-  announce(ctx, { id, orgId: actor.orgId }, 'created');
-  await notify(ctx, {
-    orgId: actor.orgId,
-    event: 'new_chat',
-    key: `chat:${id}`,
-    subject: `New conversation: ${body.title}`,
-    text: `${actor.name}: ${body.text}`,
-  }).catch(() => 0);
+    },
+    { audit: body, notifyText: `${actor.name}: ${body.text}` },
+  );
   return getCustomerChat(ctx, actor, id);
 }
 
@@ -139,6 +111,6 @@ export async function commentCustomerChat(
       createdAt: ctx.clock.now(),
     });
   });
-  announce(ctx, { id, orgId: actor.orgId }, 'comment');
+  announceThread(ctx, 'chat', { id, orgId: actor.orgId }, 'comment');
   return getCustomerChat(ctx, actor, id);
 }

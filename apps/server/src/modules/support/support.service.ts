@@ -16,7 +16,8 @@ import {
   type ZUpdateTicket,
 } from '@vitrina/contract';
 import type { z } from 'zod';
-import type { UserActor } from '../../lib/actor.js';
+import type { supportThreads } from '../../db/schema/index.js';
+import type { CustomerActor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newStorageKey } from '../../lib/storage.js';
@@ -42,7 +43,13 @@ const EXTENSIONS: Partial<Record<UploadMimeType, 'pdf' | 'jpg' | 'png' | 'webp'>
 };
 export const ATTACHMENT_TYPES = Object.keys(EXTENSIONS) as UploadMimeType[];
 
-function announce(ctx: ServiceContext, kind: SupportKind, thread: { id: number; orgId: number }, change: string) {
+/** Tells open panels that a conversation changed (the staff's and the customer's sides alike). */
+export function announceThread(
+  ctx: ServiceContext,
+  kind: SupportKind,
+  thread: { id: number; orgId: number },
+  change: string,
+) {
   ctx.live.publish({ topic: TOPIC_OF[kind], org_id: thread.orgId, id: thread.id, data: { change } });
 }
 
@@ -89,7 +96,13 @@ export async function getThread(
   return { ...thread, comments, history };
 }
 
-async function assertLinks(ctx: ServiceContext, orgId: number, body: CreateBody) {
+type Links = { customer_id?: number | null; micromarket_id?: number | null; transaction_id?: number | null };
+
+/**
+ * The customer, micromarket and sale a conversation names must be the organisation's (400 on
+ * the field otherwise); `ofCustomer`: the sale must also be this customer's (the customer app).
+ */
+export async function assertLinks(ctx: ServiceContext, orgId: number, body: Links, ofCustomer?: number) {
   const fields: Record<
     string,
     'support.customer_invalid' | 'support.micromarket_invalid' | 'support.transaction_invalid'
@@ -98,7 +111,7 @@ async function assertLinks(ctx: ServiceContext, orgId: number, body: CreateBody)
     fields.customer_id = 'support.customer_invalid';
   if (body.micromarket_id && !(await repo.isMicromarketOf(ctx.db, orgId, body.micromarket_id)))
     fields.micromarket_id = 'support.micromarket_invalid';
-  if (body.transaction_id && !(await repo.isTransactionOf(ctx.db, orgId, body.transaction_id)))
+  if (body.transaction_id && !(await repo.isTransactionOf(ctx.db, orgId, body.transaction_id, ofCustomer)))
     fields.transaction_id = 'support.transaction_invalid';
   if (Object.keys(fields).length > 0) throw badRequest('errors.bad_request', fields);
 }
@@ -120,9 +133,10 @@ export async function createThread(
   actor.scope.assertEditable(orgId);
   await assertLinks(ctx, orgId, body);
   if (kind === 'ticket') await assertAssignee(ctx, orgId, body.assignee_id);
-  const now = ctx.clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
-    const threadId = await repo.insertThread(tx, {
+  const id = await openThread(
+    ctx,
+    actor,
+    {
       kind,
       orgId,
       title: body.title,
@@ -132,23 +146,54 @@ export async function createThread(
       micromarketId: body.micromarket_id ?? null,
       transactionId: body.transaction_id ?? null,
       assigneeId: kind === 'ticket' ? (body.assignee_id ?? null) : null,
+    },
+    { audit: body, notifyText: body.text },
+  );
+  return visibleThread(ctx, actor, kind, id);
+}
+
+type NewThread = Omit<typeof supportThreads.$inferInsert, 'id' | 'createdBy' | 'createdAt' | 'updatedAt'> & {
+  kind: SupportKind;
+};
+
+/**
+ * Opens a conversation, whoever opens it (staff or a customer in the app): the row, its first
+ * state and the audit in one transaction, then open panels hear of it and the organisation's
+ * routes for new chats or tickets are told.
+ */
+export async function openThread(
+  ctx: ServiceContext,
+  actor: UserActor | CustomerActor,
+  thread: NewThread,
+  told: { audit: unknown; notifyText: string },
+): Promise<number> {
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const threadId = await repo.insertThread(tx, {
+      ...thread,
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
     });
     await repo.insertEvent(tx, { threadId, status: 'new', byId: actor.userId, at: now });
-    await writeAudit(tx, actor, { action: 'create', entity: ENTITY_OF[kind], entityId: threadId, orgId, after: body });
+    await writeAudit(tx, actor, {
+      action: 'create',
+      entity: ENTITY_OF[thread.kind],
+      entityId: threadId,
+      orgId: thread.orgId,
+      after: told.audit,
+    });
     return threadId;
   });
-  announce(ctx, kind, { id, orgId }, 'created');
+  announceThread(ctx, thread.kind, { id, orgId: thread.orgId }, 'created');
   await notify(ctx, {
-    orgId,
-    event: kind === 'chat' ? 'new_chat' : 'new_ticket',
-    key: `${kind}:${id}`,
-    subject: `${kind === 'chat' ? 'New conversation' : 'New ticket'}: ${body.title}`,
-    text: body.text,
+    orgId: thread.orgId,
+    event: thread.kind === 'chat' ? 'new_chat' : 'new_ticket',
+    key: `${thread.kind}:${id}`,
+    subject: `${thread.kind === 'chat' ? 'New conversation' : 'New ticket'}: ${thread.title}`,
+    text: told.notifyText,
   }).catch(() => 0);
-  return visibleThread(ctx, actor, kind, id);
+  return id;
 }
 
 /** Locks a current conversation the actor may edit, for a comment or a move. */
@@ -181,7 +226,7 @@ async function addComment(
     });
     return thread;
   });
-  announce(ctx, kind, row, 'comment');
+  announceThread(ctx, kind, row, 'comment');
   return getThread(ctx, actor, kind, id);
 }
 
@@ -242,7 +287,7 @@ export async function moveThread(
     });
     return thread;
   });
-  announce(ctx, kind, row, move);
+  announceThread(ctx, kind, row, move);
   return visibleThread(ctx, actor, kind, id);
 }
 
@@ -271,7 +316,7 @@ export async function updateTicket(
     });
     return thread;
   });
-  announce(ctx, 'ticket', row, 'update');
+  announceThread(ctx, 'ticket', row, 'update');
   return visibleThread(ctx, actor, 'ticket', id);
 }
 

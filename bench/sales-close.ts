@@ -2,7 +2,8 @@
  * Door close → captured payment (issue 8): F fridges each close one customer session a
  * second (one product seen by the scales, a known customer with a saved card, paid through
  * the built-in test provider) against a server in this process (embedded broker, job runner
- * on; PGlite unless DATABASE_URL or --temp-postgres). For every session of the measured
+ * on; PGlite unless DATABASE_URL or --temp-postgres); the fridges' MQTT clients run in a
+ * child process (bench/customer-fridge-worker.ts). For every session of the measured
  * window it times the `closed` publish to the sale's `transaction` live event with payment
  * status 1 (paid), and prints sessions/s settled and the p50/p95/p99 latency. Target: p99 <
  * 2 s at 200 sessions/s on PostgreSQL. Measurement only: no assertions, exit 0.
@@ -10,14 +11,14 @@
  *   npm run bench:sales-close -- --temp-postgres
  *   npm run bench:sales-close -- --fridges 200 --seconds 20
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEVICE_PROTOCOL_VERSION, deviceTopic } from '@vitrina/contract';
 import { inArray } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import {
@@ -32,6 +33,7 @@ import {
 import { hashToken } from '../apps/server/src/lib/crypto.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';
+import type { SessionsCommand, SessionsReport } from './customer-fridge-worker.js';
 import { recreateDatabase } from './database.js';
 import { epochNow } from './fridge-fleet.js';
 import { percentile } from './load.js';
@@ -42,6 +44,8 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '3' },
     'temp-postgres': { type: 'boolean', default: false },
+    /** Prints the statements the measured window ran, per session closed, most frequent first. */
+    statements: { type: 'boolean', default: false },
   },
 });
 const FRIDGES = Number(flags.fridges);
@@ -49,15 +53,32 @@ const SECONDS = Number(flags.seconds);
 const WARMUP = Number(flags.warmup);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+/** Statements run while measuring, by their text's first 90 characters (with --statements). */
+const statementCounts = new Map<string, number>();
+let measuring = false;
+const logQuery = flags.statements
+  ? (query: string) => {
+      if (!measuring) return;
+      const key = query.replace(/\s+/g, ' ').slice(0, 90);
+      statementCounts.set(key, (statementCounts.get(key) ?? 0) + 1);
+    }
+  : undefined;
+
 async function openBenchDatabase(tempUrl: string | null) {
   const adminUrl = process.env.DATABASE_URL || tempUrl;
   if (adminUrl)
     return {
-      database: await openDatabase({ databaseUrl: await recreateDatabase(adminUrl, 'vitrina_bench_sales') }),
+      database: await openDatabase({
+        databaseUrl: await recreateDatabase(adminUrl, 'vitrina_bench_sales'),
+        logQuery,
+      }),
       label: 'PostgreSQL',
     };
   return {
-    database: await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-sales-')) }),
+    database: await openDatabase({
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-sales-')),
+      logQuery,
+    }),
     label: 'PGlite',
   };
 }
@@ -133,72 +154,34 @@ app.live.subscribe((message) => {
   if (data.payment_status === 1) paidAt.set(id, epochNow());
 });
 
-type Running = { serial: string; client: MqttClient; seq: number };
-const running: Running[] = [];
-for (let start = 0; start < fridges.length; start += 25) {
-  await Promise.all(
-    fridges.slice(start, start + 25).map(async (fridge) => {
-      const client = await mqtt.connectAsync(url, {
-        clientId: fridge.serial,
-        username: fridge.serial,
-        password: fridge.token,
-        clean: true,
-        reconnectPeriod: 0,
-        keepalive: 300,
-      });
-      const item = { serial: fridge.serial, client, seq: 0 };
-      await client.publishAsync(
-        deviceTopic(fridge.serial, 'hello'),
-        JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, ts: Date.now(), boot: 1, seq: item.seq++ }),
-        { qos: 1 },
-      );
-      running.push(item);
-    }),
-  );
-}
-
-const closedAt = new Map<string, number>();
-let measuring = false;
-function session(fridge: Running) {
-  const id = randomUUID();
-  const at = Date.now();
-  const customer_token = tokens[Math.floor(Math.random() * tokens.length)]!;
-  const envelope = () => ({ v: DEVICE_PROTOCOL_VERSION, ts: Date.now(), boot: 1, seq: fridge.seq++ });
-  const topic = deviceTopic(fridge.serial, 'door-session');
-  fridge.client.publish(
-    topic,
-    JSON.stringify({ ...envelope(), id, state: 'opened', kind: 'customer', opened_at: at - 10_000, customer_token }),
-    { qos: 1 },
-  );
-  const closed = {
-    ...envelope(),
-    id,
-    state: 'closed',
-    kind: 'customer',
-    opened_at: at - 10_000,
-    closed_at: at,
-    detections: [{ product_id: product!.id, quantity: 1, source: 'weight', shelf: 1 }],
-    customer_token,
-  };
-  fridge.client.publish(topic, JSON.stringify(closed), { qos: 1 });
-  if (measuring) closedAt.set(id, Date.now());
-}
-
-const timers = running.map((fridge) => {
-  const start = setTimeout(() => {
-    session(fridge);
-    timers.push(setInterval(() => session(fridge), 1000) as unknown as NodeJS.Timeout);
-  }, Math.random() * 1000);
-  return start;
+// The fridges run in their own process, as real ones do: the server's event loop carries the
+// server's work only, not 200 MQTT clients' too.
+const fleet = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'customer-fridge-worker.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: 'inherit',
 });
+const reports: ((report: SessionsReport) => void)[] = [];
+fleet.on('message', (report: SessionsReport) => {
+  if (report.kind === 'failed') throw new Error(`fridge worker failed: ${report.error}`);
+  reports.shift()?.(report);
+});
+const ask = (command: SessionsCommand) =>
+  new Promise<SessionsReport>((resolve) => {
+    reports.push(resolve);
+    fleet.send(command);
+  });
+await ask({ kind: 'connect', url, fridges, customerTokens: tokens, productId: product!.id });
+fleet.send({ kind: 'start' } satisfies SessionsCommand);
 await new Promise((resolve) => setTimeout(resolve, WARMUP * 1000));
+const windowStart = Date.now();
 measuring = true;
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
 measuring = false;
-for (const timer of timers) {
-  clearTimeout(timer);
-  clearInterval(timer);
-}
+const windowEnd = Date.now();
+const stopped = await ask({ kind: 'stop' });
+const closedAt = new Map(
+  stopped.kind === 'stopped' ? stopped.closed.filter(([, at]) => at >= windowStart && at < windowEnd) : [],
+);
 // Time for the last sessions to settle.
 await new Promise((resolve) => setTimeout(resolve, 5_000));
 
@@ -233,7 +216,13 @@ say(
 say(
   `door close → the processing sale announced live: p50 ${percentile(storing, 50).toFixed(0)} ms, p99 ${percentile(storing, 99).toFixed(0)} ms`,
 );
-await Promise.all(running.map((fridge) => fridge.client.endAsync(true)));
+if (flags.statements) {
+  const total = [...statementCounts.values()].reduce((sum, n) => sum + n, 0);
+  say(`statements while measuring: ${total}, ${(total / Math.max(1, ids.length)).toFixed(1)} per session closed`);
+  for (const [query, count] of [...statementCounts].sort((a, b) => b[1] - a[1])) {
+    say(`  ${(count / Math.max(1, ids.length)).toFixed(2).padStart(6)}  ${query}`);
+  }
+}
 await app.close();
 await database.close();
 temp?.stop();

@@ -52,10 +52,13 @@ import { orderRoutes } from './modules/orders/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import {
   deliverTestWebhooks,
+  PAYMENT_SETTINGS_CHANNEL,
   PaymentProviders,
+  type PaymentSettingsRow,
   paymentRoutes,
   reconcilePayments,
   TEST_WEBHOOKS_JOB,
+  TestWebhookPump,
 } from './modules/payments/index.js';
 import { planningRoutes, registerPlanningJobs } from './modules/planning/index.js';
 import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
@@ -190,7 +193,11 @@ export async function buildApp(deps: AppDeps) {
     secrets,
   };
   app.decorate('services', ctx);
+  const paymentSettingsCache = new OrgCache<PaymentSettingsRow | null>({ channel: PAYMENT_SETTINGS_CHANNEL });
+  await paymentSettingsCache.start(deps.database);
+  app.addHook('onClose', () => paymentSettingsCache.stop());
   const payments = new PaymentProviders({
+    settings: paymentSettingsCache,
     secrets: ctx.secrets,
     clock,
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
@@ -199,14 +206,24 @@ export async function buildApp(deps: AppDeps) {
     // A charge or refund that a webhook or the reconciliation settles later: its sale follows.
     onLedgerSettled: (db, row) => onSaleLedgerSettled(ctx, db, row.transactionId),
     onTestWebhookQueued: (dueMs) => {
+      // Due now, on an instance that runs its jobs: delivered in-process at once.
+      if (webhookPump && dueMs <= clock.nowMs()) return webhookPump.soon();
       jobs
         .enqueue(TEST_WEBHOOKS_JOB, {}, { runAt: new Date(dueMs) })
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not queue a test provider webhook'));
     },
   });
   app.decorate('payments', payments);
+  const deliverWebhooks = () =>
+    deliverTestWebhooks(ctx, payments, (error) => app.log.warn({ err: error }, 'test provider webhook refused'));
+  const webhookPump = deps.runJobs
+    ? new TestWebhookPump(deliverWebhooks, (error) =>
+        app.log.warn({ err: error }, 'test provider webhooks not delivered'),
+      )
+    : null;
+  if (webhookPump) app.addHook('onClose', () => webhookPump.idle());
   jobs.register(TEST_WEBHOOKS_JOB, async () => {
-    await deliverTestWebhooks(ctx, payments, (error) => app.log.warn({ err: error }, 'test provider webhook refused'));
+    await deliverWebhooks();
   });
   // Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances.
   jobs.register(
@@ -241,7 +258,7 @@ export async function buildApp(deps: AppDeps) {
   const saleHooks: SettlementHooks = {
     onSettled: async (db, sale) => {
       await applyPromotions(db, sale, clock.now());
-      if (sale.paymentStatus === 1) await onSalePaid(db, sale.id, clock.now());
+      if (sale.paymentStatus === 1) await onSalePaid(db, sale, clock.now());
       await refreshSaleRollups(db, saleBucketOf(sale));
     },
   };

@@ -25,7 +25,7 @@ async function world(options: { isFiscal?: boolean; org?: 'main' | 'kyiv' | 'kra
   const tenant = await createTenant(db());
   const orgId = tenant.org[options.org ?? 'main'];
   const micromarketId = await insertFiscalMicromarket(db(), orgId, options.isFiscal ?? false);
-  const sale = await insertPaidSale(db(), { orgId, micromarketId, at: clock.now() });
+  const sale = { ...(await insertPaidSale(db(), { orgId, micromarketId, at: clock.now() })), micromarketId };
   return { tenant, orgId, micromarketId, sale };
 }
 
@@ -83,7 +83,7 @@ describe('public receipt', () => {
       document: null,
     });
 
-    await db().transaction((tx) => onSalePaid(tx, sale.id, clock.now()));
+    await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
     await ctx.app.jobs.runDue();
     // Registered, but the provider takes 60 s: still pending, the job asks again in 2 minutes.
     expect((await call(ctx, 'GET', receiptUrl(sale.token))).json().fiscal).toEqual({
@@ -127,7 +127,7 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
   it('gives the receipt link and the fiscal receipt’s state with the technical problem', async () => {
     const { tenant, orgId, sale } = await world({ isFiscal: true });
     await saveFiscalSettings(db(), { orgId, provider: 'test' });
-    await db().transaction((tx) => onSalePaid(tx, sale.id, clock.now()));
+    await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
     await ctx.app.jobs.runDue();
     const operator = await tenant.token('operator');
     const response = await call(ctx, 'GET', operatorUrl(sale.id), { token: operator, lang: 'en' });
@@ -145,7 +145,7 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
     const { tenant, orgId, sale } = await world({ isFiscal: true });
     await withOpenShift(tenant, orgId);
     const operator = await tenant.token('operator');
-    await db().transaction((tx) => onSalePaid(tx, sale.id, clock.now()));
+    await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
     await call(ctx, 'POST', `/v1/organization/fiscal/shift/close/${orgId}`, { token: operator });
     await ctx.app.jobs.runDue();
     const pending = await call(ctx, 'POST', retryUrl(sale.id), { token: operator, lang: 'en' });

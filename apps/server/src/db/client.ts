@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -125,8 +126,49 @@ async function openPglite(dataDir: string | undefined, logger: Logger, loadDataD
   }
 }
 
+/** Statements with more parameters than this (long IN lists, bulk inserts) stay unnamed: each length would be another. */
+const MAX_PREPARED_PARAMS = 64;
+const MAX_STATEMENT_NAMES = 5_000;
+
+/**
+ * Names every parameterised statement of a pool connection after a hash of its text, so the
+ * driver prepares it once per connection and PostgreSQL skips parsing and planning it again
+ * (DESIGN §8, docs/decisions.md "Prepared statements"): on the door-close path half of the
+ * server's time in PostgreSQL went to planning the same few dozen statements. Statements
+ * without parameters (BEGIN, COMMIT, migrations) keep the simple protocol.
+ */
+function prepareStatements(client: pg.PoolClient, names: Map<string, string>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      !('name' in config && (config as { name?: string }).name) &&
+      typeof (config as { text?: unknown }).text === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      values.length <= MAX_PREPARED_PARAMS
+    ) {
+      const text = (config as { text: string }).text;
+      let name = names.get(text);
+      if (!name) {
+        if (names.size >= MAX_STATEMENT_NAMES) names.clear();
+        name = `v${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+        names.set(text, name);
+      }
+      return query({ ...config, name }, values, callback);
+    }
+    return query(config, values, callback);
+  };
+}
+
 async function openPostgres(url: string, logger: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Off for a pooler that does not keep a session's prepared statements (PgBouncer in transaction mode).
+  if (process.env.DATABASE_PREPARED_STATEMENTS !== 'off') {
+    const names = new Map<string, string>();
+    pool.on('connect', (client) => prepareStatements(client, names));
+  }
   // An idle connection the server closes (restart, failover) must not take the process down.
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);

@@ -60,5 +60,7 @@ export const ZGatewayStats = z.object({
   auth_failures: z.number().int(),
   /** Accepted telemetry samples not stored: the database was too far behind, or refused their batch. */
   telemetry_dropped: z.number().int(),
+  /** Lines of micromarket history from device messages not stored: their batch was refused or too many waited. */
+  events_dropped: z.number().int(),
   rejected: z.record(z.string(), z.number().int()),
 });

@@ -108,4 +108,31 @@ describe('device states', () => {
       [],
     );
   });
+
+  it('flushes asked for while one is being written join the next write: one statement for many devices', async () => {
+    const devices = await Promise.all([1, 2, 3, 4].map((n) => newDevice(`Group commit ${n}`)));
+    const db = ctx.database.db;
+    let writes = 0;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (...args: Parameters<typeof db.execute>) => {
+          writes += 1;
+          return target.execute(...args);
+        };
+      },
+    });
+    const states = new DeviceStates({ db: counting, clock, onReconnected: async () => {} });
+    for (const device of devices) await states.accept(device, 1, 1);
+    writes = 0;
+    // As four QoS 1 messages of four devices do: each waits for its own seq to be stored.
+    const first = states.flush([devices[0]!.id]);
+    await Promise.resolve();
+    await Promise.all([first, ...devices.slice(1).map((device) => states.flush([device.id]))]);
+    expect(writes).toBeGreaterThan(0);
+    expect(writes).toBeLessThanOrEqual(2);
+    // Every one of them was stored all the same.
+    const after = newStates();
+    for (const device of devices) expect(await after.accept(device, 1, 1)).toBe(false);
+  });
 });

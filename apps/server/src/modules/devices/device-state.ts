@@ -50,6 +50,9 @@ type Options = {
   onReconnected(device: DeviceRef, at: Date): Promise<void>;
 };
 
+/** A flush not started yet: the devices it writes (null: every changed one), and its end. */
+type QueuedFlush = { ids: Set<number> | null; done: Promise<void> };
+
 /**
  * The devices' replay windows and live state in memory, written to the database in one
  * statement per tick for all the devices that changed, instead of two queries for the window
@@ -63,6 +66,8 @@ export class DeviceStates {
   private readonly dirty = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** The flush waiting for the one in flight, which later callers join. */
+  private nextFlush: QueuedFlush | null = null;
 
   constructor(private readonly options: Options) {}
 
@@ -135,14 +140,35 @@ export class DeviceStates {
   /**
    * Writes everything changed so far (or only these devices, for a message that must find
    * them stored first: a goodbye, or a QoS 1 message whose seq must survive a crash).
-   * Resolves once it is written.
+   * Resolves once it is written. One write is in flight at a time; the flushes asked for
+   * meanwhile join the next one (a group commit), so a burst of QoS 1 messages from many
+   * devices costs one statement per round trip instead of one each, one after another.
    */
   flush(only?: number[]): Promise<void> {
     if (!only) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
     }
-    const ids = only ? only.filter((id) => this.dirty.has(id)) : [...this.dirty];
+    const next = this.nextFlush;
+    if (next) {
+      if (!only) next.ids = null;
+      else if (next.ids) for (const id of only) next.ids.add(id);
+      return next.done;
+    }
+    const queued: QueuedFlush = { ids: only ? new Set(only) : null, done: Promise.resolve() };
+    queued.done = this.flushing.then(() => {
+      // From here on a new flush queues behind this write; this one takes what changed up to now.
+      this.nextFlush = null;
+      return this.write(this.take(queued.ids));
+    });
+    this.nextFlush = queued;
+    this.flushing = queued.done;
+    return queued.done;
+  }
+
+  /** Takes the pending changes of these devices (null: every changed one) for a write. */
+  private take(only: Set<number> | null): { write: DeviceStateWrite; weights: Map<number, number> }[] {
+    const ids = only ? [...only].filter((id) => this.dirty.has(id)) : [...this.dirty];
     const batch: { write: DeviceStateWrite; weights: Map<number, number> }[] = [];
     for (const id of ids) {
       this.dirty.delete(id);
@@ -157,8 +183,7 @@ export class DeviceStates {
       });
       memory.sequenceChanged = false;
     }
-    this.flushing = this.flushing.then(() => this.write(batch));
-    return this.flushing;
+    return batch;
   }
 
   /** Forgets a device (it was deleted, or the tests start over). */

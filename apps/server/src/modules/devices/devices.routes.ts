@@ -27,6 +27,7 @@ export async function deviceCommandRoutes(
       clock_skew: 0,
       auth_failures: 0,
       telemetry_dropped: 0,
+      events_dropped: 0,
       rejected: {},
     }),
   }));

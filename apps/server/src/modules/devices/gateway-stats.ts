@@ -22,6 +22,8 @@ export class GatewayStats {
   authFailures = 0;
   /** Accepted telemetry samples not stored because the database fell too far behind (TelemetryBuffer). */
   telemetryDropped = 0;
+  /** Micromarket history lines of device messages not stored (Ingest's event batches). */
+  eventsDropped = 0;
   readonly rejected: Record<RejectReason, number> = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<
     RejectReason,
     number
@@ -38,6 +40,7 @@ export class GatewayStats {
       clock_skew: this.clockSkew,
       auth_failures: this.authFailures,
       telemetry_dropped: this.telemetryDropped,
+      events_dropped: this.eventsDropped,
       rejected: { ...this.rejected },
     };
   }

@@ -241,6 +241,7 @@ describe('device gateway', () => {
     const device = new TestDevice({ url, ...(await issueToken(ctx.database.db, id)) }, () => clock.nowMs());
     await device.connect();
     await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    await ctx.app.gateway!.settle();
     const heard: unknown[] = [];
     const stop = ctx.app.live.subscribe((message) => {
       if (message.kind === 'event' && message.event.topic === 'micromarket.state' && message.event.id === id)

@@ -129,6 +129,8 @@ export class Gateway implements CommandDelivery {
   async settle(): Promise<void> {
     await this.ingest.idle();
     await Promise.all([this.states.flush(), this.telemetry.flush()]);
+    // The state flush may have found devices back online: their history lines too.
+    await this.ingest.flushEvents();
   }
 
   async deliverNow(commandId: string): Promise<void> {

@@ -82,11 +82,15 @@ export async function explainedGrams(
       )})`);
     grams += rowsOf<{ grams: number }>(result)[0]?.grams ?? 0;
   }
-  for (const detection of session.detections) {
-    const result = await db.execute(
-      sql`SELECT coalesce(weight_g, 0)::int AS grams FROM products WHERE id = ${detection.product_id} AND org_id = ${session.orgId}`,
-    );
-    grams += (rowsOf<{ grams: number }>(result)[0]?.grams ?? 0) * detection.quantity;
+  if (session.detections.length > 0) {
+    const result = await db.execute(sql`
+      SELECT id, coalesce(weight_g, 0)::int AS grams FROM products
+      WHERE org_id = ${session.orgId} AND id IN (${sql.join(
+        session.detections.map((detection) => sql`${detection.product_id}`),
+        sql`, `,
+      )})`);
+    const gramsOf = new Map(rowsOf<{ id: number; grams: number }>(result).map((row) => [Number(row.id), row.grams]));
+    for (const detection of session.detections) grams += (gramsOf.get(detection.product_id) ?? 0) * detection.quantity;
   }
   return grams;
 }
@@ -165,12 +169,14 @@ export type DoorSessionWrite = {
 
 /**
  * Stores a session once by the device's id: `opened` inserts it, `closed` completes it.
- * Answers whether this message changed anything (false: a re-send, or another micromarket's id).
+ * Answers whether this message changed anything (false: a re-send, or another micromarket's id),
+ * and, when it did, the micromarket's settings as they are now (what the sale follows), read
+ * in the same statement.
  */
 export async function upsertDoorSession(
   db: Db,
   session: DoorSessionWrite,
-): Promise<{ isNew: boolean; closed: boolean }> {
+): Promise<{ isNew: boolean; closed: boolean; settings: unknown }> {
   const weights = (list: (number | null)[] | null) =>
     list
       ? sql`ARRAY[${sql.join(
@@ -196,8 +202,8 @@ export async function upsertDoorSession(
       detections = excluded.detections, weights_before = coalesce(excluded.weights_before, d.weights_before),
       weights_after = excluded.weights_after
     WHERE d.micromarket_id = excluded.micromarket_id AND d.closed_at IS NULL AND excluded.closed_at IS NOT NULL
-    RETURNING (xmax = 0) AS inserted`);
-  const row = rowsOf<{ inserted: boolean }>(result)[0];
-  if (!row) return { isNew: false, closed: false };
-  return { isNew: row.inserted, closed: session.closedAt !== null };
+    RETURNING (xmax = 0) AS inserted, (SELECT settings FROM micromarkets WHERE id = ${session.micromarketId}) AS settings`);
+  const row = rowsOf<{ inserted: boolean; settings: unknown }>(result)[0];
+  if (!row) return { isNew: false, closed: false, settings: null };
+  return { isNew: row.inserted, closed: session.closedAt !== null, settings: row.settings };
 }

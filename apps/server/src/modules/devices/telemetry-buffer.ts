@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { telemetry } from '../../db/schema/index.js';
+import { BatchWriter } from '../../lib/batch-writer.js';
 import { pgArray } from '../../lib/sql.js';
 import type { GatewayStats } from './gateway-stats.js';
 
@@ -29,53 +30,37 @@ async function insertTelemetry(db: Db, rows: TelemetryRow[]): Promise<void> {
  * Telemetry arrives from every device every minute; one INSERT per sample would be most of
  * the database's work. Samples are gathered for up to 250 ms or 1,000 rows and written in one
  * statement. A crash loses at most that window of samples, which QoS 0 telemetry allows.
- * Memory is bounded: while the database falls behind by TELEMETRY_MAX_PENDING samples, new
- * ones are refused (the caller counts them) rather than queued without end.
+ * While the database falls behind by TELEMETRY_MAX_PENDING samples, new ones are refused
+ * (and counted) rather than queued without end.
  */
 export class TelemetryBuffer {
-  private rows: TelemetryRow[] = [];
-  /** Rows gathered plus rows in batches not yet written. */
-  private pending = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly writer: BatchWriter<TelemetryRow>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** Counts samples dropped: refused while full, or in a batch the database refused. */
-    private readonly stats: Pick<GatewayStats, 'telemetryDropped'>,
-    private readonly logger?: FastifyBaseLogger,
-  ) {}
+    stats: Pick<GatewayStats, 'telemetryDropped'>,
+    logger?: FastifyBaseLogger,
+  ) {
+    this.writer = new BatchWriter({
+      write: (rows) => insertTelemetry(db, rows),
+      maxRows: FLUSH_ROWS,
+      flushMs: FLUSH_MS,
+      maxPending: TELEMETRY_MAX_PENDING,
+      onDropped: (count, error) => {
+        stats.telemetryDropped += count;
+        if (error) logger?.error({ err: error, rows: count }, 'telemetry batch lost');
+      },
+    });
+  }
 
   /** Gathers a sample; false when the buffer is full and the sample is dropped (and counted). */
   add(row: TelemetryRow): boolean {
-    if (this.pending >= TELEMETRY_MAX_PENDING) {
-      this.stats.telemetryDropped += 1;
-      return false;
-    }
-    this.pending += 1;
-    this.rows.push(row);
-    if (this.rows.length >= FLUSH_ROWS) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
-    return true;
+    return this.writer.add(row);
   }
 
   /** Writes what is gathered; resolves when everything added before the call is stored. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.rows;
-    this.rows = [];
-    this.flushing = this.flushing.then(async () => {
-      if (batch.length === 0) return;
-      try {
-        await insertTelemetry(this.db, batch);
-      } catch (error) {
-        this.stats.telemetryDropped += batch.length;
-        this.logger?.error({ err: error, rows: batch.length }, 'telemetry batch lost');
-      } finally {
-        this.pending -= batch.length;
-      }
-    });
-    return this.flushing;
+    return this.writer.flush();
   }
 }

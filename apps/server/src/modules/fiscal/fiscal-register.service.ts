@@ -16,17 +16,29 @@ export const FISCAL_MAX_ATTEMPTS = (24 * 3600_000) / FISCAL_RETRY_MS;
 /** What a paid sale's sale id is registered under, at the provider and on the job queue. */
 export const fiscalKey = (transactionId: number) => `fiscal:${transactionId}`;
 
+/** Whether the micromarket registers fiscal receipts (its settings' `fiscal_receipts`). */
+async function registersFiscal(db: Db, micromarketId: number): Promise<boolean> {
+  const [micromarket] = await db
+    .select({ settings: micromarkets.settings })
+    .from(micromarkets)
+    .where(eq(micromarkets.id, micromarketId));
+  return Boolean(micromarket && readSettings(micromarket.settings).fiscal_receipts);
+}
+
 /**
  * The sales module's hook: a sale became paid. Called inside the settlement's database
  * transaction, it only queues the `fiscal.register` job (keyed by the sale, so a repeated
- * call queues nothing more); the provider is never called from here.
+ * call queues nothing more), and only when the micromarket registers fiscal receipts: most
+ * sales need none, and a job each would cost three writes per sale. The provider is never
+ * called from here.
  */
-export async function onSalePaid(db: Db, transactionId: number, now: Date): Promise<void> {
+export async function onSalePaid(db: Db, sale: { id: number; micromarketId: number }, now: Date): Promise<void> {
+  if (!(await registersFiscal(db, sale.micromarketId))) return;
   await insertJob(db, {
     kind: FISCAL_REGISTER_JOB,
-    payload: { transaction_id: transactionId },
+    payload: { transaction_id: sale.id },
     now,
-    key: fiscalKey(transactionId),
+    key: fiscalKey(sale.id),
     maxAttempts: FISCAL_MAX_ATTEMPTS,
   });
 }
@@ -61,11 +73,8 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
   const transactionId = Number(job.payload.transaction_id);
   const [sale] = await deps.db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (sale?.paymentStatus !== 1) return;
-  const [micromarket] = await deps.db
-    .select({ settings: micromarkets.settings })
-    .from(micromarkets)
-    .where(eq(micromarkets.id, sale.micromarketId));
-  if (!micromarket || !readSettings(micromarket.settings).fiscal_receipts) return;
+  // Turned off since the sale was paid: nothing to register.
+  if (!(await registersFiscal(deps.db, sale.micromarketId))) return;
   const existing = await repo.findFiscalReceipt(deps.db, transactionId);
   if (existing?.status === 'ready') return;
   const row = await repo.startAttempt(deps.db, {

@@ -1,9 +1,10 @@
+import { DEFAULT_MICROMARKET_SETTINGS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { insertFiscalMicromarket, insertPaidSale } from '../../../test/factories/receipt-sales.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { fiscalReceipts, fiscalTestReceipts, jobs } from '../../db/schema/index.js';
+import { fiscalReceipts, fiscalTestReceipts, jobs, micromarkets } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { findFiscalSettings, saveFiscalSettings } from './fiscal.repository.js';
 import { FISCAL_RETRY_MS, fiscalShiftClosed, onSalePaid, registerFiscalReceipt } from './index.js';
@@ -24,7 +25,7 @@ async function world(options: { delaySeconds?: number; isShiftOpen?: boolean; is
   const provider = ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!);
   if (options.isShiftOpen ?? true) await provider.openShift();
   const micromarketId = await insertFiscalMicromarket(db(), orgId, options.isFiscal ?? true);
-  const sale = await insertPaidSale(db(), { orgId, micromarketId, at: clock.now() });
+  const sale = { ...(await insertPaidSale(db(), { orgId, micromarketId, at: clock.now() })), micromarketId };
   return { orgId, micromarketId, sale, provider };
 }
 
@@ -33,14 +34,14 @@ async function receiptOf(transactionId: number) {
   return row ?? null;
 }
 
-async function paid(transactionId: number) {
-  await db().transaction((tx) => onSalePaid(tx, transactionId, clock.now()));
+async function paid(sale: { id: number; micromarketId: number }) {
+  await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
 }
 
 describe('fiscal.register job', () => {
   it('registers the receipt once the provider has it ready, retrying every 2 minutes until then', async () => {
     const { sale } = await world({ delaySeconds: 150 });
-    await paid(sale.id);
+    await paid(sale);
     await ctx.app.jobs.runDue();
     expect(await receiptOf(sale.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'receipt.not_ready' });
 
@@ -62,7 +63,7 @@ describe('fiscal.register job', () => {
 
   it('waits while the shift is closed, shows it to the operator, and registers once it opens', async () => {
     const { sale, provider, micromarketId } = await world({ isShiftOpen: false });
-    await paid(sale.id);
+    await paid(sale);
     await ctx.app.jobs.runDue();
     expect(await receiptOf(sale.id)).toMatchObject({ status: 'pending', lastError: 'fiscal.shift_closed' });
     expect(await fiscalShiftClosed(db(), micromarketId)).toBe(true);
@@ -88,19 +89,34 @@ describe('fiscal.register job', () => {
     expect(await fiscalShiftClosed(db(), micromarketId)).toBe(false);
   });
 
-  it('skips micromarkets with fiscal registration off', async () => {
+  it('skips micromarkets with fiscal registration off, also when it was turned off after the sale', async () => {
     const { sale, micromarketId } = await world({ isFiscal: false, isShiftOpen: false });
-    await paid(sale.id);
+    await paid(sale);
+    expect(
+      await db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `fiscal:${sale.id}`)),
+    ).toEqual([]);
     await ctx.app.jobs.runDue();
     expect(await receiptOf(sale.id)).toBeNull();
+
+    const later = await world();
+    await paid(later.sale);
+    await db()
+      .update(micromarkets)
+      .set({ settings: { ...DEFAULT_MICROMARKET_SETTINGS, fiscal_receipts: false } })
+      .where(eq(micromarkets.id, later.micromarketId));
+    await ctx.app.jobs.runDue();
+    expect(await receiptOf(later.sale.id)).toBeNull();
     // Nothing fiscal refuses the sale of such a micromarket, shift or no shift.
     expect(await fiscalShiftClosed(db(), micromarketId)).toBe(false);
   });
 
   it('is idempotent: the hook twice queues one job, a job run twice makes one fiscal receipt', async () => {
     const { sale } = await world();
-    await paid(sale.id);
-    await paid(sale.id);
+    await paid(sale);
+    await paid(sale);
     const queued = await db()
       .select()
       .from(jobs)
@@ -112,7 +128,7 @@ describe('fiscal.register job', () => {
 
     const job = { payload: { transaction_id: sale.id }, attempts: 1, maxAttempts: 8 };
     await registerFiscalReceipt({ db: db(), clock, providers: ctx.app.fiscal }, job);
-    await paid(sale.id);
+    await paid(sale);
     await ctx.app.jobs.runDue();
     expect(await receiptOf(sale.id)).toEqual(first);
     const atProvider = await db()

@@ -34,6 +34,30 @@ export async function recordEvent(
   });
 }
 
+/** One line of history to write with others (`recordEvents`). */
+export type DeviceEventWrite = {
+  actor: Actor | string;
+  micromarketId: number;
+  kind: string;
+  details: Record<string, unknown>;
+  at: Date;
+};
+
+/** Many lines of history in one statement (the device gateway's events, gathered by a BatchWriter). */
+export async function recordEvents(db: Db, events: readonly DeviceEventWrite[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(deviceEvents).values(
+    events.map((event) => ({
+      micromarketId: event.micromarketId,
+      kind: event.kind,
+      details: event.details,
+      at: event.at,
+      actorId: typeof event.actor !== 'string' && event.actor.kind === 'user' ? event.actor.userId : null,
+      actorLabel: labelOf(event.actor),
+    })),
+  );
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 

@@ -1,8 +1,14 @@
 /** Micromarkets (the fleet's cabinets): their fields, token, settings, parts and history. */
-export { recordEvent } from './device-events.repository.js';
+export { type DeviceEventWrite, recordEvent, recordEvents } from './device-events.repository.js';
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';
-export { activeDiscountPercent, discountedPrice, listPriceTags, personalPriceMap } from './parts.repository.js';
+export {
+  activeDiscountPercent,
+  activeDiscountSql,
+  discountedPrice,
+  listPriceTags,
+  personalPriceMap,
+} from './parts.repository.js';
 export { readSettings } from './settings.service.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';

@@ -68,11 +68,20 @@ export async function performPayment(
   providers: PaymentProviders,
   options: PerformPaymentOptions,
 ): Promise<repo.PaymentTransactionRow> {
-  const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
-  if (existing) return sameRequestOrConflict(existing, options);
-  const found = await providers.forOrg(ctx.db, options.orgId);
-  if (!found) throw conflict('payment.not_configured');
   const { request } = options;
+  // A first charge or hold (the usual case, one per sale) goes straight to the insert, whose
+  // key conflict finds a repeat; operations on a parent answer a repeat before checking the
+  // parent again, since the parent may have moved on since the first call.
+  if ('parentId' in request) {
+    const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
+    if (existing) return sameRequestOrConflict(existing, options);
+  }
+  const found = await providers.forOrg(ctx.db, options.orgId);
+  if (!found) {
+    const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
+    if (existing) return sameRequestOrConflict(existing, options);
+    throw conflict('payment.not_configured');
+  }
   const parent = 'parentId' in request ? await settledParent(ctx, options.orgId, request) : null;
   const amountMinor =
     'amountMinor' in request && request.amountMinor !== undefined ? request.amountMinor : (parent?.amountMinor ?? 0);

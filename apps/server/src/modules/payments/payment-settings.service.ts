@@ -116,6 +116,7 @@ export async function updatePaymentSettings(
     });
     return saved;
   });
+  providers.forgetSettings(orgId);
   return present(ctx, providers, orgId, row);
 }
 

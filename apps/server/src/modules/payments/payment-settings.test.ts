@@ -152,3 +152,19 @@ describe('payment system settings: test connection', () => {
     });
   });
 });
+
+describe('payment system settings: kept in memory', () => {
+  it('a payment reads the settings from memory, and a change written anywhere reaches it at commit', async () => {
+    const { tenant, operator } = await world();
+    const org = tenant.org.main;
+    await ok(ctx, operator, updateUrl(org), { provider: 'test' });
+    const first = await ctx.app.payments.forOrg(ctx.database.db, org);
+    expect(first?.row.simulate).toBe('none');
+    // Served from memory: the same row, its provider built once.
+    expect(await ctx.app.payments.forOrg(ctx.database.db, org)).toEqual(first);
+    expect((await ctx.app.payments.forOrg(ctx.database.db, org))?.provider).toBe(first?.provider);
+    // Not through the service (psql, another instance): the table's trigger announces it.
+    await ctx.database.db.update(paymentSettings).set({ simulate: 'decline' }).where(eq(paymentSettings.orgId, org));
+    await expect.poll(async () => (await ctx.app.payments.forOrg(ctx.database.db, org))?.row.simulate).toBe('decline');
+  });
+});

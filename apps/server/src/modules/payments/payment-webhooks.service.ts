@@ -30,7 +30,8 @@ const DONE_WHEN: Record<PaymentOperation, ProviderPaymentStatus | null> = {
  * delivery answers 2xx without doing anything again. Storing and processing share one
  * transaction: if processing fails, nothing is stored and the provider's retry starts over.
  * Processing settles ledger rows still in process that the event completes (an answer lost
- * on the way, a payment the provider finished later).
+ * on the way, a payment the provider finished later). An event that completes none (most
+ * confirm what the provider's answer settled already) is stored as processed in one statement.
  */
 export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProviders, incoming: IncomingWebhook) {
   const found = await providers.forOrg(ctx.db, incoming.orgId);
@@ -50,38 +51,49 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
     scope: OrgScope.of(incoming.orgId, []),
   });
   const now = ctx.clock.now();
+  const record = {
+    orgId: incoming.orgId,
+    provider: incoming.provider,
+    eventId: event.id,
+    eventType: event.type,
+    payload: incoming.rawBody,
+    now,
+  };
+  const completes = (row: repo.PaymentTransactionRow) =>
+    row.status === 10 &&
+    (DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus || event.paymentStatus === 'failed');
+  const findRows = (db: typeof ctx.db) =>
+    event.paymentReference && event.paymentStatus
+      ? repo.findByReference(db, incoming.orgId, incoming.provider, event.paymentReference)
+      : Promise.resolve([]);
+  // Most events confirm what the provider's answer settled already: stored as processed in one
+  // statement. A row only ever leaves "in process", so one that needs this event is found by
+  // the transaction below too.
+  if (!(await findRows(ctx.db)).some(completes)) {
+    const stored = await repo.insertWebhookEvent(ctx.db, { ...record, isProcessed: true });
+    return { received: true as const, duplicate: !stored };
+  }
   return ctx.db.transaction(async (tx) => {
-    const stored = await repo.insertWebhookEvent(tx, {
-      orgId: incoming.orgId,
-      provider: incoming.provider,
-      eventId: event.id,
-      eventType: event.type,
-      payload: incoming.rawBody,
-      now,
-    });
+    const stored = await repo.insertWebhookEvent(tx, record);
     if (!stored) return { received: true as const, duplicate: true };
-    if (event.paymentReference && event.paymentStatus) {
-      const rows = await repo.findByReference(tx, incoming.orgId, incoming.provider, event.paymentReference);
-      for (const row of rows) {
-        if (row.status !== 10) continue;
-        const isDone = DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus;
-        const isFailed = event.paymentStatus === 'failed';
-        if (!isDone && !isFailed) continue;
-        const settled = await repo.settle(tx, row.id, {
-          status: isDone ? 1 : 2,
-          ...(isFailed ? { errorCode: 'payment_failed', errorMessage: event.type } : {}),
-          now,
-        });
-        if (settled) await providers.ledgerSettled(tx, settled);
-        await writeAudit(tx, actor, {
-          action: 'settle',
-          entity: 'payment_transaction',
-          entityId: row.id,
-          orgId: incoming.orgId,
-          before: { status: 10 },
-          after: { status: isDone ? 1 : 2, event: event.id },
-        });
-      }
+    for (const row of await findRows(tx)) {
+      if (!completes(row)) continue;
+      const isDone = DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus;
+      const isFailed = event.paymentStatus === 'failed';
+      const settled = await repo.settle(tx, row.id, {
+        status: isDone ? 1 : 2,
+        ...(isFailed ? { errorCode: 'payment_failed', errorMessage: event.type } : {}),
+        now,
+      });
+      if (settled) await providers.ledgerSettled(tx, settled);
+      await writeAudit(tx, actor, {
+        action: 'settle',
+        entity: 'payment_transaction',
+        entityId: row.id,
+        orgId: incoming.orgId,
+        before: { status: 10 },
+        after: { status: isDone ? 1 : 2, event: event.id },
+      });
     }
     await repo.markWebhookProcessed(tx, stored.id, now);
     return { received: true as const, duplicate: false };

@@ -133,12 +133,21 @@ export async function findByReference(
 /** Stores an event once; null when this provider's event id was stored before (a repeated delivery). */
 export async function insertWebhookEvent(
   db: Db,
-  values: { orgId: number; provider: string; eventId: string; eventType: string; payload: string; now: Date },
+  values: {
+    orgId: number;
+    provider: string;
+    eventId: string;
+    eventType: string;
+    payload: string;
+    now: Date;
+    /** Stored as processed already: the event changes nothing. */
+    isProcessed?: boolean;
+  },
 ) {
-  const { now, ...rest } = values;
+  const { now, isProcessed, ...rest } = values;
   const [row] = await db
     .insert(paymentWebhookEvents)
-    .values({ ...rest, receivedAt: now })
+    .values({ ...rest, receivedAt: now, ...(isProcessed ? { processedAt: now } : {}) })
     .onConflictDoNothing({ target: [paymentWebhookEvents.provider, paymentWebhookEvents.eventId] })
     .returning({ id: paymentWebhookEvents.id });
   return row ?? null;

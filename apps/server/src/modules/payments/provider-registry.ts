@@ -1,6 +1,7 @@
 import { TEST_PROVIDER_SIMULATIONS, type TestProviderSimulation } from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { OrgCache } from '../../lib/org-cache.js';
 import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { findSettings, type PaymentSettingsRow, type PaymentTransactionRow } from './payments.repository.js';
 import type { PaymentProvider } from './provider.js';
@@ -24,12 +25,21 @@ export type PaymentProvidersOptions = {
    * database transaction that settled it, so the sale it belongs to can follow.
    */
   onLedgerSettled?: ((db: Db, row: PaymentTransactionRow) => Promise<void>) | undefined;
+  /**
+   * The organisations' settings kept in memory, dropped on every instance when the table
+   * announces a change (migration 0031): every payment and every webhook reads them.
+   */
+  settings?: OrgCache<PaymentSettingsRow | null> | undefined;
 };
+
+/** The channel payment_settings announces its changes on (migration 0031). */
+export const PAYMENT_SETTINGS_CHANNEL = 'vitrina_payment_settings';
 
 /** Builds each organisation's provider from its stored settings; one test bank per server. */
 export class PaymentProviders {
   readonly testBank: TestPaymentBank;
   private readonly credentials;
+  private readonly built = new WeakMap<PaymentSettingsRow, PaymentProvider | null>();
 
   /** A row left in process was settled afterwards: whoever owns its sale is told. */
   async ledgerSettled(db: Db, row: PaymentTransactionRow): Promise<void> {
@@ -71,9 +81,21 @@ export class PaymentProviders {
   }
 
   async forOrg(db: Db, orgId: number): Promise<{ row: PaymentSettingsRow; provider: PaymentProvider } | null> {
-    const row = await findSettings(db, orgId);
-    const provider = row ? this.build(row) : null;
-    return row && provider ? { row, provider } : null;
+    const { settings } = this.options;
+    const row = settings ? await settings.get(orgId, () => findSettings(db, orgId)) : await findSettings(db, orgId);
+    if (!row) return null;
+    // One provider per settings row read (its credentials opened once), until the row changes.
+    let provider = this.built.get(row);
+    if (provider === undefined) {
+      provider = this.build(row);
+      this.built.set(row, provider);
+    }
+    return provider ? { row, provider } : null;
+  }
+
+  /** The writer's next read sees its own change at once (the announcement comes a moment later). */
+  forgetSettings(orgId: number): void {
+    this.options.settings?.invalidate(orgId);
   }
 }
 

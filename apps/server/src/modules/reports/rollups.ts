@@ -60,16 +60,19 @@ async function insertRollups(db: Db, where: SQL): Promise<void> {
  * refund): it replaces the bucket whole, so calling it twice gives the same numbers.
  */
 export async function refreshSaleRollups(db: Db, bucket: SaleBucket): Promise<void> {
-  const { orgId, micromarketId, day } = bucket;
+  const { micromarketId, day } = bucket;
   if (!DAY_RE.test(day)) throw new Error(`not a day: ${day}`);
   const start = `${day}T00:00:00Z`;
   // Both tables' rows of the bucket in one statement; the inserts follow in the next, so they never meet the old rows.
   await db.execute(sql`
     WITH daily AS (DELETE FROM sales_daily WHERE micromarket_id = ${micromarketId} AND day = ${day}::date)
     DELETE FROM sales_daily_products WHERE micromarket_id = ${micromarketId} AND day = ${day}::date`);
+  // By micromarket alone (a micromarket never changes organisation): with the organisation in
+  // the condition too, the planner may walk the whole organisation's day by its index instead
+  // of the micromarket's, which grows with the fleet at every settlement.
   await insertRollups(
     db,
-    sql`t.org_id = ${orgId} AND t.micromarket_id = ${micromarketId}
+    sql`t.micromarket_id = ${micromarketId}
       AND t.opened_at >= ${start}::timestamptz AND t.opened_at < ${start}::timestamptz + interval '1 day'`,
   );
 }

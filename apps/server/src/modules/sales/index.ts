@@ -14,9 +14,10 @@ export {
   currencyOf,
   ledgerOf,
   linesOf,
-  markTagsSold,
+  markSaleTagsSold,
   PRODUCT_PRICE_COLUMNS,
-  productPrices,
+  type PricingInputs,
+  pricingInputs,
   replaceLines,
   type SaleRow,
 } from './sales.repository.js';

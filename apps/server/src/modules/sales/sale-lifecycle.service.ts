@@ -1,6 +1,5 @@
 import type { TMicromarketSettings } from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
-import { activeDiscountPercent, personalPriceMap } from '../micromarkets/index.js';
 import { BONUS_WITHDRAW, bonusBalance, bookBonus, lockCustomer } from './bonus-ledger.js';
 import { paymentTypeOf, priceItems, type TakenItem, totalsOf } from './pricing.js';
 import * as repo from './sales.repository.js';
@@ -27,11 +26,20 @@ export type SaleStep = { sale: repo.SaleRow; next: 'hold' | 'settle' | null };
 /**
  * The sale of a door session, created once: a web purchase's sale was made when the door was
  * asked to open (by its command) and now takes the session; otherwise a new sale of the
- * customer whose card the micromarket read, or of a guest.
+ * customer whose card the micromarket read, or of a guest. `isLikelyNew`: at door open the
+ * insert goes first (its conflict finds a repeated message's sale); at close the sale is
+ * looked up first, since the open made it.
  */
-async function saleOfSession(db: Db, session: CustomerSession, paymentType: 1 | 2 | 4): Promise<repo.SaleRow> {
-  const bySession = await repo.findSaleBySession(db, session.id);
-  if (bySession) return bySession;
+async function saleOfSession(
+  db: Db,
+  session: CustomerSession,
+  paymentType: 1 | 2 | 4,
+  isLikelyNew: boolean,
+): Promise<repo.SaleRow> {
+  if (!isLikelyNew || session.commandId) {
+    const bySession = await repo.findSaleBySession(db, session.id);
+    if (bySession) return bySession;
+  }
   if (session.commandId) {
     const byCommand = await repo.findSaleByCommand(db, session.commandId);
     // Only while it waits: a web sale closed because its door never opened stays closed.
@@ -43,15 +51,12 @@ async function saleOfSession(db: Db, session: CustomerSession, paymentType: 1 | 
       return repo.updateSale(db, byCommand.id, { doorSessionId: session.id, openedAt: session.openedAt });
     }
   }
-  const card = session.customerToken ? await repo.findCardByToken(db, session.orgId, session.customerToken) : null;
-  const inserted = await repo.insertSale(db, {
+  const inserted = await repo.insertSessionSale(db, {
     orgId: session.orgId,
     micromarketId: session.micromarketId,
     doorSessionId: session.id,
-    customerId: card?.card.userId ?? null,
-    clientType: card ? (card.userType === 2 ? 2 : 1) : 0,
+    customerToken: session.customerToken,
     paymentType,
-    currency: await repo.currencyOf(db, session.orgId),
     openedAt: session.openedAt,
   });
   return inserted ?? (await repo.findSaleBySession(db, session.id))!;
@@ -62,7 +67,7 @@ async function saleOfSession(db: Db, session: CustomerSession, paymentType: 1 | 
  * for the amount) and, when the micromarket holds and the customer has a card, a hold is due.
  */
 export async function openSale(db: Db, session: CustomerSession, settings: TMicromarketSettings): Promise<SaleStep> {
-  const sale = await saleOfSession(db, session, paymentTypeOf([], settings));
+  const sale = await saleOfSession(db, session, paymentTypeOf([], settings), true);
   const holds = settings.hold_enabled && (settings.hold_amount ?? 0) > 0 && sale.customerId !== null;
   return { sale, next: sale.status === 0 && holds ? 'hold' : null };
 }
@@ -101,9 +106,9 @@ export async function closeSale(
 ): Promise<SaleStep | null> {
   const items = await takenItems(db, session);
   // One after another: `db` is a transaction, whose connection runs one query at a time.
-  const products = await repo.productPrices(db, session.orgId, [...new Set(items.map((item) => item.productId))]);
-  const personal = await personalPriceMap(db, session.micromarketId);
-  const discount = await activeDiscountPercent(db, session.micromarketId);
+  const { products, personal, discount } = await repo.pricingInputs(db, session, [
+    ...new Set(items.map((item) => item.productId)),
+  ]);
   const lines = priceItems(items, products, personal, discount);
   const opened = await saleOfSession(
     db,
@@ -112,13 +117,22 @@ export async function closeSale(
       lines.map((line) => line.source),
       settings,
     ),
+    false,
   );
   if (opened.status !== 0) return null;
   const totals = totalsOf(lines);
   const isTest = settings.test_mode && lines.length > 0;
   const isManual = settings.manual_check_mode;
   let bonusesUsedMinor = 0;
-  if (opened.customerId !== null && !isTest && !isManual && totals.netMinor > 0) {
+  // Looked at without the lock first: most customers have no bonuses, and none cannot be
+  // spent twice. With some, the balance is read again under the customer's lock.
+  if (
+    opened.customerId !== null &&
+    !isTest &&
+    !isManual &&
+    totals.netMinor > 0 &&
+    (await bonusBalance(db, opened.customerId)) > 0
+  ) {
     await lockCustomer(db, opened.customerId);
     bonusesUsedMinor = Math.min(await bonusBalance(db, opened.customerId), totals.netMinor);
     await bookBonus(db, {

@@ -1,15 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   customerCards,
   organizations,
   paymentTransactions,
+  personalPrices,
   products,
   tags,
   transactionProducts,
   transactions,
   users,
 } from '../../db/schema/index.js';
+import { activeDiscountSql } from '../micromarkets/index.js';
 import type { PricedLine, ProductPrice } from './pricing.js';
 
 export type SaleRow = typeof transactions.$inferSelect;
@@ -37,9 +39,48 @@ export async function findSaleByCommand(db: Db, commandId: string): Promise<Sale
   return row ?? null;
 }
 
+/**
+ * Writes a settlement's outcome on a sale that is still processing (3, 4), under the row's
+ * lock (UPDATE waits for it and checks the status again): null when another settlement or a
+ * correction got there first.
+ */
+export async function updateProcessingSale(db: Db, id: number, changes: Partial<NewSale>): Promise<SaleRow | null> {
+  const [row] = await db
+    .update(transactions)
+    .set(changes)
+    .where(and(eq(transactions.id, id), inArray(transactions.status, [3, 4])))
+    .returning();
+  return row ?? null;
+}
+
 /** Inserts a sale once per door session: null when the session already has one. */
 export async function insertSale(db: Db, values: NewSale): Promise<SaleRow | null> {
   const [row] = await db.insert(transactions).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/**
+ * Inserts the sale of a door session in one statement: the customer (and whether a staff
+ * member, client type 2) by the card the micromarket read, a guest (0) without one, and the
+ * organisation's currency. Null when the session already has its sale.
+ */
+export async function insertSessionSale(
+  db: Db,
+  values: Omit<NewSale, 'customerId' | 'clientType' | 'currency'> & { orgId: number; customerToken: string | null },
+): Promise<SaleRow | null> {
+  const { customerToken, ...sale } = values;
+  const card = sql`FROM customer_cards c JOIN users u ON u.id = c.user_id
+    WHERE c.token = ${customerToken} AND c.org_id = ${values.orgId} AND c.active`;
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      ...sale,
+      customerId: customerToken ? sql`(SELECT c.user_id ${card})` : null,
+      clientType: customerToken ? sql`coalesce((SELECT CASE WHEN u.user_type = 2 THEN 2 ELSE 1 END ${card}), 0)` : 0,
+      currency: sql`coalesce((SELECT currency FROM organizations WHERE id = ${values.orgId}), 'UAH')`,
+    })
+    .onConflictDoNothing()
+    .returning();
   return row ?? null;
 }
 
@@ -93,14 +134,41 @@ export const PRODUCT_PRICE_COLUMNS = {
   baseCostMinor: products.baseCostMinor,
 };
 
-/** The products a sale names, with what pricing needs, within the organisation. */
-export async function productPrices(db: Db, orgId: number, ids: number[]): Promise<Map<number, ProductPrice>> {
-  if (ids.length === 0) return new Map();
+/** What pricing a sale's lines needs (`priceItems`): its products, their personal prices here, the discount here. */
+export type PricingInputs = {
+  products: Map<number, ProductPrice>;
+  personal: Map<number, number>;
+  discount: number;
+};
+
+/**
+ * The products a sale names (within the organisation) with their personal prices at the
+ * micromarket and its active discount, in one statement: a door close prices its lines
+ * hundreds of times a second.
+ */
+export async function pricingInputs(
+  db: Db,
+  sale: { orgId: number; micromarketId: number },
+  ids: number[],
+): Promise<PricingInputs> {
+  if (ids.length === 0) return { products: new Map(), personal: new Map(), discount: 0 };
   const rows = await db
-    .select(PRODUCT_PRICE_COLUMNS)
+    .select({
+      ...PRODUCT_PRICE_COLUMNS,
+      personal: personalPrices.priceMinor,
+      discount: activeDiscountSql(sale.micromarketId),
+    })
     .from(products)
-    .where(and(eq(products.orgId, orgId), inArray(products.id, ids)));
-  return new Map(rows.map((row) => [row.productId, row]));
+    .leftJoin(
+      personalPrices,
+      and(eq(personalPrices.micromarketId, sale.micromarketId), eq(personalPrices.productId, products.id)),
+    )
+    .where(and(eq(products.orgId, sale.orgId), inArray(products.id, ids)));
+  return {
+    products: new Map(rows.map(({ personal: _p, discount: _d, ...row }) => [row.productId, row])),
+    personal: new Map(rows.flatMap((row) => (row.personal === null ? [] : [[row.productId, row.personal] as const]))),
+    discount: rows[0]?.discount ?? 0,
+  };
 }
 
 /** Which product each taken tag is (tags of this organisation only). */
@@ -122,22 +190,35 @@ export async function markTagsSold(db: Db, orgId: number, codes: string[], at: D
     .where(and(eq(tags.orgId, orgId), inArray(tags.code, codes), eq(tags.status, 'not_paid')));
 }
 
+/**
+ * A paid sale's tags are sold: the tags its lines name, in one statement (what
+ * `markTagsSold` does with the codes in hand).
+ */
+export async function markSaleTagsSold(db: Db, sale: { id: number; orgId: number }, at: Date): Promise<void> {
+  await db
+    .update(tags)
+    .set({ status: 'sold', soldAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(tags.orgId, sale.orgId),
+        eq(tags.status, 'not_paid'),
+        inArray(
+          tags.code,
+          db
+            .select({ code: sql<string>`${transactionProducts.tagCode}` })
+            .from(transactionProducts)
+            .where(and(eq(transactionProducts.transactionId, sale.id), isNotNull(transactionProducts.tagCode))),
+        ),
+      ),
+    );
+}
+
 export async function currencyOf(db: Db, orgId: number): Promise<string> {
   const [row] = await db
     .select({ currency: organizations.currency })
     .from(organizations)
     .where(eq(organizations.id, orgId));
   return row?.currency ?? 'UAH';
-}
-
-/** The active card a micromarket read (`customer_token`), of this organisation, with its owner's type. */
-export async function findCardByToken(db: Db, orgId: number, token: string) {
-  const [row] = await db
-    .select({ card: customerCards, userType: users.userType })
-    .from(customerCards)
-    .innerJoin(users, eq(users.id, customerCards.userId))
-    .where(and(eq(customerCards.token, token), eq(customerCards.orgId, orgId), eq(customerCards.active, true)));
-  return row ?? null;
 }
 
 /** The customer's newest active card, to charge when no hold covers the sale. */

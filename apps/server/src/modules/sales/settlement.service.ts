@@ -231,27 +231,17 @@ export async function settleSale(
     }
     const now = ctx.clock.now();
     const settled = await ctx.db.transaction(async (tx) => {
-      const locked = await repo.lockSale(tx, sale.id);
-      if (!locked || (locked.status !== 3 && locked.status !== 4)) return null;
-      const paidMinor = outcome.paidMinor;
       const isPaid = outcome.errorCode === null;
-      const row = await repo.updateSale(tx, sale.id, {
+      const row = await repo.updateProcessingSale(tx, sale.id, {
         status: 1,
         paymentStatus: isPaid ? 1 : 2,
-        paidMinor,
+        paidMinor: outcome.paidMinor,
         errorCode: outcome.errorCode,
         settledAt: now,
         updatedAt: now,
       });
-      if (isPaid) {
-        const lines = await repo.linesOf(tx, sale.id);
-        await repo.markTagsSold(
-          tx,
-          sale.orgId,
-          lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),
-          now,
-        );
-      }
+      if (!row) return null;
+      if (isPaid) await repo.markSaleTagsSold(tx, row, now);
       await hooks.onSettled?.(tx, row);
       return row;
     });

@@ -6,8 +6,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { activeDiscountPercent, personalPriceMap } from '../micromarkets/index.js';
-import { linesOf, priceItems, productPrices, queueSaleStep, replaceLines, requestSettlement } from '../sales/index.js';
+import { linesOf, priceItems, pricingInputs, queueSaleStep, replaceLines, requestSettlement } from '../sales/index.js';
 import { buildCard, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
@@ -48,9 +47,11 @@ export async function correctTransaction(
     const stored = await linesOf(tx, id);
     const byId = new Map(stored.map((line) => [line.id, line]));
     // One after another: a transaction's queries share its one connection.
-    const prices = await productPrices(tx, locked.orgId, [...new Set(body.lines.map((line) => line.product_id))]);
-    const personal = await personalPriceMap(tx, locked.micromarketId);
-    const discount = await activeDiscountPercent(tx, locked.micromarketId);
+    const {
+      products: prices,
+      personal,
+      discount,
+    } = await pricingInputs(tx, locked, [...new Set(body.lines.map((line) => line.product_id))]);
     const lines = body.lines.map((line, index) => {
       const before = line.id === undefined ? undefined : byId.get(line.id);
       if (line.id !== undefined && !before) {

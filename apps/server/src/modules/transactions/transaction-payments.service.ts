@@ -15,15 +15,7 @@ import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
 import { refreshSaleRollups, saleBucketOf } from '../reports/index.js';
-import {
-  activeCardOf,
-  announceSale,
-  isTakenMoney,
-  ledgerOf,
-  linesOf,
-  markTagsSold,
-  takenByLedger,
-} from '../sales/index.js';
+import { activeCardOf, announceSale, isTakenMoney, ledgerOf, markSaleTagsSold, takenByLedger } from '../sales/index.js';
 import { toSalePayment, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
@@ -96,15 +88,7 @@ export async function syncSaleMoney(tx: Db, id: number, now: Date) {
     })
     .where(eq(transactions.id, id))
     .returning();
-  if (isNowPaid) {
-    const lines = await linesOf(tx, id);
-    await markTagsSold(
-      tx,
-      after!.orgId,
-      lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),
-      now,
-    );
-  }
+  if (isNowPaid) await markSaleTagsSold(tx, after!, now);
   // A refund or a later charge changes the sale's money: its rollup bucket follows.
   await refreshSaleRollups(tx, saleBucketOf(after!));
   return { before, after: after! };

@@ -21,7 +21,11 @@ export type SessionsReport =
 
 type Running = { serial: string; client: MqttClient; seq: number };
 
-const send = (report: SessionsReport) => process.send!(report);
+/** Resolves once the report has left (a long one must not be cut off by the disconnect). */
+const send = (report: SessionsReport) =>
+  new Promise<void>((resolve) => {
+    process.send!(report, undefined, undefined, () => resolve());
+  });
 const running: Running[] = [];
 const timers: NodeJS.Timeout[] = [];
 const closed: [string, number][] = [];
@@ -89,7 +93,7 @@ process.on('message', (command: SessionsCommand) => {
         customerTokens = command.customerTokens;
         productId = command.productId;
         await connect(command.url, command.fridges);
-        send({ kind: 'connected' });
+        await send({ kind: 'connected' });
       } else if (command.kind === 'start') {
         for (const fridge of running) {
           timers.push(
@@ -101,12 +105,12 @@ process.on('message', (command: SessionsCommand) => {
         }
       } else {
         for (const timer of timers) clearInterval(timer);
-        send({ kind: 'stopped', closed });
+        await send({ kind: 'stopped', closed });
         await Promise.all(running.map((fridge) => fridge.client.endAsync(true)));
         process.disconnect();
       }
     } catch (error) {
-      send({ kind: 'failed', error: (error as Error).stack ?? String(error) });
+      await send({ kind: 'failed', error: (error as Error).stack ?? String(error) });
     }
   })();
 });

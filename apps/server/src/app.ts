@@ -256,9 +256,9 @@ export async function buildApp(deps: AppDeps) {
   // (keyed in the bonus ledger, so a retry pays nothing twice), its fiscal receipt, and its
   // micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
   const saleHooks: SettlementHooks = {
-    onSettled: async (db, sale) => {
+    onSettled: async (db, sale, settings) => {
       await applyPromotions(db, sale, clock.now());
-      if (sale.paymentStatus === 1) await onSalePaid(db, sale, clock.now());
+      if (sale.paymentStatus === 1 && settings.fiscal_receipts) await onSalePaid(db, sale, clock.now());
       await refreshSaleRollups(db, saleBucketOf(sale));
     },
   };

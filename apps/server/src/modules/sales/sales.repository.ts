@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { fromJsonRow } from '../../db/json-row.js';
 import {
   customerCards,
   organizations,
@@ -230,6 +231,51 @@ export async function activeCardOf(db: Db, userId: number): Promise<CustomerCard
     .orderBy(sql`${customerCards.id} DESC`)
     .limit(1);
   return row ?? null;
+}
+
+export type LedgerRow = typeof paymentTransactions.$inferSelect;
+
+/**
+ * What settling a sale starts from, in one statement: the sale, its payment ledger (oldest
+ * first) and its customer's newest active card, each as `ledgerOf` and `activeCardOf` give them.
+ */
+export async function settlementFacts(
+  db: Db,
+  transactionId: number,
+): Promise<{
+  sale: SaleRow;
+  ledger: LedgerRow[];
+  card: CustomerCardRow | null;
+  /** The micromarket's settings now (what the settled sale sets off follows them). */
+  settings: unknown;
+  /** Whether any of its lines names a tag (only then has a paid sale tags to mark sold). */
+  hasTags: boolean;
+} | null> {
+  // The outer row is named in full: drizzle writes a column of the one selected table unqualified,
+  // which inside a subquery would name the subquery's own column.
+  const [row] = await db
+    .select({
+      sale: transactions,
+      ledger: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
+        FROM payment_transactions p WHERE p.transaction_id = "transactions"."id")`,
+      card: sql<Record<string, unknown> | null>`(SELECT row_to_json(c) FROM customer_cards c
+        WHERE c.user_id = "transactions"."customer_id" AND c.active ORDER BY c.id DESC LIMIT 1)`,
+      settings: sql<unknown>`(SELECT m.settings FROM micromarkets m WHERE m.id = "transactions"."micromarket_id")`,
+      hasTags: sql<boolean>`EXISTS (SELECT 1 FROM transaction_products l
+        WHERE l.transaction_id = "transactions"."id" AND l.tag_code IS NOT NULL)`,
+    })
+    .from(transactions)
+    .where(eq(transactions.id, transactionId));
+  if (!row) return null;
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  const card = json(row.card) as Record<string, unknown> | null;
+  return {
+    sale: row.sale,
+    ledger: (json(row.ledger) as Record<string, unknown>[]).map((entry) => fromJsonRow(paymentTransactions, entry)),
+    card: card ? fromJsonRow(customerCards, card) : null,
+    settings: json(row.settings),
+    hasTags: row.hasTags,
+  };
 }
 
 export async function ledgerOf(db: Db, transactionId: number) {

@@ -1,3 +1,4 @@
+import type { TMicromarketSettings } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { findSettingsRow, readSettings } from '../micromarkets/index.js';
@@ -20,7 +21,7 @@ class StillInProcess extends Error {
   }
 }
 
-type LedgerRow = Awaited<ReturnType<typeof repo.ledgerOf>>[number];
+type LedgerRow = repo.LedgerRow;
 
 /** Announces a sale's new state to open panels (after the commit that wrote it). */
 export function announceSale(ctx: ServiceContext, sale: repo.SaleRow) {
@@ -145,7 +146,13 @@ export function takenByLedger(ledger: readonly { operation: string; status: numb
  * so far), so a retry asks the same question under the same key, and money a reconciliation
  * settled after a time-out counts as taken instead of being charged again.
  */
-async function pay(ctx: ServiceContext, providers: PaymentProviders, sale: repo.SaleRow, ledger: LedgerRow[]) {
+async function pay(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  sale: repo.SaleRow,
+  ledger: LedgerRow[],
+  card: repo.CustomerCardRow | null,
+) {
   if (ledger.some((row) => row.status === 10)) throw new StillInProcess(sale.id);
   const outcome: Outcome = { paidMinor: takenByLedger(ledger), errorCode: null };
   const hold = ledger.find((row) => row.operation === 'hold' && row.status === 1);
@@ -164,7 +171,6 @@ async function pay(ctx: ServiceContext, providers: PaymentProviders, sale: repo.
   }
   const remaining = sale.amountMinor - outcome.paidMinor;
   if (remaining <= 0) return outcome;
-  const card = sale.customerId === null ? null : await repo.activeCardOf(ctx.db, sale.customerId);
   if (!card) return { ...outcome, errorCode: 'no_card' };
   const charge = await performPayment(ctx, providers, {
     orgId: sale.orgId,
@@ -213,13 +219,14 @@ export async function settleSale(
   transactionId: number,
   hooks: SettlementHooks = {},
 ) {
-  const sale = await repo.findSale(ctx.db, transactionId);
-  if (!sale) return;
-  const ledger = await repo.ledgerOf(ctx.db, sale.id);
+  const facts = await repo.settlementFacts(ctx.db, transactionId);
+  if (!facts) return;
+  const { sale, ledger, card } = facts;
+  const settings = readSettings(facts.settings);
   if (sale.status === 3 || sale.status === 4) {
     let outcome: Outcome;
     try {
-      outcome = await pay(ctx, providers, sale, ledger);
+      outcome = await pay(ctx, providers, sale, ledger, card);
     } catch (error) {
       if (error instanceof StillInProcess) {
         if (sale.status !== 4)
@@ -241,8 +248,8 @@ export async function settleSale(
         updatedAt: now,
       });
       if (!row) return null;
-      if (isPaid) await repo.markSaleTagsSold(tx, row, now);
-      await hooks.onSettled?.(tx, row);
+      if (isPaid && facts.hasTags) await repo.markSaleTagsSold(tx, row, now);
+      await hooks.onSettled?.(tx, row, settings);
       return row;
     });
     if (settled) announceSale(ctx, settled);
@@ -257,7 +264,7 @@ export async function settleSale(
     }
   } else if (sale.status === 1) {
     await ctx.db.transaction(async (tx) => {
-      await hooks.onSettled?.(tx, sale);
+      await hooks.onSettled?.(tx, sale, settings);
     });
   }
   // Only a sale that was held can have a hold to let go (the hold is placed before the close).
@@ -268,7 +275,12 @@ export async function settleSale(
 
 /** What other areas do inside the settlement's database transaction (rollups, receipts). */
 export type SettlementHooks = {
-  onSettled?: (db: Parameters<typeof repo.findSale>[0], sale: repo.SaleRow) => Promise<void>;
+  onSettled?: (
+    db: Parameters<typeof repo.findSale>[0],
+    sale: repo.SaleRow,
+    /** The sale's micromarket settings, as the settlement read them. */
+    settings: TMicromarketSettings,
+  ) => Promise<void>;
 };
 
 /** Processing sales whose settlement job went missing: queued again (keys keep one per sale). */

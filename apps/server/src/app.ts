@@ -63,7 +63,12 @@ import {
 import { planningRoutes, registerPlanningJobs } from './modules/planning/index.js';
 import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
 import { productRoutes } from './modules/products/index.js';
-import { applyPromotions, promotionRoutes } from './modules/promotions/index.js';
+import {
+  applyPromotions,
+  PROMOTIONS_CHANNEL,
+  type PromotionRulesCache,
+  promotionRoutes,
+} from './modules/promotions/index.js';
 import { inboxPushProvider, type PushProvider, pushRoutes, registerPushJobs } from './modules/push/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
@@ -169,6 +174,9 @@ export async function buildApp(deps: AppDeps) {
   const thresholds = new OrgCache<TFleetThresholds>({ channel: THRESHOLDS_CHANNEL });
   await thresholds.start(deps.database);
   app.addHook('onClose', () => thresholds.stop());
+  const promotionRules: PromotionRulesCache = new OrgCache({ channel: PROMOTIONS_CHANNEL });
+  await promotionRules.start(deps.database);
+  app.addHook('onClose', () => promotionRules.stop());
 
   const clock = deps.clock ?? systemClock;
   const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
@@ -181,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     live,
     thresholds,
+    promotionRules,
     mailer: orgMailer(deps.mailer ?? createOutboxMailer(deps.database.db, app.log), {
       db: deps.database.db,
       secrets,
@@ -257,7 +266,7 @@ export async function buildApp(deps: AppDeps) {
   // micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
   const saleHooks: SettlementHooks = {
     onSettled: async (db, sale, settings) => {
-      await applyPromotions(db, sale, clock.now());
+      await applyPromotions(db, sale, clock.now(), ctx.promotionRules);
       if (sale.paymentStatus === 1 && settings.fiscal_receipts) await onSalePaid(db, sale, clock.now());
       await refreshSaleRollups(db, saleBucketOf(sale));
     },

@@ -1,10 +1,13 @@
 import type { TFleetThresholds, TLiveEvent } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
+import type { bonusPromotions } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mailer.js';
 import type { OrgCache } from './org-cache.js';
 import type { SecretBox } from './secrets.js';
 import type { FileStorage } from './storage.js';
+
+type BonusPromotionRow = typeof bonusPromotions.$inferSelect;
 
 /** Where services announce changes for the panel's live updates (the live module's bus). */
 export type LivePublisher = { publish(event: TLiveEvent): void };
@@ -22,6 +25,11 @@ export type ServiceContext = {
   secrets: SecretBox;
   /** Organisations' alert thresholds on this instance; read them through the micromarkets module's readThresholds. */
   thresholds: OrgCache<TFleetThresholds>;
+  /**
+   * Organisations' running bonus promotions on this instance (read at every settled sale);
+   * the promotions module reads and, after its own writes, drops them.
+   */
+  promotionRules: OrgCache<BonusPromotionRow[]>;
 };
 
 export type EnqueueOptions = {

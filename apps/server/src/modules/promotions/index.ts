@@ -1,2 +1,2 @@
-export { applyPromotions } from './promotion-settlement.js';
+export { applyPromotions, PROMOTIONS_CHANNEL, type PromotionRulesCache } from './promotion-settlement.js';
 export { promotionRoutes } from './promotions.routes.js';

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
+import type { OrgCache } from '../../lib/org-cache.js';
 import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
 import { groupsOfCustomer } from '../user-groups/index.js';
 import {
@@ -35,32 +36,46 @@ const RULE_COLUMNS = {
   productIds: bonusPromotions.productIds,
 };
 
+/** The running promotions of an organisation (its own and those naming it), kept in memory by the server. */
+export type PromotionRulesCache = OrgCache<(typeof bonusPromotions.$inferSelect)[]>;
+
+/** The channel bonus_promotions announces its changes on (migration 0032): '' (everything) each time. */
+export const PROMOTIONS_CHANNEL = 'vitrina_promotions';
+
+/** Every running promotion that may pay for a sale of the organisation, whatever its dates, micromarkets or amounts. */
+function runningPromotionsOf(db: Db, orgId: number) {
+  const p = bonusPromotions;
+  return db
+    .select()
+    .from(p)
+    .where(and(eq(p.status, 1), or(eq(p.orgId, orgId), sql`${p.organizationIds} @> ARRAY[${orgId}]::int[]`)));
+}
+
 /**
- * The one query of the hot path: the running promotions that may pay for this sale. Besides
- * the organisation and the dates it drops, in the database, those the sale's micromarket or
- * amount rules out (the engine checks the same again), so an organisation's many tiers and
- * local promotions are not fetched for every sale.
+ * The running promotions that may pay for this sale: besides the organisation, those whose
+ * dates, micromarkets or amount bounds leave the sale out are dropped here (the engine checks
+ * the same again). The organisation's running promotions come from memory when the server
+ * keeps them (`cache`, dropped whenever any promotion changes), else from the database.
  */
 export async function activePromotionsFor(
   db: Db,
   sale: { orgId: number; micromarketId: number; at: Date; purchaseMinor: number },
+  cache?: PromotionRulesCache,
 ): Promise<PromotionRule[]> {
-  const p = bonusPromotions;
-  return db
-    .select(RULE_COLUMNS)
-    .from(p)
-    .where(
-      and(
-        eq(p.status, 1),
-        or(eq(p.orgId, sale.orgId), sql`${p.organizationIds} @> ARRAY[${sale.orgId}]::int[]`),
-        sql`${p.startsAt} <= ${sale.at}`,
-        sql`(${p.endsAt} IS NULL OR ${p.endsAt} > ${sale.at})`,
-        sql`(${p.micromarketIds} = '{}'::int[] OR ${p.micromarketIds} @> ARRAY[${sale.micromarketId}]::int[])`,
-        // Subtype 2 compares the period's total, not the sale, with its bounds.
-        sql`(${p.subtype} = 2 OR ((${p.minPurchaseMinor} IS NULL OR ${p.minPurchaseMinor} <= ${sale.purchaseMinor})
-          AND (${p.maxPurchaseMinor} IS NULL OR ${p.maxPurchaseMinor} >= ${sale.purchaseMinor})))`,
-      ),
-    );
+  const running = cache
+    ? await cache.get(sale.orgId, () => runningPromotionsOf(db, sale.orgId))
+    : await runningPromotionsOf(db, sale.orgId);
+  const at = sale.at.getTime();
+  return running.filter(
+    (rule) =>
+      rule.startsAt.getTime() <= at &&
+      (rule.endsAt === null || rule.endsAt.getTime() > at) &&
+      (rule.micromarketIds.length === 0 || rule.micromarketIds.includes(sale.micromarketId)) &&
+      // Subtype 2 compares the period's total, not the sale, with its bounds.
+      (rule.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount ||
+        ((rule.minPurchaseMinor === null || rule.minPurchaseMinor <= sale.purchaseMinor) &&
+          (rule.maxPurchaseMinor === null || rule.maxPurchaseMinor >= sale.purchaseMinor))),
+  );
 }
 
 const orgsOf = (rule: PromotionRule) => [rule.orgId, ...rule.organizationIds];
@@ -169,14 +184,18 @@ export async function saleFacts(db: Db, sale: SaleRow, withLines = true): Promis
  * promotion, the customer and the period bucket (a retried settlement or a second sale in
  * the bucket books nothing), and the sale shows the accrued total from the ledger.
  */
-export async function applyPromotions(db: Db, sale: SaleRow, now: Date): Promise<number> {
+export async function applyPromotions(db: Db, sale: SaleRow, now: Date, cache?: PromotionRulesCache): Promise<number> {
   if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
-  const rules = await activePromotionsFor(db, {
-    orgId: sale.orgId,
-    micromarketId: sale.micromarketId,
-    at: sale.openedAt,
-    purchaseMinor: sale.grossMinor - sale.discountMinor,
-  });
+  const rules = await activePromotionsFor(
+    db,
+    {
+      orgId: sale.orgId,
+      micromarketId: sale.micromarketId,
+      at: sale.openedAt,
+      purchaseMinor: sale.grossMinor - sale.discountMinor,
+    },
+    cache,
+  );
   if (rules.length === 0) return 0;
   // Only specific-products promotions read the lines.
   const facts = await saleFacts(

@@ -151,6 +151,15 @@ export async function getPromotion(ctx: ServiceContext, actor: UserActor, id: nu
   return toPromotion(await findVisible(ctx.db, actor, id), ctx.clock.now());
 }
 
+/**
+ * This instance's next settlement sees the change at once (migration 0032's announcement
+ * reaches every instance a moment after the commit). A promotion may name several
+ * organisations, so all are dropped.
+ */
+function forgetRunning(ctx: ServiceContext) {
+  ctx.promotionRules.invalidate(Number.NaN);
+}
+
 export async function createPromotion(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
   const orgId = body.org_id ?? actor.orgId;
   actor.scope.assertEditable(orgId);
@@ -166,6 +175,7 @@ export async function createPromotion(ctx: ServiceContext, actor: UserActor, bod
     await writeAudit(tx, actor, { action: 'create', entity: 'bonus_promotion', entityId: created.id, orgId, after });
     return created;
   });
+  forgetRunning(ctx);
   return toPromotion(row, now);
 }
 
@@ -192,6 +202,7 @@ export async function updatePromotion(ctx: ServiceContext, actor: UserActor, id:
     });
     return updated;
   });
+  forgetRunning(ctx);
   return toPromotion(row, now);
 }
 
@@ -211,5 +222,6 @@ export async function closePromotion(ctx: ServiceContext, actor: UserActor, id: 
     await writeAudit(tx, actor, { action: 'close', entity: 'bonus_promotion', entityId: id, orgId: before.orgId });
     return closed;
   });
+  forgetRunning(ctx);
   return toPromotion(row, now);
 }

@@ -415,3 +415,22 @@ describe('promotions at settlement', () => {
     expect(first).toMatchObject({ sales: 0, would_pay: 0 });
   });
 });
+
+describe('running promotions kept in memory', () => {
+  it('a promotion changed straight in the table (psql, another instance) is paid, then not, from the announcement on', async () => {
+    const s = await shop();
+    const promo = await ok<Promotion>(ctx, s.manager, '/v1/bonus-promotion/create', {
+      ...cashback({ type: 1, subtype: 1, bonus_type: 'amount', amount: 70, period: 'daily' }),
+    });
+    // A daily promotion pays once a day: each purchase below is on a day of its own.
+    const day = (n: number) => new Date(clock.nowMs() + n * 86_400_000);
+    expect((await settledPurchase(s, 1_500, day(0))).bonusesAccruedMinor).toBe(70);
+    // Not through the service: only the table's trigger tells the instances.
+    await db().update(bonusPromotions).set({ status: 2 }).where(eq(bonusPromotions.id, promo.id));
+    await ctx.app.services.promotionRules.sync();
+    expect((await settledPurchase(s, 1_500, day(1))).bonusesAccruedMinor).toBe(0);
+    await db().update(bonusPromotions).set({ status: 1, amount: 30 }).where(eq(bonusPromotions.id, promo.id));
+    await ctx.app.services.promotionRules.sync();
+    expect((await settledPurchase(s, 1_500, day(2))).bonusesAccruedMinor).toBe(30);
+  });
+});

@@ -9,7 +9,11 @@ import { defineConfig } from 'vitest/config';
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const embeddedOnly = ['test/durability.test.ts'];
-const postgresOnly = ['test/session-cache.instances.test.ts', 'test/rate-limits.instances.test.ts'];
+const postgresOnly = [
+  'test/session-cache.instances.test.ts',
+  'test/rate-limits.instances.test.ts',
+  'test/prepared-statements.postgres.test.ts',
+];
 /**
  * Two gateway instances splitting one external broker's traffic (PostgreSQL and TEST_MQTT_URL),
  * and the documented Mosquitto password file and ACL (a Mosquitto of its own): the Mosquitto step only.

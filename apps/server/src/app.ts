@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDeps) {
   const saleHooks: SettlementHooks = {
     onSettled: async (db, sale, settings) => {
       await applyPromotions(db, sale, clock.now(), ctx.promotionRules);
-      if (sale.paymentStatus === 1 && settings.fiscal_receipts) await onSalePaid(db, sale, clock.now());
+      if (sale.paymentStatus === 1) await onSalePaid(db, sale, clock.now(), settings);
       await refreshSaleRollups(db, saleBucketOf(sale));
     },
   };

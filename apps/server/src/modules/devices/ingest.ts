@@ -188,7 +188,7 @@ export class Ingest {
   }
 
   /** A line of the micromarket's history, written with the others of the next 100 ms (`events`). */
-  private async event(received: Received, kind: string, details: Record<string, unknown> = {}) {
+  private event(received: Received, kind: string, details: Record<string, unknown> = {}): void {
     this.events.add({
       actor: received.actor,
       micromarketId: received.device.id,
@@ -200,7 +200,7 @@ export class Ingest {
 
   /** The device state flush found a device offline that is talking again. */
   async reconnected(device: DeviceRef, at: number): Promise<void> {
-    await this.event({ device, actor: deviceActor(device), receivedAt: at, ts: at }, 'connected');
+    this.event({ device, actor: deviceActor(device), receivedAt: at, ts: at }, 'connected');
     this.deps.ctx.live.publish({
       topic: 'micromarket.state',
       org_id: device.orgId,
@@ -228,7 +228,7 @@ export class Ingest {
       ...(isHello ? { session: { boot: message.boot, seq: message.seq } } : {}),
     });
     if (wasOffline) {
-      await this.event(received, 'connected', { firmware: message.firmware ?? null, boot: message.boot });
+      this.event(received, 'connected', { firmware: message.firmware ?? null, boot: message.boot });
       this.announce(received.device, { connection: 'online' });
     }
     if (isHello) await this.deps.onHello(received.device);
@@ -243,7 +243,7 @@ export class Ingest {
     if (outcome === 'stale') return this.deps.stats.reject('stale_status');
     this.deps.stats.accepted += 1;
     if (outcome === 'offline') {
-      await this.event({ device, actor, receivedAt, ts: receivedAt }, 'disconnected', { boot: message.boot });
+      this.event({ device, actor, receivedAt, ts: receivedAt }, 'disconnected', { boot: message.boot });
       this.announce(device, { connection: 'offline' });
       await notify(this.deps.ctx, {
         orgId: device.orgId,
@@ -278,7 +278,7 @@ export class Ingest {
       weights: message.weights,
     });
     if (message.door && before.door !== message.door) {
-      await this.event(received, message.door === 'open' ? 'door_opened' : 'door_closed');
+      this.event(received, message.door === 'open' ? 'door_opened' : 'door_closed');
     }
     this.announce(received.device, {
       connection: 'online',
@@ -313,7 +313,7 @@ export class Ingest {
     const placed = await placeTags(this.deps.ctx.db, scan);
     await recordInventory(this.deps.ctx.db, scan);
     if (placed === 0) return;
-    await this.event(received, 'tags_placed', { count: placed });
+    this.event(received, 'tags_placed', { count: placed });
     // The card's products on sale follow the stock, as its other tabs follow the live state.
     this.announce(received.device, { tags_placed: placed });
   }
@@ -372,12 +372,11 @@ export class Ingest {
     });
     if (sale) await queueSaleStep(ctx, sale, this.deps.settleNow);
     if (!isClosed) {
-      if (outcome.isNew)
-        await this.event(received, 'door_session_opened', { session_id: message.id, kind: message.kind });
+      if (outcome.isNew) this.event(received, 'door_session_opened', { session_id: message.id, kind: message.kind });
       return;
     }
     if (!outcome.closed) return;
-    await this.event(received, 'door_session_closed', {
+    this.event(received, 'door_session_closed', {
       session_id: message.id,
       kind: message.kind,
       taken_tags: taken,
@@ -413,7 +412,7 @@ export class Ingest {
       at,
     });
     if (!finished) return;
-    await this.event(received, message.status === 'done' ? 'command_acknowledged' : 'command_failed', {
+    this.event(received, message.status === 'done' ? 'command_acknowledged' : 'command_failed', {
       command_id: message.command_id,
       type: finished.type,
     });

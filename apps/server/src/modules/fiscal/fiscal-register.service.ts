@@ -32,8 +32,15 @@ async function registersFiscal(db: Db, micromarketId: number): Promise<boolean> 
  * sales need none, and a job each would cost three writes per sale. The provider is never
  * called from here.
  */
-export async function onSalePaid(db: Db, sale: { id: number; micromarketId: number }, now: Date): Promise<void> {
-  if (!(await registersFiscal(db, sale.micromarketId))) return;
+export async function onSalePaid(
+  db: Db,
+  sale: { id: number; micromarketId: number },
+  now: Date,
+  /** The micromarket's settings when the caller has read them already (the settlement has). */
+  settings?: { fiscal_receipts: boolean },
+): Promise<void> {
+  const registers = settings ? settings.fiscal_receipts : await registersFiscal(db, sale.micromarketId);
+  if (!registers) return;
   await insertJob(db, {
     kind: FISCAL_REGISTER_JOB,
     payload: { transaction_id: sale.id },

@@ -24,14 +24,7 @@ export async function recordEvent(
   /** When it happened, if not now (a device reading's time). */
   at?: Date,
 ): Promise<void> {
-  await db.insert(deviceEvents).values({
-    micromarketId,
-    kind,
-    details,
-    ...(at ? { at } : {}),
-    actorId: typeof actor !== 'string' && actor.kind === 'user' ? actor.userId : null,
-    actorLabel: labelOf(actor),
-  });
+  await recordEvents(db, [{ actor, micromarketId, kind, details, at }]);
 }
 
 /** One line of history to write with others (`recordEvents`). */
@@ -40,7 +33,8 @@ export type DeviceEventWrite = {
   micromarketId: number;
   kind: string;
   details: Record<string, unknown>;
-  at: Date;
+  /** When it happened; the database's now when left out. */
+  at?: Date | undefined;
 };
 
 /** Many lines of history in one statement (the device gateway's events, gathered by a BatchWriter). */
@@ -51,7 +45,7 @@ export async function recordEvents(db: Db, events: readonly DeviceEventWrite[]):
       micromarketId: event.micromarketId,
       kind: event.kind,
       details: event.details,
-      at: event.at,
+      ...(event.at ? { at: event.at } : {}),
       actorId: typeof event.actor !== 'string' && event.actor.kind === 'user' ? event.actor.userId : null,
       actorLabel: labelOf(event.actor),
     })),

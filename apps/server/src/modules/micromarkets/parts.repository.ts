@@ -115,19 +115,16 @@ export async function listDiscounts(db: Db, micromarketId: number, id?: number):
   }));
 }
 
-/** The largest discount in force now, 0 when none. */
 /** The micromarket's active discount (the largest, 0 when none) as a scalar subquery, for pricing in one statement. */
 export function activeDiscountSql(micromarketId: number) {
   return sql<number>`coalesce((SELECT max(${micromarketDiscounts.percent})::int FROM ${micromarketDiscounts}
     WHERE ${micromarketDiscounts.micromarketId} = ${micromarketId} AND ${isActiveDiscount}), 0)`;
 }
 
+/** The largest discount in force now, 0 when none. */
 export async function activeDiscountPercent(db: Db, micromarketId: number): Promise<number> {
-  const [row] = await db
-    .select({ percent: sql<number | null>`max(${micromarketDiscounts.percent})::int` })
-    .from(micromarketDiscounts)
-    .where(and(eq(micromarketDiscounts.micromarketId, micromarketId), isActiveDiscount));
-  return row?.percent ?? 0;
+  const result = await db.execute(sql`SELECT ${activeDiscountSql(micromarketId)} AS percent`);
+  return Number((result as unknown as { rows: { percent: number }[] }).rows[0]?.percent ?? 0);
 }
 
 export async function insertDiscount(db: Db, values: typeof micromarketDiscounts.$inferInsert): Promise<number> {

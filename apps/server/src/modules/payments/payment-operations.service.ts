@@ -73,13 +73,13 @@ export async function performPayment(
   // key conflict finds a repeat; operations on a parent answer a repeat before checking the
   // parent again, since the parent may have moved on since the first call.
   if ('parentId' in request) {
-    const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
-    if (existing) return sameRequestOrConflict(existing, options);
+    const repeated = await repeatOf(ctx, options);
+    if (repeated) return repeated;
   }
   const found = await providers.forOrg(ctx.db, options.orgId);
   if (!found) {
-    const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
-    if (existing) return sameRequestOrConflict(existing, options);
+    const repeated = await repeatOf(ctx, options);
+    if (repeated) return repeated;
     throw conflict('payment.not_configured');
   }
   const parent = 'parentId' in request ? await settledParent(ctx, options.orgId, request) : null;
@@ -108,8 +108,14 @@ export async function performPayment(
     now: ctx.clock.now(),
   });
   // Another call with the same key got in first: answer its row.
-  if (!row) return sameRequestOrConflict((await repo.findByKey(ctx.db, options.idempotencyKey))!, options);
+  if (!row) return (await repeatOf(ctx, options))!;
   return settleByAsking(ctx, found.provider, row);
+}
+
+/** The row an earlier call with this key made (the same request, or a conflict), if any. */
+async function repeatOf(ctx: ServiceContext, options: PerformPaymentOptions) {
+  const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
+  return existing ? sameRequestOrConflict(existing, options) : null;
 }
 
 function sameRequestOrConflict(row: repo.PaymentTransactionRow, options: PerformPaymentOptions) {

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
-import type { OrgCache } from '../../lib/org-cache.js';
+import type { ServiceContext } from '../../lib/context.js';
 import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
 import { groupsOfCustomer } from '../user-groups/index.js';
 import {
@@ -37,7 +37,7 @@ const RULE_COLUMNS = {
 };
 
 /** The running promotions of an organisation (its own and those naming it), kept in memory by the server. */
-export type PromotionRulesCache = OrgCache<(typeof bonusPromotions.$inferSelect)[]>;
+export type PromotionRulesCache = ServiceContext['promotionRules'];
 
 /** The channel bonus_promotions announces its changes on (migration 0032): '' (everything) each time. */
 export const PROMOTIONS_CHANNEL = 'vitrina_promotions';

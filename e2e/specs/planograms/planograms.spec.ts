@@ -88,6 +88,8 @@ test('products dragged onto a template’s shelves fill a section and add one', 
   await drawer.getByLabel('Name').fill(templateName);
   const palette = drawer.getByRole('region', { name: 'Products to place' });
   await palette.getByLabel('Find a product').fill(suffix);
+  // The search's answer reorders the palette: drag only once it lists the two products alone.
+  await expect(palette.locator('.planogram-palette-item')).toHaveText([salad, water]);
   await palette.getByText(water, { exact: true }).dragTo(drawer.getByLabel('Section 1 of shelf 1', { exact: true }));
   await expect(drawer.getByRole('combobox', { name: 'Section 1 of shelf 1' }).locator('..')).toContainText(water);
   await palette.getByText(salad, { exact: true }).dragTo(drawer.getByRole('button', { name: 'Add a section' }));

@@ -54,6 +54,18 @@ export type Subscription = {
   stop(): Promise<void>;
 };
 
+/** `subscription`, kept in `open` until it is stopped, so whoever closes the connection can stop what is left. */
+export function tracked(open: Set<Subscription>, subscription: Subscription): Subscription {
+  open.add(subscription);
+  return {
+    sync: () => subscription.sync(),
+    stop: async () => {
+      open.delete(subscription);
+      await subscription.stop();
+    },
+  };
+}
+
 const MIGRATIONS = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
 /** Arbitrary constant for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_104_221;
@@ -112,7 +124,8 @@ async function openPglite(dataDir: string | undefined, logger: Logger, loadDataD
       close: async () => {
         try {
           if (!client.closed) {
-            await client.query('CHECKPOINT');
+            // A folder is checkpointed so the next start replays nothing; memory has no next start.
+            if (dataDir) await client.query('CHECKPOINT');
             await client.close();
           }
         } finally {
@@ -198,14 +211,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
         handlers,
         notify: (sql, params) => pool.query(sql, params),
       });
-      subscriptions.add(subscription);
-      return {
-        sync: () => subscription.sync(),
-        stop: async () => {
-          subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
+      return tracked(subscriptions, subscription);
     },
     close: async () => {
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));

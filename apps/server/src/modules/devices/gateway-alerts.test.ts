@@ -63,10 +63,11 @@ describe('device messages and alerts', () => {
     clock.advance(61 * MINUTE);
     await device.send('telemetry', { temperature: 9.6 });
     await expect.poll(async () => (await liveState(id)).lockedAt).not.toBeNull();
+    // The lock is stored first and the alert learns of it right after, in the same handling.
+    await expect.poll(async () => (await alertsOf(id))[0]?.details.locked_at).toBeDefined();
     const alerts = await alertsOf(id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ type: 1, status: 'open', details: { direction: 'high', limit: 8 } });
-    expect(alerts[0]!.details.locked_at).toBeDefined();
     await expect
       .poll(() => events.some((event) => event.topic === 'micromarket.state' && event.data?.locked === true))
       .toBe(true);

@@ -17,25 +17,6 @@ type SaleRow = typeof transactions.$inferSelect;
 
 export const PROMOTION_REASON = 'promotion';
 
-/** The columns the engine reads (the hot path fetches nothing else). */
-const RULE_COLUMNS = {
-  id: bonusPromotions.id,
-  orgId: bonusPromotions.orgId,
-  subtype: bonusPromotions.subtype,
-  bonusType: bonusPromotions.bonusType,
-  amount: bonusPromotions.amount,
-  period: bonusPromotions.period,
-  startsAt: bonusPromotions.startsAt,
-  endsAt: bonusPromotions.endsAt,
-  minPurchaseMinor: bonusPromotions.minPurchaseMinor,
-  maxPurchaseMinor: bonusPromotions.maxPurchaseMinor,
-  newUsersOnly: bonusPromotions.newUsersOnly,
-  organizationIds: bonusPromotions.organizationIds,
-  micromarketIds: bonusPromotions.micromarketIds,
-  groupIds: bonusPromotions.groupIds,
-  productIds: bonusPromotions.productIds,
-};
-
 /** The running promotions of an organisation (its own and those naming it), kept in memory by the server. */
 export type PromotionRulesCache = ServiceContext['promotionRules'];
 

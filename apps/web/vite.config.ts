@@ -43,5 +43,7 @@ export default defineConfig({
       },
     },
   },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  // The unit tests are of functions that keep no module state (a stubbed global is unstubbed
+  // after its test), so the files share one module graph: 11 -> 4 s of CPU, most of it imports.
+  test: { environment: 'node', include: ['src/**/*.test.ts'], isolate: false },
 });

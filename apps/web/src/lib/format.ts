@@ -1,4 +1,5 @@
 import type { Locale } from '@vitrina/contract';
+import { intlFormat } from './intl-format';
 import { LOCALE_TAGS } from './locale-tags';
 
 const MINUTE_MS = 60_000;
@@ -12,7 +13,7 @@ export function formatRelativeTime(value: string | number | Date, options: Relat
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return '';
   const diff = time - (options.now ?? Date.now());
-  const format = new Intl.RelativeTimeFormat(LOCALE_TAGS[options.locale ?? 'en'], { numeric: 'auto' });
+  const format = intlFormat('RelativeTimeFormat', LOCALE_TAGS[options.locale ?? 'en'], { numeric: 'auto' });
   const size = Math.abs(diff);
   if (size < MINUTE_MS) return format.format(0, 'second');
   if (size < HOUR_MS) return format.format(Math.trunc(diff / MINUTE_MS), 'minute');
@@ -27,9 +28,11 @@ export function formatRelativeTime(value: string | number | Date, options: Relat
 export function formatDuration(ms: number, locale: Locale = 'en'): string {
   const tag = LOCALE_TAGS[locale];
   const unit = (value: number, name: 'second' | 'minute' | 'hour' | 'day') =>
-    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: name === 'day' ? 'long' : 'short' }).format(
-      value,
-    );
+    intlFormat('NumberFormat', tag, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: name === 'day' ? 'long' : 'short',
+    }).format(value);
   if (ms < MINUTE_MS) return unit(Math.floor(ms / 1000), 'second');
   const days = Math.floor(ms / DAY_MS);
   const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
@@ -81,7 +84,7 @@ export function isExternal(link: string): boolean {
 /** The short name of an ISO day of the week (1 Monday … 7 Sunday) in the locale. */
 export function formatWeekday(isoDay: number, locale: Locale = 'en'): string {
   // 2024-01-01 was a Monday.
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: 'short', timeZone: 'UTC' }).format(
+  return intlFormat('DateTimeFormat', LOCALE_TAGS[locale], { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, isoDay)),
   );
 }

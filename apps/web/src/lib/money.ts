@@ -1,5 +1,6 @@
 import { CURRENCIES, type Currency, type Locale } from '@vitrina/contract';
 import { useCallback } from 'react';
+import { intlFormat } from './intl-format';
 import { LOCALE_TAGS } from './locale-tags';
 import { useLocale } from './use-locale';
 
@@ -9,7 +10,7 @@ export const toMinor = (amount: number | null | undefined): number => Math.round
 export const fromMinor = (minor: number): number => minor / 100;
 
 export function formatMoney(minor: number, options: { currency: Currency; locale: Locale }): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[options.locale], {
+  return intlFormat('NumberFormat', LOCALE_TAGS[options.locale], {
     style: 'currency',
     currency: options.currency,
     minimumFractionDigits: 2,

@@ -95,40 +95,67 @@ function count(label, ok, since, read) {
 }
 
 /**
+ * A PostgreSQL for the PostgreSQL and Mosquitto suites: TEST_DATABASE_URL, or a throwaway
+ * cluster (started first: initdb is a few seconds of one core the other steps overlap).
+ */
+async function testPostgres() {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop() {} };
+  if (!postgresAvailable()) return null;
+  return startTempPostgres();
+}
+
+/**
  * The order is set by what two cores can overlap. Typecheck is one thread at a time, so the
- * unit suites, the web build and then the API suite on PGlite run beside lint and typecheck;
- * the PostgreSQL and Mosquitto suites follow typecheck, beside the PGlite suite (on two
- * cores each vitest run has one worker: one after the other they left the CPU a third to a
- * half idle); then the end-to-end tests on their own: beside the PostgreSQL suite the
- * browser got so little CPU that a screen's first render after sign-in took over ten
- * seconds and specs failed on time, not on behaviour.
+ * unit suites, the web build and then the API suite on PGlite run beside lint, typecheck and
+ * then the API suite on PostgreSQL (each vitest run alone left the CPU a third to a half
+ * idle). The Mosquitto suite follows whichever of the two chains ends first, beside the
+ * other's end. Then the end-to-end tests on their own: beside the PostgreSQL suite the browser
+ * got so little CPU that a screen's first render after sign-in took over ten seconds and
+ * specs failed on time, not on behaviour.
  */
 let built = false;
-await Promise.all([
-  (async () => {
-    await check('lint (biome)', 'npx', ['biome', 'check', '.']);
-    // One `tsc -b` per project, in reference order: each reuses what the ones before it built
-    // (the contract's and the server's declarations in .tsbuild/), yet a failure names its project.
-    for (const project of ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']) {
-      await check(`typecheck ${project}`, 'npx', ['tsc', '-b', project]);
-    }
-    await postgresSuites();
-  })(),
-  (async () => {
-    await vitestBuffered('contract unit tests', 'packages/contract');
-    await vitestBuffered('web unit tests', 'apps/web');
-    await vitestBuffered('simulator tests', 'apps/simulator');
-    const since = Date.now();
-    built = await runBuffered('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);
-    tally('build web', built, since);
-    // Two workers: beside the PostgreSQL suite the cores are shared anyway, and once that
-    // suite is done one worker would leave a core idle for the rest of this one.
-    await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, [
-      ...shuffle,
-      '--maxWorkers=2',
-    ]);
-  })(),
-]);
+const postgres = await testPostgres();
+try {
+  const chains = [
+    (async () => {
+      await check('lint (biome)', 'npx', ['biome', 'check', '.']);
+      // One `tsc -b` per project, in reference order: each reuses what the ones before it built
+      // (the contract's and the server's declarations in .tsbuild/), yet a failure names its project.
+      for (const project of ['packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']) {
+        await check(`typecheck ${project}`, 'npx', ['tsc', '-b', project]);
+      }
+      if (postgres) {
+        await vitestBuffered(
+          'server API tests on PostgreSQL',
+          'apps/server',
+          { TEST_DATABASE_URL: postgres.url },
+          shuffle,
+        );
+      } else {
+        totals.failed += 1;
+        lines.push('FAIL server API tests on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql)');
+      }
+    })(),
+    (async () => {
+      await vitestBuffered('contract unit tests', 'packages/contract');
+      await vitestBuffered('web unit tests', 'apps/web');
+      await vitestBuffered('simulator tests', 'apps/simulator');
+      const since = Date.now();
+      built = await runBuffered('build web', 'npm', ['run', 'build', '-w', '@vitrina/web']);
+      tally('build web', built, since);
+      // Two workers: beside the PostgreSQL suite the cores are shared anyway, and once that
+      // suite is done one worker would leave a core idle for the rest of this one.
+      await vitestBuffered('server API tests on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, [
+        ...shuffle,
+        '--maxWorkers=2',
+      ]);
+    })(),
+  ];
+  await Promise.race(chains);
+  await Promise.all([mosquittoSuites(postgres?.url ?? ''), ...chains]);
+} finally {
+  postgres?.stop();
+}
 
 /**
  * The device protocol suites again with the server behind an external broker (a throwaway
@@ -156,30 +183,6 @@ async function mosquittoSuites(databaseUrl) {
     );
   } finally {
     broker.stop();
-  }
-}
-
-async function postgresSuites() {
-  if (process.env.TEST_DATABASE_URL) {
-    await vitestBuffered('server API tests on PostgreSQL', 'apps/server', {}, shuffle);
-    await mosquittoSuites(process.env.TEST_DATABASE_URL);
-  } else if (postgresAvailable()) {
-    const postgres = await startTempPostgres();
-    try {
-      await vitestBuffered(
-        'server API tests on PostgreSQL',
-        'apps/server',
-        { TEST_DATABASE_URL: postgres.url },
-        shuffle,
-      );
-      await mosquittoSuites(postgres.url);
-    } finally {
-      postgres.stop();
-    }
-  } else {
-    totals.failed += 1;
-    lines.push('FAIL server API tests on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql)');
-    await mosquittoSuites('');
   }
 }
 

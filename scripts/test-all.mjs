@@ -109,9 +109,9 @@ async function testPostgres() {
  * unit suites, the web build and then the API suite on PGlite run beside lint, typecheck and
  * then the API suite on PostgreSQL (each vitest run alone left the CPU a third to a half
  * idle). The Mosquitto suite follows whichever of the two chains ends first, beside the
- * other's end. Then the end-to-end tests on their own: beside the PostgreSQL suite the browser
- * got so little CPU that a screen's first render after sign-in took over ten seconds and
- * specs failed on time, not on behaviour.
+ * other's end, and the end-to-end tests follow both chains, beside the Mosquitto suite's end
+ * at most: beside the PostgreSQL suite the browser got so little CPU that a screen's first
+ * render after sign-in took over ten seconds and specs failed on time, not on behaviour.
  */
 let built = false;
 const postgres = await testPostgres();
@@ -152,7 +152,11 @@ try {
     })(),
   ];
   await Promise.race(chains);
-  await Promise.all([mosquittoSuites(postgres?.url ?? ''), ...chains]);
+  const mosquitto = mosquittoSuites(postgres?.url ?? '');
+  await Promise.all(chains);
+  // The end-to-end run starts (Playwright, then the server's boot: mostly one core) beside the
+  // Mosquitto suite's end.
+  await Promise.all([mosquitto, endToEnd()]);
 } finally {
   postgres?.stop();
 }
@@ -205,8 +209,6 @@ async function endToEnd() {
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected + stats.skipped };
   });
 }
-
-await endToEnd();
 
 fs.rmSync(reports, { recursive: true, force: true });
 process.stdout.write(

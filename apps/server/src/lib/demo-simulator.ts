@@ -15,12 +15,27 @@ const STOP_TIMEOUT_MS = 3_000;
  * shares nothing with the server but the contract), so the panel is alive on a first start.
  * The IPC channel ends the child if the server dies without stopping it.
  */
+/** The simulator's command line for the fleet file against the embedded broker. */
+export function simulatorArgs(options: { fleetFile: string; brokerPort: number; customersPerHour?: number }): string[] {
+  const { fleetFile, brokerPort, customersPerHour } = options;
+  return [
+    '--fleet',
+    fleetFile,
+    '--url',
+    `mqtt://127.0.0.1:${brokerPort}`,
+    '--quiet',
+    ...(customersPerHour === undefined ? [] : ['--customers-per-hour', String(customersPerHour)]),
+  ];
+}
+
 export function startDemoSimulator(options: {
   fleetFile: string;
   brokerPort: number | null;
   logger: FastifyBaseLogger;
+  /** Customers who open a fridge on their own, per hour (the simulator's default when omitted). */
+  customersPerHour?: number;
 }): DemoSimulator | null {
-  const { fleetFile, brokerPort, logger } = options;
+  const { fleetFile, brokerPort, logger, customersPerHour } = options;
   if (brokerPort === null) {
     logger.info('demo fleet: no embedded MQTT broker, the simulator stays off');
     return null;
@@ -34,7 +49,7 @@ export function startDemoSimulator(options: {
   }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', SIMULATOR_MAIN, '--fleet', fleetFile, '--url', `mqtt://127.0.0.1:${brokerPort}`, '--quiet'],
+    ['--import', 'tsx', SIMULATOR_MAIN, ...simulatorArgs({ fleetFile, brokerPort, customersPerHour })],
     { cwd: path.dirname(path.dirname(SIMULATOR_MAIN)), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   let stopping = false;

@@ -37,12 +37,17 @@ const KIB = 1024;
 const dist = path.resolve(import.meta.dirname, '..', process.env.BENCH_WEB_DIST ?? 'apps/web/dist');
 
 /**
- * What a browser in English (the default locale) fetches to show the login screen: the screen
- * and the language's core texts (one chunk per language, named `locale-core-<lng>` by
+ * What a browser in English (the default locale) fetches to show the login screen: the screen,
+ * the list of the language's text files and its core texts (one chunk per language, named `locale-core-<lng>` by
  * vite.config.ts; a feature's own texts, `locale-<lng>-<file>`, come with its screens).
  * Ant Design and dayjs carry English in their core, so English adds no locale chunk of theirs.
  */
-const LOGIN_MODULES = [/^src\/features\/auth\/screens\/login\.tsx$/, /^_locale-core-en-/];
+const LOGIN_MODULES = [
+  /^src\/features\/auth\/screens\/login\.tsx$/,
+  // The list of English text files (src/locales/index.ts), then the core texts.
+  /^src\/locales\/en\/files\.ts$/,
+  /^_locale-core-en-/,
+];
 /**
  * Signing in adds the panel shell and the dashboard. The login form's schema check (zod, the
  * schema, the contract's messages) is fetched only for input its quick check refuses, so a

@@ -43,6 +43,8 @@ test('an operator is offered no change to a user who holds more than they do', a
     // The search sends on Enter; the demo's customers push staff past the first page.
     await search.fill(name);
     await search.press('Enter');
+    // The search lands in the link; the box follows the link, so type the next one after it.
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === name);
     await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: `Edit ${name}` })).toHaveCount(0);
     await expect(page.getByRole('button', { name: `More actions for ${name}` })).toHaveCount(0);

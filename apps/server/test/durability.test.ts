@@ -25,8 +25,8 @@ function newFolder() {
  */
 let seededDir: string;
 beforeAll(async () => {
-  seededDir = newFolder();
-  const first = await startServer(seededDir);
+  const first = await startServer(newFolder);
+  seededDir = first.dataDir;
   expect(first.output()).toContain('Demo logins');
   first.child.kill('SIGTERM');
   expect(await exited(first.child)).toBe(0);
@@ -54,7 +54,23 @@ function freePort(): Promise<number> {
 
 type Started = { child: ChildProcess; base: string; output: () => string };
 
-async function startServer(dataDir: string): Promise<Started> {
+/**
+ * A port found free can be taken by another process (the other test workers start servers
+ * too) before the server binds it: then it starts again on another one. A first start binds
+ * after seeding, so `folder` may name a new folder for each try.
+ */
+async function startServer(folder: string | (() => string)): Promise<Started & { dataDir: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = typeof folder === 'string' ? folder : folder();
+    try {
+      return { ...(await startServerOnFreePort(dataDir)), dataDir };
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnFreePort(dataDir: string): Promise<Started> {
   const port = await freePort();
   const child = spawn(node, withTsx('src/main.ts'), {
     cwd: serverDir,

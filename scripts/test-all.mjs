@@ -11,6 +11,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-'));
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+/** Each failed test with its error's first line, printed again beside the totals: a CI log's tail then names it. */
+const failures = [];
+const firstLine = (message) =>
+  String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 
 // The API suites run in a random order, files and tests, so a test that leans on another's
 // rows fails here rather than on someone else's machine. The seed is printed; TEST_SEED=N
@@ -72,6 +80,14 @@ async function vitestBuffered(label, dir, env = {}, extra = []) {
 function countVitest(label, ok, out, since) {
   count(label, ok, since, () => {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    for (const file of report.testResults) {
+      const where = path.relative(root, file.name);
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failed)
+        failures.push(`${label} › ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      if (file.status === 'failed' && failed.length === 0)
+        failures.push(`${label} › ${where}: ${firstLine(file.message)}`);
+    }
     return {
       passed: report.numPassedTests,
       failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
@@ -205,13 +221,29 @@ async function endToEnd() {
     { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
   );
   count('end-to-end tests in Chromium', ok, since, () => {
-    const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const { stats, suites } = JSON.parse(fs.readFileSync(out, 'utf8'));
+    collectSpecFailures(suites);
     return { passed: stats.expected + stats.flaky, failed: stats.unexpected + stats.skipped };
   });
 }
 
+/** Playwright's JSON report nests suites (files, describes) around specs, each with its tests' results. */
+function collectSpecFailures(suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(`end-to-end › ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    collectSpecFailures(suite.suites);
+  }
+}
+
 fs.rmSync(reports, { recursive: true, force: true });
+const failed = failures.length > 0 ? `\nFailed:\n${failures.map((failure) => `  ${failure}`).join('\n')}\n` : '';
 process.stdout.write(
-  `\n${lines.join('\n')}\n(API tests shuffled with seed ${seed}; ${elapsed(started)} in all)\n\n${totals.passed} passed, ${totals.failed} failed\n`,
+  `${failed}\n${lines.join('\n')}\n(API tests shuffled with seed ${seed}; ${elapsed(started)} in all)\n\n${totals.passed} passed, ${totals.failed} failed\n`,
 );
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -37,6 +37,10 @@ const shared = {
   globalSetup: ['test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // `expect.poll` waits for what another part of the server does on its own (an MQTT message
+  // handled, a job picked up, a payment settled). Vitest's default second is too short when
+  // two suites and a typecheck share two cores: a poll then fails on time, not on behaviour.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({

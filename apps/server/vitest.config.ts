@@ -34,7 +34,6 @@ const excluded = [...(onPostgres ? embeddedOnly : postgresOnly), ...externalBrok
 const ownModuleGraph = ['src/modules/products/products.status.test.ts'];
 
 const shared = {
-  globalSetup: ['test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // `expect.poll` waits for what another part of the server does on its own (an MQTT message
@@ -45,6 +44,9 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // On the root, not on each project: the root's global setup runs once and what it provides
+    // reaches every project (per project, the template was migrated and seeded twice, ~4 s each).
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       {
         test: {

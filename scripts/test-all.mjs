@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { mosquittoAvailable, startTempMosquitto } from './temp-mosquitto.mjs';
 import { postgresAvailable, startTempPostgres } from './temp-postgres.mjs';
 
@@ -14,8 +15,7 @@ const lines = [];
 /** Each failed test with its error's first line, printed again beside the totals: a CI log's tail then names it. */
 const failures = [];
 const firstLine = (message) =>
-  String(message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(message ?? ''))
     .trim()
     .split('\n')[0]
     .slice(0, 300);
@@ -111,8 +111,8 @@ function count(label, ok, since, read) {
 }
 
 /**
- * A PostgreSQL for the PostgreSQL and Mosquitto suites: TEST_DATABASE_URL, or a throwaway
- * cluster (started first: initdb is a few seconds of one core the other steps overlap).
+ * A PostgreSQL for the PostgreSQL suite: TEST_DATABASE_URL, or a throwaway cluster (started
+ * first: initdb is a few seconds of one core the other steps overlap).
  */
 async function testPostgres() {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop() {} };
@@ -121,16 +121,29 @@ async function testPostgres() {
 }
 
 /**
- * The order is set by what two cores can overlap. Typecheck is one thread at a time, so the
- * unit suites, the web build and then the API suite on PGlite run beside lint, typecheck and
- * then the API suite on PostgreSQL (each vitest run alone left the CPU a third to a half
- * idle). The Mosquitto suite follows whichever of the two chains ends first, beside the
- * other's end, and the end-to-end tests follow both chains, beside the Mosquitto suite's end
- * at most: beside the PostgreSQL suite the browser got so little CPU that a screen's first
+ * The PostgreSQL suite's devices talk to a throwaway Mosquitto instead of the embedded broker,
+ * so the device protocol is tested behind an external broker too (with two gateway instances
+ * sharing it, and the documented password file and ACL) without a vitest run of its own: that
+ * had cost its module graph and template again, ~15 s beside the other steps. The files about
+ * the embedded broker itself run in the PGlite suite, which keeps it.
+ */
+async function testMosquitto() {
+  if (mosquittoAvailable()) return startTempMosquitto();
+  totals.failed += 1;
+  lines.push('FAIL device protocol on Mosquitto: Mosquitto is not installed (apt-get install -y mosquitto)');
+  return null;
+}
+
+/**
+ * The order is set by what two cores can overlap. The unit suites, the web build and then
+ * the API suite on PGlite run beside lint, typecheck and then the API suite on PostgreSQL
+ * (each vitest run alone left the CPU a third to a half idle). The end-to-end tests follow
+ * both chains: beside the PostgreSQL suite the browser got so little CPU that a screen's first
  * render after sign-in took over ten seconds and specs failed on time, not on behaviour.
  */
 let built = false;
 const postgres = await testPostgres();
+const broker = await testMosquitto();
 try {
   const chains = [
     (async () => {
@@ -142,9 +155,9 @@ try {
       await check('typecheck (tsc -b, every project)', 'npx', ['tsc', '-b', '--checkers', '1']);
       if (postgres) {
         await vitestBuffered(
-          'server API tests on PostgreSQL',
+          broker ? 'server API tests on PostgreSQL, devices through Mosquitto' : 'server API tests on PostgreSQL',
           'apps/server',
-          { TEST_DATABASE_URL: postgres.url },
+          { TEST_DATABASE_URL: postgres.url, TEST_MQTT_URL: broker?.url ?? '' },
           shuffle,
         );
       } else {
@@ -167,43 +180,11 @@ try {
       ]);
     })(),
   ];
-  await Promise.race(chains);
-  const mosquitto = mosquittoSuites(postgres?.url ?? '');
   await Promise.all(chains);
-  // The end-to-end run starts (Playwright, then the server's boot: mostly one core) beside the
-  // Mosquitto suite's end.
-  await Promise.all([mosquitto, endToEnd()]);
+  await endToEnd();
 } finally {
   postgres?.stop();
-}
-
-/**
- * The device protocol suites again with the server behind an external broker (a throwaway
- * Mosquitto) instead of the embedded one, on PostgreSQL when there is one.
- */
-async function mosquittoSuites(databaseUrl) {
-  if (!mosquittoAvailable()) {
-    totals.failed += 1;
-    lines.push('FAIL device protocol on Mosquitto: Mosquitto is not installed (apt-get install -y mosquitto)');
-    return;
-  }
-  const broker = await startTempMosquitto();
-  try {
-    await vitestBuffered(
-      'device protocol on Mosquitto',
-      'apps/server',
-      { TEST_MQTT_URL: broker.url, TEST_DATABASE_URL: databaseUrl },
-      // The files that talk to the broker; the rest of the devices module ran in the suites above.
-      [
-        'src/modules/devices/gateway.test.ts',
-        'src/modules/devices/gateway-alerts.test.ts',
-        'test/gateway.instances.test.ts',
-        'test/mosquitto-acl.test.ts',
-      ],
-    );
-  } finally {
-    broker.stop();
-  }
+  broker?.stop();
 }
 
 async function endToEnd() {

@@ -71,7 +71,11 @@ describe('food safety', () => {
     await reading(id, 6, minutes(150));
     const reset = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
     expect(reset.statusCode).toBe(200);
-    const history = await ctx.database.db.select().from(deviceEvents).where(eq(deviceEvents.micromarketId, id));
+    const history = await ctx.database.db
+      .select()
+      .from(deviceEvents)
+      .where(eq(deviceEvents.micromarketId, id))
+      .orderBy(deviceEvents.id);
     expect(history.map((event) => event.kind)).toEqual(['alert', 'locked', 'lock_reset']);
     const again = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
     expect(again.statusCode).toBe(409);

@@ -42,7 +42,9 @@ async function eventsOf(id: number) {
   const rows = await ctx.database.db
     .select({ kind: deviceEvents.kind })
     .from(deviceEvents)
-    .where(eq(deviceEvents.micromarketId, id));
+    .where(eq(deviceEvents.micromarketId, id))
+    // Without an order PostgreSQL answers in heap order, which a reused (restored) copy changes.
+    .orderBy(deviceEvents.id);
   return rows.map((row) => row.kind);
 }
 

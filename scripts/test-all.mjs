@@ -142,8 +142,11 @@ async function testMosquitto() {
  * render after sign-in took over ten seconds and specs failed on time, not on behaviour.
  */
 let built = false;
-const postgres = await testPostgres();
-const broker = await testMosquitto();
+// Started beside the first steps (initdb is a few seconds of one core); the PostgreSQL suite
+// waits for them after lint and typecheck.
+const services = Promise.all([testPostgres(), testMosquitto()]);
+let postgres;
+let broker;
 try {
   const chains = [
     (async () => {
@@ -153,6 +156,7 @@ try {
       // beside the other chain on two cores that is CPU taken from it (26 -> 16 core-seconds; one
       // `tsc -b` per project had cost 29).
       await check('typecheck (tsc -b, every project)', 'npx', ['tsc', '-b', '--checkers', '1']);
+      [postgres, broker] = await services;
       if (postgres) {
         await vitestBuffered(
           broker ? 'server API tests on PostgreSQL, devices through Mosquitto' : 'server API tests on PostgreSQL',
@@ -183,8 +187,8 @@ try {
   await Promise.all(chains);
   await endToEnd();
 } finally {
-  postgres?.stop();
-  broker?.stop();
+  // Stopped even when a step threw before the PostgreSQL suite took them.
+  for (const service of await services) service?.stop();
 }
 
 async function endToEnd() {

@@ -1,9 +1,10 @@
 import { ClearOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMicromarketOptions } from '../lib/queries/micromarket-options';
 import { useOrganizationOptions } from '../lib/queries/organization-options';
+import { searchBoxText } from '../lib/search-box';
 
 /** What every filter select of a list shares: clearable, its own width, a popup as wide as it needs. */
 export const FILTER_SELECT = {
@@ -22,14 +23,22 @@ export function SearchFilter(props: {
   onSearch: (value: string | undefined) => void;
 }) {
   const [text, setText] = useState(props.value ?? '');
-  useEffect(() => setText(props.value ?? ''), [props.value]);
+  // The search last sent from this box, or last shown from the link.
+  const sent = useRef(props.value);
+  useEffect(() => {
+    setText((typed) => searchBoxText({ typed, linked: props.value, sent: sent.current }));
+    sent.current = props.value;
+  }, [props.value]);
   return (
     <Input.Search
       aria-label={props.label}
       placeholder={props.label}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      onSearch={(value) => props.onSearch(value.trim() || undefined)}
+      onSearch={(value) => {
+        sent.current = value.trim() || undefined;
+        props.onSearch(sent.current);
+      }}
       allowClear
       className="list-filters__search"
     />

@@ -24,47 +24,22 @@ const externalBrokerOnly = [
 ];
 const excluded = [...(onPostgres ? embeddedOnly : postgresOnly), ...externalBrokerOnly, '**/node_modules/**'];
 
-/**
- * Files that replace a module with `vi.mock` need a module graph of their own. Every other
- * file shares its worker's: the app's modules are imported once per worker instead of once
- * per file (about a quarter of the suite's time went to imports). That is safe because the
- * server keeps no mutable state at module level — each test file builds its own app, database
- * and clock — and the suite runs shuffled, so a file that leaned on another's leftovers would fail.
- */
-const ownModuleGraph = ['src/modules/products/products.status.test.ts'];
-
-const shared = {
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-  // `expect.poll` waits for what another part of the server does on its own (an MQTT message
-  // handled, a job picked up, a payment settled). Vitest's default second is too short when
-  // two suites and a typecheck share two cores: a poll then fails on time, not on behaviour.
-  expect: { poll: { timeout: 10_000 } },
-};
-
 export default defineConfig({
   test: {
-    // On the root, not on each project: the root's global setup runs once and what it provides
-    // reaches every project (per project, the template was migrated and seeded twice, ~4 s each).
     globalSetup: ['test/global-setup.ts'],
-    projects: [
-      {
-        test: {
-          ...shared,
-          name: 'shared-modules',
-          isolate: false,
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [...excluded, ...ownModuleGraph],
-        },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'own-modules',
-          include: ownModuleGraph,
-          exclude: excluded,
-        },
-      },
-    ],
+    // No file replaces a module (`vi.mock`), so every file shares its worker's module graph: the
+    // app's modules are imported once per worker instead of once per file (about a quarter of
+    // the suite's time went to imports). That is safe because the server keeps no mutable state
+    // at module level — each test file builds its own app, database and clock — and the suite
+    // runs shuffled, so a file that leaned on another's leftovers would fail.
+    isolate: false,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: excluded,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // `expect.poll` waits for what another part of the server does on its own (an MQTT message
+    // handled, a job picked up, a payment settled). Vitest's default second is too short when
+    // two suites and a typecheck share two cores: a poll then fails on time, not on behaviour.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type canMoveProduct, translate } from '@vitrina/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { userActor } from '../../lib/actor.js';
+import { resolveSession } from '../../plugins/auth.js';
+import { changeStatus } from './products.service.js';
 
 /**
  * The contract's product table lets every status reach every other, so no move is illegal
  * today. A stricter table (archived products only come back as active) shows that the
  * service enforces whatever the table says, all or nothing.
  */
-vi.mock('@vitrina/contract', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@vitrina/contract')>();
-  return {
-    ...actual,
-    canMoveProduct: (from: string, to: string) => from === to || !(from === 'archived' && to === 'inactive'),
-  };
-});
+const strictMoves: typeof canMoveProduct = (from, to) => from === to || !(from === 'archived' && to === 'inactive');
 
 let ctx: TestContext;
 type Item = { id: number; name: string; status: string };
@@ -23,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** An active product and two archived ones of a fresh tenant, and a reader of their statuses. */
+/** An active product and two archived ones of a fresh tenant, their operator as a caller, and a reader of their statuses. */
 async function statusWorld() {
   const operator = await (await createTenant(ctx.database.db)).token('operator');
   const create = async (name: string) =>
@@ -34,6 +32,8 @@ async function statusWorld() {
     archivedB: await create('Old wafer'),
   };
   await ok(ctx, operator, '/v1/product/status', { ids: [product.archivedA, product.archivedB], status: 'archived' });
+  const session = await resolveSession(ctx.database.db, ctx.app.sessionCache, operator);
+  const actor = userActor(session!, { via: 'http', ip: null, userAgent: null, locale: 'en' });
   const statuses = async () => {
     const all = await Promise.all(
       Object.values(product).map(async (id) =>
@@ -42,28 +42,31 @@ async function statusWorld() {
     );
     return all.map((item) => item.status);
   };
-  return { operator, product, statuses };
+  return { actor, product, statuses };
 }
 
-describe('POST /v1/product/status with illegal moves', () => {
-  it('answers 409 naming the products and the status, and changes nothing', async () => {
-    const { operator, product, statuses } = await statusWorld();
-    const response = await call(ctx, 'POST', '/v1/product/status', {
-      token: operator,
-      payload: { ids: [product.active, product.archivedA, product.archivedB], status: 'inactive' },
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('These products cannot become inactive: Old bar, Old wafer');
+describe('changing product statuses under a stricter table of moves', () => {
+  it('refuses with 409 naming the products and the status, and changes nothing', async () => {
+    const { actor, product, statuses } = await statusWorld();
+    const ids = [product.active, product.archivedA, product.archivedB];
+    const refusal = await changeStatus(ctx.app.services, actor, { ids, status: 'inactive' }, strictMoves).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ status: 409, key: 'product.illegal_status' });
+    const { key, params } = refusal as { key: 'product.illegal_status'; params: Record<string, string> };
+    expect(translate(key, 'en', params)).toBe('These products cannot become inactive: Old bar, Old wafer');
     expect(await statuses()).toEqual(['active', 'archived', 'archived']);
   });
 
   it('still allows the legal moves', async () => {
-    const { operator, product, statuses } = await statusWorld();
-    const response = await call(ctx, 'POST', '/v1/product/status', {
-      token: operator,
-      payload: { ids: [product.archivedA], status: 'active' },
-    });
-    expect(response.json()).toEqual({ updated: 1 });
+    const { actor, product, statuses } = await statusWorld();
+    const moved = await changeStatus(
+      ctx.app.services,
+      actor,
+      { ids: [product.archivedA], status: 'active' },
+      strictMoves,
+    );
+    expect(moved).toEqual({ updated: 1 });
     expect(await statuses()).toEqual(['active', 'active', 'archived']);
   });
 });

@@ -16,7 +16,8 @@ const postgresOnly = [
 ];
 /**
  * Two gateway instances splitting one external broker's traffic (PostgreSQL and TEST_MQTT_URL),
- * and the documented Mosquitto password file and ACL (a Mosquitto of its own): the Mosquitto step only.
+ * and the documented Mosquitto password file and ACL (a Mosquitto of its own): only with
+ * TEST_MQTT_URL, which `npm test` gives the PostgreSQL suite.
  */
 const externalBrokerOnly = [
   ...(onPostgres && process.env.TEST_MQTT_URL ? [] : ['test/gateway.instances.test.ts']),

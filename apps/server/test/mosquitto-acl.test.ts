@@ -15,8 +15,8 @@ import { createTestContext, type TestContext } from './helper.js';
 /**
  * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real: a
  * password file with one user per serial (its token is the password) and the server's own
- * user, and an ACL file with the two pattern rules. Runs in the Mosquitto step of `npm test`
- * only (vitest.config.ts), where Debian's mosquitto and mosquitto_passwd are installed.
+ * user, and an ACL file with the two pattern rules. Runs only with TEST_MQTT_URL (vitest.config.ts):
+ * in `npm test`, the PostgreSQL suite, beside Debian's mosquitto and mosquitto_passwd.
  */
 const SERVER_USER = { name: 'vitrina-server', password: 'server-secret-1' };
 type Device = { id: number; serial: string; token: string };

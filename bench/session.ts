@@ -13,6 +13,7 @@
  * server runs in its own process; the load comes from this one over keep-alive HTTP.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -65,7 +66,15 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: strin
 
 async function startVitrina(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
-  const serverEnv = { PORT: String(port), HOST: '127.0.0.1', SEED: 'off', LOG_LEVEL: 'warn', ...env };
+  // On PostgreSQL the server refuses to start without SECRET_KEY (it seals providers' credentials).
+  const serverEnv = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED: 'off',
+    LOG_LEVEL: 'warn',
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  };
   return startProcess(['apps/server/src/main.ts'], serverEnv, 'Vitrina is running', port);
 }
 

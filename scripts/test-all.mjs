@@ -46,7 +46,15 @@ const elapsed = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 function tally(label, ok, since) {
   totals[ok ? 'passed' : 'failed'] += 1;
+  if (!ok) failures.push(`${label}: see its output above`);
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${elapsed(since)})`);
+}
+
+/** A step that could not run at all: one failure, with the reason in its place and in the summary. */
+function cannotRun(label, reason) {
+  totals.failed += 1;
+  lines.push(`FAIL ${label}: ${reason}`);
+  failures.push(`${label}: ${reason}`);
 }
 
 async function check(label, command, args) {
@@ -82,9 +90,10 @@ function countVitest(label, ok, out, since) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     for (const file of report.testResults) {
       const where = path.relative(root, file.name);
-      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      // Skipped and to-do tests count as failed (the suite has none by rule), so they are named too.
+      const failed = file.assertionResults.filter((test) => test.status !== 'passed');
       for (const test of failed)
-        failures.push(`${label} › ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+        failures.push(`${label} › ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0]) || test.status}`);
       if (file.status === 'failed' && failed.length === 0)
         failures.push(`${label} › ${where}: ${firstLine(file.message)}`);
     }
@@ -101,8 +110,13 @@ function count(label, ok, since, read) {
     result = read();
   } catch {
     result = { passed: 0, failed: 1 };
+    failures.push(`${label}: no report to read; see its output above`);
   }
-  if (!ok && result.failed === 0) result.failed = 1; // the suite itself failed to run
+  if (!ok && result.failed === 0) {
+    // The run failed without a failed test (a crash, an unhandled error): its output says why.
+    result.failed = 1;
+    failures.push(`${label}: the run failed without a failed test; see its output above`);
+  }
   totals.passed += result.passed;
   totals.failed += result.failed;
   lines.push(
@@ -129,8 +143,7 @@ async function testPostgres() {
  */
 async function testMosquitto() {
   if (mosquittoAvailable()) return startTempMosquitto();
-  totals.failed += 1;
-  lines.push('FAIL device protocol on Mosquitto: Mosquitto is not installed (apt-get install -y mosquitto)');
+  cannotRun('device protocol on Mosquitto', 'Mosquitto is not installed (apt-get install -y mosquitto)');
   return null;
 }
 
@@ -145,8 +158,6 @@ let built = false;
 // Started beside the first steps (initdb is a few seconds of one core); the PostgreSQL suite
 // waits for them after lint and typecheck.
 const services = Promise.all([testPostgres(), testMosquitto()]);
-let postgres;
-let broker;
 try {
   const chains = [
     (async () => {
@@ -156,7 +167,7 @@ try {
       // beside the other chain on two cores that is CPU taken from it (26 -> 16 core-seconds; one
       // `tsc -b` per project had cost 29).
       await check('typecheck (tsc -b, every project)', 'npx', ['tsc', '-b', '--checkers', '1']);
-      [postgres, broker] = await services;
+      const [postgres, broker] = await services;
       if (postgres) {
         await vitestBuffered(
           broker ? 'server API tests on PostgreSQL, devices through Mosquitto' : 'server API tests on PostgreSQL',
@@ -165,8 +176,7 @@ try {
           shuffle,
         );
       } else {
-        totals.failed += 1;
-        lines.push('FAIL server API tests on PostgreSQL: PostgreSQL is not installed (apt-get install -y postgresql)');
+        cannotRun('server API tests on PostgreSQL', 'PostgreSQL is not installed (apt-get install -y postgresql)');
       }
     })(),
     (async () => {
@@ -193,8 +203,7 @@ try {
 
 async function endToEnd() {
   if (!built) {
-    totals.failed += 1;
-    lines.push('FAIL end-to-end tests in Chromium: the web build failed');
+    cannotRun('end-to-end tests in Chromium', 'the web build failed');
     return;
   }
   const out = path.join(reports, 'e2e.json');
@@ -217,9 +226,9 @@ function collectSpecFailures(suites = []) {
   for (const suite of suites) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        if (test.status !== 'unexpected') continue;
+        if (test.status !== 'unexpected' && test.status !== 'skipped') continue;
         const error = test.results.at(-1)?.error?.message;
-        failures.push(`end-to-end › ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+        failures.push(`end-to-end › ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error) || test.status}`);
       }
     }
     collectSpecFailures(suite.suites);

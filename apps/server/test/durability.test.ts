@@ -70,8 +70,8 @@ async function startServer(folder: string | (() => string)): Promise<Started & {
   }
 }
 
-async function startServerOnFreePort(dataDir: string): Promise<Started> {
-  const port = await freePort();
+/** A server process on the folder and port, its output piped to the test. */
+function spawnServer(dataDir: string, port: number): ChildProcess {
   const child = spawn(node, withTsx('src/main.ts'), {
     cwd: serverDir,
     env: {
@@ -90,6 +90,12 @@ async function startServerOnFreePort(dataDir: string): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
+  return child;
+}
+
+async function startServerOnFreePort(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const child = spawnServer(dataDir, port);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -145,21 +151,7 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
     const first = await startServer(dataDir);
     expect(first.output()).not.toContain('Demo logins');
 
-    const second = spawn(node, withTsx('src/main.ts'), {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        MQTT_PORT: '0',
-        SIMULATOR: 'off',
-        SEED: 'e2e',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(second);
+    const second = spawnServer(dataDir, await freePort());
     let stderr = '';
     second.stderr?.on('data', (chunk) => {
       stderr += chunk;

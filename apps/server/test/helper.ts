@@ -33,7 +33,7 @@ export type TestContext = {
 export async function createTestContext(
   deps: Pick<AppDeps, 'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'push' | 'channels'> = {},
 ): Promise<TestContext> {
-  const { database, drop } = await cloneTemplate(inject('template'));
+  const database = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
@@ -65,7 +65,6 @@ export async function createTestContext(
     async close() {
       await app.close();
       await database.close();
-      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

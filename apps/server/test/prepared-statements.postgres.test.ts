@@ -16,17 +16,19 @@ afterAll(() => ctx.close());
 
 describe('prepared statements', () => {
   it('a parameterised statement is prepared on its connection, one without parameters is not', async () => {
-    const byId = (id: number) => ctx.database.db.select().from(organizations).where(sql`${organizations.id} = ${id}`);
+    // One statement text, run with two parameters.
+    const byId = (db: Pick<typeof ctx.database.db, 'select'>, id: number) =>
+      db.select().from(organizations).where(sql`${organizations.id} = ${id}`);
     const prepared = await ctx.database.db.transaction(async (tx) => {
       // One transaction: one connection, whose prepared statements the view lists (the
       // connection may have served other files' statements before).
-      await tx.select().from(organizations).where(sql`${organizations.id} = ${1}`);
-      await tx.select().from(organizations).where(sql`${organizations.id} = ${2}`);
+      await byId(tx, 1);
+      await byId(tx, 2);
       await tx.execute(sql`SELECT 1`);
       const result = await tx.execute(sql`SELECT name, statement FROM pg_prepared_statements`);
       return (result as unknown as { rows: { name: string; statement: string }[] }).rows;
     });
-    const ours = prepared.filter((row) => row.statement === byId(1).toSQL().sql);
+    const ours = prepared.filter((row) => row.statement === byId(ctx.database.db, 1).toSQL().sql);
     expect(ours).toHaveLength(1);
     expect(ours[0]!.name).toMatch(/^v[0-9a-f]{20}$/);
     expect(prepared.some((row) => row.statement.trim() === 'SELECT 1')).toBe(false);

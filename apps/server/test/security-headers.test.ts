@@ -8,7 +8,6 @@ import { createLocalStorage } from '../src/lib/storage.js';
 import { cloneTemplate } from './template-database.js';
 
 let database: Database;
-let drop: () => Promise<void>;
 let dir: string;
 const apps: App[] = [];
 
@@ -26,7 +25,7 @@ async function appAt(publicUrl: string) {
 
 beforeAll(async () => {
   // A copy of the migrated template: migrating a database of its own took most of this file's time.
-  ({ database, drop } = await cloneTemplate(inject('template')));
+  database = await cloneTemplate(inject('template'));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-headers-'));
   fs.mkdirSync(path.join(dir, 'web'));
   fs.writeFileSync(path.join(dir, 'web', 'index.html'), '<!doctype html><div id="root"></div>');
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   await database.close();
-  await drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

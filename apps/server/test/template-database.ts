@@ -100,8 +100,11 @@ type Copy = { database: Database; lends: number; retire(): Promise<void> };
 /** This worker's copies between two files. */
 const idle: Copy[] = [];
 
-/** A database of its own for one test file: the template's rows, lent until the file closes it. */
-export async function cloneTemplate(template: Template): Promise<{ database: Database; drop(): Promise<void> }> {
+/**
+ * A database of its own for one test file: the template's rows, lent until the file closes
+ * it. Closing hands the copy back (restored) or retires it; there is nothing else to drop.
+ */
+export async function cloneTemplate(template: Template): Promise<Database> {
   const copy = idle.pop() ?? (await newCopy(template));
   copy.lends += 1;
   const { database } = copy;
@@ -122,8 +125,7 @@ export async function cloneTemplate(template: Template): Promise<{ database: Dat
       idle.push(copy);
     },
   };
-  // Closing the database hands it back or retires it; there is nothing left to drop.
-  return { database: lent, drop: async () => {} };
+  return lent;
 }
 
 async function newCopy(template: Template): Promise<Copy> {

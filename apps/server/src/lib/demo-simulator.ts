@@ -10,11 +10,6 @@ const SIMULATOR_MAIN = path.resolve(here, '../../../simulator/src/main.ts');
 /** The fleet's goodbyes need a moment; after that it is killed. */
 const STOP_TIMEOUT_MS = 3_000;
 
-/**
- * Runs the virtual fridges of `DATA_DIR/demo-fleet.json` as a child process (the simulator
- * shares nothing with the server but the contract), so the panel is alive on a first start.
- * The IPC channel ends the child if the server dies without stopping it.
- */
 /** The simulator's command line for the fleet file against the embedded broker. */
 export function simulatorArgs(options: { fleetFile: string; brokerPort: number; customersPerHour?: number }): string[] {
   const { fleetFile, brokerPort, customersPerHour } = options;
@@ -28,6 +23,11 @@ export function simulatorArgs(options: { fleetFile: string; brokerPort: number; 
   ];
 }
 
+/**
+ * Runs the virtual fridges of `DATA_DIR/demo-fleet.json` as a child process (the simulator
+ * shares nothing with the server but the contract), so the panel is alive on a first start.
+ * The IPC channel ends the child if the server dies without stopping it.
+ */
 export function startDemoSimulator(options: {
   fleetFile: string;
   brokerPort: number | null;

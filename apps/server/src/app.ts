@@ -4,12 +4,13 @@ import type { TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, MqttConfig } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { OrgCache } from './lib/org-cache.js';
 import { RateSharing } from './lib/rate-sharing.js';
+import { SaleEvents } from './lib/sale-events.js';
 import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
@@ -33,6 +34,7 @@ import {
   FiscalProviders,
   fiscalRoutes,
   onSalePaid,
+  onSaleRefunded,
   registerFiscalReceipt,
 } from './modules/fiscal/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
@@ -73,12 +75,12 @@ import { inboxPushProvider, type PushProvider, pushRoutes, registerPushJobs } fr
 import { receiptRoutes } from './modules/receipts/index.js';
 import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
-import { registerSalesJobs, SaleSettler, type SettlementHooks } from './modules/sales/index.js';
+import { onSaleLedgerSettled, registerSalesJobs, type SaleRow, SaleSettler } from './modules/sales/index.js';
 import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
 import { supportRoutes } from './modules/support/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tagRoutes } from './modules/tags/index.js';
-import { onSaleLedgerSettled, transactionRoutes } from './modules/transactions/index.js';
+import { transactionRoutes } from './modules/transactions/index.js';
 import { userGroupRoutes } from './modules/user-groups/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => promotionRules.stop());
 
   const clock = deps.clock ?? systemClock;
+  const saleEvents = new SaleEvents();
   const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
   app.decorate('jobs', jobs);
   const channelEndpoints = { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels };
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
     live,
     thresholds,
     promotionRules,
+    saleEvents,
     mailer: orgMailer(deps.mailer ?? createOutboxMailer(deps.database.db, app.log), {
       db: deps.database.db,
       secrets,
@@ -261,22 +265,26 @@ export async function buildApp(deps: AppDeps) {
       backoffMaxMs: FISCAL_RETRY_MS,
     },
   );
-  // What a settled sale sets off inside its own database transaction: its bonus promotions
-  // (keyed in the bonus ledger, so a retry pays nothing twice), its fiscal receipt, and its
-  // micromarket-day of the sales rollups (recomputed whole, so a retry is harmless).
-  const saleHooks: SettlementHooks = {
-    onSettled: async (db, sale, settings) => {
+  // What a sale sets off, inside the database transaction that changed it (DESIGN §9): its
+  // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
+  // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
+  // refund), and its micromarket-day of the sales rollups (recomputed whole).
+  const rollup = async (db: Db, { sale }: { sale: SaleRow }) => refreshSaleRollups(db, saleBucketOf(sale));
+  saleEvents
+    .on('settled', rollup)
+    .on('paid', async (db, { sale, settings }) => {
       await applyPromotions(db, sale, clock.now(), ctx.promotionRules);
-      if (sale.paymentStatus === 1) await onSalePaid(db, sale, clock.now(), settings);
-      await refreshSaleRollups(db, saleBucketOf(sale));
-    },
-  };
-  registerSalesJobs(jobs, ctx, payments, saleHooks);
+      await onSalePaid(db, sale, clock.now(), settings ?? undefined);
+    })
+    .on('paid', rollup)
+    .on('refunded', async (db, { sale, refund }) => onSaleRefunded(db, sale, refund, clock.now()))
+    .on('refunded', rollup);
+  registerSalesJobs(jobs, ctx, payments);
   registerSubscriptionJobs(jobs, ctx, payments);
   registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
   registerPlanningJobs(jobs, ctx);
   registerNotificationJobs(jobs, ctx, channelEndpoints);
-  const settler = new SaleSettler(ctx, payments, saleHooks, app.log);
+  const settler = new SaleSettler(ctx, payments, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
@@ -319,6 +327,7 @@ export async function buildApp(deps: AppDeps) {
   const gateway = deps.mqtt
     ? new Gateway({
         ctx,
+        database: deps.database,
         jobs,
         mqtt: deps.mqtt,
         logger: app.log,

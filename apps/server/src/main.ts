@@ -13,8 +13,9 @@ import { seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './db/de
 import { seedSubscriptionsDemo } from './db/demo/subscriptions.js';
 import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
-import { resolveSecretKey } from './lib/secrets.js';
+import { createSecretBox, resolveSecretKey } from './lib/secrets.js';
 import { createLocalStorage } from './lib/storage.js';
+import { newWebhookSecret, sealPaymentCredentials } from './modules/payments/index.js';
 import { fcmPushProvider, inboxPushProvider, ZFcmServiceAccount } from './modules/push/index.js';
 import { rebuildDemoSaleRollups } from './modules/reports/index.js';
 
@@ -46,7 +47,10 @@ async function main() {
   }
   if (demo) {
     const orgIds = Object.values(demo.orgIds);
-    await seedCustomersDemo(database.db, orgIds);
+    const secrets = createSecretBox(secretKey);
+    await seedCustomersDemo(database.db, orgIds, (orgId) =>
+      sealPaymentCredentials(secrets, orgId, { webhook_secret: newWebhookSecret() }),
+    );
     await seedSubscriptionsDemo(database.db, orgIds);
     if (config.seed === 'demo') {
       await seedFiscalDemo(database.db, orgIds, new Date());

@@ -48,10 +48,49 @@ describe('the request log', () => {
     );
   });
 
+  it('never holds an open-fridge or courier link token, a door command id or a receipt token', async () => {
+    const link = '5f0c8a52-3d4e-4b7a-9c1d-2e3f4a5b6c7d';
+    const command = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
+    const receipt = 'rcpt0Secret0Token0123';
+    const urls = [
+      `/notauth/open/fridge/${link}`,
+      `/notauth/courier/open/fridge/${link}?lang=ua`,
+      `/v1/open/fridge/${link}`,
+      `/v1/courier/open/fridge/${link}`,
+      `/v1/open/door/${command}`,
+      `/receipt/${receipt}`,
+      `/v1/notauth/receipt/${receipt}`,
+      `/v1/notauth/receipt/${receipt}/pdf`,
+    ];
+    for (const url of urls) await ctx.app.inject({ method: 'GET', url, remoteAddress: '10.77.0.1' });
+    for (const url of [`/v1/open/fridge/${link}`, `/v1/courier/open/fridge/${link}`]) {
+      await ctx.app.inject({ method: 'POST', url, payload: { name: 'Olena' }, remoteAddress: '10.77.0.2' });
+    }
+    const leaked = lines.filter((line) => [link, command, receipt].some((secret) => line.includes(secret)));
+    expect(leaked).toEqual([]);
+    const requested = logged().map((line) => line.req?.url);
+    expect(requested).toEqual(
+      expect.arrayContaining([
+        '/notauth/open/fridge/[redacted]',
+        '/notauth/courier/open/fridge/[redacted]?lang=ua',
+        '/v1/open/fridge/[redacted]',
+        '/v1/courier/open/fridge/[redacted]',
+        '/v1/open/door/[redacted]',
+        '/receipt/[redacted]',
+        '/v1/notauth/receipt/[redacted]',
+        '/v1/notauth/receipt/[redacted]/pdf',
+      ]),
+    );
+  });
+
   it('redactUrl leaves other URLs alone', () => {
     expect(redactUrl('/v1/product/list?q=token&page=2')).toBe('/v1/product/list?q=token&page=2');
     expect(redactUrl('/v1/user/registration')).toBe('/v1/user/registration');
     expect(redactUrl('/x?a=1&TOKEN=abc')).toBe('/x?a=1&TOKEN=[redacted]');
+    // Ids an operator's session guards are not capabilities.
+    expect(redactUrl('/v1/device/transaction/receipt/12')).toBe('/v1/device/transaction/receipt/12');
+    expect(redactUrl('/v1/device/open-links/7')).toBe('/v1/device/open-links/7');
+    expect(redactUrl('/v1/courier/stop/3')).toBe('/v1/courier/stop/3');
   });
 });
 

@@ -1,7 +1,29 @@
 import { DEFAULT_TEMPERATURE_OPTIONS, type TemperatureOptions } from './temperature.js';
 
-export const FAULT_KINDS = ['excursion', 'door-stuck', 'weight-anomaly', 'connection-loss', 'tilt'] as const;
+export const FAULT_KINDS = [
+  'excursion',
+  'door-stuck',
+  'weight-anomaly',
+  'connection-loss',
+  'tilt',
+  'untagged-item',
+  'tag-left',
+  'heavy-hand',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** One-shot faults that make the next customer session's sensors disagree (sensor-faults.ts). */
+export const SENSOR_FAULT_KINDS = [
+  'weight-anomaly',
+  'untagged-item',
+  'tag-left',
+  'heavy-hand',
+] as const satisfies readonly FaultKind[];
+export type SensorFaultKind = (typeof SENSOR_FAULT_KINDS)[number];
+
+export function isSensorFault(kind: FaultKind): kind is SensorFaultKind {
+  return (SENSOR_FAULT_KINDS as readonly FaultKind[]).includes(kind);
+}
 
 /** How a fridge's world behaves. Durations are world time: `speed` compresses them. */
 export type Behaviour = {
@@ -51,6 +73,11 @@ export const RANDOM_FAULT_MS = {
   'door-stuck': 3_600_000,
   tilt: 6 * 3_600_000,
 } as const;
+
+/** A weight anomaly: a scale reads this much less ([min, max] g) although no tag left. */
+export const ANOMALY_GRAMS = [250, 600] as const;
+/** A customer leaning on a shelf as the door closes adds this much ([min, max] g) to its reading. */
+export const HEAVY_HAND_GRAMS = [300, 900] as const;
 
 /** A tilt the panel calls correct, and one that needs adjusting (limit 2°). */
 export const LEVEL_TILT_DEGREES = [0.2, 1.2] as const;

@@ -1,8 +1,9 @@
-import { FAULT_KINDS, type FaultKind } from './behaviour.js';
+import { FAULT_KINDS, type FaultKind, SENSOR_FAULT_KINDS } from './behaviour.js';
 import type { Fridge } from './fridge.js';
 
 export const CONTROL_HELP = `Commands (one a line):
   <fault> <serial|all> [on|off]   faults: ${FAULT_KINDS.join(', ')}
+                                  (${SENSOR_FAULT_KINDS.join(', ')}: the next customer's session)
   customer <serial|all>           a customer opens the door
   courier <serial|all>            a courier restocks from the pool
   status                          one line per fridge

@@ -15,7 +15,7 @@ export type Opening = {
   customerToken?: string;
   /** How long the door stays open, clock milliseconds. */
   openForMs: number;
-  /** What happens inside just before the door closes; answers the items that left. */
+  /** What happens inside just before the door closes; answers the items that left (with their tags, if any). */
   inside: () => Item[];
   onClosed?: () => void;
 };
@@ -100,7 +100,8 @@ export class Door {
       ...(session.opening.customerToken ? { customer_token: session.opening.customerToken } : {}),
       opened_at: session.openedAt,
       closed_at: clock.now(),
-      taken_tags: sensors.includes('rfid') ? taken.map((item) => item.code) : [],
+      // The reader lists only tags that left; an untagged item shows in detections and weights alone.
+      taken_tags: sensors.includes('rfid') ? taken.flatMap((item) => (item.tag === null ? [] : [item.tag])) : [],
       detections: detectionsFor(taken, sensors),
       weights_before: session.weightsBefore,
       weights_after: cabinet.weights(),

@@ -10,6 +10,7 @@ import {
   DEFAULT_BEHAVIOUR,
   FAULT_TILT_DEGREES,
   type FaultKind,
+  isSensorFault,
   LEVEL_TILT_DEGREES,
   OPEN_FOR_MS,
   RANDOM_FAULT_MS,
@@ -24,6 +25,7 @@ import type { Flash } from './flash.js';
 import type { FleetFridge, TagEntry } from './fleet-file.js';
 import type { LinkFactory } from './link.js';
 import { between, exponentialDelayMs, hashText, integerBetween, type Random, seededRandom } from './random.js';
+import { SensorFaults, type StruckSession } from './sensor-faults.js';
 import { initialTemperature, reading, stepTemperature, type TemperatureState } from './temperature.js';
 import { Uplink } from './uplink.js';
 
@@ -52,6 +54,7 @@ export class Fridge implements CommandTarget {
   private readonly random: Random;
   private readonly flash: Flash;
   private readonly connection: Connection;
+  private readonly sensorFaults: SensorFaults;
   private readonly pool: TagEntry[];
   private readonly customers: readonly string[];
   private readonly initialStock: number;
@@ -62,7 +65,7 @@ export class Fridge implements CommandTarget {
   /** World milliseconds lived since the fridge was made (the temperature model's calendar). */
   private worldAge = 0;
   private timers = new Map<string, TimerId>();
-  private faults = { doorStuck: false, tilted: false, anomalyPending: false };
+  private faults = { doorStuck: false, tilted: false };
   private poweredOn = false;
   private courierComing = false;
 
@@ -97,6 +100,11 @@ export class Fridge implements CommandTarget {
       onOnline: () => this.online(),
       onOffline: () => this.stopTimer('heartbeat', 'telemetry'),
       onCommand: (payload) => this.commands.handle(payload),
+      log: (line) => this.log(`${this.serial}: ${line}`),
+    });
+    this.sensorFaults = new SensorFaults({
+      cabinet: this.cabinet,
+      random: this.random,
       log: (line) => this.log(`${this.serial}: ${line}`),
     });
     this.temperature = initialTemperature(this.behaviour.temperature, 0, this.random);
@@ -214,38 +222,40 @@ export class Fridge implements CommandTarget {
 
   /** Opens the door for a session of that kind; false when it is open already or stuck. */
   startSession(kind: SessionKind, commandId?: string): boolean {
-    if (this.faults.doorStuck) return false;
+    if (this.faults.doorStuck || this.door.isOpen) return false;
     const [min, max] = OPEN_FOR_MS[kind];
     // A customer who walks up shows their card; one who came by a link was identified by the server.
     const customerToken =
       kind === 'customer' && !commandId && this.customers.length > 0
         ? this.customers[Math.floor(this.random() * this.customers.length)]
         : undefined;
+    // Pending sensor faults strike as the door opens, before it reads the weights.
+    const struck = kind === 'customer' ? this.sensorFaults.strike() : null;
     return this.door.open({
       kind,
       ...(commandId ? { commandId } : {}),
       ...(customerToken ? { customerToken } : {}),
       openForMs: this.worldMs(between(this.random, min, max)),
-      inside: () => this.inside(kind),
-      onClosed: () => this.maybeCallCourier(),
+      inside: () => this.inside(kind, struck),
+      onClosed: () => {
+        // A shelf's weight changed when the hand let go: telemetry says so, as on every change.
+        if (struck?.afterClose()) this.publishTelemetry();
+        this.maybeCallCourier();
+      },
     });
   }
 
-  private inside(kind: SessionKind): Item[] {
+  private inside(kind: SessionKind, struck: StruckSession | null): Item[] {
     if (kind === 'courier') {
       this.restock();
       return [];
     }
     if (kind === 'service') return [];
-    if (this.faults.anomalyPending) {
-      // Something heavy left without a tag: the scales see it, the reader does not.
-      this.faults.anomalyPending = false;
-      this.cabinet.skewScale(
-        integerBetween(this.random, 1, this.cabinet.shelfCount),
-        -integerBetween(this.random, 250, 600),
-      );
-      return [];
-    }
+    return struck ? struck.inside(() => this.takeAsUsual()) : this.takeAsUsual();
+  }
+
+  /** A customer takes nothing, or one to three random items. */
+  private takeAsUsual(): Item[] {
     const roll = this.random();
     const count = roll < 0.1 ? 0 : roll < 0.6 ? 1 : roll < 0.9 ? 2 : 3;
     return this.cabinet.takeRandom(count, this.random);
@@ -279,9 +289,18 @@ export class Fridge implements CommandTarget {
 
   // ── Faults ──────────────────────────────────────────────────────────────────────────
 
-  /** Switches a fault on or off; the one-shot kinds (weight anomaly, connection loss) happen now. */
+  /**
+   * Switches a fault on or off. The one-shot kinds happen now: the connection drops, or a
+   * customer comes to the door to suffer a sensor fault.
+   */
   inject(kind: FaultKind, on = true): void {
     this.log(`${this.serial}: fault ${kind} ${on ? 'on' : 'off'}`);
+    if (isSensorFault(kind)) {
+      this.sensorFaults.set(kind, on);
+      // A customer is at the door right away, unless someone is inside already: then the next one.
+      if (on && !this.door.isOpen) this.startSession('customer');
+      return;
+    }
     switch (kind) {
       case 'excursion':
         this.temperature = { ...this.temperature, excursion: on };
@@ -296,15 +315,6 @@ export class Fridge implements CommandTarget {
         this.publishTelemetry();
         return;
       }
-      case 'weight-anomaly':
-        if (!on) {
-          this.faults.anomalyPending = false;
-          return;
-        }
-        this.faults.anomalyPending = true;
-        // A customer is at the door right away, unless someone is already inside.
-        if (!this.door.isOpen) this.startSession('customer');
-        return;
       case 'connection-loss':
         if (on) this.connection.drop(this.worldMs(this.behaviour.outageMs));
         return;
@@ -316,7 +326,7 @@ export class Fridge implements CommandTarget {
       ...(this.temperature.excursion ? ['excursion'] : []),
       ...(this.faults.doorStuck ? ['door-stuck'] : []),
       ...(this.faults.tilted ? ['tilt'] : []),
-      ...(this.faults.anomalyPending ? ['weight-anomaly'] : []),
+      ...this.sensorFaults.pendingKinds,
     ];
   }
 

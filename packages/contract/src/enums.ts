@@ -210,7 +210,8 @@ export const DATASET_TAGS = [
   'view_bottom',
 ] as const;
 export type DatasetTag = (typeof DATASET_TAGS)[number];
-export const DATASET_FILE_TYPES = ['image', 'video'] as const;
+/** A session is a door session's evidence (sensors, weights, corrected lines) sent from a resolved dispute. */
+export const DATASET_FILE_TYPES = ['image', 'video', 'session'] as const;
 export type DatasetFileType = (typeof DATASET_FILE_TYPES)[number];
 
 export const CATEGORY_MAX_LEVEL = 3;
@@ -230,3 +231,49 @@ export type TestProviderSimulation = (typeof TEST_PROVIDER_SIMULATIONS)[number];
 /** What a payment transaction did at the provider; the spec's type (1 debit, 2 refund) follows from it. */
 export const PAYMENT_OPERATIONS = ['hold', 'capture', 'release', 'charge', 'refund'] as const;
 export type PaymentOperation = (typeof PAYMENT_OPERATIONS)[number];
+
+/**
+ * The §4 codes by name, for code that sets or tests a state: a literal number in a rule is
+ * a table read twice. Each is checked against its table in enums.test.ts.
+ */
+export const SALE_STATUS = {
+  new: 0,
+  successful: 1,
+  manualProcessing: 2,
+  processing: 3,
+  /** Processing too (§4 "3 and 4"): the provider has not answered yet. */
+  atProvider: 4,
+} as const;
+export const SALE_PAYMENT = { waitingForAmount: 0, paid: 1, notPaid: 2, nothingTaken: 3 } as const;
+export const PAYMENT_STATUS = { new: 0, success: 1, error: 2, suspended: 5, inProcess: 10 } as const;
+export const PAYMENT_TYPE = { debit: 1, refund: 2 } as const;
+export const SALE_PAYMENT_TYPE = { tags: 1, weights: 2, neuro: 4, web: 23, onTrust: 24 } as const;
+export const ORDER_STATE = {
+  new: 0,
+  paid: 1,
+  preparing: 2,
+  onTheWay: 3,
+  delivered: 4,
+  received: 5,
+  cancelled: 6,
+} as const;
+export const SUBSCRIPTION_PAYMENT = { new: 0, paid: 1, notPaid: 2, canceled: 3 } as const;
+export const SUBSCRIPTION_PAYMENT_KIND = { firstPayment: 0, card: 1, invoice: 2 } as const;
+export const SCHEDULE_STATUS = { active: 1, queued: 2, completed: 3, cancelled: 4 } as const;
+export const BONUS_OP = { topUp: 1, withdraw: 2 } as const;
+export const TECHNICAL_ALERT = { suspiciousTemperature: 1, doorDidNotOpen: 2, suspiciousWeight: 3 } as const;
+export const CHANNEL_TYPE = { telegram: 1, mail: 2, whatsapp: 3 } as const;
+export const PROMO_SUBTYPE = {
+  purchaseAmount: 1,
+  periodPurchaseAmount: 2,
+  specificProducts: 3,
+  once: 4,
+  regular: 5,
+  firstPurchaseCashback: 6,
+} as const;
+/** A promotion's own status: §4's "active to closed by a close action" (no status table of its own). */
+export const PROMO_STATUS = { active: 1, closed: 2 } as const;
+/** The user types of §3: customers (clients) and employees. */
+export const USER_KIND = { client: 1, employee: 2 } as const;
+/** A sale's client type: a user type, or a guest nobody knows. */
+export const CLIENT_KIND = { guest: 0, client: 1, employee: 2 } as const;

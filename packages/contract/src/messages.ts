@@ -167,6 +167,13 @@ const M = {
     it: 'Contiene caratteri non consentiti (un carattere nullo o una sequenza Unicode non valida)',
     sk: 'Obsahuje nepovolené znaky (nulový znak alebo poškodenú sekvenciu Unicode)',
   },
+  'validation.nothing_to_update': {
+    en: 'Nothing to change: send at least one field',
+    ua: 'Нічого змінювати: надішліть хоча б одне поле',
+    pl: 'Nie ma nic do zmiany: wyślij co najmniej jedno pole',
+    it: 'Niente da modificare: invia almeno un campo',
+    sk: 'Nie je čo meniť: pošlite aspoň jedno pole',
+  },
   'errors.json_too_deep': {
     en: 'The request is nested too deeply',
     ua: 'Запит має завелику вкладеність',
@@ -1434,6 +1441,13 @@ const M = {
     it: 'Questo micromarket non può ancora essere aperto tramite link',
     sk: 'Tento mikromarket zatiaľ nemožno otvoriť cez odkaz',
   },
+  'open.organization_inactive': {
+    en: 'This micromarket’s organization is deactivated, so it cannot be opened by link',
+    ua: 'Організацію цього мікромаркету деактивовано, тому його не можна відкрити за посиланням',
+    pl: 'Organizacja tego mikromarketu jest dezaktywowana, więc nie można go otworzyć przez link',
+    it: 'L’organizzazione di questo micromarket è disattivata, quindi non può essere aperto tramite link',
+    sk: 'Organizácia tohto mikromarketu je deaktivovaná, preto ho nemožno otvoriť cez odkaz',
+  },
   'subscription.unpaid': {
     en: 'Unpaid or inactive subscription',
     ua: 'Неоплачена або неактивна підписка',
@@ -1511,6 +1525,13 @@ const M = {
     it: 'La firma dell’evento non è valida',
     sk: 'Podpis udalosti nie je platný',
   },
+  'payment.webhook_secret_missing': {
+    en: 'No webhook signing secret is set in the organization’s payment system, so the event cannot be verified',
+    ua: 'У платіжній системі організації не задано секрет підпису вебхуків, тому подію неможливо перевірити',
+    pl: 'W systemie płatności organizacji nie ustawiono sekretu podpisu webhooków, więc nie można zweryfikować zdarzenia',
+    it: 'Nel sistema di pagamento dell’organizzazione non è impostato un segreto di firma dei webhook, quindi l’evento non può essere verificato',
+    sk: 'V platobnom systéme organizácie nie je nastavený tajný kľúč na podpis webhookov, preto udalosť nemožno overiť',
+  },
   'payment.declined': {
     en: 'The payment was declined: {reason}',
     ua: 'Платіж відхилено: {reason}',
@@ -1566,6 +1587,20 @@ const M = {
     pl: 'Produkty można poprawić tylko przy ręcznym przetwarzaniu lub gdy transakcja nie jest opłacona',
     it: 'I prodotti si possono correggere solo in elaborazione manuale o se la transazione non è pagata',
     sk: 'Produkty možno opraviť len pri ručnom spracovaní alebo keď transakcia nie je zaplatená',
+  },
+  'transaction.dispute_not_resolved': {
+    en: 'Only a sensor dispute resolved by a correction can be sent to the training dataset',
+    ua: 'До навчального датасету можна надіслати лише суперечку датчиків, розв’язану виправленням',
+    pl: 'Do zbioru treningowego można wysłać tylko spór czujników rozstrzygnięty korektą',
+    it: 'Al dataset di addestramento si può inviare solo un disaccordo dei sensori risolto con una correzione',
+    sk: 'Do trénovacej množiny možno poslať len spor snímačov vyriešený opravou',
+  },
+  'transaction.dispute_in_dataset': {
+    en: 'This sale’s door session is in the training dataset already',
+    ua: 'Сесію дверей цього продажу вже надіслано до навчального датасету',
+    pl: 'Sesja drzwi tej sprzedaży jest już w zbiorze treningowym',
+    it: 'La sessione della porta di questa vendita è già nel dataset di addestramento',
+    sk: 'Relácia dverí tohto predaja už je v trénovacej množine',
   },
   'transaction.unknown_product': {
     en: 'This product is not in the organization’s catalogue',
@@ -1664,6 +1699,13 @@ const M = {
     pl: 'Nieopłacona/nieaktywna subskrypcja',
     it: 'Abbonamento non pagato/non attivo',
     sk: 'Nezaplatené/neaktívne predplatné',
+  },
+  'payment.refusal.organization_inactive': {
+    en: 'The micromarket’s organization is deactivated',
+    ua: 'Організацію мікромаркету деактивовано',
+    pl: 'Organizacja mikromarketu jest dezaktywowana',
+    it: 'L’organizzazione del micromarket è disattivata',
+    sk: 'Organizácia mikromarketu je deaktivovaná',
   },
   'validation.datetime': {
     en: 'Enter a date and time as YYYY-MM-DDTHH:mm',

@@ -4,6 +4,7 @@ import type { bonusPromotions } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import type { Mailer } from './mailer.js';
 import type { OrgCache } from './org-cache.js';
+import type { SaleEvents } from './sale-events.js';
 import type { SecretBox } from './secrets.js';
 import type { FileStorage } from './storage.js';
 
@@ -30,6 +31,8 @@ export type ServiceContext = {
    * the promotions module reads and, after its own writes, drops them.
    */
   promotionRules: OrgCache<BonusPromotionRow[]>;
+  /** The sales module announces settled, paid and refunded sales here; app.ts subscribes the other modules. */
+  saleEvents: SaleEvents;
 };
 
 export type EnqueueOptions = {

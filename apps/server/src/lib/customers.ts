@@ -1,9 +1,10 @@
+import { USER_KIND } from '@vitrina/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 
 /** §3 user type 1: a customer, who buys; type 2 employees sign in to the panel. */
-const CUSTOMER = 1;
+const CUSTOMER = USER_KIND.client;
 
 /**
  * A phone as E.164 (`+` and 8 to 15 digits, no leading zero), or null when it cannot be one.

@@ -13,14 +13,14 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]{16,64}\.(jpg|png|webp|mp4|pdf)$/;
+const KEY_PATTERN = /^[a-z]+\/[A-Za-z0-9_-]{16,64}\.(jpg|png|webp|mp4|pdf|json)$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
 /** `products/Xy…Z.webp`: a folder per kind of file, 128 random bits, the extension of the content. */
-export function newStorageKey(folder: string, extension: 'jpg' | 'png' | 'webp' | 'mp4' | 'pdf'): string {
+export function newStorageKey(folder: string, extension: 'jpg' | 'png' | 'webp' | 'mp4' | 'pdf' | 'json'): string {
   return `${folder}/${randomBytes(16).toString('base64url')}.${extension}`;
 }
 

@@ -1,4 +1,4 @@
-import { type DefaultPage, hasAnyPermission, type Permission, TOKEN_TTL_MS } from '@vitrina/contract';
+import { type DefaultPage, hasAnyPermission, type Permission, TOKEN_TTL_MS, USER_KIND } from '@vitrina/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -94,7 +94,7 @@ export async function loadSession(db: Db, tokenHash: string, now: number): Promi
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
   // Only employees (§3 user type 2) hold panel sessions: a customer's is refused wherever it came from.
-  if (!row?.active || !row.orgActive || row.userType !== 2) return null;
+  if (!row?.active || !row.orgActive || row.userType !== USER_KIND.employee) return null;
 
   const roleRows = row.roles ?? [];
   const role = roleRows.find((r) => r.id === row.roleId) ?? null;
@@ -233,7 +233,7 @@ async function loadCustomerSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
-  if (!row?.active || !row.orgActive || row.userType !== 1) return null;
+  if (!row?.active || !row.orgActive || row.userType !== USER_KIND.client) return null;
   if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)

@@ -6,8 +6,21 @@ import type { FastifyServerOptions } from 'fastify';
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 const REDACTED = '[redacted]';
-/** Paths whose last segment is an invitation or password-reset token (API and panel routes). */
-const TOKEN_PATHS = /^((?:\/v1\/user)?\/(?:registration|reset\/password)\/)[^/?#]+/;
+/**
+ * Paths whose next segment is a capability: whoever holds it may act without signing in, so
+ * a log reader must not see it (API and panel routes).
+ */
+const CAPABILITY_PREFIXES = [
+  // Invitation and password-reset tokens.
+  '(?:/v1/user)?/(?:registration|reset/password)',
+  // Open-fridge and courier link tokens: the panel's pages and the API behind them.
+  '(?:/notauth|/v1)(?:/courier)?/open/fridge',
+  // The door command of a link opening: its id shows the opening's progress and purchase.
+  '/v1/open/door',
+  // Public receipt links (the panel's page, the API's answer and its PDF).
+  '(?:/v1/notauth)?/receipt',
+];
+const TOKEN_PATHS = new RegExp(`^((?:${CAPABILITY_PREFIXES.join('|')})/)[^/?#]+`, 'i');
 /** `?token=` (the panel's /auth-redirect) and any other token-like query value. */
 const TOKEN_QUERY = /([?&](?:token|access_token|code)=)[^&#]*/gi;
 

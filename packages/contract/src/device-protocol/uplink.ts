@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { hasOnlyStorableText, storableString } from '../resources/common.js';
 import { DEVICE_MAX_SHELVES, DEVICE_MAX_TAGS_PER_MESSAGE, DEVICE_PROTOCOL_VERSION } from './constants.js';
 
 /** Milliseconds since the Unix epoch, by the device's clock. */
 const ZDeviceTime = z.int().min(0).max(8_640_000_000_000_000);
-const ZShortText = z.string().min(1).max(64);
+/**
+ * Every free text a device sends: a NUL or a lone surrogate cannot be stored (PostgreSQL
+ * refuses it), so the message is invalid input here rather than a database error later.
+ * The other strings (tag codes, UUIDs, tokens, addresses) have patterns that refuse them.
+ */
+const ZDeviceText = storableString();
+const ZShortText = ZDeviceText.min(1).max(64);
+/** Free JSON from a device (a command's result): every string in it, keys too, as ZDeviceText. */
+const ZDeviceJson = z
+  .record(ZDeviceText, z.unknown())
+  .refine(hasOnlyStorableText, { error: 'validation.text_chars', abort: true });
 /** An RFID tag's code (EPC in hex or the label's own code). */
 const ZTagCode = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** Grams per shelf, indexed by shelf number − 1; null for a shelf without a scale. */
@@ -101,8 +112,8 @@ export type TDeviceDoorSession = z.infer<typeof ZDeviceDoorSession>;
 export const ZDeviceAck = ZDeviceEnvelope.extend({
   command_id: z.uuid(),
   status: z.enum(['done', 'failed']),
-  result: z.record(z.string(), z.unknown()).optional(),
-  error: z.string().max(500).optional(),
+  result: ZDeviceJson.optional(),
+  error: ZDeviceText.max(500).optional(),
 });
 export type TDeviceAck = z.infer<typeof ZDeviceAck>;
 

@@ -67,7 +67,7 @@ export const openLinkApi = {
     params: ZOpenTokenParam,
     body: ZOpenFridgeForm,
     response: ZOpenFridgeAnswer,
-    errors: [429],
+    errors: [409, 429],
   }),
   courierInfo: defineEndpoint({
     method: 'GET',
@@ -88,7 +88,7 @@ export const openLinkApi = {
     params: ZOpenTokenParam,
     body: ZOpenFridgeForm,
     response: ZOpenFridgeAnswer,
-    errors: [429],
+    errors: [409, 429],
   }),
   progress: defineEndpoint({
     method: 'GET',

@@ -1,11 +1,13 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZFileDownload, ZIdParam } from '../resources/common.js';
+import { ZDatasetFile } from '../resources/dataset.js';
 import {
   ZChargeTransaction,
   ZCorrectTransaction,
   ZExportTransactionsQuery,
   ZListTransactionsQuery,
   ZRefundTransaction,
+  ZSendDisputeToDataset,
   ZTransactionCard,
   ZTransactionFiltersQuery,
   ZTransactionList,
@@ -87,6 +89,17 @@ export const transactionApi = {
     params: ZIdParam,
     body: ZCorrectTransaction,
     response: ZTransactionCard,
+    errors: [409],
+  }),
+  toDataset: defineEndpoint({
+    method: 'POST',
+    path: '/v1/device/transaction/dataset/:id',
+    tag,
+    summary: 'Send the door session of a resolved sensor dispute to the training dataset',
+    permissions: pay,
+    params: ZIdParam,
+    body: ZSendDisputeToDataset,
+    response: ZDatasetFile,
     errors: [409],
   }),
 };

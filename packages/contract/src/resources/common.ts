@@ -54,6 +54,25 @@ export function isStorableText(value: string): boolean {
   return true;
 }
 
+/** Whether every string inside a parsed JSON value, object keys included, is storable text. */
+export function hasOnlyStorableText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next === 'string') {
+      if (!isStorableText(next)) return false;
+    } else if (Array.isArray(next)) {
+      stack.push(...next);
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, child] of Object.entries(next)) {
+        if (!isStorableText(key)) return false;
+        stack.push(child);
+      }
+    }
+  }
+  return true;
+}
+
 /** Any string input: refuses what isStorableText refuses, with a message that says so. */
 export function storableString(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(isStorableText, { error: 'validation.text_chars', abort: true });
@@ -72,6 +91,13 @@ export function requiredText(max: number) {
 /** The `q` search of a list: trimmed text, empty means no search. */
 export function searchQuery(max = 100) {
   return optionalQuery(text(max));
+}
+
+/** A partial update body that changes something: `{}` is refused, never taken as a silent no-op. */
+export function nonEmptyUpdate<T extends z.ZodObject>(schema: T) {
+  return schema.refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'validation.nothing_to_update',
+  });
 }
 
 /** `page` from 1, `per_page` default 20 and at most 100. */

@@ -3,6 +3,7 @@ import type { MessageKey } from '../messages.js';
 import {
   INT4_MAX,
   listOf,
+  nonEmptyUpdate,
   nullableText,
   optionalQuery,
   requiredText,
@@ -325,7 +326,7 @@ const priceTagFields = {
 };
 export const ZCreatePriceTag = z.object(priceTagFields);
 export type TCreatePriceTag = z.input<typeof ZCreatePriceTag>;
-export const ZUpdatePriceTag = z.object(priceTagFields).partial();
+export const ZUpdatePriceTag = nonEmptyUpdate(z.object(priceTagFields).partial());
 export type TUpdatePriceTag = z.input<typeof ZUpdatePriceTag>;
 
 export const ZDeviceEvent = z.object({

@@ -3,6 +3,7 @@ import { PAGE_SIZE_MAX } from '../constants.js';
 import {
   CLIENT_TYPE,
   type CodeOf,
+  DATASET_TAGS,
   PAYMENT_OPERATIONS,
   PAYMENT_TRANSACTION_STATUS,
   PAYMENT_TRANSACTION_TYPE,
@@ -161,6 +162,64 @@ export const ZSaleBonus = z.object({
   created_at: ZTimestamp,
 });
 
+/** The sensor whose count a sale charges (DESIGN §9); the others only check it. */
+export const SENSOR_AUTHORITIES = ['rfid', 'scales', 'camera'] as const;
+export const CHECK_SENSORS = ['rfid', 'weight', 'camera'] as const;
+/**
+ * How the sensors of one door session disagreed: a checking sensor counted a product
+ * differently (`count_differs`), or the shelves lost more (`weight_unexplained`) or less
+ * (`weight_missing`) than the counted items weigh, beyond the organisation's tolerance.
+ */
+export const SENSOR_DISAGREEMENTS = ['count_differs', 'weight_unexplained', 'weight_missing'] as const;
+
+export const ZSensorDisagreement = z.object({
+  kind: z.enum(SENSOR_DISAGREEMENTS),
+  /** The product counted differently (count_differs). */
+  product_id: z.number().int().nullable(),
+  /** Its name, as the card shows it (not stored: read from the sale's lines and detections). */
+  product_name: z.string().nullable().optional(),
+  /** The sensor that saw it differently. */
+  sensor: z.enum(CHECK_SENSORS).nullable(),
+  /** What the authoritative sensor counted, and what the checking sensor saw. */
+  counted: z.number().int().nullable(),
+  seen: z.number().int().nullable(),
+  /** Tag codes of the product that left (count_differs with RFID). */
+  tags: z.array(z.string()),
+  /** Grams the counted items weigh and grams the shelves lost (weight disagreements). */
+  expected_grams: z.number().int().nullable(),
+  measured_grams: z.number().int().nullable(),
+});
+export type TSensorDisagreement = z.infer<typeof ZSensorDisagreement>;
+
+export const ZSensorShelf = z.object({
+  shelf: z.number().int(),
+  /** Grams the shelf lost (before − after). */
+  measured_grams: z.number().int(),
+  /** Grams of the counted items the scales or camera placed on this shelf. */
+  expected_grams: z.number().int(),
+});
+
+/** The cross-sensor check of a closed door session, kept on its sale. */
+export const ZSensorCheck = z.object({
+  authority: z.enum(SENSOR_AUTHORITIES),
+  /** The sensors that reported in this session besides the authority. */
+  checked_by: z.array(z.enum(CHECK_SENSORS)),
+  tolerance_grams: z.number().int(),
+  /** Grams the counted items weigh (null when a counted product has no weight) and grams the shelves lost. */
+  expected_grams: z.number().int().nullable(),
+  measured_grams: z.number().int().nullable(),
+  shelves: z.array(ZSensorShelf),
+  disagreements: z.array(ZSensorDisagreement),
+  /** Set when an operator corrected the lines of a disputed sale. */
+  resolved_at: ZTimestamp.nullable(),
+  resolved_by: z.number().int().nullable(),
+  /** Their name, as the card shows it (not stored). */
+  resolved_by_name: z.string().nullable().optional(),
+  /** Set when the resolved dispute was sent to the training dataset. */
+  dataset_at: ZTimestamp.nullable(),
+});
+export type TSensorCheck = z.infer<typeof ZSensorCheck>;
+
 /** The door session's evidence: what the sensors saw (manual check, disputes). */
 export const ZSaleSession = z.object({
   id: z.string(),
@@ -206,6 +265,8 @@ export const ZTransactionCard = ZTransactionListItem.extend({
   session: ZSaleSession.nullable(),
   /** The micromarket's history while the door was open. */
   events: z.array(ZSaleEvent),
+  /** How the sensors agreed on what was taken (null: no door session, or sold before the check). */
+  sensor_check: ZSensorCheck.nullable(),
   /** What the caller may do now, as the server's rules decide. */
   actions: z.object({
     /** paid − refunded: the most a refund may give back. */
@@ -247,6 +308,12 @@ export const ZTransactionPaymentResult = z.object({
 export type TTransactionPaymentResult = z.infer<typeof ZTransactionPaymentResult>;
 
 /** The operator's count of a sale: every line it should have (an empty list: nothing taken). */
+/** A resolved sensor dispute sent to the training dataset, with the dataset's tags for it. */
+export const ZSendDisputeToDataset = z.object({
+  tags: z.array(z.enum(DATASET_TAGS)).max(DATASET_TAGS.length).default([]),
+});
+export type TSendDisputeToDataset = z.input<typeof ZSendDisputeToDataset>;
+
 export const ZCorrectTransaction = z.object({
   lines: z
     .array(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEVICE_SERIAL_PATTERN, type TFleetFridgeInput } from '@vitrina/contract';
+import { DEVICE_SERIAL_PATTERN, type TFleetFridgeInput, ZMicromarketSettingsShape } from '@vitrina/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { hashToken, newToken } from '../../lib/crypto.js';
 import type { Db } from '../client.js';
@@ -8,6 +8,10 @@ import { micromarkets, products, shelfProducts, shelves, tags } from '../schema/
 import { customerTokensOf } from './sales.js';
 
 export const DEMO_FLEET_FILE = 'demo-fleet.json';
+
+const ZNeuroSetting = ZMicromarketSettingsShape.pick({ payment_neuro: true });
+/** The stored settings say the cabinet pays by neuro (so it has a camera). */
+const paysByNeuro = (stored: unknown) => ZNeuroSetting.safeParse(stored).data?.payment_neuro === true;
 
 /** New tags a courier may bring to each demo fridge. */
 const POOL_PER_FRIDGE = 60;
@@ -26,6 +30,7 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
       orgId: micromarkets.orgId,
       serial: micromarkets.serialNumber,
       name: micromarkets.name,
+      settings: micromarkets.settings,
     })
     .from(micromarkets)
     .where(eq(micromarkets.active, true))
@@ -83,6 +88,9 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
       token,
       name: market.name,
       shelves: Math.max(4, ...shelfRows.map((row) => row.number)),
+      // What the cabinet has, as its payment settings say: every demo cabinet reads tags and
+      // weighs its shelves; one that pays by neuro has a camera too.
+      sensors: ['rfid', 'weight', ...(paysByNeuro(market.settings) ? (['camera'] as const) : [])],
       tags: inside,
       pool,
       customers: customers.get(market.orgId) ?? [],

@@ -1,4 +1,4 @@
-import { DEFAULT_MICROMARKET_SETTINGS } from '@vitrina/contract';
+import { DEFAULT_MICROMARKET_SETTINGS, USER_KIND } from '@vitrina/contract';
 import type { Db } from '../client.js';
 import { customerCards, micromarkets, products, shelfProducts, shelves, tags, users } from '../schema/index.js';
 import { seedE2eReceipt } from './e2e-receipt.js';
@@ -66,7 +66,7 @@ export const E2E_CUSTOMER = {
 export async function seedE2eCustomer(db: Db, orgId: number): Promise<void> {
   const [user] = await db
     .insert(users)
-    .values({ orgId, name: E2E_CUSTOMER.name, email: E2E_CUSTOMER.email, userType: 1 })
+    .values({ orgId, name: E2E_CUSTOMER.name, email: E2E_CUSTOMER.email, userType: USER_KIND.client })
     .returning({ id: users.id });
   await db.insert(customerCards).values({
     orgId,

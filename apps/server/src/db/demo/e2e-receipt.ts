@@ -1,3 +1,4 @@
+import { SALE_PAYMENT, SALE_PAYMENT_TYPE, SALE_STATUS } from '@vitrina/contract';
 import type { Db } from '../client.js';
 import { transactionProducts, transactions } from '../schema/index.js';
 
@@ -19,9 +20,9 @@ export async function seedE2eReceipt(db: Db, orgId: number, micromarketId: numbe
       orgId,
       micromarketId,
       token: E2E_RECEIPT.token,
-      paymentType: 1,
-      status: 1,
-      paymentStatus: 1,
+      paymentType: SALE_PAYMENT_TYPE.tags,
+      status: SALE_STATUS.successful,
+      paymentStatus: SALE_PAYMENT.paid,
       currency: 'UAH',
       grossMinor,
       bonusesUsedMinor: 550,

@@ -1,3 +1,4 @@
+import { SALE_PAYMENT, SALE_PAYMENT_TYPE, SALE_STATUS } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { micromarkets, products, transactionProducts, transactions } from '../schema/index.js';
@@ -31,9 +32,9 @@ export async function seedE2eSales(db: Db, orgId: number): Promise<void> {
       .values({
         orgId,
         micromarketId: market.id,
-        paymentType: 1,
-        status: 1,
-        paymentStatus: 1,
+        paymentType: SALE_PAYMENT_TYPE.tags,
+        status: SALE_STATUS.successful,
+        paymentStatus: SALE_PAYMENT.paid,
         currency: 'UAH',
         grossMinor: quantity * 2500,
         amountMinor: quantity * 2500,

@@ -1,4 +1,5 @@
 import type { OrderPaymentMode } from '@vitrina/contract';
+import { ORDER_STATE, USER_KIND } from '@vitrina/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
@@ -17,7 +18,13 @@ import { random } from './demo-util.js';
 const HOUR_MS = 3_600_000;
 
 /** The statuses a demo order walked through, by where it stands now (no money: see below). */
-const PATHS: readonly (readonly number[])[] = [[0], [0, 2], [0, 2, 3], [0, 2, 3, 4, 5], [0, 6]];
+const PATHS: readonly (readonly number[])[] = [
+  [ORDER_STATE.new],
+  [ORDER_STATE.new, ORDER_STATE.preparing],
+  [ORDER_STATE.new, ORDER_STATE.preparing, ORDER_STATE.onTheWay],
+  [ORDER_STATE.new, ORDER_STATE.preparing, ORDER_STATE.onTheWay, ORDER_STATE.delivered, ORDER_STATE.received],
+  [ORDER_STATE.new, ORDER_STATE.cancelled],
+];
 
 /**
  * Orders and wishes as the customer app leaves them: at each micromarket taking orders, a
@@ -58,7 +65,7 @@ export async function seedOrdersDemo(db: Db, orgIds: number[], now = new Date())
       db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.orgId, market.orgId), eq(users.userType, 1)))
+        .where(and(eq(users.orgId, market.orgId), eq(users.userType, USER_KIND.client)))
         .orderBy(asc(users.id))
         .limit(12),
       db
@@ -71,7 +78,8 @@ export async function seedOrdersDemo(db: Db, orgIds: number[], now = new Date())
     ]);
     const orderable = goods.filter((product) => product.orders);
     if (orderable.length === 0 || customers.length === 0) continue;
-    const paths = mode === 'on_pickup' ? PATHS : [[0], [0], [0, 6]];
+    const paths =
+      mode === 'on_pickup' ? PATHS : [[ORDER_STATE.new], [ORDER_STATE.new], [ORDER_STATE.new, ORDER_STATE.cancelled]];
     for (const [index, path] of paths.entries()) {
       const picked = [...new Set([0, 1, 2].map(() => Math.floor(next() * orderable.length)))].map((i) => orderable[i]!);
       const lines = picked.map((product) => ({
@@ -87,7 +95,8 @@ export async function seedOrdersDemo(db: Db, orgIds: number[], now = new Date())
           orgId: market.orgId,
           micromarketId: market.id,
           customerId: customers[(market.id + index) % customers.length]!.id,
-          courierId: status >= 3 && status <= 5 ? (couriers[0]?.id ?? null) : null,
+          courierId:
+            status >= ORDER_STATE.onTheWay && status <= ORDER_STATE.received ? (couriers[0]?.id ?? null) : null,
           status,
           totalMinor: lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0),
           currency: market.currency,
@@ -103,7 +112,7 @@ export async function seedOrdersDemo(db: Db, orgIds: number[], now = new Date())
           orderId: order!.id,
           fromStatus: step === 0 ? null : path[step - 1]!,
           toStatus: to,
-          actorId: to === 3 || to === 4 ? (couriers[0]?.id ?? null) : null,
+          actorId: to === ORDER_STATE.onTheWay || to === ORDER_STATE.delivered ? (couriers[0]?.id ?? null) : null,
           createdAt: new Date(madeAt.getTime() + step * HOUR_MS),
         })),
       );

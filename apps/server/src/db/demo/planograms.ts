@@ -1,3 +1,4 @@
+import { SCHEDULE_STATUS } from '@vitrina/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
@@ -63,7 +64,7 @@ export async function seedPlanogramsDemo(db: Db, orgIds: number[], now = new Dat
       templateId: weekend!.id,
       dateFrom: day(saturday),
       dateTo: day(new Date(saturday.getTime() + DAY_MS)),
-      status: 2,
+      status: SCHEDULE_STATUS.queued,
       createdAt: now,
       updatedAt: now,
     });

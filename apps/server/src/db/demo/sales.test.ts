@@ -35,11 +35,16 @@ describe('demo sales', () => {
   it('gives each organisation the test provider and customers with cards, and turns sold tags into paid sales', async () => {
     const db = ctx.database.db;
     const { org } = await createTenant(db);
-    const tokens = await seedCustomersDemo(db, [org.main]);
+    const sealed = (orgId: number) =>
+      ctx.app.payments.sealCredentials(orgId, { webhook_secret: `whsec_demo${orgId}` })!;
+    const tokens = await seedCustomersDemo(db, [org.main], sealed);
     expect(tokens.get(org.main)).toHaveLength(24);
     expect(await customerTokensOf(db, org.main)).toEqual(tokens.get(org.main));
     const [settings] = await db.select().from(paymentSettings).where(eq(paymentSettings.orgId, org.main));
     expect(settings?.provider).toBe('test');
+    // Its webhooks are verified with a secret of its own, stored sealed.
+    expect(settings?.credentialsSealed).not.toContain('whsec_');
+    expect(ctx.app.payments.openCredentials(settings!)).toEqual({ webhook_secret: `whsec_demo${org.main}` });
     expect(await db.select().from(customerCards).where(eq(customerCards.orgId, org.main))).toHaveLength(24);
     // Registered through registerCustomer: type 1, no role, the phone in E.164.
     const customers = await db

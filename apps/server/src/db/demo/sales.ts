@@ -1,3 +1,11 @@
+import {
+  CLIENT_KIND,
+  PAYMENT_STATUS,
+  PAYMENT_TYPE,
+  SALE_PAYMENT,
+  SALE_PAYMENT_TYPE,
+  SALE_STATUS,
+} from '@vitrina/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { registerCustomer } from '../../lib/customers.js';
 // biome-ignore lint/style/noRestrictedImports: the demo's past sales are priced exactly as the sales module prices live ones
@@ -26,10 +34,16 @@ const CUSTOMERS_PER_ORG = 24;
 
 /**
  * Customers and how they pay in the demo: every organisation pays through the built-in test
- * provider, and each has customers with a saved test card whose token the demo fridges show
- * at the door (the simulator picks one per walk-up customer). Answers the tokens per organisation.
+ * provider, with a webhook secret of its own (a provider's events without one are refused),
+ * and each has customers with a saved test card whose token the demo fridges show at the
+ * door (the simulator picks one per walk-up customer). Answers the tokens per organisation.
+ * `paymentCredentials` seals an organisation's credentials as its payment settings store them.
  */
-export async function seedCustomersDemo(db: Db, orgIds: number[]): Promise<Map<number, string[]>> {
+export async function seedCustomersDemo(
+  db: Db,
+  orgIds: number[],
+  paymentCredentials: (orgId: number) => string,
+): Promise<Map<number, string[]>> {
   const next = random(7_771);
   const tokens = new Map<number, string[]>();
   const orgs = await db
@@ -37,7 +51,10 @@ export async function seedCustomersDemo(db: Db, orgIds: number[]): Promise<Map<n
     .from(organizations)
     .where(inArray(organizations.id, orgIds));
   for (const org of orgs) {
-    await db.insert(paymentSettings).values({ orgId: org.id, provider: 'test' }).onConflictDoNothing();
+    await db
+      .insert(paymentSettings)
+      .values({ orgId: org.id, provider: 'test', credentialsSealed: paymentCredentials(org.id) })
+      .onConflictDoNothing();
     const isPolish = org.currency === 'PLN';
     const first = isPolish ? PL_FIRST : FIRST_NAMES;
     const last = isPolish ? PL_LAST : LAST_NAMES;
@@ -189,10 +206,10 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
           orgId: sale.head.orgId,
           micromarketId: sale.head.micromarketId,
           customerId: sale.card?.userId ?? null,
-          clientType: sale.card ? 1 : 0,
-          paymentType: 1,
-          status: 1,
-          paymentStatus: sale.isPaid ? 1 : 2,
+          clientType: sale.card ? CLIENT_KIND.client : CLIENT_KIND.guest,
+          paymentType: SALE_PAYMENT_TYPE.tags,
+          status: SALE_STATUS.successful,
+          paymentStatus: sale.isPaid ? SALE_PAYMENT.paid : SALE_PAYMENT.notPaid,
           currency: currencyOf.get(sale.head.orgId) ?? 'UAH',
           grossMinor: sale.totals.grossMinor,
           discountMinor: sale.totals.discountMinor,
@@ -220,8 +237,8 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
       const charge = {
         orgId: sale.head.orgId,
         transactionId: id,
-        type: 1,
-        status: sale.isPaid ? 1 : 2,
+        type: PAYMENT_TYPE.debit,
+        status: sale.isPaid ? PAYMENT_STATUS.success : PAYMENT_STATUS.error,
         operation: 'charge',
         provider: 'test',
         amountMinor: sale.totals.netMinor,
@@ -241,7 +258,7 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
         charge,
         {
           ...charge,
-          type: 2,
+          type: PAYMENT_TYPE.refund,
           operation: 'refund',
           amountMinor: sale.refundedMinor,
           idempotencyKey: `demo:sale:${id}:refund`,

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_PAYMENT, SUBSCRIPTION_PAYMENT_KIND } from '@vitrina/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import {
@@ -57,8 +58,8 @@ export async function seedSubscriptionsDemo(db: Db, orgIds: number[], now = new 
         const month = monthAt(now, i - (PAID_MONTHS - 1));
         return {
           orgId: org.id,
-          type: i === 0 ? 0 : 1,
-          status: 1,
+          type: i === 0 ? SUBSCRIPTION_PAYMENT_KIND.firstPayment : SUBSCRIPTION_PAYMENT_KIND.card,
+          status: SUBSCRIPTION_PAYMENT.paid,
           periodMonth: month,
           amountMinor,
           currency: org.currency,
@@ -81,8 +82,8 @@ export async function seedSubscriptionsDemo(db: Db, orgIds: number[], now = new 
         .insert(subscriptionPayments)
         .values({
           orgId: org.id,
-          type: 2,
-          status: 0,
+          type: SUBSCRIPTION_PAYMENT_KIND.invoice,
+          status: SUBSCRIPTION_PAYMENT.new,
           periodMonth: next,
           amountMinor,
           currency: org.currency,

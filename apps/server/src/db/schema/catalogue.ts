@@ -250,7 +250,7 @@ export const datasetFiles = pgTable(
     orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id),
-    type: text('type', { enum: ['image', 'video'] }).notNull(),
+    type: text('type', { enum: ['image', 'video', 'session'] }).notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     fileKey: text('file_key').notNull(),
     thumbKey: text('thumb_key'),

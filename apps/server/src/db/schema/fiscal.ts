@@ -34,7 +34,10 @@ export const fiscalSettings = pgTable('fiscal_settings', {
   updatedBy: integer('updated_by'),
 });
 
-/** The fiscal receipt of a paid sale: registered by the `fiscal.register` job, once per sale. */
+/**
+ * A fiscal receipt: the sale receipt of a paid sale (once per sale) or the return receipt of
+ * one refund (once per refund's ledger row), registered by the `fiscal.register` job.
+ */
 export const fiscalReceipts = pgTable(
   'fiscal_receipts',
   {
@@ -48,6 +51,14 @@ export const fiscalReceipts = pgTable(
     micromarketId: integer('micromarket_id')
       .notNull()
       .references(() => micromarkets.id),
+    /** sale: the paid sale's receipt; return: the receipt of the refund `refund_payment_id`. */
+    kind: text('kind', { enum: ['sale', 'return'] })
+      .notNull()
+      .default('sale'),
+    /** The refund (a payment ledger row) a return receipt gives back. */
+    refundPaymentId: bigint('refund_payment_id', { mode: 'number' }),
+    /** What the receipt is for, in minor units: the sale's amount or the refund's. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
     /** pending: not registered or not ready yet; ready: the provider's document is here; failed: retries ran out. */
     status: text('status', { enum: ['pending', 'ready', 'failed'] })
       .notNull()
@@ -66,7 +77,12 @@ export const fiscalReceipts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('fiscal_receipts_transaction').on(t.transactionId),
+    uniqueIndex('fiscal_receipts_transaction').on(t.transactionId).where(sql`${t.kind} = 'sale'`),
+    uniqueIndex('fiscal_receipts_refund').on(t.refundPaymentId).where(sql`${t.kind} = 'return'`),
+    check(
+      'fiscal_receipts_kind',
+      sql`${t.kind} IN ('sale', 'return') AND (${t.kind} = 'sale') = (${t.refundPaymentId} IS NULL)`,
+    ),
     index('fiscal_receipts_org_status').on(t.orgId, t.status),
     check('fiscal_receipts_status', sql`${t.status} IN ('pending', 'ready', 'failed')`),
   ],

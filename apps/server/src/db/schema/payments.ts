@@ -101,5 +101,6 @@ export const paymentWebhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_webhook_events_event').on(t.provider, t.eventId)],
+  // Event ids are the provider's, unique within one account: two organisations' accounts may repeat them.
+  (t) => [uniqueIndex('payment_webhook_events_event').on(t.orgId, t.provider, t.eventId)],
 );

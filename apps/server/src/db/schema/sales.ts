@@ -1,3 +1,4 @@
+import type { TSensorCheck } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -17,6 +19,9 @@ import { micromarkets, products } from './catalogue.js';
 import { deviceCommands, doorSessions } from './fleet.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
+
+/** Stored as the contract's sensor check. */
+type SensorCheckRecord = TSensorCheck;
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -68,6 +73,12 @@ export const transactions = pgTable(
     costMinor: money('cost_minor'),
     /** Test payment mode: the test amount was charged instead of the products. */
     isTest: boolean('is_test').notNull().default(false),
+    /**
+     * The cross-sensor check of the door session (sensor fusion, DESIGN §9): which sensor
+     * counted, what the others saw, each disagreement with its numbers, and its resolution.
+     * Null for sales without a door session (web orders) and for sales before the check.
+     */
+    sensorCheck: jsonb('sensor_check').$type<SensorCheckRecord>(),
     /** Why the payment failed, as the provider or our rules said (payment.declined, …). */
     errorCode: text('error_code'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,5 @@
 import type { AlertType, TAlert, TAlertList, ZListAlertsQuery } from '@vitrina/contract';
+import { TECHNICAL_ALERT } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { micromarkets } from '../../db/schema/index.js';
@@ -95,9 +96,9 @@ export const resolveAlert = (ctx: ServiceContext, actor: UserActor, id: number) 
  * (via `device`) and by jobs.
  */
 const ALERT_NAMES: Record<number, string> = {
-  1: 'Suspicious temperature',
-  2: 'The door did not open',
-  3: 'Suspicious weight',
+  [TECHNICAL_ALERT.suspiciousTemperature]: 'Suspicious temperature',
+  [TECHNICAL_ALERT.doorDidNotOpen]: 'The door did not open',
+  [TECHNICAL_ALERT.suspiciousWeight]: 'Suspicious weight',
 };
 
 /** The organisation's routing decides who hears of a new incident (issue 11); it never fails the incident. */
@@ -203,7 +204,7 @@ export async function applyTemperature(
     await raiseIncident(ctx, actor, {
       orgId: micromarket.orgId,
       micromarketId: micromarket.id,
-      type: 1,
+      type: TECHNICAL_ALERT.suspiciousTemperature,
       at,
       details: { temperature, limit, direction: verdict.excursion },
     });
@@ -212,7 +213,7 @@ export async function applyTemperature(
     await raiseIncident(ctx, actor, {
       orgId: micromarket.orgId,
       micromarketId: micromarket.id,
-      type: 1,
+      type: TECHNICAL_ALERT.suspiciousTemperature,
       at,
       details: { temperature, limit: thresholds.temperatureMax, locked_at: at.toISOString() },
     });
@@ -246,7 +247,7 @@ export async function checkSessionWeights(ctx: ServiceContext, actor: Actor, ses
   return raiseIncident(ctx, actor, {
     orgId: session.orgId,
     micromarketId: session.micromarketId,
-    type: 3,
+    type: TECHNICAL_ALERT.suspiciousWeight,
     at: session.at,
     details: {
       door_session_id: session.sessionId,

@@ -6,6 +6,7 @@ import {
   type TLoginBody,
   type TMe,
   type TRegistrationBody,
+  USER_KIND,
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -114,7 +115,7 @@ export async function logout(ctx: ServiceContext, actor: UserActor): Promise<voi
 }
 
 /** §3 user type 2: only employees sign in to the panel (type 1 customers never do). */
-export const USER_TYPE_EMPLOYEE = 2;
+export const USER_TYPE_EMPLOYEE = USER_KIND.employee;
 
 /** Spec §4 role switching: a session bound to the real user that works as `roleId`. */
 export async function switchRole(ctx: ServiceContext, actor: UserActor, roleId: number): Promise<SessionAnswer> {

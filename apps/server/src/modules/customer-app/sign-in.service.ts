@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  CHANNEL_TYPE,
   LOCALES,
   SIGN_IN_CODE_ATTEMPTS,
   SIGN_IN_CODE_RESEND_MS,
@@ -7,6 +8,7 @@ import {
   SIGN_IN_CODES_PER_HOUR,
   type TCustomerProfile,
   type TCustomerSession,
+  USER_KIND,
   type ZCustomerSignIn,
   type ZRequestSignInCode,
 } from '@vitrina/contract';
@@ -22,7 +24,6 @@ import { createSession, revokeSession } from '../auth/index.js';
 import { type OrgChannelDeps, sendThroughOrgChannel } from '../notifications/index.js';
 import { codeMessage } from './code-message.js';
 
-const CUSTOMER = 1;
 const HOUR_MS = 3_600_000;
 /** Code requests one address may make in an hour, whatever the phones. */
 export const CODE_REQUESTS_PER_ADDRESS = 30;
@@ -101,7 +102,7 @@ async function customerByPhone(ctx: ServiceContext, orgId: number, phone: string
     .where(
       and(
         eq(users.orgId, orgId),
-        eq(users.userType, CUSTOMER),
+        eq(users.userType, USER_KIND.client),
         eq(users.active, true),
         eq(organizations.active, true),
         sql`${phone} = any(${users.phones})`,
@@ -138,7 +139,7 @@ export async function sendCode(ctx: ServiceContext, channels: OrgChannelDeps, pa
     });
   });
   const message = codeMessage(locale, code);
-  const outcome = await sendThroughOrgChannel(channels, orgId, 3, { recipient: phone, ...message });
+  const outcome = await sendThroughOrgChannel(channels, orgId, CHANNEL_TYPE.whatsapp, { recipient: phone, ...message });
   if (outcome === 'sent') return;
   await ctx.mailer.send({ to: customer.email, orgId, subject: message.subject, body: message.text });
 }

@@ -1,4 +1,4 @@
-import type { DatasetTag, TDatasetFile } from '@vitrina/contract';
+import type { DatasetFileType, DatasetTag, TDatasetFile } from '@vitrina/contract';
 import { and, arrayContains, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { datasetFiles } from '../../db/schema/index.js';
@@ -9,7 +9,7 @@ export type DatasetFilters = {
   orgIds: number[] | null;
   orgId?: number | undefined;
   tag?: DatasetTag | undefined;
-  type?: 'image' | 'video' | undefined;
+  type?: DatasetFileType | undefined;
 };
 
 export type DatasetRow = typeof datasetFiles.$inferSelect;

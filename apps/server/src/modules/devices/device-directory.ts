@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets } from '../../db/schema/index.js';
+import { micromarkets, organizations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
-export type KnownDevice = { id: number; orgId: number; serial: string; tokenHash: string | null; active: boolean };
+export type KnownDevice = {
+  id: number;
+  orgId: number;
+  serial: string;
+  tokenHash: string | null;
+  active: boolean;
+  /** A deactivated organisation's fridges stop selling (issue 22 §3): they may not connect. */
+  orgActive: boolean;
+};
 /** What names a device in its events and live updates. */
 export type DeviceRef = Pick<KnownDevice, 'id' | 'orgId' | 'serial'>;
 
@@ -15,9 +23,13 @@ const MAX_ENTRIES = 50_000;
  * Serial → micromarket, cached briefly: every CONNECT and every message names a serial, and
  * a fleet reconnecting after a broker restart must not become one query per device per message.
  * Unknown serials are cached too, so a flood of made-up serials costs one query each per TTL.
+ * An organisation's (de)activation is announced by the database (OrgWatch), so it does not
+ * wait for the TTL.
  */
 export class DeviceDirectory {
   private readonly cache = new Map<string, { device: KnownDevice | null; until: number }>();
+  /** Bumped by every forget, so a load that raced one is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -28,6 +40,7 @@ export class DeviceDirectory {
     const now = this.clock.nowMs();
     const cached = this.cache.get(serial);
     if (cached && cached.until > now) return cached.device;
+    const generation = this.generation;
     const [row] = await this.db
       .select({
         id: micromarkets.id,
@@ -35,16 +48,30 @@ export class DeviceDirectory {
         serial: micromarkets.serialNumber,
         tokenHash: micromarkets.tokenHash,
         active: micromarkets.active,
+        orgActive: organizations.active,
       })
       .from(micromarkets)
+      .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
       .where(eq(micromarkets.serialNumber, serial))
       .limit(1);
+    if (generation !== this.generation) return row ?? null;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(serial, { device: row ?? null, until: now + DEVICE_CACHE_TTL_MS });
     return row ?? null;
   }
 
   forget(serial: string): void {
+    this.generation++;
     this.cache.delete(serial);
+  }
+
+  /** Drops one organisation's devices (anything but an id: every device). */
+  forgetOrg(orgId: number): void {
+    this.generation++;
+    if (!Number.isInteger(orgId)) {
+      this.cache.clear();
+      return;
+    }
+    for (const [serial, entry] of this.cache) if (entry.device?.orgId === orgId) this.cache.delete(serial);
   }
 }

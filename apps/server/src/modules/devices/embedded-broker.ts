@@ -17,9 +17,11 @@ import type { InboundMessage, Transport } from './transport.js';
 
 type Options = { port: number; host: string; directory: DeviceDirectory; stats: GatewayStats };
 
-function authError(message: string): AuthenticateError {
-  // 4: bad user name or password (MQTT 3.1.1 CONNACK).
-  return Object.assign(new Error(message), { returnCode: 4 }) as AuthenticateError;
+/** MQTT 3.1.1 CONNACK codes: 3 server unavailable, 4 bad user name or password, 5 not authorised. */
+type RefusalCode = 3 | 4 | 5;
+
+function authError(message: string, returnCode: RefusalCode): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
 /**
@@ -29,18 +31,25 @@ function authError(message: string): AuthenticateError {
  */
 export function createEmbeddedBroker(options: Options): Transport {
   const serials = new WeakMap<Client, string>();
+  /** Devices connected now, by serial (the client id): what an organisation's deactivation closes. */
+  const connected = new Map<string, Client>();
   let aedes: Aedes | null = null;
   let server: net.Server | null = null;
   let port: number | null = null;
 
-  const authenticate = (client: Client, username: string | undefined, password: Buffer | undefined) => {
+  /** Null when the device may connect, else the CONNACK code that refuses it. */
+  const refusalOf = async (
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<RefusalCode | null> => {
     const serial = username ?? '';
     // The client id is the serial, so one device cannot take over another's session.
-    if (!DEVICE_SERIAL_PATTERN.test(serial) || client.id !== serial || !password) return Promise.resolve(false);
-    return options.directory.find(serial).then((device) => {
-      if (!device?.active || !device.tokenHash) return false;
-      return device.tokenHash === hashToken(password.toString('utf8'));
-    });
+    if (!DEVICE_SERIAL_PATTERN.test(serial) || client.id !== serial || !password) return 4;
+    const device = await options.directory.find(serial);
+    if (!device?.active || !device.tokenHash || device.tokenHash !== hashToken(password.toString('utf8'))) return 4;
+    // Told apart from a bad token only once the token is right, so a stranger learns nothing.
+    return device.orgActive ? null : 5;
   };
 
   return {
@@ -50,17 +59,17 @@ export function createEmbeddedBroker(options: Options): Transport {
     async start(onMessage: (message: InboundMessage) => void) {
       aedes = await Aedes.createBroker({
         authenticate(client, username, password, done) {
-          authenticate(client, username, password)
-            .then((ok) => {
-              if (ok) {
+          refusalOf(client, username, password)
+            .then((code) => {
+              if (code === null) {
                 serials.set(client, username!);
                 done(null, true);
               } else {
                 options.stats.authFailures += 1;
-                done(authError('Bad serial or token'), false);
+                done(authError(code === 5 ? 'Organisation deactivated' : 'Bad serial or token', code), false);
               }
             })
-            .catch(() => done(Object.assign(authError('Unavailable'), { returnCode: 3 }) as AuthenticateError, false));
+            .catch(() => done(authError('Unavailable', 3), false));
         },
         authorizePublish(client, packet, done) {
           if (!client) return done(null);
@@ -87,6 +96,12 @@ export function createEmbeddedBroker(options: Options): Transport {
         },
       });
       const broker = aedes;
+      broker.on('client', (client) => {
+        if (serials.has(client)) connected.set(client.id, client);
+      });
+      broker.on('clientDisconnect', (client) => {
+        if (connected.get(client.id) === client) connected.delete(client.id);
+      });
       await Promise.all(
         DEVICE_UPLINK_CHANNELS.map(
           (channel) =>
@@ -126,6 +141,17 @@ export function createEmbeddedBroker(options: Options): Transport {
           (error?: Error) => (error ? reject(error) : resolve()),
         );
       });
+    },
+    connectedSerials() {
+      return [...connected.keys()];
+    },
+    async disconnect(serialsToClose) {
+      // Closed by the broker, not by a DISCONNECT: each device's last will marks it offline.
+      await Promise.all(
+        serialsToClose.map(
+          (serial) => new Promise<void>((resolve) => connected.get(serial)?.close(() => resolve()) ?? resolve()),
+        ),
+      );
     },
     async close() {
       const broker = aedes;

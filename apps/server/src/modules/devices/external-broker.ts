@@ -43,6 +43,9 @@ export function createExternalBroker(options: Options): Transport {
       if (!client) throw new Error('Not connected to the MQTT broker');
       await client.publishAsync(topic, payload, { qos });
     },
+    // Devices log in to the broker, not to the server: it cannot see or close their connections.
+    connectedSerials: () => [],
+    disconnect: async () => {},
     async close() {
       const closing = client;
       client = null;

@@ -6,8 +6,10 @@ import {
   type DeviceCommandType,
   deviceTopic,
   type TDeviceCommandMessage,
+  TECHNICAL_ALERT,
 } from '@vitrina/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { raiseIncident } from '../alerts/index.js';
@@ -30,6 +32,7 @@ import { createExternalBroker } from './external-broker.js';
 import { GatewayStats } from './gateway-stats.js';
 import { Ingest } from './ingest.js';
 import { markSilentOffline } from './ingest.repository.js';
+import { OrgWatch } from './org-watch.js';
 import { TelemetryBuffer } from './telemetry-buffer.js';
 import { registerTelemetryJobs } from './telemetry-jobs.js';
 import type { Transport } from './transport.js';
@@ -45,6 +48,8 @@ export type MqttSettings = {
 
 export type GatewayOptions = {
   ctx: ServiceContext;
+  /** Where organisations announce their (de)activation (OrgWatch). */
+  database: Pick<Database, 'listen'>;
   jobs: JobRunner;
   mqtt: MqttSettings;
   telemetryRetentionDays?: number;
@@ -71,6 +76,7 @@ export class Gateway implements CommandDelivery {
   private readonly telemetry: TelemetryBuffer;
   private readonly states: DeviceStates;
   private readonly ingest: Ingest;
+  private readonly orgWatch: OrgWatch;
   private readonly ctx: ServiceContext;
   private readonly logger: FastifyBaseLogger | undefined;
   private started = false;
@@ -87,6 +93,14 @@ export class Gateway implements CommandDelivery {
           password: options.mqtt.password,
         })
       : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
+    this.orgWatch = new OrgWatch({
+      database: options.database,
+      db: options.ctx.db,
+      directory,
+      transport: this.transport,
+      onError: (error) =>
+        options.logger?.error({ err: error }, 'devices of a deactivated organisation not disconnected'),
+    });
     this.telemetry = new TelemetryBuffer(options.ctx.db, this.stats, options.logger);
     this.states = new DeviceStates({
       db: options.ctx.db,
@@ -116,17 +130,20 @@ export class Gateway implements CommandDelivery {
 
   async start(): Promise<void> {
     await this.transport.start((message) => this.ingest.handle(message));
+    await this.orgWatch.start();
     this.started = true;
   }
 
   async stop(): Promise<void> {
     this.started = false;
+    await this.orgWatch.stop();
     await this.transport.close();
     await this.settle();
   }
 
   /** Everything received so far is processed and stored (tests, shutdown). */
   async settle(): Promise<void> {
+    await this.orgWatch.idle();
     await this.ingest.idle();
     await Promise.all([this.states.flush(), this.telemetry.flush()]);
     // The state flush may have found devices back online: their history lines too.
@@ -185,7 +202,7 @@ export class Gateway implements CommandDelivery {
       await raiseIncident(this.ctx, jobActor('devices.commands'), {
         orgId: unopened.org_id,
         micromarketId: unopened.micromarket_id,
-        type: 2,
+        type: TECHNICAL_ALERT.doorDidNotOpen,
         at: now,
         details: { command_id: unopened.id, error: DOOR_NOT_OPENED },
       });

@@ -67,31 +67,49 @@ export async function markSilentOffline(
 /**
  * Grams a closed session's taken tags and detections account for, from the products'
  * weights (a product without a weight counts nothing, so it cannot raise a weight alert).
+ * The sensors see the same items: a product counts as many times as the sensor that saw
+ * most of it, never the tags' count plus the detections'.
  */
 export async function explainedGrams(
   db: Db,
-  session: { orgId: number; codes: string[]; detections: { product_id: number; quantity: number }[] },
+  session: {
+    orgId: number;
+    codes: string[];
+    detections: { product_id: number; quantity: number; source: 'weight' | 'camera' }[];
+  },
 ): Promise<number> {
-  let grams = 0;
+  const seen = new Map<number, number>();
+  const see = (counts: Map<number, number>) => {
+    for (const [productId, quantity] of counts) seen.set(productId, Math.max(seen.get(productId) ?? 0, quantity));
+  };
   if (session.codes.length > 0) {
     const result = await db.execute(sql`
-      SELECT coalesce(sum(p.weight_g), 0)::int AS grams FROM tags t JOIN products p ON p.id = t.product_id
-      WHERE t.org_id = ${session.orgId} AND t.code IN (${sql.join(
+      SELECT product_id AS "productId", count(*)::int AS quantity FROM tags
+      WHERE org_id = ${session.orgId} AND code IN (${sql.join(
         session.codes.map((code) => sql`${code}`),
         sql`, `,
-      )})`);
-    grams += rowsOf<{ grams: number }>(result)[0]?.grams ?? 0;
+      )}) GROUP BY product_id`);
+    see(
+      new Map(
+        rowsOf<{ productId: number; quantity: number }>(result).map((row) => [Number(row.productId), row.quantity]),
+      ),
+    );
   }
-  if (session.detections.length > 0) {
-    const result = await db.execute(sql`
-      SELECT id, coalesce(weight_g, 0)::int AS grams FROM products
-      WHERE org_id = ${session.orgId} AND id IN (${sql.join(
-        session.detections.map((detection) => sql`${detection.product_id}`),
-        sql`, `,
-      )})`);
-    const gramsOf = new Map(rowsOf<{ id: number; grams: number }>(result).map((row) => [Number(row.id), row.grams]));
-    for (const detection of session.detections) grams += (gramsOf.get(detection.product_id) ?? 0) * detection.quantity;
+  for (const source of ['weight', 'camera'] as const) {
+    const counts = new Map<number, number>();
+    for (const detection of session.detections.filter((d) => d.source === source))
+      counts.set(detection.product_id, (counts.get(detection.product_id) ?? 0) + detection.quantity);
+    see(counts);
   }
+  if (seen.size === 0) return 0;
+  const result = await db.execute(sql`
+    SELECT id, coalesce(weight_g, 0)::int AS grams FROM products
+    WHERE org_id = ${session.orgId} AND id IN (${sql.join(
+      [...seen.keys()].map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  let grams = 0;
+  for (const row of rowsOf<{ id: number; grams: number }>(result)) grams += row.grams * (seen.get(Number(row.id)) ?? 0);
   return grams;
 }
 
@@ -170,13 +188,13 @@ export type DoorSessionWrite = {
 /**
  * Stores a session once by the device's id: `opened` inserts it, `closed` completes it.
  * Answers whether this message changed anything (false: a re-send, or another micromarket's id),
- * and, when it did, the micromarket's settings as they are now (what the sale follows), read
- * in the same statement.
+ * and, when it did, the micromarket's settings as they are now (what the sale follows) and
+ * whether its organisation is active (a deactivated one sells nothing), read in the same statement.
  */
 export async function upsertDoorSession(
   db: Db,
   session: DoorSessionWrite,
-): Promise<{ isNew: boolean; closed: boolean; settings: unknown }> {
+): Promise<{ isNew: boolean; closed: boolean; settings: unknown; isOrgActive: boolean }> {
   const weights = (list: (number | null)[] | null) =>
     list
       ? sql`ARRAY[${sql.join(
@@ -202,8 +220,32 @@ export async function upsertDoorSession(
       detections = excluded.detections, weights_before = coalesce(excluded.weights_before, d.weights_before),
       weights_after = excluded.weights_after
     WHERE d.micromarket_id = excluded.micromarket_id AND d.closed_at IS NULL AND excluded.closed_at IS NOT NULL
-    RETURNING (xmax = 0) AS inserted, (SELECT settings FROM micromarkets WHERE id = ${session.micromarketId}) AS settings`);
-  const row = rowsOf<{ inserted: boolean; settings: unknown }>(result)[0];
-  if (!row) return { isNew: false, closed: false, settings: null };
-  return { isNew: row.inserted, closed: session.closedAt !== null, settings: row.settings };
+    RETURNING (xmax = 0) AS inserted, (SELECT settings FROM micromarkets WHERE id = ${session.micromarketId}) AS settings,
+      (SELECT o.active FROM micromarkets m JOIN organizations o ON o.id = m.org_id
+        WHERE m.id = ${session.micromarketId}) AS org_active`);
+  const row = rowsOf<{ inserted: boolean; settings: unknown; org_active: boolean }>(result)[0];
+  if (!row) return { isNew: false, closed: false, settings: null, isOrgActive: false };
+  return {
+    isNew: row.inserted,
+    closed: session.closedAt !== null,
+    settings: row.settings,
+    isOrgActive: row.org_active === true,
+  };
+}
+
+/**
+ * Whether a door session has a sale already: one opened, or bought on the web, before its
+ * organisation was deactivated is finished as usual, since the customer may have taken goods.
+ */
+export async function hasSaleOfSession(
+  db: Db,
+  session: { id: string; commandId: string | null; micromarketId: number },
+): Promise<boolean> {
+  const byCommand = session.commandId
+    ? sql` OR (command_id = ${session.commandId}::uuid AND micromarket_id = ${session.micromarketId})`
+    : sql``;
+  const result = await db.execute(
+    sql`SELECT 1 FROM transactions WHERE door_session_id = ${session.id}::uuid${byCommand} LIMIT 1`,
+  );
+  return rowsOf(result).length > 0;
 }

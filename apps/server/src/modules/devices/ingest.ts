@@ -10,6 +10,7 @@ import {
   type TDeviceInventory,
   type TDeviceStatus,
   type TDeviceTelemetry,
+  TECHNICAL_ALERT,
   toServerTime,
 } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
@@ -20,15 +21,17 @@ import { BatchWriter } from '../../lib/batch-writer.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
-import { type DeviceEventWrite, readSettings, recordEvents } from '../micromarkets/index.js';
+import { type DeviceEventWrite, readSettings, readThresholds, recordEvents } from '../micromarkets/index.js';
 import { notify } from '../notifications/index.js';
 import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
+import { recordRefusal } from '../sales-gate/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
 import type { DeviceStates } from './device-state.js';
 import type { GatewayStats } from './gateway-stats.js';
 import {
   explainedGrams,
+  hasSaleOfSession,
   markOfflineBySession,
   markOnline,
   placeTags,
@@ -333,6 +336,9 @@ export class Ingest {
       customerToken: message.customer_token ?? null,
       openedAt: serverTime(message.opened_at),
     };
+    // Read before the write (a cached value): the cross-sensor check weighs with the organisation's tolerance.
+    const toleranceGrams =
+      isClosed && isSale ? (await readThresholds(ctx, received.device.orgId)).weight_tolerance_grams : 0;
     // The session, its tags and its sale are one write: a crash leaves all or none of them.
     const { outcome, taken, sale } = await ctx.db.transaction(async (tx) => {
       const outcome = await upsertDoorSession(tx, {
@@ -347,7 +353,9 @@ export class Ingest {
         weightsBefore: message.weights_before ?? null,
         weightsAfter: isClosed ? (message.weights_after ?? null) : null,
       });
-      const settings = isSale ? readSettings(outcome.settings) : null;
+      // A deactivated organisation's session is kept as the device sent it, but starts no sale and no hold.
+      const isSelling = isSale && (outcome.isOrgActive || (await hasSaleOfSession(tx, session)));
+      const settings = isSelling ? readSettings(outcome.settings) : null;
       if (!isClosed) {
         const sale = outcome.isNew && settings ? await openSale(tx, session, settings) : null;
         return { outcome, taken: 0, sale };
@@ -363,14 +371,26 @@ export class Ingest {
       const sale = settings
         ? await closeSale(
             tx,
-            { ...session, closedAt: closedAt!, takenTags: codes, detections: message.detections },
+            {
+              ...session,
+              closedAt: closedAt!,
+              takenTags: codes,
+              detections: message.detections,
+              weightsBefore: message.weights_before ?? null,
+              weightsAfter: message.weights_after ?? null,
+            },
             settings,
-            closedAt!,
+            { now: closedAt!, toleranceGrams },
           )
         : null;
       return { outcome, taken, sale };
     });
     if (sale) await queueSaleStep(ctx, sale, this.deps.settleNow);
+    if (isSale && outcome.isNew && !outcome.isOrgActive && !sale) {
+      const at = new Date(received.receivedAt);
+      const reason = 'payment.refusal.organization_inactive';
+      await recordRefusal(ctx.db, { micromarketId: received.device.id, reason, at });
+    }
     if (!isClosed) {
       if (outcome.isNew) this.event(received, 'door_session_opened', { session_id: message.id, kind: message.kind });
       return;
@@ -427,7 +447,7 @@ export class Ingest {
       await raiseIncident(this.deps.ctx, received.actor, {
         orgId: received.device.orgId,
         micromarketId: received.device.id,
-        type: 2,
+        type: TECHNICAL_ALERT.doorDidNotOpen,
         at,
         details: { command_id: message.command_id, error: message.error ?? 'failed' },
       });

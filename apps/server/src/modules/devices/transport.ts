@@ -9,6 +9,10 @@ export type Transport = {
   start(onMessage: (message: InboundMessage) => void): Promise<void>;
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
   close(): Promise<void>;
+  /** The serials connected to this broker now; always none with an external broker. */
+  connectedSerials(): string[];
+  /** Closes these devices' connections (an external broker's are out of reach: nothing happens). */
+  disconnect(serials: string[]): Promise<void>;
   /** The embedded broker's port once listening; null with an external broker. */
   readonly port: number | null;
 };

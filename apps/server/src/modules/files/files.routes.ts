@@ -10,6 +10,7 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   mp4: 'video/mp4',
   pdf: 'application/pdf',
+  json: 'application/json',
 };
 
 /**
@@ -23,10 +24,10 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
     if (!bytes) return reply.status(404).send({ message: 'Not found' });
     const type = CONTENT_TYPES[key.split('.').pop() ?? ''];
     // Pictures and videos show inline; anything else (a PDF too: the sandboxing CSP leaves a
-    // browser's PDF viewer blank) is downloaded.
+    // browser's PDF viewer blank; a dataset session's JSON) is downloaded.
     return reply
       .header('content-type', type ?? 'application/octet-stream')
-      .header('content-disposition', type && !type.endsWith('/pdf') ? 'inline' : 'attachment')
+      .header('content-disposition', type?.startsWith('image/') || type?.startsWith('video/') ? 'inline' : 'attachment')
       .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')

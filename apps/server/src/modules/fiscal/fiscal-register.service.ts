@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { PAYMENT_STATUS, SALE_PAYMENT } from '@vitrina/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets, transactionProducts, transactions } from '../../db/schema/index.js';
+import { micromarkets, paymentTransactions, transactionProducts, transactions } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { insertJob, type JobRow } from '../jobs/index.js';
 import { readSettings } from '../micromarkets/index.js';
@@ -15,6 +16,8 @@ export const FISCAL_RETRY_MS = 2 * 60_000;
 export const FISCAL_MAX_ATTEMPTS = (24 * 3600_000) / FISCAL_RETRY_MS;
 /** What a paid sale's sale id is registered under, at the provider and on the job queue. */
 export const fiscalKey = (transactionId: number) => `fiscal:${transactionId}`;
+/** What a refund's return receipt is registered under: one per refund (its ledger row). */
+export const returnFiscalKey = (refundPaymentId: number) => `fiscal:return:${refundPaymentId}`;
 
 /** Whether the micromarket registers fiscal receipts (its settings' `fiscal_receipts`). */
 async function registersFiscal(db: Db, micromarketId: number): Promise<boolean> {
@@ -51,6 +54,26 @@ export async function onSalePaid(
 }
 
 /**
+ * The sales module's `refunded` event: a refund succeeded, so its return receipt is due (one
+ * per refund, keyed by its ledger row), when the micromarket registers fiscal receipts.
+ */
+export async function onSaleRefunded(
+  db: Db,
+  sale: { id: number; micromarketId: number },
+  refund: { id: number },
+  now: Date,
+): Promise<void> {
+  if (!(await registersFiscal(db, sale.micromarketId))) return;
+  await insertJob(db, {
+    kind: FISCAL_REGISTER_JOB,
+    payload: { transaction_id: sale.id, refund_id: refund.id },
+    now,
+    key: returnFiscalKey(refund.id),
+    maxAttempts: FISCAL_MAX_ATTEMPTS,
+  });
+}
+
+/**
  * §8's rejection reason "closed fiscal shift": the micromarket registers fiscal receipts and
  * its organisation's register is known to have no open shift (as last seen; the provider is
  * not asked on the sale path). A micromarket without fiscal registration is never refused.
@@ -78,16 +101,25 @@ type Deps = { db: Db; clock: Clock; providers: FiscalProviders };
  */
 export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'payload' | 'attempts' | 'maxAttempts'>) {
   const transactionId = Number(job.payload.transaction_id);
+  const refundId = job.payload.refund_id === undefined ? null : Number(job.payload.refund_id);
   const [sale] = await deps.db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (sale?.paymentStatus !== 1) return;
+  if (!sale) return;
+  const refund = refundId === null ? null : await refundOf(deps.db, transactionId, refundId);
+  // A sale receipt is for a paid sale; a return receipt for a refund that succeeded.
+  if (refundId === null ? sale.paymentStatus !== SALE_PAYMENT.paid : !refund) return;
   // Turned off since the sale was paid: nothing to register.
   if (!(await registersFiscal(deps.db, sale.micromarketId))) return;
-  const existing = await repo.findFiscalReceipt(deps.db, transactionId);
+  const existing = refund
+    ? await repo.findReturnReceipt(deps.db, refund.id)
+    : await repo.findFiscalReceipt(deps.db, transactionId);
   if (existing?.status === 'ready') return;
   const row = await repo.startAttempt(deps.db, {
     transactionId,
     orgId: sale.orgId,
     micromarketId: sale.micromarketId,
+    kind: refund ? 'return' : 'sale',
+    refundPaymentId: refund?.id ?? null,
+    amountMinor: refund?.amountMinor ?? sale.amountMinor,
     now: deps.clock.now(),
   });
   const isLastAttempt = job.attempts >= job.maxAttempts;
@@ -113,12 +145,23 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
         })
         .from(transactionProducts)
         .where(eq(transactionProducts.transactionId, transactionId));
-      ({ receiptId } = await found.provider.registerReceipt({
-        idempotencyKey: fiscalKey(transactionId),
-        currency: sale.currency,
-        totalMinor: sale.amountMinor,
-        lines,
-      }));
+      ({ receiptId } = await found.provider.registerReceipt(
+        refund
+          ? {
+              kind: 'return',
+              idempotencyKey: returnFiscalKey(refund.id),
+              currency: sale.currency,
+              totalMinor: refund.amountMinor,
+              lines: returnLines(sale, refund.amountMinor, lines),
+            }
+          : {
+              kind: 'sale',
+              idempotencyKey: fiscalKey(transactionId),
+              currency: sale.currency,
+              totalMinor: sale.amountMinor,
+              lines,
+            },
+      ));
       await repo.updateFiscalReceipt(deps.db, row.id, {
         provider: found.row.provider,
         providerReceiptId: receiptId,
@@ -150,4 +193,31 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
       error,
     );
   }
+}
+
+/** A successful refund of the sale, by its ledger row. */
+async function refundOf(db: Db, transactionId: number, refundId: number) {
+  const [row] = await db
+    .select({ id: paymentTransactions.id, amountMinor: paymentTransactions.amountMinor })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.id, refundId),
+        eq(paymentTransactions.transactionId, transactionId),
+        eq(paymentTransactions.operation, 'refund'),
+        eq(paymentTransactions.status, PAYMENT_STATUS.success),
+      ),
+    );
+  return row ?? null;
+}
+
+type ReceiptLine = { name: string; quantity: number; priceMinor: number };
+
+/**
+ * What a return receipt gives back: the sale's lines when the whole amount is refunded; a
+ * part refunded by amount is one line naming the sale, since it returns no particular item.
+ */
+export function returnLines(sale: { id: number; amountMinor: number }, refundMinor: number, lines: ReceiptLine[]) {
+  if (refundMinor === sale.amountMinor) return lines;
+  return [{ name: `Refund of sale #${sale.id}`, quantity: 1, priceMinor: refundMinor }];
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fiscalReceipts, fiscalSettings } from '../../db/schema/index.js';
 
@@ -28,30 +28,54 @@ export async function rememberShift(db: Db, orgId: number, isOpen: boolean): Pro
   await db.update(fiscalSettings).set({ shiftOpen: isOpen }).where(eq(fiscalSettings.orgId, orgId));
 }
 
+/** The sale receipt of a paid sale (its return receipts are rows of their own). */
 export async function findFiscalReceipt(db: Db, transactionId: number): Promise<FiscalReceiptRow | null> {
-  const [row] = await db.select().from(fiscalReceipts).where(eq(fiscalReceipts.transactionId, transactionId));
+  const [row] = await db
+    .select()
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.transactionId, transactionId), eq(fiscalReceipts.kind, 'sale')));
   return row ?? null;
 }
 
-/** The sale's row (made on the first attempt), with this attempt counted. */
+/** The return receipt of one refund (a payment ledger row). */
+export async function findReturnReceipt(db: Db, refundPaymentId: number): Promise<FiscalReceiptRow | null> {
+  const [row] = await db
+    .select()
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.refundPaymentId, refundPaymentId), eq(fiscalReceipts.kind, 'return')));
+  return row ?? null;
+}
+
+/** The receipt's row (made on the first attempt), with this attempt counted: one per sale, one per refund. */
 export async function startAttempt(
   db: Db,
-  values: { transactionId: number; orgId: number; micromarketId: number; now: Date },
+  values: {
+    transactionId: number;
+    orgId: number;
+    micromarketId: number;
+    kind: 'sale' | 'return';
+    refundPaymentId: number | null;
+    amountMinor: number;
+    now: Date;
+  },
 ): Promise<FiscalReceiptRow> {
-  const [row] = await db
+  const { now, ...row } = values;
+  const isSale = values.kind === 'sale';
+  const [saved] = await db
     .insert(fiscalReceipts)
-    .values({ ...values, attempts: 1, createdAt: values.now, updatedAt: values.now })
+    .values({ ...row, attempts: 1, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
-      target: fiscalReceipts.transactionId,
+      target: isSale ? fiscalReceipts.transactionId : fiscalReceipts.refundPaymentId,
+      targetWhere: sql`${fiscalReceipts.kind} = ${values.kind}`,
       set: {
         attempts: sql`${fiscalReceipts.attempts} + 1`,
         // A ready receipt stays ready; a failed one asked again is pending again.
         status: sql`CASE WHEN ${fiscalReceipts.status} = 'ready' THEN 'ready' ELSE 'pending' END`,
-        updatedAt: values.now,
+        updatedAt: now,
       },
     })
     .returning();
-  return row!;
+  return saved!;
 }
 
 export async function updateFiscalReceipt(

@@ -8,6 +8,7 @@ export {
   fiscalKey,
   fiscalShiftClosed,
   onSalePaid,
+  onSaleRefunded,
   registerFiscalReceipt,
 } from './fiscal-register.service.js';
 export { type FiscalProvider, FiscalProviderError } from './provider.js';

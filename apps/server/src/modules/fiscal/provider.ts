@@ -24,6 +24,8 @@ export type FiscalShiftState = {
 };
 
 export type FiscalReceiptRequest = {
+  /** A sale receipt, or the return receipt of a refund (money given back to the customer). */
+  kind: 'sale' | 'return';
   idempotencyKey: string;
   currency: string;
   totalMinor: number;

@@ -276,14 +276,15 @@ describe('tenancy: 404 for another organisation’s micromarket, 403 for a view-
     const label = await ok<{ id: number }>(ctx, operator, `/v1/device/price-tag/create/${office.id}`, {
       label_code: 'ESL-1',
     });
-    for (const url of [
-      `/v1/device/shelf/update/${shelf.id}`,
-      `/v1/device/shelf/delete/${shelf.id}`,
-      `/v1/device/discount/delete/${discount.id}`,
-      `/v1/device/price-tag/update/${label.id}`,
-      `/v1/device/price-tag/delete/${label.id}`,
-    ]) {
-      expect((await call(ctx, 'POST', url, { token: editor, payload: {} })).statusCode, url).toBe(404);
+    // A valid body each: an update that changes nothing is refused by its schema before any lookup.
+    for (const [url, payload] of [
+      [`/v1/device/shelf/update/${shelf.id}`, {}],
+      [`/v1/device/shelf/delete/${shelf.id}`, {}],
+      [`/v1/device/discount/delete/${discount.id}`, {}],
+      [`/v1/device/price-tag/update/${label.id}`, { label_code: 'ESL-2' }],
+      [`/v1/device/price-tag/delete/${label.id}`, {}],
+    ] as const) {
+      expect((await call(ctx, 'POST', url, { token: editor, payload })).statusCode, url).toBe(404);
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { ChannelType } from '@vitrina/contract';
+import { CHANNEL_TYPE } from '@vitrina/contract';
 import { Api, GrammyError, HttpError } from 'grammy';
 import nodemailer from 'nodemailer';
 import type { ChannelSettings } from '../../db/schema/index.js';
@@ -82,8 +83,8 @@ export async function sendThroughChannel(
   message: ChannelMessage,
 ): Promise<string | null> {
   try {
-    if (target.type === 1) await sendTelegram(endpoints, target, message);
-    else if (target.type === 2) await sendMail(target, message);
+    if (target.type === CHANNEL_TYPE.telegram) await sendTelegram(endpoints, target, message);
+    else if (target.type === CHANNEL_TYPE.mail) await sendMail(target, message);
     else await sendWhatsApp(endpoints, target, message);
     return null;
   } catch (error) {

@@ -7,6 +7,7 @@ import type {
   ZListNotificationChannelsQuery,
   ZUpdateNotificationChannel,
 } from '@vitrina/contract';
+import { CHANNEL_TYPE } from '@vitrina/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ChannelSettings, notificationChannels, organizations } from '../../db/schema/index.js';
@@ -97,7 +98,7 @@ async function editableRow(ctx: ServiceContext, actor: UserActor, id: number) {
 function settingsOf(type: number, body: UpdateBody, before: ChannelSettings = {}): ChannelSettings {
   const pick = <K extends keyof ChannelSettings>(key: K, value: ChannelSettings[K] | undefined) =>
     value === undefined ? before[key] : value;
-  if (type === 2) {
+  if (type === CHANNEL_TYPE.mail) {
     return {
       host: pick('host', body.host),
       port: pick('port', body.port),
@@ -106,7 +107,7 @@ function settingsOf(type: number, body: UpdateBody, before: ChannelSettings = {}
       from_address: pick('from_address', body.from_address),
     };
   }
-  if (type === 3) return { phone_number_id: pick('phone_number_id', body.phone_number_id) };
+  if (type === CHANNEL_TYPE.whatsapp) return { phone_number_id: pick('phone_number_id', body.phone_number_id) };
   return {};
 }
 
@@ -143,14 +144,14 @@ export async function createChannel(ctx: ServiceContext, actor: UserActor, body:
 export async function updateChannel(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
   const before = await editableRow(ctx, actor, id);
   const settings = settingsOf(before.type, body, before.settings);
-  if (before.type === 2 && (!settings.host || !settings.port || !settings.from_address)) {
+  if (before.type === CHANNEL_TYPE.mail && (!settings.host || !settings.port || !settings.from_address)) {
     throw badRequest('errors.bad_request', {
       ...(settings.host ? {} : { host: 'validation.required' }),
       ...(settings.port ? {} : { port: 'validation.required' }),
       ...(settings.from_address ? {} : { from_address: 'validation.required' }),
     });
   }
-  if (before.type === 3 && !settings.phone_number_id) {
+  if (before.type === CHANNEL_TYPE.whatsapp && !settings.phone_number_id) {
     throw badRequest('errors.bad_request', { phone_number_id: 'validation.required' });
   }
   await ctx.db.transaction(async (tx) => {

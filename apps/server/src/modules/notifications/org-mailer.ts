@@ -1,4 +1,5 @@
 import type { ChannelType } from '@vitrina/contract';
+import { CHANNEL_TYPE } from '@vitrina/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notificationChannels } from '../../db/schema/index.js';
@@ -45,7 +46,7 @@ export function orgMailer(fallback: Mailer, deps: OrgChannelDeps & { onRefused?:
   return {
     async send(mail) {
       if (mail.orgId !== undefined) {
-        const outcome = await sendThroughOrgChannel(deps, mail.orgId, 2, {
+        const outcome = await sendThroughOrgChannel(deps, mail.orgId, CHANNEL_TYPE.mail, {
           recipient: mail.to,
           subject: mail.subject,
           text: mail.body,

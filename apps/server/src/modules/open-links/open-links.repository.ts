@@ -1,6 +1,15 @@
+import { SALE_PAYMENT } from '@vitrina/contract';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceCommands, micromarkets, openLinks, openRequests, transactions, users } from '../../db/schema/index.js';
+import {
+  deviceCommands,
+  micromarkets,
+  openLinks,
+  openRequests,
+  organizations,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
 
 export type OpenLinkRow = typeof openLinks.$inferSelect & { createdByName: string | null };
 
@@ -42,11 +51,13 @@ export async function findWorkingLink(db: Db, token: string, kind: 'customer' | 
       name: micromarkets.name,
       address: micromarkets.address,
       active: micromarkets.active,
+      isOrgActive: organizations.active,
       settings: micromarkets.settings,
       lockedAt: micromarkets.lockedAt,
     })
     .from(openLinks)
     .innerJoin(micromarkets, eq(micromarkets.id, openLinks.micromarketId))
+    .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
     .where(
       and(eq(openLinks.token, token), eq(openLinks.kind, kind), gt(openLinks.expiresAt, now), isNull(openLinks.usedAt)),
     )
@@ -101,7 +112,7 @@ export async function findOpeningStatus(db: Db, commandId: string, since: Date) 
           amount_minor: sale.paidMinor,
           currency: sale.currency,
           payment_status: sale.paymentStatus,
-          receipt_path: sale.paymentStatus === 1 ? `/receipt/${sale.token}` : null,
+          receipt_path: sale.paymentStatus === SALE_PAYMENT.paid ? `/receipt/${sale.token}` : null,
         }
       : null,
   };

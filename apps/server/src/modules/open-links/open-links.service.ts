@@ -106,14 +106,15 @@ type WorkingLink = Awaited<ReturnType<typeof workingLink>>;
 
 /**
  * Why the link's micromarket would refuse now: deactivated for both kinds; for a customer,
- * §8's payment rejection reasons (the sales gate), since a customer's opening is a purchase.
+ * §8's payment rejection reasons (the sales gate), since a customer's opening is a purchase
+ * (the gate refuses a deactivated organisation first); for a courier, a deactivated organisation.
  */
 async function refusalOf(ctx: ServiceContext, link: WorkingLink, kind: OpenLinkKind): Promise<MessageKey | null> {
   if (!link.active) return 'open.not_available';
   if (kind === 'customer') {
     return customerOpenRefusal(ctx.db, { micromarketId: link.micromarketId, now: ctx.clock.now() });
   }
-  return null;
+  return link.isOrgActive ? null : 'open.organization_inactive';
 }
 
 export async function linkInfo(

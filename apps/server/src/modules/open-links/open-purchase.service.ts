@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WEB_PURCHASE_DEFAULT_HOLD_MINOR } from '@vitrina/contract';
+import { PAYMENT_STATUS, WEB_PURCHASE_DEFAULT_HOLD_MINOR } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { readSettings } from '../micromarkets/index.js';
@@ -40,7 +40,7 @@ export async function holdCard(
       description: 'Open-fridge purchase',
     },
   });
-  if (hold.status !== 1) throw conflict('payment.system_error');
+  if (hold.status !== PAYMENT_STATUS.success) throw conflict('payment.system_error');
   return hold;
 }
 

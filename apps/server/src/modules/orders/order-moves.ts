@@ -2,6 +2,7 @@ import {
   COURIER_ORDER_MOVES,
   type MessageKey,
   ORDER_MOVES,
+  ORDER_STATE,
   ORDER_STATUS_CODES,
   type OrderPaymentMode,
   type OrderStatus,
@@ -23,16 +24,16 @@ const isCourierMove = (from: OrderStatus, to: OrderStatus) =>
  */
 export function moveRefusal(order: MovableOrder, to: OrderStatus, mover: Mover): MoveRefusal | null {
   if (!ORDER_MOVES[order.status].includes(to)) return { status: 409, key: 'order.bad_move' };
-  if (order.status === 0 && to === 1 && order.paymentMode === 'on_pickup') {
+  if (order.status === ORDER_STATE.new && to === ORDER_STATE.paid && order.paymentMode === 'on_pickup') {
     return { status: 409, key: 'order.pays_on_pickup' };
   }
-  if (order.status === 0 && to === 2 && order.paymentMode !== 'on_pickup') {
+  if (order.status === ORDER_STATE.new && to === ORDER_STATE.preparing && order.paymentMode !== 'on_pickup') {
     return { status: 409, key: 'order.not_paid' };
   }
   if (mover.isOperator) return null;
   if (!mover.isCourier || !isCourierMove(order.status, to)) return { status: 403, key: 'errors.forbidden' };
   const mine = order.courierId === mover.userId;
-  const free = order.status === 2 && order.courierId === null;
+  const free = order.status === ORDER_STATE.preparing && order.courierId === null;
   return mine || free ? null : { status: 409, key: 'order.taken_by_other' };
 }
 

@@ -1,4 +1,5 @@
 import type { TOrderMicromarketOption, TOrderProductOption, TPersonOption } from '@vitrina/contract';
+import { USER_KIND } from '@vitrina/contract';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { micromarkets, organizations, products, rolePermissions, tags, users } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
@@ -99,7 +100,9 @@ export async function orderCustomers(
   const rows = await ctx.db
     .select({ id: users.id, name: users.name, phones: users.phones })
     .from(users)
-    .where(and(eq(users.orgId, market.orgId), eq(users.userType, 1), eq(users.active, true), personMatch(q)))
+    .where(
+      and(eq(users.orgId, market.orgId), eq(users.userType, USER_KIND.client), eq(users.active, true), personMatch(q)),
+    )
     .orderBy(asc(users.name), asc(users.id))
     .limit(20);
   return { items: rows.map(toPerson) };

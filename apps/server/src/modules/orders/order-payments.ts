@@ -1,4 +1,5 @@
 import type { OrderPaymentState, OrderStatus } from '@vitrina/contract';
+import { ORDER_STATE, PAYMENT_STATUS } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
@@ -14,10 +15,10 @@ export type MoneyStep = 'charge' | 'hold' | 'capture' | 'refund' | 'release';
  * the hold go (release); receiving (→ 5) captures a hold. Pay-at-pickup orders move no money.
  */
 export function moneyStepOf(order: OrderRow, to: OrderStatus): MoneyStep | null {
-  if (to === 1) return order.paymentMode === 'hold' ? 'hold' : 'charge';
-  if (to === 6 && order.paymentState === 'paid') return 'refund';
-  if (to === 6 && order.paymentState === 'held') return 'release';
-  if (to === 5 && order.paymentState === 'held') return 'capture';
+  if (to === ORDER_STATE.paid) return order.paymentMode === 'hold' ? 'hold' : 'charge';
+  if (to === ORDER_STATE.cancelled && order.paymentState === 'paid') return 'refund';
+  if (to === ORDER_STATE.cancelled && order.paymentState === 'held') return 'release';
+  if (to === ORDER_STATE.received && order.paymentState === 'held') return 'capture';
   return null;
 }
 
@@ -72,11 +73,12 @@ export async function performMoneyStep(
           : { operation: step, parentId: order.paymentId, amountMinor: order.totalMinor },
     });
   }
-  if (row.status === 1) {
+  if (row.status === PAYMENT_STATUS.success) {
     // A capture or refund leaves the charge or hold as the order's payment: it is what was taken.
     const paymentId = step === 'charge' || step === 'hold' ? row.id : order.paymentId!;
     return { ok: true, paymentId, state: STATE_AFTER[step] };
   }
-  if (row.status === 10 || row.status === 0) return { ok: false, pending: true, error: '' };
+  if (row.status === PAYMENT_STATUS.inProcess || row.status === PAYMENT_STATUS.new)
+    return { ok: false, pending: true, error: '' };
   return { ok: false, pending: false, error: row.errorMessage ?? row.errorCode ?? 'refused' };
 }

@@ -1,3 +1,4 @@
+import { ORDER_STATE } from '@vitrina/contract';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -118,11 +119,16 @@ export async function recordEvent(
 
 /** A courier's list: prepared orders nobody took and the courier's own open ones. */
 export function courierWhere(courierId: number, visibleIds: number[] | null, delivered: boolean): SQL | undefined {
-  const own = delivered ? inArray(orders.status, [3, 4]) : eq(orders.status, 3);
+  const own = delivered
+    ? inArray(orders.status, [ORDER_STATE.onTheWay, ORDER_STATE.delivered])
+    : eq(orders.status, ORDER_STATE.onTheWay);
   return and(
     visibleIds === null ? undefined : inArray(orders.orgId, visibleIds),
     or(
-      and(eq(orders.status, 2), or(sql`${orders.courierId} IS NULL`, eq(orders.courierId, courierId))),
+      and(
+        eq(orders.status, ORDER_STATE.preparing),
+        or(sql`${orders.courierId} IS NULL`, eq(orders.courierId, courierId)),
+      ),
       and(own, eq(orders.courierId, courierId)),
     ),
   );

@@ -9,6 +9,7 @@ import type {
   ZListOrdersQuery,
   ZMoveOrder,
 } from '@vitrina/contract';
+import { ORDER_STATE, USER_KIND } from '@vitrina/contract';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderLines, orders, users } from '../../db/schema/index.js';
@@ -119,7 +120,8 @@ async function visibleOrder(ctx: ServiceContext, actor: UserActor, id: number): 
   if (!mover.isOperator) {
     const { status, courierId } = row.order;
     const deliverable =
-      (status === 2 && courierId === null) || (status >= 2 && status <= 4 && courierId === actor.userId);
+      (status === ORDER_STATE.preparing && courierId === null) ||
+      (status >= ORDER_STATE.preparing && status <= ORDER_STATE.delivered && courierId === actor.userId);
     if (!deliverable) throw notFound();
   }
   return row;
@@ -176,7 +178,13 @@ export async function insertOrder(
       .returning({ id: orders.id });
     const orderId = row!.id;
     await tx.insert(orderLines).values(lines.map((line) => ({ orderId, ...line })));
-    await repo.recordEvent(tx, { orderId, fromStatus: null, toStatus: 0, actorId: actor.userId, note: body.note });
+    await repo.recordEvent(tx, {
+      orderId,
+      fromStatus: null,
+      toStatus: ORDER_STATE.new,
+      actorId: actor.userId,
+      note: body.note,
+    });
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'order',
@@ -199,7 +207,12 @@ export async function createOrder(
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.id, body.customer_id), eq(users.orgId, market.orgId), eq(users.userType, 1), eq(users.active, true)),
+      and(
+        eq(users.id, body.customer_id),
+        eq(users.orgId, market.orgId),
+        eq(users.userType, USER_KIND.client),
+        eq(users.active, true),
+      ),
     );
   if (!customer) {
     throw new AppError(400, 'order.customer_unknown', {}, { customer_id: 'order.customer_unknown' });
@@ -245,7 +258,8 @@ export async function moveOrder(
     }
     if (!locked || locked.status !== order.status) throw conflict('order.bad_move');
     // A courier taking a prepared order out becomes its courier.
-    const courierId = body.status === 3 && locked.courierId === null ? actor.userId : locked.courierId;
+    const courierId =
+      body.status === ORDER_STATE.onTheWay && locked.courierId === null ? actor.userId : locked.courierId;
     await tx
       .update(orders)
       .set({
@@ -288,7 +302,7 @@ export async function assignCourier(
 ): Promise<TOrder> {
   const { order } = await visibleOrder(ctx, actor, id);
   actor.scope.assertEditable(order.orgId);
-  if (order.status >= 4) throw conflict('order.finished');
+  if (order.status >= ORDER_STATE.delivered) throw conflict('order.finished');
   if (body.courier_id !== null) await assertCourier(ctx.db, order.orgId, body.courier_id);
   await ctx.db.transaction(async (tx) => {
     await tx.update(orders).set({ courierId: body.courier_id, updatedAt: ctx.clock.now() }).where(eq(orders.id, id));

@@ -1,4 +1,5 @@
 import type { TWishCountList, ZCreateWish, ZListWishesQuery } from '@vitrina/contract';
+import { USER_KIND } from '@vitrina/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { products, users, wishes } from '../../db/schema/index.js';
@@ -62,7 +63,7 @@ export async function createWish(ctx: ServiceContext, actor: UserActor, body: z.
     const [customer] = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, body.customer_id), eq(users.orgId, orgId), eq(users.userType, 1)));
+      .where(and(eq(users.id, body.customer_id), eq(users.orgId, orgId), eq(users.userType, USER_KIND.client)));
     if (!customer) throw new AppError(400, 'order.customer_unknown', {}, { customer_id: 'order.customer_unknown' });
   }
   await insertWish(ctx, actor, {

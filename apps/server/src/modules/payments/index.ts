@@ -1,10 +1,17 @@
 /** Payments (DESIGN §5): providers, the organisation's settings, the ledger, webhooks and reconciliation. */
-export { performPayment, reconcilePayments } from './payment-operations.service.js';
+export {
+  askReserved,
+  performPayment,
+  type ReservedPayment,
+  reconcilePayments,
+  reservePayment,
+} from './payment-operations.service.js';
 export { assertOrganisationExists } from './payment-settings.service.js';
 export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './payment-webhooks.service.js';
 export type { PaymentSettingsRow } from './payments.repository.js';
 export { paymentRoutes } from './payments.routes.js';
 export { PaymentProviderError } from './provider.js';
-export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders } from './provider-registry.js';
+export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders, sealPaymentCredentials } from './provider-registry.js';
 export { TestPaymentBank } from './test-provider.js';
 export { TestWebhookPump } from './test-webhook-pump.js';
+export { newWebhookSecret } from './webhook-signature.js';

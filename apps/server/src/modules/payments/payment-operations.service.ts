@@ -1,4 +1,6 @@
 import type { PaymentOperation } from '@vitrina/contract';
+import { PAYMENT_STATUS } from '@vitrina/contract';
+import type { Db } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import * as repo from './payments.repository.js';
@@ -68,21 +70,41 @@ export async function performPayment(
   providers: PaymentProviders,
   options: PerformPaymentOptions,
 ): Promise<repo.PaymentTransactionRow> {
+  return askReserved(ctx, await reservePayment(ctx, providers, options));
+}
+
+/** A ledger row written in process, with the provider to ask; or an earlier row with the same key (`repeated`). */
+export type ReservedPayment =
+  | { row: repo.PaymentTransactionRow; provider: PaymentProvider }
+  | { row: repo.PaymentTransactionRow; provider: null };
+
+/**
+ * The first half of `performPayment`: checks the request and writes its ledger row in
+ * process, in `db` — a caller's database transaction that holds a lock (a sale's refunds
+ * are reserved one after another under the sale's lock, so their sum can never pass what
+ * was paid). The provider is asked afterwards by `askReserved`, outside that transaction.
+ */
+export async function reservePayment(
+  ctx: ServiceContext,
+  providers: PaymentProviders,
+  options: PerformPaymentOptions,
+  db: Db = ctx.db,
+): Promise<ReservedPayment> {
   const { request } = options;
   // A first charge or hold (the usual case, one per sale) goes straight to the insert, whose
   // key conflict finds a repeat; operations on a parent answer a repeat before checking the
   // parent again, since the parent may have moved on since the first call.
   if ('parentId' in request) {
-    const repeated = await repeatOf(ctx, options);
-    if (repeated) return repeated;
+    const repeated = await repeatOf(db, options);
+    if (repeated) return { row: repeated, provider: null };
   }
-  const found = await providers.forOrg(ctx.db, options.orgId);
+  const found = await providers.forOrg(db, options.orgId);
   if (!found) {
-    const repeated = await repeatOf(ctx, options);
-    if (repeated) return repeated;
+    const repeated = await repeatOf(db, options);
+    if (repeated) return { row: repeated, provider: null };
     throw conflict('payment.not_configured');
   }
-  const parent = 'parentId' in request ? await settledParent(ctx, options.orgId, request) : null;
+  const parent = 'parentId' in request ? await settledParent(db, options.orgId, request) : null;
   const amountMinor =
     'amountMinor' in request && request.amountMinor !== undefined ? request.amountMinor : (parent?.amountMinor ?? 0);
   const currency = 'currency' in request ? request.currency.toUpperCase() : (parent?.currency ?? '');
@@ -93,7 +115,7 @@ export async function performPayment(
     ...('customer' in request && request.customer ? { customer: request.customer } : {}),
     ...('description' in request && request.description ? { description: request.description } : {}),
   };
-  const row = await repo.insertInProcess(ctx.db, {
+  const row = await repo.insertInProcess(db, {
     orgId: options.orgId,
     type: TYPE_OF[request.operation],
     operation: request.operation,
@@ -108,13 +130,18 @@ export async function performPayment(
     now: ctx.clock.now(),
   });
   // Another call with the same key got in first: answer its row.
-  if (!row) return (await repeatOf(ctx, options))!;
-  return settleByAsking(ctx, found.provider, row);
+  if (!row) return { row: (await repeatOf(db, options))!, provider: null };
+  return { row, provider: found.provider };
+}
+
+/** The second half: asks the provider for a reserved row and settles the row by the answer. */
+export function askReserved(ctx: ServiceContext, reserved: ReservedPayment): Promise<repo.PaymentTransactionRow> {
+  return reserved.provider ? settleByAsking(ctx, reserved.provider, reserved.row) : Promise.resolve(reserved.row);
 }
 
 /** The row an earlier call with this key made (the same request, or a conflict), if any. */
-async function repeatOf(ctx: ServiceContext, options: PerformPaymentOptions) {
-  const existing = await repo.findByKey(ctx.db, options.idempotencyKey);
+async function repeatOf(db: Db, options: PerformPaymentOptions) {
+  const existing = await repo.findByKey(db, options.idempotencyKey);
   return existing ? sameRequestOrConflict(existing, options) : null;
 }
 
@@ -129,15 +156,11 @@ function sameRequestOrConflict(row: repo.PaymentTransactionRow, options: Perform
   return row;
 }
 
-async function settledParent(
-  ctx: ServiceContext,
-  orgId: number,
-  request: { operation: PaymentOperation; parentId: number },
-) {
-  const parent = await repo.findById(ctx.db, request.parentId);
+async function settledParent(db: Db, orgId: number, request: { operation: PaymentOperation; parentId: number }) {
+  const parent = await repo.findById(db, request.parentId);
   if (!parent || parent.orgId !== orgId) throw notFound();
   if (!PARENT_OPERATIONS[request.operation]?.includes(parent.operation)) throw conflict('payment.wrong_parent');
-  if (parent.status !== 1 || !parent.providerReference) throw conflict('payment.not_settled');
+  if (parent.status !== PAYMENT_STATUS.success || !parent.providerReference) throw conflict('payment.not_settled');
   return parent;
 }
 
@@ -226,7 +249,7 @@ export async function reconcilePayments(
   for (const row of rows) {
     if (now - row.createdAt.getTime() > PROVIDER_IDEMPOTENCY_WINDOW_MS) {
       await repo.settle(ctx.db, row.id, {
-        status: 5,
+        status: PAYMENT_STATUS.suspended,
         errorCode: 'reconciliation_window_passed',
         errorMessage: 'Not settled within the provider’s idempotency window; check it at the provider',
         now: ctx.clock.now(),
@@ -241,7 +264,7 @@ export async function reconcilePayments(
       continue;
     }
     const settled = await settleByAsking(ctx, found.provider, row);
-    if (settled.status === 10) {
+    if (settled.status === PAYMENT_STATUS.inProcess) {
       await repo.touchAttempt(ctx.db, settled, ctx.clock.now());
       result.stillInProcess += 1;
     } else {

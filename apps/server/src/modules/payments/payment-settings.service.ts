@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type Locale,
   type MessageKey,
@@ -19,6 +18,7 @@ import { writeAudit } from '../audit/index.js';
 import * as repo from './payments.repository.js';
 import { PaymentProviderError } from './provider.js';
 import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
+import { newWebhookSecret } from './webhook-signature.js';
 
 type UpdateBody = z.output<typeof ZUpdatePaymentSettings>;
 
@@ -87,7 +87,7 @@ export async function updatePaymentSettings(
     if (body.webhook_secret) credentials.webhook_secret = body.webhook_secret;
     if (body.provider === 'test') {
       delete credentials.secret_key;
-      credentials.webhook_secret ??= `whsec_${randomBytes(24).toString('base64url')}`;
+      credentials.webhook_secret ??= newWebhookSecret();
     }
     if (body.provider === 'stripe' && !credentials.secret_key) {
       throw new AppError(400, 'errors.bad_request', {}, { secret_key: 'validation.required' });

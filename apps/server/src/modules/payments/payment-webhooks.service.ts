@@ -1,12 +1,14 @@
 import type { PaymentOperation, PaymentProviderKind } from '@vitrina/contract';
+import { PAYMENT_STATUS } from '@vitrina/contract';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './payments.repository.js';
-import type { ProviderEvent, ProviderPaymentStatus } from './provider.js';
+import { PaymentProviderError, type ProviderEvent, type ProviderPaymentStatus } from './provider.js';
 import type { PaymentProviders } from './provider-registry.js';
+import { NO_WEBHOOK_SECRET } from './webhook-signature.js';
 
 export type IncomingWebhook = {
   orgId: number;
@@ -25,8 +27,9 @@ const DONE_WHEN: Record<PaymentOperation, ProviderPaymentStatus | null> = {
 };
 
 /**
- * A provider's event: verified by its signature with the organisation's stored secret,
- * stored raw, and processed once — the (provider, event id) row is unique, so a repeated
+ * A provider's event: verified by its signature with the organisation's stored secret (none
+ * stored: refused), stored raw, and processed once — the (organisation, provider, event id)
+ * row is unique, since event ids are unique only within one provider account, so a repeated
  * delivery answers 2xx without doing anything again. Storing and processing share one
  * transaction: if processing fails, nothing is stored and the provider's retry starts over.
  * Processing settles ledger rows still in process that the event completes (an answer lost
@@ -41,7 +44,11 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
   let event: ProviderEvent;
   try {
     event = found.provider.parseWebhook({ rawBody: incoming.rawBody, signature: incoming.signature });
-  } catch {
+  } catch (error) {
+    // Without a stored secret nothing can be verified: said plainly, so the operator sets one.
+    if (error instanceof PaymentProviderError && error.code === NO_WEBHOOK_SECRET) {
+      throw badRequest('payment.webhook_secret_missing');
+    }
     // A wrong signature, or a signed body that is not an event: either way not the provider's.
     throw badRequest('payment.bad_signature');
   }
@@ -60,7 +67,7 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
     now,
   };
   const completes = (row: repo.PaymentTransactionRow) =>
-    row.status === 10 &&
+    row.status === PAYMENT_STATUS.inProcess &&
     (DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus || event.paymentStatus === 'failed');
   const findRows = (db: typeof ctx.db) =>
     event.paymentReference && event.paymentStatus
@@ -91,7 +98,7 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
         entity: 'payment_transaction',
         entityId: row.id,
         orgId: incoming.orgId,
-        before: { status: 10 },
+        before: { status: PAYMENT_STATUS.inProcess },
         after: { status: isDone ? 1 : 2, event: event.id },
       });
     }

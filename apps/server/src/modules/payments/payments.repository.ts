@@ -1,4 +1,5 @@
 import type { PaymentOperation, PaymentProviderKind, TestProviderSimulation } from '@vitrina/contract';
+import { PAYMENT_STATUS, type PAYMENT_TYPE } from '@vitrina/contract';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { paymentSettings, paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
@@ -33,7 +34,7 @@ export async function saveSettings(
 
 export type NewPaymentTransaction = {
   orgId: number;
-  type: 1 | 2;
+  type: (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
   operation: PaymentOperation;
   provider: PaymentProviderKind;
   amountMinor: number;
@@ -51,7 +52,7 @@ export async function insertInProcess(db: Db, values: NewPaymentTransaction): Pr
   const { now, ...rest } = values;
   const [row] = await db
     .insert(paymentTransactions)
-    .values({ ...rest, status: 10, createdAt: now, updatedAt: now })
+    .values({ ...rest, status: PAYMENT_STATUS.inProcess, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: paymentTransactions.idempotencyKey })
     .returning();
   return row ?? null;
@@ -71,7 +72,7 @@ export async function findById(db: Db, id: number): Promise<PaymentTransactionRo
 }
 
 export type Settlement = {
-  status: 1 | 2 | 5 | 10;
+  status: Exclude<(typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS], typeof PAYMENT_STATUS.new>;
   providerReference?: string | null;
   errorCode?: string | null;
   errorMessage?: string | null;
@@ -87,7 +88,7 @@ export async function settle(db: Db, id: number, settlement: Settlement): Promis
       ...rest,
       status,
       updatedAt: now,
-      ...(status === 10 ? {} : { settledAt: now }),
+      ...(status === PAYMENT_STATUS.inProcess ? {} : { settledAt: now }),
     })
     .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, 10)))
     .returning();
@@ -148,7 +149,9 @@ export async function insertWebhookEvent(
   const [row] = await db
     .insert(paymentWebhookEvents)
     .values({ ...rest, receivedAt: now, ...(isProcessed ? { processedAt: now } : {}) })
-    .onConflictDoNothing({ target: [paymentWebhookEvents.provider, paymentWebhookEvents.eventId] })
+    .onConflictDoNothing({
+      target: [paymentWebhookEvents.orgId, paymentWebhookEvents.provider, paymentWebhookEvents.eventId],
+    })
     .returning({ id: paymentWebhookEvents.id });
   return row ?? null;
 }

@@ -32,6 +32,11 @@ export type PaymentProvidersOptions = {
   settings?: OrgCache<PaymentSettingsRow | null> | undefined;
 };
 
+/** Seals an organisation's payment credentials as its settings store them (the demo seed's, too). */
+export function sealPaymentCredentials(secrets: SecretBox, orgId: number, credentials: StoredCredentials): string {
+  return sealedCredentials<StoredCredentials>(secrets, PAYMENT_CREDENTIALS).seal(orgId, credentials);
+}
+
 /** The channel payment_settings announces its changes on (migration 0031). */
 export const PAYMENT_SETTINGS_CHANNEL = 'vitrina_payment_settings';
 
@@ -67,7 +72,7 @@ export class PaymentProviders {
       return new TestPaymentProvider({
         bank: this.testBank,
         orgId: row.orgId,
-        webhookSecret: credentials.webhook_secret ?? '',
+        webhookSecret: credentials.webhook_secret ?? null,
         simulate: simulationOf(row.simulate),
       });
     }

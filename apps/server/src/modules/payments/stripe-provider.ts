@@ -20,7 +20,7 @@ import {
   type StripePaymentIntent,
   type StripeRefund,
 } from './stripe-objects.js';
-import { verifySignature } from './webhook-signature.js';
+import { noWebhookSecret, verifySignature } from './webhook-signature.js';
 
 export const STRIPE_API_BASE = 'https://api.stripe.com';
 /** Pinned so a change of the account's default API version cannot change the answers we read. */
@@ -113,7 +113,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   parseWebhook(request: WebhookRequest): ProviderEvent {
     if (!this.options.webhookSecret) {
-      throw new PaymentProviderError('bad_signature', 'no_webhook_secret', 'No webhook signing secret is stored');
+      throw noWebhookSecret();
     }
     verifySignature({
       payload: request.rawBody,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { providerError } from '../../../test/provider-error.js';
 import { TestClock } from '../../lib/clock.js';
 import { TEST_WEBHOOK_DELAY_MS, TestPaymentBank, TestPaymentProvider } from './test-provider.js';
+import { signPayload } from './webhook-signature.js';
 
 const SECRET = 'whsec_testprovider000';
 
@@ -78,5 +79,35 @@ describe('test provider', () => {
     const twice = doubled.bank.takeDueWebhooks();
     expect(twice).toHaveLength(2);
     expect(new Set(twice.map((entry) => JSON.parse(entry.body).id)).size).toBe(1);
+  });
+
+  it('does not restart its ids with the server: a fresh bank repeats no payment, refund or event id of the last', async () => {
+    const ids = async () => {
+      const { bank, provider: p } = provider();
+      const held = await p.hold({ idempotencyKey: 'h', amountMinor: 500, currency: 'UAH' });
+      await p.capture({ idempotencyKey: 'c', reference: held.reference });
+      const refund = await p.refund({ idempotencyKey: 'r', reference: held.reference });
+      const events = bank.takeDueWebhooks().map((webhook) => JSON.parse(webhook.body).id as string);
+      return [held.reference, refund.reference, ...events];
+    };
+    const before = await ids();
+    const after = await ids();
+    expect(before).toHaveLength(5);
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
+    expect(after[0]).toMatch(/^pi_test_/);
+  });
+
+  it('refuses every webhook without a stored secret, however it is signed', () => {
+    const clock = new TestClock();
+    const bank = new TestPaymentBank(clock);
+    const p = new TestPaymentProvider({ bank, orgId: 1, webhookSecret: null, simulate: 'none' });
+    const body = JSON.stringify({
+      id: 'evt_x',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: {} },
+    });
+    const signature = signPayload(body, '', Math.floor(clock.nowMs() / 1000));
+    expect(() => p.parseWebhook({ rawBody: body, signature })).toThrow(/bad_signature: no_webhook_secret/);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { TEST_DECLINED_PAYMENT_METHOD, type TestProviderSimulation } from '@vitrina/contract';
 import type { Clock } from '../../lib/clock.js';
 import {
@@ -13,14 +14,15 @@ import {
   type WebhookRequest,
 } from './provider.js';
 import { parseStripeEvent, paymentFromIntent, type StripePaymentIntent, type StripeRefund } from './stripe-objects.js';
-import { signPayload, verifySignature } from './webhook-signature.js';
+import { noWebhookSecret, signPayload, verifySignature } from './webhook-signature.js';
 
 /** How late the test provider's webhooks come in `delayed_webhook` mode. */
 export const TEST_WEBHOOK_DELAY_MS = 60_000;
 
 type Outcome = { fingerprint: string } & ({ ok: true; value: unknown } | { ok: false; error: PaymentProviderError });
-type QueuedWebhook = { orgId: number; secret: string; body: string; dueMs: number };
-export type DueWebhook = { orgId: number; body: string; signature: string };
+type QueuedWebhook = { orgId: number; secret: string | null; body: string; dueMs: number };
+/** Unsigned when the organisation has no webhook secret: the receiver refuses it, as it should. */
+export type DueWebhook = { orgId: number; body: string; signature: string | undefined };
 
 /**
  * The built-in provider's "bank" (the spec's test payment mode): payments, refunds and the
@@ -33,7 +35,6 @@ export class TestPaymentBank {
   readonly refunds = new Map<string, StripeRefund>();
   readonly outcomes = new Map<string, Outcome>();
   private readonly outbox: QueuedWebhook[] = [];
-  private sequence = 0;
   /** Every call that reached the bank, in order, for tests: which key, which operation. */
   readonly calls: { operation: string; idempotencyKey: string }[] = [];
 
@@ -46,9 +47,12 @@ export class TestPaymentBank {
     private readonly onQueued?: (dueMs: number) => void,
   ) {}
 
+  /**
+   * Random, as a provider's ids are: a counter restarted with the server, and the ledger's
+   * references and the stored webhook events of before the restart matched the new payments.
+   */
   nextId(prefix: string): string {
-    this.sequence += 1;
-    return `${prefix}_test_${this.sequence}`;
+    return `${prefix}_test_${randomBytes(12).toString('base64url')}`;
   }
 
   queueWebhook(entry: QueuedWebhook): void {
@@ -64,7 +68,7 @@ export class TestPaymentBank {
     return due.map((entry) => ({
       orgId: entry.orgId,
       body: entry.body,
-      signature: signPayload(entry.body, entry.secret, Math.floor(nowMs / 1000)),
+      signature: entry.secret ? signPayload(entry.body, entry.secret, Math.floor(nowMs / 1000)) : undefined,
     }));
   }
 
@@ -76,7 +80,8 @@ export class TestPaymentBank {
 export type TestProviderOptions = {
   bank: TestPaymentBank;
   orgId: number;
-  webhookSecret: string;
+  /** The organisation's stored secret; without one every webhook is refused. */
+  webhookSecret: string | null;
   simulate: TestProviderSimulation;
 };
 
@@ -175,6 +180,8 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(request: WebhookRequest) {
+    // An empty key would make every signature forgeable: no secret, no event.
+    if (!this.options.webhookSecret) throw noWebhookSecret();
     verifySignature({
       payload: request.rawBody,
       header: request.signature,

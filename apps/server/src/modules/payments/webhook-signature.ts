@@ -1,5 +1,17 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PaymentProviderError } from './provider.js';
+
+/** The code of a provider's refusal when the organisation stored no webhook secret to verify with. */
+export const NO_WEBHOOK_SECRET = 'no_webhook_secret';
+
+export function noWebhookSecret(): PaymentProviderError {
+  return new PaymentProviderError('bad_signature', NO_WEBHOOK_SECRET, 'No webhook signing secret is stored');
+}
+
+/** A secret for the test provider's webhooks, shaped like Stripe's endpoint secrets. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`;
+}
 
 /** Stripe's default: a signature older (or newer) than five minutes is refused, against replays. */
 export const SIGNATURE_TOLERANCE_S = 300;

@@ -1,5 +1,6 @@
 import type { PlanogramScheduleStatus } from '@vitrina/contract';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { SCHEDULE_STATUS } from '@vitrina/contract';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { planogramSchedules, planogramTemplates } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { applyLayout } from './apply-layout.js';
@@ -19,7 +20,12 @@ export async function runPlanogramSchedules(ctx: ServiceContext): Promise<{ star
   const due = await ctx.db
     .select({ id: planogramSchedules.id })
     .from(planogramSchedules)
-    .where(and(sql`${planogramSchedules.status} IN (1, 2)`, lte(planogramSchedules.dateFrom, today)))
+    .where(
+      and(
+        inArray(planogramSchedules.status, [SCHEDULE_STATUS.active, SCHEDULE_STATUS.queued]),
+        lte(planogramSchedules.dateFrom, today),
+      ),
+    )
     .orderBy(planogramSchedules.dateFrom, planogramSchedules.id);
   let started = 0;
   let completed = 0;
@@ -29,7 +35,10 @@ export async function runPlanogramSchedules(ctx: ServiceContext): Promise<{ star
       if (!row) return;
       const step = scheduleStep({ ...row, status: row.status as PlanogramScheduleStatus }, today);
       if (step === 'complete') {
-        await tx.update(planogramSchedules).set({ status: 3, updatedAt: now }).where(eq(planogramSchedules.id, id));
+        await tx
+          .update(planogramSchedules)
+          .set({ status: SCHEDULE_STATUS.completed, updatedAt: now })
+          .where(eq(planogramSchedules.id, id));
         completed += 1;
       } else if (step === 'start') {
         const [template] = await tx.select().from(planogramTemplates).where(eq(planogramTemplates.id, row.templateId));
@@ -40,7 +49,10 @@ export async function runPlanogramSchedules(ctx: ServiceContext): Promise<{ star
           now,
           by: { userId: row.createdBy, label: 'planogram schedule', via: 'job' },
         });
-        await tx.update(planogramSchedules).set({ status: 1, updatedAt: now }).where(eq(planogramSchedules.id, id));
+        await tx
+          .update(planogramSchedules)
+          .set({ status: SCHEDULE_STATUS.active, updatedAt: now })
+          .where(eq(planogramSchedules.id, id));
         started += 1;
       }
     });

@@ -6,6 +6,7 @@ import type {
   ZApplyPlanogram,
   ZCreatePlanogramSchedule,
 } from '@vitrina/contract';
+import { SCHEDULE_STATUS } from '@vitrina/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -143,13 +144,18 @@ export async function createSchedule(
     const open = await tx
       .select()
       .from(planogramSchedules)
-      .where(and(eq(planogramSchedules.micromarketId, micromarketId), sql`${planogramSchedules.status} IN (1, 2)`));
+      .where(
+        and(
+          eq(planogramSchedules.micromarketId, micromarketId),
+          inArray(planogramSchedules.status, [SCHEDULE_STATUS.active, SCHEDULE_STATUS.queued]),
+        ),
+      );
     const clashing = open.filter((other) => isOpen(other.status as PlanogramScheduleStatus) && overlaps(other, span));
     if (clashing.length > 0 && !body.confirm) throw conflict('planogram.schedule_overlaps', { count: clashing.length });
     if (clashing.length > 0) {
       await tx
         .update(planogramSchedules)
-        .set({ status: 4, updatedAt: ctx.clock.now() })
+        .set({ status: SCHEDULE_STATUS.cancelled, updatedAt: ctx.clock.now() })
         .where(
           inArray(
             planogramSchedules.id,
@@ -164,7 +170,7 @@ export async function createSchedule(
         templateId: body.template_id,
         dateFrom: body.date_from,
         dateTo: body.date_to,
-        status: 2,
+        status: SCHEDULE_STATUS.queued,
         createdBy: actor.userId,
         createdAt: ctx.clock.now(),
         updatedAt: ctx.clock.now(),
@@ -191,8 +197,13 @@ export async function cancelSchedule(ctx: ServiceContext, actor: UserActor, id: 
   const updated = await ctx.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(planogramSchedules)
-      .set({ status: 4, updatedAt: ctx.clock.now() })
-      .where(and(eq(planogramSchedules.id, id), sql`${planogramSchedules.status} IN (1, 2)`))
+      .set({ status: SCHEDULE_STATUS.cancelled, updatedAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(planogramSchedules.id, id),
+          inArray(planogramSchedules.status, [SCHEDULE_STATUS.active, SCHEDULE_STATUS.queued]),
+        ),
+      )
       .returning();
     if (!changed) throw conflict('planogram.schedule_finished');
     await writeAudit(tx, actor, {

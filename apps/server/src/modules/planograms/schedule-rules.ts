@@ -1,4 +1,5 @@
 import type { PlanogramScheduleStatus } from '@vitrina/contract';
+import { SCHEDULE_STATUS } from '@vitrina/contract';
 
 export type ScheduleSpan = { dateFrom: string; dateTo: string };
 export type ScheduleState = ScheduleSpan & { status: PlanogramScheduleStatus };
@@ -10,7 +11,8 @@ export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 export const overlaps = (a: ScheduleSpan, b: ScheduleSpan) => a.dateFrom <= b.dateTo && b.dateFrom <= a.dateTo;
 
 /** Queued and active schedules are the ones a new schedule may collide with; completed and cancelled ones are history. */
-export const isOpen = (status: PlanogramScheduleStatus) => status === 1 || status === 2;
+export const isOpen = (status: PlanogramScheduleStatus) =>
+  status === SCHEDULE_STATUS.active || status === SCHEDULE_STATUS.queued;
 
 /**
  * What the schedule job does with a schedule today: a queued one whose first day has come
@@ -18,10 +20,10 @@ export const isOpen = (status: PlanogramScheduleStatus) => status === 1 || statu
  * too, when it completes without ever applying; an active one past its last day completes.
  */
 export function scheduleStep(schedule: ScheduleState, today: string): 'start' | 'complete' | null {
-  if (schedule.status === 2) {
+  if (schedule.status === SCHEDULE_STATUS.queued) {
     if (schedule.dateTo < today) return 'complete';
     return schedule.dateFrom <= today ? 'start' : null;
   }
-  if (schedule.status === 1 && schedule.dateTo < today) return 'complete';
+  if (schedule.status === SCHEDULE_STATUS.active && schedule.dateTo < today) return 'complete';
   return null;
 }

@@ -4,7 +4,8 @@ import type {
   ZListPlanogramTemplatesQuery,
   ZSavePlanogramTemplate,
 } from '@vitrina/contract';
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { SCHEDULE_STATUS } from '@vitrina/contract';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { micromarketPlanograms, planogramSchedules, planogramTemplates } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
@@ -141,7 +142,12 @@ export async function deleteTemplate(ctx: ServiceContext, actor: UserActor, id: 
     const [used] = await tx
       .select({ count: count() })
       .from(planogramSchedules)
-      .where(and(eq(planogramSchedules.templateId, id), sql`${planogramSchedules.status} IN (1, 2)`));
+      .where(
+        and(
+          eq(planogramSchedules.templateId, id),
+          inArray(planogramSchedules.status, [SCHEDULE_STATUS.active, SCHEDULE_STATUS.queued]),
+        ),
+      );
     if ((used?.count ?? 0) > 0) throw conflict('planogram.template_in_use', { count: used!.count });
     // Finished schedules keep their history only while their template exists: they go with it.
     await tx.delete(planogramSchedules).where(eq(planogramSchedules.templateId, id));

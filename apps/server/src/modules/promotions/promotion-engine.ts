@@ -5,23 +5,8 @@
  * (promotion-settlement.ts) gathers the inputs with one query for the promotions.
  */
 
-export const PROMOTION_TYPE = { purchase: 1, date: 2, cashback: 3 } as const;
-export const PROMOTION_SUBTYPE = {
-  purchaseAmount: 1,
-  periodPurchaseAmount: 2,
-  specificProducts: 3,
-  once: 4,
-  regular: 5,
-  firstPurchaseCashback: 6,
-} as const;
-/** Which subtypes a type offers (§4). */
-export const SUBTYPES_OF_TYPE: Record<number, readonly number[]> = {
-  1: [1, 2, 3],
-  2: [4, 5],
-  3: [6],
-};
-/** Subtypes that reach members of groups rather than buyers of something: a group is required (§5). */
-export const SUBTYPES_NEEDING_GROUPS: readonly number[] = [4, 5];
+import { PROMO_SUBTYPE } from '@vitrina/contract';
+
 /** §5: new users are those registered in the last 4 weeks. */
 export const NEW_USER_WINDOW_MS = 28 * 24 * 60 * 60 * 1000;
 
@@ -116,7 +101,7 @@ export function periodStartOf(period: PromotionPeriod, startsAt: Date, at: Date)
 function bonusOf(promotion: PromotionRule, baseMinor: number): number {
   if (promotion.bonusType === 'amount') return promotion.amount;
   const capped =
-    promotion.maxPurchaseMinor !== null && promotion.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount
+    promotion.maxPurchaseMinor !== null && promotion.subtype === PROMO_SUBTYPE.periodPurchaseAmount
       ? Math.min(baseMinor, promotion.maxPurchaseMinor)
       : baseMinor;
   return Math.floor((capped * promotion.amount) / 100);
@@ -141,24 +126,24 @@ export function reaches(promotion: PromotionRule, sale: SettledSale, customer: C
 /** What one promotion pays for the sale (0: nothing), before the once-per-period rule. */
 function earned(promotion: PromotionRule, sale: SettledSale, customer: CustomerFacts, periodKey: string): number {
   switch (promotion.subtype) {
-    case PROMOTION_SUBTYPE.purchaseAmount:
-    case PROMOTION_SUBTYPE.once:
-    case PROMOTION_SUBTYPE.regular:
+    case PROMO_SUBTYPE.purchaseAmount:
+    case PROMO_SUBTYPE.once:
+    case PROMO_SUBTYPE.regular:
       return inRange(promotion, sale.purchaseMinor) ? bonusOf(promotion, sale.purchaseMinor) : 0;
-    case PROMOTION_SUBTYPE.periodPurchaseAmount: {
+    case PROMO_SUBTYPE.periodPurchaseAmount: {
       const total = customer.periodPurchaseMinor(promotion, periodKey);
       const threshold = promotion.minPurchaseMinor ?? 0;
       // Pays once, on the sale that takes the period's total over the threshold.
       if (total < threshold || (threshold > 0 && total - sale.purchaseMinor >= threshold)) return 0;
       return bonusOf(promotion, total);
     }
-    case PROMOTION_SUBTYPE.specificProducts: {
+    case PROMO_SUBTYPE.specificProducts: {
       const base = sale.lines
         .filter((line) => line.productId !== null && promotion.productIds.includes(line.productId))
         .reduce((sum, line) => sum + line.priceMinor * line.quantity, 0);
       return base > 0 && inRange(promotion, sale.purchaseMinor) ? bonusOf(promotion, base) : 0;
     }
-    case PROMOTION_SUBTYPE.firstPurchaseCashback:
+    case PROMO_SUBTYPE.firstPurchaseCashback:
       return customer.earlierPaidSales === 0 && inRange(promotion, sale.purchaseMinor)
         ? bonusOf(promotion, sale.purchaseMinor)
         : 0;
@@ -181,7 +166,7 @@ export function evaluatePromotions(
   const accruals: Accrual[] = [];
   for (const promotion of promotions) {
     if (!reaches(promotion, sale, customer)) continue;
-    const period = promotion.subtype === PROMOTION_SUBTYPE.once ? 'once' : promotion.period;
+    const period = promotion.subtype === PROMO_SUBTYPE.once ? 'once' : promotion.period;
     const periodKey = periodKeyOf(period, promotion.startsAt, sale.at);
     const amountMinor = earned(promotion, sale, customer, periodKey);
     if (amountMinor <= 0) continue;

@@ -1,4 +1,5 @@
 import type { TBonusPromotionPreview, ZCreateBonusPromotion } from '@vitrina/contract';
+import { PROMO_SUBTYPE, SALE_PAYMENT, USER_KIND } from '@vitrina/contract';
 import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { organizations, transactionProducts, transactions, users } from '../../db/schema/index.js';
@@ -35,7 +36,7 @@ export async function previewPromotion(
   const members = columns.groupIds.length > 0 ? new Set(await groupMemberIds(ctx.db, columns.groupIds)) : null;
 
   const reached = and(
-    eq(users.userType, 1),
+    eq(users.userType, USER_KIND.client),
     inArray(users.orgId, orgIds),
     body.new_users ? gte(users.createdAt, new Date(now.getTime() - NEW_USER_WINDOW_MS)) : undefined,
     members ? inArray(users.id, [...members, 0]) : undefined,
@@ -67,7 +68,7 @@ export async function previewPromotion(
     .where(
       and(
         inArray(transactions.orgId, orgIds),
-        eq(transactions.paymentStatus, 1),
+        eq(transactions.paymentStatus, SALE_PAYMENT.paid),
         eq(transactions.isTest, false),
         gte(transactions.openedAt, from),
         lt(transactions.openedAt, now),
@@ -78,7 +79,7 @@ export async function previewPromotion(
 
   const customerIds = [...new Set(sales.map((s) => s.customerId as number))];
   const earlier = new Map<number, number>();
-  if (body.subtype === 6 && customerIds.length > 0) {
+  if (body.subtype === PROMO_SUBTYPE.firstPurchaseCashback && customerIds.length > 0) {
     const rows = await ctx.db
       .select({ customerId: transactions.customerId, n: count() })
       .from(transactions)
@@ -86,7 +87,7 @@ export async function previewPromotion(
         and(
           inArray(transactions.customerId, customerIds),
           inArray(transactions.orgId, orgIds),
-          eq(transactions.paymentStatus, 1),
+          eq(transactions.paymentStatus, SALE_PAYMENT.paid),
           lt(transactions.openedAt, from),
         ),
       )
@@ -94,7 +95,7 @@ export async function previewPromotion(
     for (const row of rows) earlier.set(row.customerId as number, row.n);
   }
   const linesOf = new Map<number, { productId: number | null; quantity: number; priceMinor: number }[]>();
-  if (body.subtype === 3 && sales.length > 0) {
+  if (body.subtype === PROMO_SUBTYPE.specificProducts && sales.length > 0) {
     const lines = await ctx.db
       .select({
         transactionId: transactionProducts.transactionId,

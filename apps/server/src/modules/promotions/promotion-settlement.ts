@@ -1,13 +1,13 @@
+import { BONUS_OP, PROMO_STATUS, PROMO_SUBTYPE, SALE_PAYMENT } from '@vitrina/contract';
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { BONUS_TOP_UP, bookBonuses } from '../sales/index.js';
+import { bookBonuses } from '../sales/index.js';
 import { groupsOfCustomer } from '../user-groups/index.js';
 import {
   type CustomerFacts,
   evaluatePromotions,
-  PROMOTION_SUBTYPE,
   type PromotionRule,
   periodStartOf,
   type SettledSale,
@@ -29,7 +29,12 @@ function runningPromotionsOf(db: Db, orgId: number) {
   return db
     .select()
     .from(p)
-    .where(and(eq(p.status, 1), or(eq(p.orgId, orgId), sql`${p.organizationIds} @> ARRAY[${orgId}]::int[]`)));
+    .where(
+      and(
+        eq(p.status, PROMO_STATUS.active),
+        or(eq(p.orgId, orgId), sql`${p.organizationIds} @> ARRAY[${orgId}]::int[]`),
+      ),
+    );
 }
 
 /**
@@ -53,7 +58,7 @@ export async function activePromotionsFor(
       (rule.endsAt === null || rule.endsAt.getTime() > at) &&
       (rule.micromarketIds.length === 0 || rule.micromarketIds.includes(sale.micromarketId)) &&
       // Subtype 2 compares the period's total, not the sale, with its bounds.
-      (rule.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount ||
+      (rule.subtype === PROMO_SUBTYPE.periodPurchaseAmount ||
         ((rule.minPurchaseMinor === null || rule.minPurchaseMinor <= sale.purchaseMinor) &&
           (rule.maxPurchaseMinor === null || rule.maxPurchaseMinor >= sale.purchaseMinor))),
   );
@@ -84,7 +89,7 @@ async function periodTotalsOf(db: Db, customerId: number, rules: PromotionRule[]
       and(
         eq(transactions.customerId, customerId),
         inArray(transactions.orgId, [...new Set(rules.flatMap(orgsOf))]),
-        eq(transactions.paymentStatus, 1),
+        eq(transactions.paymentStatus, SALE_PAYMENT.paid),
         gte(transactions.openedAt, new Date(Math.min(...starts))),
         sql`${transactions.openedAt} <= ${at}`,
       ),
@@ -108,14 +113,14 @@ async function customerFacts(
   customerId: number,
   rules: PromotionRule[],
 ): Promise<CustomerFacts | null> {
-  const cashback = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.firstPurchaseCashback);
+  const cashback = rules.filter((r) => r.subtype === PROMO_SUBTYPE.firstPurchaseCashback);
   // One round trip for the customer and, when a cashback rule asks, whether they bought before.
   const earlier =
     cashback.length === 0
       ? sql<boolean>`false`
       : sql<boolean>`EXISTS (SELECT 1 FROM ${transactions} WHERE ${and(
           eq(transactions.customerId, customerId),
-          eq(transactions.paymentStatus, 1),
+          eq(transactions.paymentStatus, SALE_PAYMENT.paid),
           inArray(transactions.orgId, [...new Set(cashback.flatMap(orgsOf))]),
           lt(transactions.openedAt, sale.at),
           sql`${transactions.id} <> ${sale.id}`,
@@ -126,7 +131,7 @@ async function customerFacts(
     .where(eq(users.id, customerId));
   if (!user) return null;
   const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
-  const periodRules = rules.filter((r) => r.subtype === PROMOTION_SUBTYPE.periodPurchaseAmount);
+  const periodRules = rules.filter((r) => r.subtype === PROMO_SUBTYPE.periodPurchaseAmount);
   const periodTotals = await periodTotalsOf(db, customerId, periodRules, sale.at);
   const earlierPaidSales = user.hasEarlier ? 1 : 0;
   return {
@@ -166,7 +171,7 @@ export async function saleFacts(db: Db, sale: SaleRow, withLines = true): Promis
  * the bucket books nothing), and the sale shows the accrued total from the ledger.
  */
 export async function applyPromotions(db: Db, sale: SaleRow, now: Date, cache?: PromotionRulesCache): Promise<number> {
-  if (sale.paymentStatus !== 1 || sale.customerId === null || sale.isTest) return 0;
+  if (sale.paymentStatus !== SALE_PAYMENT.paid || sale.customerId === null || sale.isTest) return 0;
   const rules = await activePromotionsFor(
     db,
     {
@@ -182,7 +187,7 @@ export async function applyPromotions(db: Db, sale: SaleRow, now: Date, cache?: 
   const facts = await saleFacts(
     db,
     sale,
-    rules.some((rule) => rule.subtype === PROMOTION_SUBTYPE.specificProducts),
+    rules.some((rule) => rule.subtype === PROMO_SUBTYPE.specificProducts),
   );
   const customer = await customerFacts(db, facts, sale.customerId, rules);
   if (!customer) return 0;
@@ -192,7 +197,7 @@ export async function applyPromotions(db: Db, sale: SaleRow, now: Date, cache?: 
     sale.customerId,
     accruals.map((accrual) => ({
       orgId: sale.orgId,
-      operation: BONUS_TOP_UP,
+      operation: BONUS_OP.topUp,
       amountMinor: accrual.amountMinor,
       transactionId: sale.id,
       reason: PROMOTION_REASON,

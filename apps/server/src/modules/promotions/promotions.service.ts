@@ -5,6 +5,7 @@ import type {
   ZListBonusPromotionsQuery,
   ZUpdateBonusPromotion,
 } from '@vitrina/contract';
+import { PROMO_STATUS, PROMO_SUBTYPE } from '@vitrina/contract';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -47,7 +48,7 @@ export function toPromotion(row: Row, now: Date): TBonusPromotion {
     group_ids: row.groupIds,
     product_ids: row.productIds,
     status: row.status,
-    is_active: row.status === 1 && (row.endsAt === null || row.endsAt > now),
+    is_active: row.status === PROMO_STATUS.active && (row.endsAt === null || row.endsAt > now),
     closed_at: row.closedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
@@ -71,7 +72,7 @@ export function columnsOf(body: PromotionBody) {
     organizationIds: [...new Set(body.organization_ids)],
     micromarketIds: [...new Set(body.micromarket_ids)],
     groupIds: [...new Set(body.group_ids)],
-    productIds: body.subtype === 3 ? [...new Set(body.product_ids)] : [],
+    productIds: body.subtype === PROMO_SUBTYPE.specificProducts ? [...new Set(body.product_ids)] : [],
   };
 }
 
@@ -101,7 +102,8 @@ export async function assertReferences(db: Db, actor: UserActor, orgId: number, 
     return (row?.n ?? 0) === new Set(ids).size;
   };
   if (!(await owned(micromarkets, body.micromarket_ids))) throw unknownRows('micromarket_ids');
-  if (body.subtype === 3 && !(await owned(products, body.product_ids))) throw unknownRows('product_ids');
+  if (body.subtype === PROMO_SUBTYPE.specificProducts && !(await owned(products, body.product_ids)))
+    throw unknownRows('product_ids');
   if (!(await owned(userGroups, body.group_ids))) throw unknownRows('group_ids');
   return orgIds;
 }
@@ -119,12 +121,12 @@ export async function listPromotions(
   if (query.org_id !== undefined) filters.push(eq(bonusPromotions.orgId, query.org_id));
   if (query.q) filters.push(ilike(bonusPromotions.name, `%${escapeLike(query.q)}%`));
   const running = and(
-    eq(bonusPromotions.status, 1),
+    eq(bonusPromotions.status, PROMO_STATUS.active),
     sql`(${bonusPromotions.endsAt} IS NULL OR ${bonusPromotions.endsAt} > ${now})`,
   );
   if (query.status === 'active' && running) filters.push(running);
   if (query.status === 'inactive')
-    filters.push(or(eq(bonusPromotions.status, 2), sql`${bonusPromotions.endsAt} <= ${now}`) as SQL);
+    filters.push(or(eq(bonusPromotions.status, PROMO_STATUS.closed), sql`${bonusPromotions.endsAt} <= ${now}`) as SQL);
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -184,7 +186,7 @@ export async function updatePromotion(ctx: ServiceContext, actor: UserActor, id:
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findVisible(tx, actor, id, true);
     actor.scope.assertEditable(before.orgId);
-    if (before.status === 2) throw conflict('promotion.closed');
+    if (before.status === PROMO_STATUS.closed) throw conflict('promotion.closed');
     await assertReferences(tx, actor, before.orgId, body);
     const [updated] = await tx
       .update(bonusPromotions)
@@ -212,10 +214,10 @@ export async function closePromotion(ctx: ServiceContext, actor: UserActor, id: 
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findVisible(tx, actor, id, true);
     actor.scope.assertEditable(before.orgId);
-    if (before.status === 2) throw conflict('promotion.closed');
+    if (before.status === PROMO_STATUS.closed) throw conflict('promotion.closed');
     const [closed] = await tx
       .update(bonusPromotions)
-      .set({ status: 2, closedAt: now, updatedAt: now })
+      .set({ status: PROMO_STATUS.closed, closedAt: now, updatedAt: now })
       .where(eq(bonusPromotions.id, id))
       .returning();
     if (!closed) throw notFound();

@@ -1,4 +1,5 @@
 import type { PushAudience, PushImportance, PushStatus, TPushMessage } from '@vitrina/contract';
+import { USER_KIND } from '@vitrina/contract';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -16,7 +17,7 @@ export type Audience = {
 
 /** The audience's customers: active type-1 users of the organisation matching the audience. */
 function audienceWhere(audience: Audience): SQL {
-  const base = sql`u.org_id = ${audience.orgId} AND u.user_type = 1 AND u.active`;
+  const base = sql`u.org_id = ${audience.orgId} AND u.user_type = ${USER_KIND.client} AND u.active`;
   switch (audience.audience) {
     case 'all':
       return base;
@@ -291,7 +292,7 @@ export async function findCustomer(db: Db, orgId: number, id: number): Promise<{
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.orgId, orgId), eq(users.userType, 1), eq(users.active, true)));
+    .where(and(eq(users.id, id), eq(users.orgId, orgId), eq(users.userType, USER_KIND.client), eq(users.active, true)));
   return row ?? null;
 }
 
@@ -303,7 +304,7 @@ export async function searchCustomers(db: Db, orgIds: number[] | null, orgId: nu
     .from(users)
     .where(
       and(
-        eq(users.userType, 1),
+        eq(users.userType, USER_KIND.client),
         eq(users.active, true),
         orgIds === null ? undefined : inArray(users.orgId, orgIds),
         orgId === undefined ? undefined : eq(users.orgId, orgId),

@@ -2,6 +2,7 @@ import {
   isMessageKey,
   type Locale,
   type MessageKey,
+  SALE_PAYMENT,
   type TReceipt,
   type TTransactionReceipt,
   translate,
@@ -19,7 +20,6 @@ import {
 import { readSettings } from '../micromarkets/index.js';
 import { findSale, listLines, type SaleWithNames } from './receipts.repository.js';
 
-const PAID = 1;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function documentOf(row: FiscalReceiptRow | null) {
@@ -40,7 +40,7 @@ const isFiscalRequired = (found: SaleWithNames) => readSettings(found.micromarke
  */
 export async function getReceipt(ctx: ServiceContext, token: string): Promise<TReceipt> {
   const found = UUID.test(token) ? await findSale(ctx.db, { token }) : null;
-  if (!found || found.sale.paymentStatus !== PAID) throw notFound();
+  if (!found || found.sale.paymentStatus !== SALE_PAYMENT.paid) throw notFound();
   const { sale } = found;
   const [lines, fiscal] = await Promise.all([listLines(ctx.db, sale.id), findFiscalReceipt(ctx.db, sale.id)]);
   return {
@@ -84,7 +84,7 @@ async function visibleSale(ctx: ServiceContext, actor: UserActor, id: number): P
 async function present(ctx: ServiceContext, actor: UserActor, found: SaleWithNames): Promise<TTransactionReceipt> {
   const { sale } = found;
   const fiscal = await findFiscalReceipt(ctx.db, sale.id);
-  const receiptUrl = sale.paymentStatus === PAID ? `${ctx.publicUrl}/receipt/${sale.token}` : null;
+  const receiptUrl = sale.paymentStatus === SALE_PAYMENT.paid ? `${ctx.publicUrl}/receipt/${sale.token}` : null;
   return {
     transaction_id: sale.id,
     receipt_url: receiptUrl,
@@ -123,7 +123,7 @@ export async function retryFiscalReceipt(
 ): Promise<TTransactionReceipt> {
   const found = await visibleSale(ctx, actor, id);
   actor.scope.assertEditable(found.sale.orgId);
-  if (found.sale.paymentStatus !== PAID || !isFiscalRequired(found)) throw conflict('fiscal.not_required');
+  if (found.sale.paymentStatus !== SALE_PAYMENT.paid || !isFiscalRequired(found)) throw conflict('fiscal.not_required');
   const fiscal = await findFiscalReceipt(ctx.db, id);
   if (fiscal && fiscal.status !== 'failed') throw conflict('fiscal.not_failed');
   await ctx.jobs.enqueue(

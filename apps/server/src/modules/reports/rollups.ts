@@ -1,3 +1,4 @@
+import { SALE_PAYMENT } from '@vitrina/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
@@ -33,7 +34,7 @@ export function daysBetween(from: string, to: string): string[] {
  */
 async function insertRollups(db: Db, where: SQL): Promise<void> {
   const day = sql`(t.opened_at AT TIME ZONE 'UTC')::date`;
-  const paid = sql`${where} AND t.payment_status = 1 AND NOT t.is_test`;
+  const paid = sql`${where} AND t.payment_status = ${SALE_PAYMENT.paid} AND NOT t.is_test`;
   // One statement for both tables (a data-modifying WITH always runs to completion): the
   // settlement refreshes a bucket per sale, and each round trip counts at hundreds a second.
   await db.execute(sql`

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets, saleRefusals } from '../../db/schema/index.js';
+import { micromarkets, organizations, saleRefusals } from '../../db/schema/index.js';
 import { fiscalShiftClosed } from '../fiscal/index.js';
 import { subscriptionRefusal } from '../subscriptions/index.js';
 import { type GateDependencies, REFUSAL_RULES, type RefusalRule } from './refusal-rules.js';
@@ -19,7 +19,8 @@ export type GateInput = {
 
 /**
  * §8's payment rejection reasons, asked before a door opens for a customer: the key of the
- * first that applies, or null when the customer may open. See docs/decisions.md.
+ * first that applies, or null when the customer may open. An unknown micromarket and a
+ * deactivated organisation are answered before any rule. See docs/decisions.md.
  */
 export async function customerOpenRefusal(db: Db, input: GateInput): Promise<MessageKey | null> {
   const [micromarket] = await db
@@ -32,10 +33,14 @@ export async function customerOpenRefusal(db: Db, input: GateInput): Promise<Mes
       door: micromarkets.door,
       lockedAt: micromarkets.lockedAt,
       settings: micromarkets.settings,
+      isOrgActive: organizations.active,
     })
     .from(micromarkets)
+    .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
     .where(eq(micromarkets.id, input.micromarketId));
   if (!micromarket?.active) return 'payment.refusal.unknown_micromarket';
+  // A deactivated organisation stops selling at once, whatever the rules would say.
+  if (!micromarket.isOrgActive) return 'payment.refusal.organization_inactive';
   const facts = {
     db,
     micromarket,

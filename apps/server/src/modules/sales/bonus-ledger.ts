@@ -1,11 +1,12 @@
+import { BONUS_OP } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusOperations, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 
 /** §4 bonus operations. */
-export const BONUS_TOP_UP = 1;
-export const BONUS_WITHDRAW = 2;
+export const BONUS_TOP_UP = BONUS_OP.topUp;
+export const BONUS_WITHDRAW = BONUS_OP.withdraw;
 
 /** A customer's bonus balance: the sum of the ledger, never the cached column. */
 export async function bonusBalance(db: Db, userId: number): Promise<number> {
@@ -72,7 +73,7 @@ export async function bookBonuses(
 ): Promise<number> {
   const values = rows.filter((row) => row.amountMinor > 0);
   if (values.length === 0) return 0;
-  const signed = sql.raw('CASE WHEN operation = 1 THEN amount_minor ELSE -amount_minor END');
+  const signed = sql.raw(`CASE WHEN operation = ${BONUS_OP.topUp} THEN amount_minor ELSE -amount_minor END`);
   const result = await db.execute(sql`
     WITH ins AS (
       INSERT INTO bonus_operations (org_id, user_id, operation, amount_minor, transaction_id, reason, idempotency_key, created_at)

@@ -5,15 +5,19 @@ export {
   type ClosedSession,
   type CustomerSession,
   closeSale,
+  markDisputeInDataset,
   openSale,
+  resolveSensorDispute,
   type SaleStep,
 } from './sale-lifecycle.service.js';
+export { onSaleLedgerSettled, syncSaleMoney } from './sale-money.service.js';
 export { SaleSettler } from './sale-settler.js';
 export {
   activeCardOf,
   currencyOf,
   ledgerOf,
   linesOf,
+  lockSale,
   markSaleTagsSold,
   PRODUCT_PRICE_COLUMNS,
   type PricingInputs,
@@ -29,7 +33,6 @@ export {
   queueSaleStep,
   requestSettlement,
   SETTLE_JOB,
-  type SettlementHooks,
   type SettleNow,
   settleSale,
   takenByLedger,

@@ -1,3 +1,4 @@
+import { SALE_PAYMENT_TYPE } from '@vitrina/contract';
 import { discountedPrice } from '../micromarkets/index.js';
 
 /**
@@ -80,12 +81,16 @@ export function totalsOf(
 export function paymentTypeOf(
   sources: readonly SaleSource[],
   settings: { payment_rfid: boolean; payment_scales: boolean; payment_neuro: boolean },
-): 1 | 2 | 4 {
-  if (sources.includes('tag')) return 1;
-  if (sources.includes('weight')) return 2;
-  if (sources.includes('camera')) return 4;
-  if (settings.payment_rfid) return 1;
-  if (settings.payment_scales) return 2;
-  if (settings.payment_neuro) return 4;
-  return 1;
+): DoorPaymentType {
+  const { tags, weights, neuro } = SALE_PAYMENT_TYPE;
+  if (sources.includes('tag')) return tags;
+  if (sources.includes('weight')) return weights;
+  if (sources.includes('camera')) return neuro;
+  if (settings.payment_rfid) return tags;
+  if (settings.payment_scales) return weights;
+  if (settings.payment_neuro) return neuro;
+  return tags;
 }
+
+/** The payment types a door session's sale can have (a web purchase keeps its own). */
+export type DoorPaymentType = (typeof SALE_PAYMENT_TYPE)['tags' | 'weights' | 'neuro'];

@@ -1,8 +1,15 @@
-import type { TMicromarketSettings } from '@vitrina/contract';
+import {
+  SALE_PAYMENT,
+  SALE_PAYMENT_TYPE,
+  SALE_STATUS,
+  type TMicromarketSettings,
+  type TSensorCheck,
+} from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
 import { BONUS_WITHDRAW, bonusBalance, bookBonus, lockCustomer } from './bonus-ledger.js';
-import { paymentTypeOf, priceItems, type TakenItem, totalsOf } from './pricing.js';
+import { type DoorPaymentType, paymentTypeOf, priceItems, totalsOf } from './pricing.js';
 import * as repo from './sales.repository.js';
+import { fuseReading } from './sensor-fusion.js';
 
 /** What the device said about a customer's door session (times already on the server's clock). */
 export type CustomerSession = {
@@ -17,7 +24,9 @@ export type CustomerSession = {
 export type ClosedSession = CustomerSession & {
   closedAt: Date;
   takenTags: string[];
-  detections: { product_id: number; quantity: number; source: 'weight' | 'camera' }[];
+  detections: { product_id: number; quantity: number; source: 'weight' | 'camera'; shelf?: number }[];
+  weightsBefore: (number | null)[] | null;
+  weightsAfter: (number | null)[] | null;
 };
 
 /** What the caller does after the commit: queue the hold, the settlement, or nothing. */
@@ -33,7 +42,7 @@ export type SaleStep = { sale: repo.SaleRow; next: 'hold' | 'settle' | null };
 async function saleOfSession(
   db: Db,
   session: CustomerSession,
-  paymentType: 1 | 2 | 4,
+  paymentType: DoorPaymentType,
   isLikelyNew: boolean,
 ): Promise<repo.SaleRow> {
   if (!isLikelyNew || session.commandId) {
@@ -44,7 +53,7 @@ async function saleOfSession(
     const byCommand = await repo.findSaleByCommand(db, session.commandId);
     // Only while it waits: a web sale closed because its door never opened stays closed.
     if (
-      byCommand?.status === 0 &&
+      byCommand?.status === SALE_STATUS.new &&
       byCommand.doorSessionId === null &&
       byCommand.micromarketId === session.micromarketId
     ) {
@@ -69,31 +78,47 @@ async function saleOfSession(
 export async function openSale(db: Db, session: CustomerSession, settings: TMicromarketSettings): Promise<SaleStep> {
   const sale = await saleOfSession(db, session, paymentTypeOf([], settings), true);
   const holds = settings.hold_enabled && (settings.hold_amount ?? 0) > 0 && sale.customerId !== null;
-  return { sale, next: sale.status === 0 && holds ? 'hold' : null };
+  return { sale, next: sale.status === SALE_STATUS.new && holds ? 'hold' : null };
 }
 
-/** What left the cabinet as items to price: each tag once, each detection with its quantity. */
-async function takenItems(db: Db, session: ClosedSession): Promise<TakenItem[]> {
+/**
+ * One reading of what left the cabinet (sensor fusion): the taken tags and the detections of
+ * this organisation's products, fused by the micromarket's payment mode, with the check of
+ * every sensor against the others. Prices are read in the same statement for every product
+ * any sensor named, since the fused lines are a subset of them.
+ */
+async function readTaken(db: Db, session: ClosedSession, settings: TMicromarketSettings, toleranceGrams: number) {
   const byTag = await repo.productsOfTags(db, session.orgId, session.takenTags);
-  const items: TakenItem[] = [];
-  for (const code of session.takenTags) {
-    const productId = byTag.get(code);
-    if (productId !== undefined) items.push({ productId, quantity: 1, source: 'tag', tagCode: code });
-  }
-  for (const detection of session.detections) {
-    items.push({
-      productId: detection.product_id,
-      quantity: detection.quantity,
-      source: detection.source,
-      tagCode: null,
-    });
-  }
-  return items;
+  const named = [...new Set([...byTag.values(), ...session.detections.map((detection) => detection.product_id)])];
+  const inputs = await repo.pricingInputs(db, session, named);
+  const known = (productId: number) => inputs.products.has(productId);
+  const fused = fuseReading(
+    {
+      tags: session.takenTags.flatMap((code) => {
+        const productId = byTag.get(code);
+        return productId !== undefined && known(productId) ? [{ code, productId }] : [];
+      }),
+      detections: session.detections
+        .filter((detection) => known(detection.product_id))
+        .map((detection) => ({
+          productId: detection.product_id,
+          quantity: detection.quantity,
+          source: detection.source,
+          shelf: detection.shelf ?? null,
+        })),
+      weightsBefore: session.weightsBefore,
+      weightsAfter: session.weightsAfter,
+    },
+    { modes: settings, gramsOf: inputs.grams, toleranceGrams },
+  );
+  const sensorCheck: TSensorCheck = { ...fused.check, resolved_at: null, resolved_by: null, dataset_at: null };
+  return { lines: priceItems(fused.items, inputs.products, inputs.personal, inputs.discount), sensorCheck };
 }
 
 /**
  * The door closed: the sale gets its priced lines and totals, the customer's bonuses pay
- * first, and the sale is then (§4) in manual processing (manual check mode), nothing taken,
+ * first, and the sale is then (§4) in manual processing (manual check mode, or sensors that
+ * disagree, with their numbers on the sale), nothing taken,
  * paid in full by bonuses, or processing until the settlement job takes the money. Runs in
  * the caller's database transaction with the session's own writes; a session closed twice
  * changes nothing the second time.
@@ -102,14 +127,10 @@ export async function closeSale(
   db: Db,
   session: ClosedSession,
   settings: TMicromarketSettings,
-  now: Date,
+  options: { now: Date; toleranceGrams: number },
 ): Promise<SaleStep | null> {
-  const items = await takenItems(db, session);
-  // One after another: `db` is a transaction, whose connection runs one query at a time.
-  const { products, personal, discount } = await repo.pricingInputs(db, session, [
-    ...new Set(items.map((item) => item.productId)),
-  ]);
-  const lines = priceItems(items, products, personal, discount);
+  const { now } = options;
+  const { lines, sensorCheck } = await readTaken(db, session, settings, options.toleranceGrams);
   const opened = await saleOfSession(
     db,
     session,
@@ -119,10 +140,11 @@ export async function closeSale(
     ),
     false,
   );
-  if (opened.status !== 0) return null;
+  if (opened.status !== SALE_STATUS.new) return null;
   const totals = totalsOf(lines);
   const isTest = settings.test_mode && lines.length > 0;
-  const isManual = settings.manual_check_mode;
+  // Sensors that disagree are never settled by a guess: an operator looks first.
+  const isManual = settings.manual_check_mode || sensorCheck.disagreements.length > 0;
   let bonusesUsedMinor = 0;
   // Looked at without the lock first: most customers have no bonuses, and none cannot be
   // spent twice. With some, the balance is read again under the customer's lock.
@@ -148,17 +170,17 @@ export async function closeSale(
   }
   const amountMinor = isTest ? (settings.test_amount ?? 0) : totals.netMinor - bonusesUsedMinor;
   const state = isManual
-    ? { status: 2, paymentStatus: 0 }
+    ? { status: SALE_STATUS.manualProcessing, paymentStatus: SALE_PAYMENT.waitingForAmount }
     : lines.length === 0
-      ? { status: 1, paymentStatus: 3 }
+      ? { status: SALE_STATUS.successful, paymentStatus: SALE_PAYMENT.nothingTaken }
       : amountMinor === 0
-        ? { status: 1, paymentStatus: 1 }
-        : { status: 3, paymentStatus: 0 };
+        ? { status: SALE_STATUS.successful, paymentStatus: SALE_PAYMENT.paid }
+        : { status: SALE_STATUS.processing, paymentStatus: SALE_PAYMENT.waitingForAmount };
   await repo.replaceLines(db, opened.id, lines, { isFirst: true });
   const sale = await repo.updateSale(db, opened.id, {
     paymentType:
-      opened.paymentType === 23
-        ? 23
+      opened.paymentType === SALE_PAYMENT_TYPE.web
+        ? SALE_PAYMENT_TYPE.web
         : paymentTypeOf(
             lines.map((line) => line.source),
             settings,
@@ -169,12 +191,13 @@ export async function closeSale(
     bonusesUsedMinor,
     amountMinor,
     isTest,
+    sensorCheck,
     closedAt: session.closedAt,
     ...state,
-    ...(state.status === 1 ? { settledAt: now } : {}),
+    ...(state.status === SALE_STATUS.successful ? { settledAt: now } : {}),
     updatedAt: now,
   });
-  if (sale.paymentStatus === 1) {
+  if (sale.paymentStatus === SALE_PAYMENT.paid) {
     await repo.markTagsSold(
       db,
       sale.orgId,
@@ -183,5 +206,30 @@ export async function closeSale(
     );
   }
   // Processing sales are paid by the job; one with nothing to pay may still hold money to let go.
-  return { sale, next: sale.status === 3 || sale.status === 1 ? 'settle' : null };
+  return {
+    sale,
+    next: sale.status === SALE_STATUS.processing || sale.status === SALE_STATUS.successful ? 'settle' : null,
+  };
+}
+
+/**
+ * The operator's count settles the sensors' dispute: who resolved it, and when, stay on the
+ * evidence. Runs in the correction's database transaction; a sale without a dispute, or one
+ * resolved before, is left as it is.
+ */
+export async function resolveSensorDispute(db: Db, sale: repo.SaleRow, by: { userId: number; at: Date }) {
+  const check = sale.sensorCheck;
+  if (!check || check.disagreements.length === 0 || check.resolved_at) return;
+  await repo.updateSale(db, sale.id, {
+    sensorCheck: { ...check, resolved_at: by.at.toISOString(), resolved_by: by.userId },
+  });
+}
+
+/** Marks a resolved dispute as sent to the training dataset; false when it was sent before (or is no dispute). */
+export async function markDisputeInDataset(db: Db, saleId: number, at: Date): Promise<boolean> {
+  const sale = await repo.lockSale(db, saleId);
+  const check = sale?.sensorCheck;
+  if (!sale || !check?.resolved_at || check.dataset_at) return false;
+  await repo.updateSale(db, saleId, { sensorCheck: { ...check, dataset_at: at.toISOString() } });
+  return true;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import type { PaymentProviders } from '../payments/index.js';
-import { holdSale, type SettlementHooks, settleSale } from './settlement.service.js';
+import { holdSale, settleSale } from './settlement.service.js';
 
 type Work = { kind: 'settle' | 'hold'; id: number };
 
@@ -24,7 +24,6 @@ export class SaleSettler {
   constructor(
     private readonly ctx: ServiceContext,
     private readonly providers: PaymentProviders,
-    private readonly hooks: SettlementHooks = {},
     private readonly logger?: FastifyBaseLogger,
   ) {}
 
@@ -57,7 +56,7 @@ export class SaleSettler {
       this.active += 1;
       const done =
         work.kind === 'settle'
-          ? settleSale(this.ctx, this.providers, work.id, this.hooks)
+          ? settleSale(this.ctx, this.providers, work.id)
           : holdSale(this.ctx, this.providers, work.id);
       done
         .catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { CLIENT_KIND, USER_KIND } from '@vitrina/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fromJsonRow } from '../../db/json-row.js';
@@ -16,6 +17,9 @@ import { activeDiscountSql } from '../micromarkets/index.js';
 import type { PricedLine, ProductPrice } from './pricing.js';
 
 export type SaleRow = typeof transactions.$inferSelect;
+
+/** A §4 code written into a statement's text (a constant, never input). */
+const code = (value: number) => sql.raw(String(value));
 export type NewSale = typeof transactions.$inferInsert;
 export type CustomerCardRow = typeof customerCards.$inferSelect;
 
@@ -70,6 +74,8 @@ export async function insertSessionSale(
   values: Omit<NewSale, 'customerId' | 'clientType' | 'currency'> & { orgId: number; customerToken: string | null },
 ): Promise<SaleRow | null> {
   const { customerToken, ...sale } = values;
+  // Codes inlined, not bound: a CASE of bound parameters would be typed text, not smallint.
+  const clientTypeOfUser = sql`CASE WHEN u.user_type = ${code(USER_KIND.employee)} THEN ${code(CLIENT_KIND.employee)} ELSE ${code(CLIENT_KIND.client)} END`;
   const card = sql`FROM customer_cards c JOIN users u ON u.id = c.user_id
     WHERE c.token = ${customerToken} AND c.org_id = ${values.orgId} AND c.active`;
   const [row] = await db
@@ -77,7 +83,9 @@ export async function insertSessionSale(
     .values({
       ...sale,
       customerId: customerToken ? sql`(SELECT c.user_id ${card})` : null,
-      clientType: customerToken ? sql`coalesce((SELECT CASE WHEN u.user_type = 2 THEN 2 ELSE 1 END ${card}), 0)` : 0,
+      clientType: customerToken
+        ? sql`coalesce((SELECT ${clientTypeOfUser} ${card}), ${code(CLIENT_KIND.guest)})`
+        : CLIENT_KIND.guest,
       currency: sql`coalesce((SELECT currency FROM organizations WHERE id = ${values.orgId}), 'UAH')`,
     })
     .onConflictDoNothing()
@@ -140,6 +148,8 @@ export type PricingInputs = {
   products: Map<number, ProductPrice>;
   personal: Map<number, number>;
   discount: number;
+  /** Grams per product (null: not weighed), for the cross-sensor check. */
+  grams: Map<number, number | null>;
 };
 
 /**
@@ -152,12 +162,13 @@ export async function pricingInputs(
   sale: { orgId: number; micromarketId: number },
   ids: number[],
 ): Promise<PricingInputs> {
-  if (ids.length === 0) return { products: new Map(), personal: new Map(), discount: 0 };
+  if (ids.length === 0) return { products: new Map(), personal: new Map(), discount: 0, grams: new Map() };
   const rows = await db
     .select({
       ...PRODUCT_PRICE_COLUMNS,
       personal: personalPrices.priceMinor,
       discount: activeDiscountSql(sale.micromarketId),
+      grams: products.weightG,
     })
     .from(products)
     .leftJoin(
@@ -166,9 +177,10 @@ export async function pricingInputs(
     )
     .where(and(eq(products.orgId, sale.orgId), inArray(products.id, ids)));
   return {
-    products: new Map(rows.map(({ personal: _p, discount: _d, ...row }) => [row.productId, row])),
+    products: new Map(rows.map(({ personal: _p, discount: _d, grams: _g, ...row }) => [row.productId, row])),
     personal: new Map(rows.flatMap((row) => (row.personal === null ? [] : [[row.productId, row.personal] as const]))),
     discount: rows[0]?.discount ?? 0,
+    grams: new Map(rows.map((row) => [row.productId, row.grams])),
   };
 }
 

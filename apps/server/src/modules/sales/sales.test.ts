@@ -133,7 +133,8 @@ const tagStatuses = async (codes: string[]) =>
 
 describe('sales from door sessions', () => {
   it('prices what a customer took (personal price, discount, bonuses first) and charges the saved card once', async () => {
-    const s = await shop();
+    // A mixed cabinet: tagged sandwiches by RFID, untagged water by the scales.
+    const s = await shop({ settings: { payment_scales: true } });
     await db()
       .insert(personalPrices)
       .values({ micromarketId: s.micromarketId, productId: s.sandwich, priceMinor: 9_000 });
@@ -148,9 +149,13 @@ describe('sales from door sessions', () => {
       idempotencyKey: `test:${randomUUID()}`,
       at: clock.now(),
     });
+    // The scales see the tagged sandwich too (as real hardware reports): it is charged once, by its tag.
     const session = await purchase(s, {
       tags: [s.tags[0]!],
-      detections: [{ product_id: s.water, quantity: 2, source: 'weight' }],
+      detections: [
+        { product_id: s.sandwich, quantity: 1, source: 'weight' },
+        { product_id: s.water, quantity: 2, source: 'weight' },
+      ],
     });
     const closed = (await saleOfSession(session))!;
     // 9,000 × 0.9 = 8,100 for the sandwich; 2,500 × 0.9 = 2,250 twice for the water.
@@ -278,7 +283,7 @@ describe('sales from door sessions', () => {
   });
 
   it('manual check mode waits for an operator; the corrected sale is then paid for what was corrected', async () => {
-    const s = await shop({ settings: { manual_check_mode: true } });
+    const s = await shop({ settings: { manual_check_mode: true, payment_rfid: false, payment_neuro: true } });
     // Whoever the organisation routes manual checks to is told (the outbox row; channels have their own tests).
     await routeEvent(db(), s.orgId, 'manual_check');
     const session = await purchase(s, { detections: [{ product_id: s.water, quantity: 3, source: 'camera' }] });

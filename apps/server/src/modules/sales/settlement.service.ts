@@ -1,4 +1,5 @@
-import type { TMicromarketSettings } from '@vitrina/contract';
+import { PAYMENT_STATUS, SALE_PAYMENT, SALE_STATUS, type TMicromarketSettings } from '@vitrina/contract';
+import type { Db } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { findSettingsRow, readSettings } from '../micromarkets/index.js';
@@ -49,7 +50,7 @@ export async function queueSaleStep(
 ) {
   announceSale(ctx, step.sale);
   const { id } = step.sale;
-  if (step.sale.status === 2) {
+  if (step.sale.status === SALE_STATUS.manualProcessing) {
     // Manual check mode: the organisation's routing decides who is asked to look (issue 11).
     await notify(ctx, {
       orgId: step.sale.orgId,
@@ -92,10 +93,10 @@ export async function requestSettlement(db: Parameters<typeof repo.findSale>[0],
     costMinor: totals.costMinor,
     amountMinor,
     ...(lines.length === 0
-      ? { status: 1, paymentStatus: 3, settledAt: now }
+      ? { status: SALE_STATUS.successful, paymentStatus: SALE_PAYMENT.nothingTaken, settledAt: now }
       : outstanding === 0
-        ? { status: 1, paymentStatus: 1, settledAt: now }
-        : { status: 3, paymentStatus: 0 }),
+        ? { status: SALE_STATUS.successful, paymentStatus: SALE_PAYMENT.paid, settledAt: now }
+        : { status: SALE_STATUS.processing, paymentStatus: SALE_PAYMENT.waitingForAmount }),
     errorCode: null,
     updatedAt: now,
   });
@@ -104,7 +105,7 @@ export async function requestSettlement(db: Parameters<typeof repo.findSale>[0],
 /** The hold at door open (§5): the micromarket's hold amount on the customer's saved card. */
 export async function holdSale(ctx: ServiceContext, providers: PaymentProviders, transactionId: number) {
   const sale = await repo.findSale(ctx.db, transactionId);
-  if (sale?.status !== 0 || sale.customerId === null) return;
+  if (sale?.status !== SALE_STATUS.new || sale.customerId === null) return;
   const settings = readSettings((await findSettingsRow(ctx.db, sale.micromarketId))?.settings);
   const card = await repo.activeCardOf(ctx.db, sale.customerId);
   if (!settings.hold_enabled || !settings.hold_amount || !card) return;
@@ -133,7 +134,7 @@ type Outcome = { paidMinor: number; errorCode: string | null };
 
 /** A ledger row that took the customer's money: a successful capture or charge (what a refund gives back from). */
 export function isTakenMoney(row: { operation: string; status: number }): boolean {
-  return (row.operation === 'capture' || row.operation === 'charge') && row.status === 1;
+  return (row.operation === 'capture' || row.operation === 'charge') && row.status === PAYMENT_STATUS.success;
 }
 
 /** What the ledger says was taken for the sale. */
@@ -153,9 +154,9 @@ async function pay(
   ledger: LedgerRow[],
   card: repo.CustomerCardRow | null,
 ) {
-  if (ledger.some((row) => row.status === 10)) throw new StillInProcess(sale.id);
+  if (ledger.some((row) => row.status === PAYMENT_STATUS.inProcess)) throw new StillInProcess(sale.id);
   const outcome: Outcome = { paidMinor: takenByLedger(ledger), errorCode: null };
-  const hold = ledger.find((row) => row.operation === 'hold' && row.status === 1);
+  const hold = ledger.find((row) => row.operation === 'hold' && row.status === PAYMENT_STATUS.success);
   const captured = hold && ledger.some((row) => row.parentId === hold.id && row.operation === 'capture');
   if (hold && !captured && sale.amountMinor - outcome.paidMinor > 0) {
     const amountMinor = Math.min(sale.amountMinor - outcome.paidMinor, hold.amountMinor);
@@ -165,8 +166,9 @@ async function pay(
       transactionId: sale.id,
       request: { operation: 'capture', parentId: hold.id, amountMinor },
     });
-    if (capture.status === 10) throw new StillInProcess(sale.id);
-    if (capture.status !== 1) return { ...outcome, errorCode: capture.errorCode ?? 'payment_failed' };
+    if (capture.status === PAYMENT_STATUS.inProcess) throw new StillInProcess(sale.id);
+    if (capture.status !== PAYMENT_STATUS.success)
+      return { ...outcome, errorCode: capture.errorCode ?? 'payment_failed' };
     outcome.paidMinor += amountMinor;
   }
   const remaining = sale.amountMinor - outcome.paidMinor;
@@ -185,8 +187,8 @@ async function pay(
       description: `Sale ${sale.id}`,
     },
   });
-  if (charge.status === 10) throw new StillInProcess(sale.id);
-  if (charge.status !== 1) return { ...outcome, errorCode: charge.errorCode ?? 'payment_failed' };
+  if (charge.status === PAYMENT_STATUS.inProcess) throw new StillInProcess(sale.id);
+  if (charge.status !== PAYMENT_STATUS.success) return { ...outcome, errorCode: charge.errorCode ?? 'payment_failed' };
   outcome.paidMinor += remaining;
   return outcome;
 }
@@ -194,7 +196,7 @@ async function pay(
 /** Lets go of a successful hold nothing was captured from (nothing taken, or paid otherwise). */
 async function releaseUnused(ctx: ServiceContext, providers: PaymentProviders, sale: repo.SaleRow) {
   const ledger = await repo.ledgerOf(ctx.db, sale.id);
-  for (const hold of ledger.filter((row) => row.operation === 'hold' && row.status === 1)) {
+  for (const hold of ledger.filter((row) => row.operation === 'hold' && row.status === PAYMENT_STATUS.success)) {
     const followed = ledger.some((row) => row.parentId === hold.id && ['capture', 'release'].includes(row.operation));
     if (followed) continue;
     await performPayment(ctx, providers, {
@@ -213,24 +215,22 @@ async function releaseUnused(ctx: ServiceContext, providers: PaymentProviders, s
  * the runner retries. Paid: status 1 successful, payment status 1, the tags sold. Refused:
  * payment status 2 not paid, the reason kept. Any unused hold is released.
  */
-export async function settleSale(
-  ctx: ServiceContext,
-  providers: PaymentProviders,
-  transactionId: number,
-  hooks: SettlementHooks = {},
-) {
+export async function settleSale(ctx: ServiceContext, providers: PaymentProviders, transactionId: number) {
   const facts = await repo.settlementFacts(ctx.db, transactionId);
   if (!facts) return;
   const { sale, ledger, card } = facts;
   const settings = readSettings(facts.settings);
-  if (sale.status === 3 || sale.status === 4) {
+  if (sale.status === SALE_STATUS.processing || sale.status === SALE_STATUS.atProvider) {
     let outcome: Outcome;
     try {
       outcome = await pay(ctx, providers, sale, ledger, card);
     } catch (error) {
       if (error instanceof StillInProcess) {
-        if (sale.status !== 4)
-          announceSale(ctx, await repo.updateSale(ctx.db, sale.id, { status: 4, updatedAt: ctx.clock.now() }));
+        if (sale.status !== SALE_STATUS.atProvider)
+          announceSale(
+            ctx,
+            await repo.updateSale(ctx.db, sale.id, { status: SALE_STATUS.atProvider, updatedAt: ctx.clock.now() }),
+          );
         throw error;
       }
       if (!(error instanceof AppError)) throw error;
@@ -240,7 +240,7 @@ export async function settleSale(
     const settled = await ctx.db.transaction(async (tx) => {
       const isPaid = outcome.errorCode === null;
       const row = await repo.updateProcessingSale(tx, sale.id, {
-        status: 1,
+        status: SALE_STATUS.successful,
         paymentStatus: isPaid ? 1 : 2,
         paidMinor: outcome.paidMinor,
         errorCode: outcome.errorCode,
@@ -249,11 +249,11 @@ export async function settleSale(
       });
       if (!row) return null;
       if (isPaid && facts.hasTags) await repo.markSaleTagsSold(tx, row, now);
-      await hooks.onSettled?.(tx, row, settings);
+      await announceSettled(ctx, tx, row, settings);
       return row;
     });
     if (settled) announceSale(ctx, settled);
-    if (settled && settled.paymentStatus === 2) {
+    if (settled && settled.paymentStatus === SALE_PAYMENT.notPaid) {
       await notify(ctx, {
         orgId: settled.orgId,
         event: 'payment_failed',
@@ -262,26 +262,24 @@ export async function settleSale(
         text: `Sale #${settled.id} was not paid (${settled.errorCode ?? 'unknown'}).`,
       }).catch(() => 0);
     }
-  } else if (sale.status === 1) {
+  } else if (sale.status === SALE_STATUS.successful) {
+    // Settled at the door's close (nothing taken, or paid by bonuses): announced here, once
+    // the commit of the close is behind it (the subscribers are idempotent for a retry).
     await ctx.db.transaction(async (tx) => {
-      await hooks.onSettled?.(tx, sale, settings);
+      await announceSettled(ctx, tx, sale, settings);
     });
   }
   // Only a sale that was held can have a hold to let go (the hold is placed before the close).
   if (!ledger.some((row) => row.operation === 'hold')) return;
   const after = await repo.findSale(ctx.db, transactionId);
-  if (after?.status === 1) await releaseUnused(ctx, providers, after);
+  if (after?.status === SALE_STATUS.successful) await releaseUnused(ctx, providers, after);
 }
 
-/** What other areas do inside the settlement's database transaction (rollups, receipts). */
-export type SettlementHooks = {
-  onSettled?: (
-    db: Parameters<typeof repo.findSale>[0],
-    sale: repo.SaleRow,
-    /** The sale's micromarket settings, as the settlement read them. */
-    settings: TMicromarketSettings,
-  ) => Promise<void>;
-};
+/** Tells the subscribers (receipts, promotions, rollups, …) inside the settlement's database transaction. */
+async function announceSettled(ctx: ServiceContext, tx: Db, sale: repo.SaleRow, settings: TMicromarketSettings) {
+  await ctx.saleEvents.emit(tx, 'settled', { sale, settings });
+  if (sale.paymentStatus === SALE_PAYMENT.paid) await ctx.saleEvents.emit(tx, 'paid', { sale, settings });
+}
 
 /** Processing sales whose settlement job went missing: queued again (keys keep one per sale). */
 export async function sweepUnsettled(ctx: ServiceContext): Promise<number> {

@@ -1,3 +1,4 @@
+import { CLIENT_KIND, SALE_PAYMENT, SALE_PAYMENT_TYPE, SALE_STATUS } from '@vitrina/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceCommands, paymentTransactions, transactions } from '../../db/schema/index.js';
@@ -6,7 +7,7 @@ import * as repo from './sales.repository.js';
 import { queueSaleStep } from './settlement.service.js';
 
 /** §4 payment type 23: paid on the web (the public open-fridge page). */
-export const WEB_PAYMENT_TYPE = 23;
+export const WEB_PAYMENT_TYPE = SALE_PAYMENT_TYPE.web;
 
 /**
  * A web purchase's sale, made before its door opens (status 0, payment type 23) and tied to
@@ -29,7 +30,7 @@ export async function createWebSale(
     micromarketId: values.micromarketId,
     commandId: values.commandId,
     customerId: values.customerId,
-    clientType: values.customerId === null ? 0 : 1,
+    clientType: values.customerId === null ? CLIENT_KIND.guest : CLIENT_KIND.client,
     paymentType: WEB_PAYMENT_TYPE,
     currency: await repo.currencyOf(db, values.orgId),
     openedAt: values.now,
@@ -72,8 +73,14 @@ export async function closeAbandonedWebSales(ctx: ServiceContext, limit = 500): 
   for (const { id } of candidates) {
     const sale = await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockSale(tx, id);
-      if (locked?.status !== 0 || locked.doorSessionId !== null) return null;
-      return repo.updateSale(tx, id, { status: 1, paymentStatus: 3, closedAt: now, settledAt: now, updatedAt: now });
+      if (locked?.status !== SALE_STATUS.new || locked.doorSessionId !== null) return null;
+      return repo.updateSale(tx, id, {
+        status: SALE_STATUS.successful,
+        paymentStatus: SALE_PAYMENT.nothingTaken,
+        closedAt: now,
+        settledAt: now,
+        updatedAt: now,
+      });
     });
     if (!sale) continue;
     closed++;

@@ -1,3 +1,4 @@
+import { PAYMENT_STATUS, SUBSCRIPTION_PAYMENT, SUBSCRIPTION_PAYMENT_KIND } from '@vitrina/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -14,10 +15,6 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { notify } from '../notifications/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
-
-/** §4 codes (packages/contract enums SUBSCRIPTION_PAYMENT_STATUS / TYPE). */
-export const PAY_STATUS = { new: 0, paid: 1, notPaid: 2, canceled: 3 } as const;
-export const PAY_TYPE = { first: 0, card: 1, invoice: 2 } as const;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -119,7 +116,7 @@ async function insertPayment(tx: Tx, p: NewPayment) {
     .values({
       orgId: p.orgId,
       type: p.type,
-      status: PAY_STATUS.new,
+      status: SUBSCRIPTION_PAYMENT.new,
       periodMonth: p.month,
       amountMinor: p.amountMinor,
       currency: p.currency,
@@ -177,7 +174,7 @@ export async function subscribe(
       input.method === 'invoice' ? await nextInvoice(tx, orgId, amountMinor, org.currency, now) : undefined;
     const row = await insertPayment(tx, {
       orgId,
-      type: PAY_TYPE.first,
+      type: SUBSCRIPTION_PAYMENT_KIND.firstPayment,
       month,
       amountMinor,
       currency: org.currency,
@@ -194,7 +191,7 @@ export async function subscribe(
     });
     return row ?? (await tx.select().from(subscriptionPayments).where(eq(subscriptionPayments.key, key)))[0]!;
   });
-  if (card && payment.status === PAY_STATUS.new) return chargePayment(ctx, providers, payment.id);
+  if (card && payment.status === SUBSCRIPTION_PAYMENT.new) return chargePayment(ctx, providers, payment.id);
   return payment;
 }
 
@@ -202,10 +199,10 @@ export async function subscribe(
 export async function chargePayment(ctx: ServiceContext, providers: PaymentProviders, paymentId: number) {
   const [payment] = await ctx.db.select().from(subscriptionPayments).where(eq(subscriptionPayments.id, paymentId));
   if (!payment) throw notFound();
-  if (payment.status !== PAY_STATUS.new) return payment;
+  if (payment.status !== SUBSCRIPTION_PAYMENT.new) return payment;
   const [card] = await ctx.db.select().from(organizationCards).where(eq(organizationCards.orgId, payment.orgId));
-  if (!card) return settlePayment(ctx, payment.id, PAY_STATUS.notPaid);
-  if (payment.amountMinor === 0) return settlePayment(ctx, payment.id, PAY_STATUS.paid);
+  if (!card) return settlePayment(ctx, payment.id, SUBSCRIPTION_PAYMENT.notPaid);
+  if (payment.amountMinor === 0) return settlePayment(ctx, payment.id, SUBSCRIPTION_PAYMENT.paid);
   let row: Awaited<ReturnType<typeof performPayment>>;
   try {
     row = await performPayment(ctx, providers, {
@@ -222,11 +219,16 @@ export async function chargePayment(ctx: ServiceContext, providers: PaymentProvi
   } catch (error) {
     // The organisation's payment system refused the request (none set up, misconfigured): not paid.
     if (!(error instanceof AppError)) throw error;
-    return settlePayment(ctx, payment.id, PAY_STATUS.notPaid);
+    return settlePayment(ctx, payment.id, SUBSCRIPTION_PAYMENT.notPaid);
   }
   // Still in process at the provider: left new; the job's retry asks again under the same key.
-  if (row.status === 10) throw new Error(`subscription payment ${payment.id} still in process`);
-  return settlePayment(ctx, payment.id, row.status === 1 ? PAY_STATUS.paid : PAY_STATUS.notPaid, row.id);
+  if (row.status === PAYMENT_STATUS.inProcess) throw new Error(`subscription payment ${payment.id} still in process`);
+  return settlePayment(
+    ctx,
+    payment.id,
+    row.status === PAYMENT_STATUS.success ? SUBSCRIPTION_PAYMENT.paid : SUBSCRIPTION_PAYMENT.notPaid,
+    row.id,
+  );
 }
 
 /**
@@ -235,7 +237,7 @@ export async function chargePayment(ctx: ServiceContext, providers: PaymentProvi
  */
 async function settlePayment(ctx: ServiceContext, paymentId: number, status: number, ledgerId: number | null = null) {
   const row = await writeSettlement(ctx, paymentId, status, ledgerId);
-  if (row.status === PAY_STATUS.notPaid) {
+  if (row.status === SUBSCRIPTION_PAYMENT.notPaid) {
     const amount = `${(row.amountMinor / 100).toFixed(2)} ${row.currency}`;
     const month = row.periodMonth.slice(0, 7);
     await notify(ctx, {
@@ -256,11 +258,11 @@ async function writeSettlement(ctx: ServiceContext, paymentId: number, status: n
       .set({
         status,
         paymentTransactionId: ledgerId ?? undefined,
-        paidAt: status === PAY_STATUS.paid ? ctx.clock.now() : null,
+        paidAt: status === SUBSCRIPTION_PAYMENT.paid ? ctx.clock.now() : null,
       })
       .where(eq(subscriptionPayments.id, paymentId))
       .returning();
-    if (row && status === PAY_STATUS.paid && row.micromarketIds.length > 0) {
+    if (row && status === SUBSCRIPTION_PAYMENT.paid && row.micromarketIds.length > 0) {
       const until = monthEnd(row.periodMonth);
       await tx
         .update(subscriptions)
@@ -296,7 +298,7 @@ export async function markInvoicePaid(ctx: ServiceContext, actor: Actor, invoice
       .from(subscriptionPayments)
       .where(eq(subscriptionPayments.invoiceId, invoiceId));
   });
-  for (const p of payments) await settlePayment(ctx, p.id, PAY_STATUS.paid);
+  for (const p of payments) await settlePayment(ctx, p.id, SUBSCRIPTION_PAYMENT.paid);
   return { ...invoice, status: 'paid' as const, paidAt: now };
 }
 
@@ -385,7 +387,7 @@ export async function billOrganisation(ctx: ServiceContext, providers: PaymentPr
   const key = `sub:bill:${orgId}:${month}`;
   const [existing] = await ctx.db.select().from(subscriptionPayments).where(eq(subscriptionPayments.key, key));
   if (existing) {
-    if (existing.type === PAY_TYPE.card && existing.status === PAY_STATUS.new)
+    if (existing.type === SUBSCRIPTION_PAYMENT_KIND.card && existing.status === SUBSCRIPTION_PAYMENT.new)
       return chargePayment(ctx, providers, existing.id);
     return existing;
   }
@@ -412,7 +414,7 @@ export async function billOrganisation(ctx: ServiceContext, providers: PaymentPr
     const invoice = byCard ? undefined : await nextInvoice(tx, orgId, amountMinor, org.currency, now);
     const row = await insertPayment(tx, {
       orgId,
-      type: byCard ? PAY_TYPE.card : PAY_TYPE.invoice,
+      type: byCard ? SUBSCRIPTION_PAYMENT_KIND.card : SUBSCRIPTION_PAYMENT_KIND.invoice,
       month,
       amountMinor,
       currency: org.currency,

@@ -1,4 +1,5 @@
 import type { SupportKind, SupportStatus, TicketPriority, TSupportComment, TSupportThread } from '@vitrina/contract';
+import { USER_KIND } from '@vitrina/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -211,7 +212,7 @@ export async function isCustomerOf(db: Db, orgId: number, id: number): Promise<b
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.orgId, orgId), eq(users.userType, 1)));
+    .where(and(eq(users.id, id), eq(users.orgId, orgId), eq(users.userType, USER_KIND.client)));
   return Boolean(row);
 }
 
@@ -251,7 +252,7 @@ export async function staffWith(db: Db, orgId: number, permission: string, q?: s
     .where(
       and(
         eq(users.orgId, orgId),
-        eq(users.userType, 2),
+        eq(users.userType, USER_KIND.employee),
         eq(users.active, true),
         pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
       ),
@@ -268,7 +269,9 @@ export async function isStaffWith(db: Db, orgId: number, permission: string, use
       rolePermissions,
       and(eq(rolePermissions.roleId, users.roleId), eq(rolePermissions.permission, permission)),
     )
-    .where(and(eq(users.id, userId), eq(users.orgId, orgId), eq(users.userType, 2), eq(users.active, true)));
+    .where(
+      and(eq(users.id, userId), eq(users.orgId, orgId), eq(users.userType, USER_KIND.employee), eq(users.active, true)),
+    );
   return Boolean(row);
 }
 
@@ -281,7 +284,7 @@ export async function searchCustomers(db: Db, orgId: number, q?: string) {
     .where(
       and(
         eq(users.orgId, orgId),
-        eq(users.userType, 1),
+        eq(users.userType, USER_KIND.client),
         pattern
           ? or(
               ilike(users.name, pattern),

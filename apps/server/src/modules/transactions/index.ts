@@ -1,3 +1,2 @@
 /** Transactions screens (issue 8): the sales list, its totals and export, the card, refunds, charges, corrections. */
-export { onSaleLedgerSettled } from './transaction-payments.service.js';
 export { transactionRoutes } from './transactions.routes.js';

@@ -25,6 +25,13 @@ export async function findSaleDetails(db: Db, id: number) {
   return row ?? null;
 }
 
+/** Who a user is, by name, for the card (who resolved a sensor dispute). */
+export async function userNameOf(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));
+  return row?.name ?? null;
+}
+
 export async function bonusesOfSale(db: Db, id: number) {
   return db
     .select()

@@ -1,4 +1,5 @@
 import type { TTransactionFilters } from '@vitrina/contract';
+import { SALE_STATUS } from '@vitrina/contract';
 import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { transactions, users } from '../../db/schema/index.js';
@@ -32,8 +33,8 @@ function refinements(filters: SaleFilters): (SQL | undefined)[] {
     filters.status === undefined
       ? undefined
       : // 3 and 4 are both "processing" (§4): the filter finds either.
-        filters.status === 3
-        ? inArray(transactions.status, [3, 4])
+        filters.status === SALE_STATUS.processing
+        ? inArray(transactions.status, [SALE_STATUS.processing, SALE_STATUS.atProvider])
         : eq(transactions.status, filters.status),
     filters.payment_status === undefined ? undefined : eq(transactions.paymentStatus, filters.payment_status),
     filters.payment_type === undefined ? undefined : eq(transactions.paymentType, filters.payment_type),

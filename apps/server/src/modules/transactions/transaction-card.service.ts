@@ -1,4 +1,12 @@
-import type { TSalePayment, TSaleSession, TTransactionCard, TTransactionLine } from '@vitrina/contract';
+import {
+  SALE_PAYMENT,
+  SALE_STATUS,
+  type TSalePayment,
+  type TSaleSession,
+  type TSensorCheck,
+  type TTransactionCard,
+  type TTransactionLine,
+} from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -55,17 +63,18 @@ export async function getTransaction(ctx: ServiceContext, actor: UserActor, id: 
 export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransactionCard> {
   const details = (await card.findSaleDetails(db, row.id))!;
   const { sale } = details;
-  const [lines, ledger, bonuses, session] = await Promise.all([
+  const [lines, ledger, bonuses, session, resolvedBy] = await Promise.all([
     linesOf(db, sale.id),
     ledgerOf(db, sale.id),
     card.bonusesOfSale(db, sale.id),
     sessionOf(db, sale.doorSessionId),
+    card.userNameOf(db, sale.sensorCheck?.resolved_by ?? null),
   ]);
   const from = session ? new Date(session.opened_at) : sale.openedAt;
   const to = session?.closed_at ? new Date(session.closed_at) : (sale.closedAt ?? sale.openedAt);
   const events = await card.eventsBetween(db, sale.micromarketId, from, to, EVENTS_MAX);
   const refundable = sale.paidMinor - sale.refundedMinor;
-  const isNotPaid = sale.status === 1 && sale.paymentStatus === 2;
+  const isNotPaid = sale.status === SALE_STATUS.successful && sale.paymentStatus === SALE_PAYMENT.notPaid;
   const hasCard = sale.customerId !== null && isNotPaid && (await activeCardOf(db, sale.customerId)) !== null;
   return {
     ...repo.toListItem(row),
@@ -100,6 +109,7 @@ export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransac
       created_at: bonus.createdAt.toISOString(),
     })),
     session,
+    sensor_check: sensorCheckOf(sale.sensorCheck, lines, session, resolvedBy),
     events: events.map((event) => ({
       id: event.id,
       at: event.at.toISOString(),
@@ -111,8 +121,31 @@ export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransac
       refundable_minor: Math.max(0, refundable),
       can_refund: refundable > 0 && ledger.some(isTakenMoney),
       can_charge: hasCard,
-      can_correct: sale.status === 2 || isNotPaid,
+      can_correct: sale.status === SALE_STATUS.manualProcessing || isNotPaid,
     },
+  };
+}
+
+/** The stored cross-sensor check, each disputed product named as the sale's lines or detections name it, and who resolved it. */
+function sensorCheckOf(
+  check: TSensorCheck | null,
+  lines: { productId: number | null; name: string }[],
+  session: TSaleSession | null,
+  resolvedByName: string | null,
+): TSensorCheck | null {
+  if (!check) return null;
+  const names = new Map<number, string>();
+  for (const detection of session?.detections ?? [])
+    if (detection.product_id !== null && detection.product_name)
+      names.set(detection.product_id, detection.product_name);
+  for (const line of lines) if (line.productId !== null) names.set(line.productId, line.name);
+  return {
+    ...check,
+    resolved_by_name: resolvedByName,
+    disagreements: check.disagreements.map((disagreement) => ({
+      ...disagreement,
+      product_name: disagreement.product_id === null ? null : (names.get(disagreement.product_id) ?? null),
+    })),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TTransactionCard, ZCorrectTransaction } from '@vitrina/contract';
+import { SALE_PAYMENT, SALE_STATUS, type TTransactionCard, type ZCorrectTransaction } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { transactions } from '../../db/schema/index.js';
@@ -6,7 +6,15 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { linesOf, priceItems, pricingInputs, queueSaleStep, replaceLines, requestSettlement } from '../sales/index.js';
+import {
+  linesOf,
+  priceItems,
+  pricingInputs,
+  queueSaleStep,
+  replaceLines,
+  requestSettlement,
+  resolveSensorDispute,
+} from '../sales/index.js';
 import { buildCard, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
@@ -15,7 +23,10 @@ type StoredLine = Awaited<ReturnType<typeof linesOf>>[number];
 
 /** Manual processing, or successful but not paid: the "incorrectly counted products" case. */
 export function isCorrectable(sale: { status: number; paymentStatus: number }): boolean {
-  return sale.status === 2 || (sale.status === 1 && sale.paymentStatus === 2);
+  return (
+    sale.status === SALE_STATUS.manualProcessing ||
+    (sale.status === SALE_STATUS.successful && sale.paymentStatus === SALE_PAYMENT.notPaid)
+  );
 }
 
 const lineShape = (line: StoredLine) => ({
@@ -84,6 +95,8 @@ export async function correctTransaction(
       return { ...priced, isCorrected: true };
     });
     await replaceLines(tx, id, lines);
+    // The operator's count settles the sensors' dispute: who resolved it, and when, stay on the evidence.
+    await resolveSensorDispute(tx, locked, { userId: actor.userId, at: now });
     const settled = await requestSettlement(tx, id, now);
     await writeAudit(tx, actor, {
       action: 'correct',

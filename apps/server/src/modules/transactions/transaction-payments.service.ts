@@ -1,4 +1,7 @@
 import {
+  PAYMENT_STATUS,
+  SALE_PAYMENT,
+  SALE_STATUS,
   type TTransactionPaymentResult,
   translate,
   type ZChargeTransaction,
@@ -7,15 +10,28 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { paymentTransactions, transactions } from '../../db/schema/index.js';
+import { paymentTransactions } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
-import { type PaymentProviders, performPayment } from '../payments/index.js';
-import { refreshSaleRollups, saleBucketOf } from '../reports/index.js';
-import { activeCardOf, announceSale, isTakenMoney, ledgerOf, markSaleTagsSold, takenByLedger } from '../sales/index.js';
+import {
+  askReserved,
+  type PaymentProviders,
+  performPayment,
+  type ReservedPayment,
+  reservePayment,
+} from '../payments/index.js';
+import {
+  activeCardOf,
+  announceSale,
+  isTakenMoney,
+  ledgerOf,
+  lockSale,
+  syncSaleMoney,
+  takenByLedger,
+} from '../sales/index.js';
 import { toSalePayment, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
@@ -49,56 +65,22 @@ function remainingOf(parent: LedgerRow, ledger: LedgerRow[]): number {
     parent.amountMinor -
     sum(
       ledger,
-      (row) => row.parentId === parent.id && row.operation === 'refund' && (row.status === 1 || row.status === 10),
+      (row) =>
+        row.parentId === parent.id &&
+        row.operation === 'refund' &&
+        (row.status === PAYMENT_STATUS.success || row.status === PAYMENT_STATUS.inProcess),
     )
   );
 }
 
 /** The provider's refusal in the caller's words, shown under §8's payment system error title. */
 function failureOf(rows: LedgerRow[], actor: UserActor): string | null {
-  const failed = rows.find((row) => row.status === 2);
+  const failed = rows.find((row) => row.status === PAYMENT_STATUS.error);
   if (!failed) return null;
   const reason = failed.errorMessage ?? failed.errorCode ?? '';
   // A charge the card's bank refused is "declined"; a refused refund is the provider refusing the request.
   const key = failed.operation === 'refund' ? 'payment.provider_refused' : 'payment.declined';
   return translate(key, actor.locale, { reason });
-}
-
-/**
- * What the ledger now says, on the sale, inside the caller's database transaction: paid and
- * refunded are sums of the ledger's successful rows (so booking twice changes nothing), and
- * a settled sale that was not paid becomes paid, its tags sold, once the money taken covers
- * its amount. A sale the settlement still owns (new, manual, processing) is left to it.
- * Answers the sale before and after, or null when there is nothing to book.
- */
-export async function syncSaleMoney(tx: Db, id: number, now: Date) {
-  const [before] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
-  if (before?.status !== 1) return null;
-  const ledger = await ledgerOf(tx, id);
-  const paidMinor = takenByLedger(ledger);
-  const refundedMinor = sum(ledger, (row) => row.operation === 'refund' && row.status === 1);
-  const isNowPaid = before.paymentStatus === 2 && before.amountMinor > 0 && paidMinor >= before.amountMinor;
-  const [after] = await tx
-    .update(transactions)
-    .set({
-      paidMinor,
-      refundedMinor,
-      ...(isNowPaid ? { paymentStatus: 1, errorCode: null, settledAt: now } : {}),
-      updatedAt: now,
-    })
-    .where(eq(transactions.id, id))
-    .returning();
-  if (isNowPaid) await markSaleTagsSold(tx, after!, now);
-  // A refund or a later charge changes the sale's money: its rollup bucket follows.
-  await refreshSaleRollups(tx, saleBucketOf(after!));
-  return { before, after: after! };
-}
-
-/** A payment of a sale settled after the fact (webhook, reconciliation): the sale follows. */
-export async function onSaleLedgerSettled(ctx: ServiceContext, db: Db, transactionId: number | null) {
-  if (transactionId === null) return;
-  const synced = await syncSaleMoney(db, transactionId, ctx.clock.now());
-  if (synced) announceSale(ctx, synced.after);
 }
 
 /** Books an operator's refund or charge on the sale, with its audit entry, in one database transaction. */
@@ -108,13 +90,13 @@ async function bookLedger(
   options: { id: number; action: PaymentAction; rows: LedgerRow[] },
 ) {
   const sale = await ctx.db.transaction(async (tx) => {
-    const synced = await syncSaleMoney(tx, options.id, ctx.clock.now());
+    const synced = await syncSaleMoney(ctx, tx, options.id);
     if (!synced) throw conflict('transaction.not_chargeable');
     const { before, after } = synced;
     // A refused charge keeps its reason on the sale.
-    const refusal = options.rows.find((row) => row.status === 2)?.errorCode;
+    const refusal = options.rows.find((row) => row.status === PAYMENT_STATUS.error)?.errorCode;
     const sale =
-      options.action === 'charge_again' && refusal && after.paymentStatus !== 1
+      options.action === 'charge_again' && refusal && after.paymentStatus !== SALE_PAYMENT.paid
         ? await repo.setSaleError(tx, options.id, refusal)
         : after;
     await writeAudit(tx, actor, {
@@ -182,34 +164,54 @@ export async function refundTransaction(
   id: number,
   body: z.output<typeof ZRefundTransaction>,
 ): Promise<TTransactionPaymentResult> {
-  const { sale, repeated } = await openAction(ctx, actor, { id, action: 'refund', clientKey: body.idempotency_key });
+  const { repeated } = await openAction(ctx, actor, { id, action: 'refund', clientKey: body.idempotency_key });
   if (repeated) return repeated;
-  const ledger = await ledgerOf(ctx.db, id);
-  const parents = ledger.filter(isTakenMoney).reverse();
-  const inProcess = sum(ledger, (row) => row.operation === 'refund' && row.status === 10);
-  const refundable = sale.paidMinor - sale.refundedMinor - inProcess;
-  if (refundable <= 0 || parents.length === 0) throw conflict('transaction.not_refundable');
-  if (body.amount_minor > refundable) {
-    const max = formatMinor(refundable, sale.currency);
-    throw new AppError(400, 'transaction.refund_too_much', { max }, { amount_minor: 'transaction.refund_too_much' });
-  }
+  // Reserved under the sale's lock: parallel refunds of one sale are written one after
+  // another, each seeing the others' parts in process, so together they never pass what was
+  // paid, whatever the provider would accept. The provider is asked after the commit.
+  const reserved = await ctx.db.transaction(async (tx) => {
+    const sale = await lockSale(tx, id);
+    if (!sale) throw conflict('transaction.not_refundable');
+    const ledger = await ledgerOf(tx, id);
+    const parents = ledger.filter(isTakenMoney).reverse();
+    const given = sum(
+      ledger,
+      (row) =>
+        row.operation === 'refund' &&
+        (row.status === PAYMENT_STATUS.success || row.status === PAYMENT_STATUS.inProcess),
+    );
+    const refundable = takenByLedger(ledger) - given;
+    if (refundable <= 0 || parents.length === 0) throw conflict('transaction.not_refundable');
+    if (body.amount_minor > refundable) {
+      const max = formatMinor(refundable, sale.currency);
+      throw new AppError(400, 'transaction.refund_too_much', { max }, { amount_minor: 'transaction.refund_too_much' });
+    }
+    const parts: ReservedPayment[] = [];
+    let left = body.amount_minor;
+    for (const parent of parents) {
+      const part = Math.min(left, remainingOf(parent, ledger));
+      if (part <= 0) continue;
+      parts.push(
+        await reservePayment(
+          ctx,
+          providers,
+          {
+            orgId: sale.orgId,
+            idempotencyKey: keyOf(id, 'refund', body.idempotency_key, parts.length + 1),
+            transactionId: id,
+            request: { operation: 'refund', parentId: parent.id, amountMinor: part },
+          },
+          tx,
+        ),
+      );
+      left -= part;
+      if (left === 0) break;
+    }
+    return parts;
+  });
+  if (reserved.length === 0) throw conflict('transaction.not_refundable');
   const rows: LedgerRow[] = [];
-  let left = body.amount_minor;
-  for (const parent of parents) {
-    const part = Math.min(left, remainingOf(parent, ledger));
-    if (part <= 0) continue;
-    const row = await performPayment(ctx, providers, {
-      orgId: sale.orgId,
-      idempotencyKey: keyOf(id, 'refund', body.idempotency_key, rows.length + 1),
-      transactionId: id,
-      request: { operation: 'refund', parentId: parent.id, amountMinor: part },
-    });
-    rows.push(row);
-    if (row.status !== 1) break;
-    left -= part;
-    if (left === 0) break;
-  }
-  if (rows.length === 0) throw conflict('transaction.not_refundable');
+  for (const part of reserved) rows.push(await askReserved(ctx, part));
   await bookLedger(ctx, actor, { id, action: 'refund', rows });
   return answer(ctx, actor, id, rows);
 }
@@ -234,7 +236,12 @@ export async function chargeTransaction(
   if (repeated) return repeated;
   const owed = sale.amountMinor - sale.paidMinor;
   const savedCard = sale.customerId === null ? null : await activeCardOf(ctx.db, sale.customerId);
-  if (sale.status !== 1 || sale.paymentStatus !== 2 || owed <= 0 || !savedCard) {
+  if (
+    sale.status !== SALE_STATUS.successful ||
+    sale.paymentStatus !== SALE_PAYMENT.notPaid ||
+    owed <= 0 ||
+    !savedCard
+  ) {
     throw conflict('transaction.not_chargeable');
   }
   const row = await performPayment(ctx, providers, {

@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { getTransaction } from './transaction-card.service.js';
 import { correctTransaction } from './transaction-correction.service.js';
+import { sendDisputeToDataset } from './transaction-dataset.service.js';
 import { chargeTransaction, refundTransaction } from './transaction-payments.service.js';
 import { exportTransactions, listTransactions, transactionTotals } from './transactions.service.js';
 
@@ -23,4 +24,5 @@ export async function transactionRoutes(app: FastifyInstance, { ctx, providers }
     chargeTransaction(ctx, providers, actor, params.id, body),
   );
   registerEndpoint(app, t.correct, ({ actor, params, body }) => correctTransaction(ctx, actor, params.id, body));
+  registerEndpoint(app, t.toDataset, ({ actor, params, body }) => sendDisputeToDataset(ctx, actor, params.id, body));
 }

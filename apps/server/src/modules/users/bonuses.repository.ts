@@ -1,4 +1,5 @@
 import type { TBonusHistoryItem } from '@vitrina/contract';
+import { BONUS_OP } from '@vitrina/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -28,7 +29,7 @@ type Row = Awaited<ReturnType<typeof historyQuery>>[number];
 function toItem(row: Row): TBonusHistoryItem {
   return {
     id: row.id,
-    operation: row.operation === 1 ? 1 : 2,
+    operation: row.operation === BONUS_OP.topUp ? BONUS_OP.topUp : BONUS_OP.withdraw,
     amount_minor: row.amountMinor,
     reason: row.reason,
     transaction_id: row.transactionId,

@@ -1,20 +1,25 @@
-import { api, type TBonusChangeResult, type TBonusHistory, type TUser, type ZBonusChange } from '@vitrina/contract';
+import {
+  api,
+  BONUS_OP,
+  type TBonusChangeResult,
+  type TBonusHistory,
+  type TUser,
+  USER_KIND,
+  type ZBonusChange,
+} from '@vitrina/contract';
 import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
-import { BONUS_WITHDRAW, bonusBalance, bookBonus, lockCustomer } from '../sales/index.js';
+import { bonusBalance, bookBonus, lockCustomer } from '../sales/index.js';
 import * as repo from './bonuses.repository.js';
 import { getUser } from './users.service.js';
 
-/** §3 user type 1: only customers hold a bonus account. */
-const USER_TYPE_CUSTOMER = 1;
-
 async function customerOf(ctx: ServiceContext, actor: UserActor, id: number): Promise<TUser> {
   const user = await getUser(ctx, actor, id);
-  if (user.user_type !== USER_TYPE_CUSTOMER) throw conflict('user.not_customer');
+  if (user.user_type !== USER_KIND.client) throw conflict('user.not_customer');
   return user;
 }
 
@@ -70,7 +75,7 @@ export async function changeBonuses(
       return { balance_minor: await bonusBalance(tx, id), operation: item };
     }
     const before = await bonusBalance(tx, id);
-    if (body.operation === BONUS_WITHDRAW && body.amount_minor > before) {
+    if (body.operation === BONUS_OP.withdraw && body.amount_minor > before) {
       const currency = await repo.currencyOf(tx, user.org_id);
       throw new AppError(
         409,
@@ -93,7 +98,7 @@ export async function changeBonuses(
     const operation = await repo.operationByKey(tx, key);
     const balance = await bonusBalance(tx, id);
     await writeAudit(tx, actor, {
-      action: body.operation === BONUS_WITHDRAW ? 'bonus_withdraw' : 'bonus_top_up',
+      action: body.operation === BONUS_OP.withdraw ? 'bonus_withdraw' : 'bonus_top_up',
       entity: 'user',
       entityId: id,
       orgId: user.org_id,

@@ -1,4 +1,5 @@
-import type { TUser } from '@vitrina/contract';
+import type { TUser, UserType } from '@vitrina/contract';
+import { USER_KIND } from '@vitrina/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, roles, transactions, users } from '../../db/schema/index.js';
@@ -10,7 +11,7 @@ export type UserFilters = {
   q?: string | undefined;
   roleId?: number | undefined;
   orgId?: number | undefined;
-  userType?: 1 | 2 | undefined;
+  userType?: UserType | undefined;
   active?: boolean | undefined;
   /** null: every organisation. */
   orgIds: number[] | null;
@@ -49,7 +50,7 @@ export function toUser(row: Row): TUser {
     name: row.name,
     email: row.email,
     phones: row.phones,
-    user_type: row.userType === 1 ? 1 : 2,
+    user_type: row.userType === USER_KIND.client ? USER_KIND.client : USER_KIND.employee,
     role_id: row.roleId,
     role_name: row.roleName,
     org_id: row.orgId,

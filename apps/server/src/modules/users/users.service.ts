@@ -8,7 +8,7 @@ import type {
   ZListUsersQuery,
   ZUpdateUser,
 } from '@vitrina/contract';
-import { api, OWNER_USER_ID } from '@vitrina/contract';
+import { api, OWNER_USER_ID, USER_KIND } from '@vitrina/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
@@ -16,13 +16,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import {
-  assertNotRegistered,
-  issueInvitation,
-  mailInvitation,
-  revokeUserSessions,
-  USER_TYPE_EMPLOYEE,
-} from '../auth/index.js';
+import { assertNotRegistered, issueInvitation, mailInvitation, revokeUserSessions } from '../auth/index.js';
 import { assertGrantable, findRole, permissionsOfRoles, roleFitsOrg } from '../roles/index.js';
 import * as repo from './users.repository.js';
 
@@ -138,7 +132,7 @@ async function assertAssignableRole(db: Db, actor: UserActor, roleId: number | n
  * panel: no role, no panel password, no invitation. Judged on the user as it will be.
  */
 function assertCustomerRules(after: { userType: number; roleId: number | null }, password: string | undefined) {
-  if (after.userType === USER_TYPE_EMPLOYEE) return;
+  if (after.userType === USER_KIND.employee) return;
   if (after.roleId !== null) throw badRequest('user.customer_no_role', { role_id: 'user.customer_no_role' });
   if (password) throw badRequest('auth.customer_no_panel', { password: 'auth.customer_no_panel' });
 }
@@ -146,7 +140,7 @@ function assertCustomerRules(after: { userType: number; roleId: number | null },
 /** Whether the update changes how the user signs in, so sessions opened with the old credentials end. */
 function changesSignIn(before: TUser, body: UpdateBody): boolean {
   const emailChanges = body.email !== undefined && body.email.toLowerCase() !== before.email.toLowerCase();
-  const becomesCustomer = body.user_type !== undefined && body.user_type !== USER_TYPE_EMPLOYEE;
+  const becomesCustomer = body.user_type !== undefined && body.user_type !== USER_KIND.employee;
   return Boolean(body.password) || emailChanges || body.active === false || becomesCustomer;
 }
 
@@ -154,7 +148,7 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
   actor.scope.assertEditable(body.org_id);
   assertCustomerRules({ userType: body.user_type, roleId: body.role_id }, body.password);
   await assertAssignableRole(ctx.db, actor, body.role_id, body.org_id);
-  const isEmployee = body.user_type === USER_TYPE_EMPLOYEE;
+  const isEmployee = body.user_type === USER_KIND.employee;
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { id, link } = await ctx.db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) throw emailTaken();
@@ -229,7 +223,7 @@ export async function resendInvitation(ctx: ServiceContext, actor: UserActor, id
   // The link signs in as this user: handing it over is handing over the account.
   await assertMayManage(ctx.db, actor, user);
   assertNotRegistered(user.registered);
-  if (user.user_type !== USER_TYPE_EMPLOYEE) throw conflict('auth.customer_no_panel');
+  if (user.user_type !== USER_KIND.employee) throw conflict('auth.customer_no_panel');
   if (!user.active) throw forbidden('auth.disabled');
   const link = await ctx.db.transaction(async (tx) => {
     const issued = await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, id);

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { orgOnTestProvider } from '../../../test/factories/payments.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import {
+  deviceCommands,
+  openLinks,
+  openRequests,
+  paymentTransactions,
+  saleRefusals,
+  transactions,
+} from '../../db/schema/index.js';
+
+/** A deactivated organisation's links refuse at once (issue 22 §3): no door, no hold, no sale. */
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.login('admin');
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const FORM = { name: 'Olena', phone: '+380501234567', payment_method: 'pm_card_visa' };
+let ipSeq = 0;
+
+function publicCall(method: 'GET' | 'POST', kind: 'customer' | 'courier', token: string, lang = 'en') {
+  return ctx.app.inject({
+    method,
+    url: kind === 'courier' ? `/v1/courier/open/fridge/${token}` : `/v1/open/fridge/${token}`,
+    remoteAddress: `10.44.0.${++ipSeq}`,
+    headers: { lang },
+    ...(method === 'POST' ? { payload: FORM } : {}),
+  });
+}
+
+async function setActive(orgId: number, active: boolean) {
+  const response = await call(ctx, 'POST', `/v1/organization/${active ? 'activate' : 'deactivate'}/${orgId}`, {
+    token: admin,
+    payload: {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function linkOf(operator: string, micromarketId: number, kind: 'customer' | 'courier') {
+  const response = await call(ctx, 'POST', `/v1/device/open-link/${micromarketId}`, {
+    token: operator,
+    payload: { kind },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+describe('links of a deactivated organisation', () => {
+  it('refuse with the reason in the caller’s language, and leave no request, command, hold or sale', async () => {
+    const { orgId, operator } = await orgOnTestProvider(ctx);
+    const id = await insertMicromarket(db(), orgId, 'Deactivated lobby', { settings: { payment_rfid: true } });
+    const customer = await linkOf(operator, id, 'customer');
+    const courier = await linkOf(operator, id, 'courier');
+    await setActive(orgId, false);
+
+    expect((await publicCall('GET', 'customer', customer)).json().refusal).toBe(
+      'The micromarket’s organization is deactivated',
+    );
+    expect((await publicCall('GET', 'courier', courier)).json().refusal).toBe(
+      'This micromarket’s organization is deactivated, so it cannot be opened by link',
+    );
+    const bought = await publicCall('POST', 'customer', customer, 'ua');
+    expect([bought.statusCode, bought.json().message]).toEqual([409, 'Організацію мікромаркету деактивовано']);
+    const opened = await publicCall('POST', 'courier', courier, 'pl');
+    expect([opened.statusCode, opened.json().message]).toEqual([
+      409,
+      'Organizacja tego mikromarketu jest dezaktywowana, więc nie można go otworzyć przez link',
+    ]);
+
+    const rows = async () => ({
+      requests: (await db().select().from(openRequests).where(eq(openRequests.micromarketId, id))).length,
+      commands: (await db().select().from(deviceCommands).where(eq(deviceCommands.micromarketId, id))).length,
+      payments: (await db().select().from(paymentTransactions).where(eq(paymentTransactions.orgId, orgId))).length,
+      sales: (await db().select().from(transactions).where(eq(transactions.micromarketId, id))).length,
+    });
+    expect(await rows()).toEqual({ requests: 0, commands: 0, payments: 0, sales: 0 });
+    // The customer's refusal is §8's, kept for the error analytics; the courier link is not used up.
+    const refusals = await db().select().from(saleRefusals).where(eq(saleRefusals.micromarketId, id));
+    expect(refusals.map((row) => row.reason)).toEqual(['payment.refusal.organization_inactive']);
+    const [courierLink] = await db().select().from(openLinks).where(eq(openLinks.token, courier));
+    expect(courierLink?.usedAt).toBeNull();
+
+    await setActive(orgId, true);
+    const reopened = await publicCall('POST', 'courier', courier);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await rows()).toMatchObject({ requests: 1, commands: 1 });
+  });
+});

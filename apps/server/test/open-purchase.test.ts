@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deviceCommands,
+  fiscalReceipts,
   micromarkets,
   paymentTransactions,
   saleRefusals,
   transactions,
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { findFiscalSettings, rememberShift, saveFiscalSettings } from '../src/modules/fiscal/fiscal.repository.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
@@ -88,7 +90,10 @@ const ledgerOf = (saleId: number) =>
 
 describe('web purchase by the customer open-fridge link', () => {
   it('holds the card, opens, and captures what was taken when the door closes: paid, type 23', async () => {
-    const s = await shop({ hold_enabled: true, hold_amount: 30_000 });
+    const s = await shop({ hold_enabled: true, hold_amount: 30_000, fiscal_receipts: true });
+    await saveFiscalSettings(db(), { orgId: s.orgId, provider: 'test', delaySeconds: 0 });
+    await ctx.app.fiscal.build((await findFiscalSettings(db(), s.orgId))!).openShift();
+    await rememberShift(db(), s.orgId, true);
     const answer = await open(s.link, { payment_method: 'pm_card_visa', attempt: randomUUID() });
     expect(answer.statusCode, answer.body).toBe(200);
     const commandId = answer.json<{ command_id: string }>().command_id;
@@ -119,6 +124,11 @@ describe('web purchase by the customer open-fridge link', () => {
     expect(sale).toMatchObject({ status: 1, paymentStatus: 1, paymentType: 23, amountMinor: 9_900, paidMinor: 9_900 });
     const ledger = await ledgerOf(sale.id);
     expect(ledger.find((row) => row.operation === 'capture')).toMatchObject({ status: 1, amountMinor: 9_900 });
+
+    // Paid on the web, it ends where every sale ends: one fiscal receipt, registered once.
+    await ctx.app.jobs.runDue();
+    const receipts = await db().select().from(fiscalReceipts).where(eq(fiscalReceipts.transactionId, sale.id));
+    expect(receipts.map((row) => [row.kind, row.status, row.amountMinor])).toEqual([['sale', 'ready', 9_900]]);
 
     const progress = await ctx.app.inject({ method: 'GET', url: `/v1/open/door/${commandId}` });
     expect(progress.json().sale).toEqual({

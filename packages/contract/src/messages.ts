@@ -1602,6 +1602,13 @@ const M = {
     it: 'La sessione della porta di questa vendita è già nel dataset di addestramento',
     sk: 'Relácia dverí tohto predaja už je v trénovacej množine',
   },
+  'transaction.payment_in_process': {
+    en: 'A payment of this transaction is still in process at the provider; try again once it is settled',
+    ua: 'Платіж за цією транзакцією ще обробляється платіжною системою; спробуйте, коли його буде завершено',
+    pl: 'Płatność tej transakcji jest jeszcze przetwarzana przez operatora; spróbuj ponownie po jej rozliczeniu',
+    it: 'Un pagamento di questa transazione è ancora in elaborazione presso il fornitore; riprova quando sarà concluso',
+    sk: 'Platba tejto transakcie sa u poskytovateľa ešte spracúva; skúste znova, keď bude vybavená',
+  },
   'transaction.unknown_product': {
     en: 'This product is not in the organization’s catalogue',
     ua: 'Цього товару немає в каталозі організації',

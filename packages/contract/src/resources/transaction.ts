@@ -307,13 +307,13 @@ export const ZTransactionPaymentResult = z.object({
 });
 export type TTransactionPaymentResult = z.infer<typeof ZTransactionPaymentResult>;
 
-/** The operator's count of a sale: every line it should have (an empty list: nothing taken). */
 /** A resolved sensor dispute sent to the training dataset, with the dataset's tags for it. */
 export const ZSendDisputeToDataset = z.object({
   tags: z.array(z.enum(DATASET_TAGS)).max(DATASET_TAGS.length).default([]),
 });
 export type TSendDisputeToDataset = z.input<typeof ZSendDisputeToDataset>;
 
+/** The operator's count of a sale: every line it should have (an empty list: nothing taken). */
 export const ZCorrectTransaction = z.object({
   lines: z
     .array(

@@ -66,7 +66,8 @@ export async function startAttempt(
     .values({ ...row, attempts: 1, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: isSale ? fiscalReceipts.transactionId : fiscalReceipts.refundPaymentId,
-      targetWhere: sql`${fiscalReceipts.kind} = ${values.kind}`,
+      // Written out, not bound: PostgreSQL matches a partial unique index only by its literal predicate.
+      targetWhere: isSale ? sql`${fiscalReceipts.kind} = 'sale'` : sql`${fiscalReceipts.kind} = 'return'`,
       set: {
         attempts: sql`${fiscalReceipts.attempts} + 1`,
         // A ready receipt stays ready; a failed one asked again is pending again.

@@ -16,13 +16,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
-import {
-  askReserved,
-  type PaymentProviders,
-  performPayment,
-  type ReservedPayment,
-  reservePayment,
-} from '../payments/index.js';
+import { askReserved, type PaymentProviders, type ReservedPayment, reservePayment } from '../payments/index.js';
 import {
   activeCardOf,
   announceSale,
@@ -234,29 +228,44 @@ export async function chargeTransaction(
     clientKey: body.idempotency_key,
   });
   if (repeated) return repeated;
-  const owed = sale.amountMinor - sale.paidMinor;
-  const savedCard = sale.customerId === null ? null : await activeCardOf(ctx.db, sale.customerId);
-  if (
-    sale.status !== SALE_STATUS.successful ||
-    sale.paymentStatus !== SALE_PAYMENT.notPaid ||
-    owed <= 0 ||
-    !savedCard
-  ) {
-    throw conflict('transaction.not_chargeable');
-  }
-  const row = await performPayment(ctx, providers, {
-    orgId: sale.orgId,
-    idempotencyKey: keyOf(id, 'charge_again', body.idempotency_key),
-    transactionId: id,
-    request: {
-      operation: 'charge',
-      amountMinor: owed,
-      currency: sale.currency,
-      paymentMethod: savedCard.paymentMethod,
-      customer: savedCard.providerCustomer,
-      description: `Sale ${id}`,
-    },
+  // Reserved under the sale's lock, like refunds: a second operator (or a second click with
+  // a new key) waits, then finds the first charge in process or taken and charges nothing.
+  const reserved = await ctx.db.transaction(async (tx) => {
+    const locked = await lockSale(tx, id);
+    const ledger = await ledgerOf(tx, id);
+    if (ledger.some((row) => row.operation !== 'refund' && row.status === PAYMENT_STATUS.inProcess)) {
+      throw conflict('transaction.payment_in_process');
+    }
+    const owed = (locked?.amountMinor ?? 0) - takenByLedger(ledger);
+    const savedCard = locked?.customerId ? await activeCardOf(tx, locked.customerId) : null;
+    if (
+      locked?.status !== SALE_STATUS.successful ||
+      locked.paymentStatus !== SALE_PAYMENT.notPaid ||
+      owed <= 0 ||
+      !savedCard
+    ) {
+      throw conflict('transaction.not_chargeable');
+    }
+    return reservePayment(
+      ctx,
+      providers,
+      {
+        orgId: sale.orgId,
+        idempotencyKey: keyOf(id, 'charge_again', body.idempotency_key),
+        transactionId: id,
+        request: {
+          operation: 'charge',
+          amountMinor: owed,
+          currency: locked.currency,
+          paymentMethod: savedCard.paymentMethod,
+          customer: savedCard.providerCustomer,
+          description: `Sale ${id}`,
+        },
+      },
+      tx,
+    );
   });
+  const row = await askReserved(ctx, reserved);
   await bookLedger(ctx, actor, { id, action: 'charge_again', rows: [row] });
   return answer(ctx, actor, id, [row]);
 }

@@ -11,6 +11,8 @@ export const TransactionCardScreen = lazyScreen(
     'transactions',
     // The micromarket history's event names, for the door session's timeline.
     'devices',
+    // The dataset's tag names, for sending a resolved dispute to the training dataset.
+    'dataset',
   ],
 );
 export const TransactionPaymentScreen = lazyScreen(() => import('./screens/transaction-payment'), ['transactions']);

@@ -3,11 +3,11 @@ import { api, type DatasetTag, IMAGE_MIME_TYPES, translate, VIDEO_MIME_TYPES } f
 import { Form, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatasetTagSelect } from '../../../components/dataset-tag-select';
 import { useUploadMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
-import { DatasetTagSelect } from './dataset-tag-select';
 
 const ACCEPT = [...IMAGE_MIME_TYPES, ...VIDEO_MIME_TYPES].join(',');
 

@@ -2,6 +2,7 @@ import type { TSaleSession, TTransactionCard } from '@vitrina/contract';
 import { Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateUtc } from '../../../lib/format';
+import { SensorCheckEvidence } from './sensor-check';
 
 type WeightRow = { shelf: number; before: number | null; after: number | null };
 
@@ -109,6 +110,7 @@ export function SaleEvidence({ sale }: { sale: TTransactionCard }) {
   const { t } = useTranslation();
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      {sale.sensor_check && <SensorCheckEvidence check={sale.sensor_check} />}
       {sale.session ? (
         <SessionEvidence session={sale.session} />
       ) : (

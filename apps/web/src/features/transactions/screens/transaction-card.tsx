@@ -1,11 +1,12 @@
 import { EditOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/permissions';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 import { LineEditor } from '../components/line-editor';
 import { SaleBonuses, SaleEvidence } from '../components/sale-evidence';
 import { SaleHeader } from '../components/sale-header';
@@ -13,6 +14,8 @@ import { SaleLines } from '../components/sale-lines';
 import { SaleMissing } from '../components/sale-missing';
 import { SalePayments } from '../components/sale-payments';
 import { SaleReceipt } from '../components/sale-receipt';
+import { SendToDataset } from '../components/send-to-dataset';
+import { SensorCheckAlert } from '../components/sensor-check';
 import { useSale } from '../components/use-sale';
 
 export default function TransactionCardScreen() {
@@ -20,6 +23,8 @@ export default function TransactionCardScreen() {
   const can = useCan();
   const { sale, isMissing } = useSale();
   const [isCorrecting, setIsCorrecting] = useState(false);
+  const productsRef = useRef<HTMLDivElement>(null);
+  const isReducedMotion = usePrefersReducedMotion();
 
   if (isMissing) return <SaleMissing />;
   if (sale.isError) return <LoadError onRetry={() => sale.refetch()} />;
@@ -27,6 +32,11 @@ export default function TransactionCardScreen() {
   const item = sale.data;
   const canPay = can('show_update_transaction_page');
   const canCorrect = canPay && item.actions.can_correct;
+  // The warning's way to the line editor: open it and bring it into view.
+  const startCorrection = () => {
+    setIsCorrecting(true);
+    productsRef.current?.scrollIntoView({ behavior: isReducedMotion ? 'auto' : 'smooth', block: 'start' });
+  };
 
   return (
     <>
@@ -41,12 +51,24 @@ export default function TransactionCardScreen() {
         }
       />
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {item.sensor_check && (
+          <SensorCheckAlert
+            check={item.sensor_check}
+            onCorrect={canCorrect ? startCorrection : undefined}
+            // Offered once the dispute is resolved and until it is sent; sending takes the payment page's right.
+            datasetAction={canPay && <SendToDataset saleId={item.id} />}
+            canOpenDataset={can('show_dataset_page')}
+          />
+        )}
         <Card variant="borderless" className="panel-card">
           <SaleHeader sale={item} />
         </Card>
         <Card
+          ref={productsRef}
           variant="borderless"
           className="panel-card"
+          // Clear of the sticky top bar (56 px) when the warning scrolls the editor into view.
+          style={{ scrollMarginTop: 72 }}
           title={t('transactions.card.products')}
           extra={
             canCorrect &&

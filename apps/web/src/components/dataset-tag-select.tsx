@@ -11,7 +11,10 @@ type Props = {
   size?: 'small' | 'middle';
 };
 
-/** The §9 dataset tags by their translated names. */
+/**
+ * The §9 dataset tags by their translated names. Shared by the dataset screen and the sale
+ * card (which sends a resolved dispute there); their screens load the `dataset` texts.
+ */
 export function DatasetTagSelect({ value, onChange, id, isDisabled, size, ...rest }: Props) {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,479 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AuditInput,
+  auditMoney,
+  CHECKS,
+  firstViolation,
+  MoneyViolation,
+  providerBooks,
+  type Rule,
+} from './money-audit.js';
+
+/**
+ * The audit of the money invariant run fails on each broken rule: a small world whose money
+ * is right, and one breakage per rule, each found with its sale and its rule.
+ */
+const AT = new Date('2026-03-18T12:00:00Z');
+const later = (seconds: number) => new Date(AT.getTime() + seconds * 1000);
+
+function world(): AuditInput {
+  const base = {
+    isTest: false,
+    bonusesUsedMinor: 0,
+    refundedMinor: 0,
+    sensorCheck: null,
+    registersFiscal: true,
+    closedAt: AT,
+  };
+  return {
+    sales: [
+      // A customer's two items (one by tag, one untagged by the scales), 10 % off, 100 in bonuses, 300 refunded.
+      {
+        ...base,
+        id: 1,
+        status: 1,
+        paymentStatus: 1,
+        customerId: 5,
+        doorSessionId: 's1',
+        grossMinor: 1_500,
+        discountMinor: 150,
+        bonusesUsedMinor: 100,
+        amountMinor: 1_250,
+        paidMinor: 1_250,
+        refundedMinor: 300,
+      },
+      // A guest: priced, not paid.
+      {
+        ...base,
+        id: 2,
+        status: 1,
+        paymentStatus: 2,
+        customerId: null,
+        doorSessionId: 's2',
+        grossMinor: 1_000,
+        discountMinor: 100,
+        amountMinor: 900,
+        paidMinor: 0,
+      },
+      // A tag left on the shelf: the sensors disagreed, the operator counted, then it was charged.
+      {
+        ...base,
+        id: 3,
+        status: 1,
+        paymentStatus: 1,
+        customerId: 6,
+        doorSessionId: 's3',
+        grossMinor: 700,
+        discountMinor: 0,
+        amountMinor: 700,
+        paidMinor: 700,
+        sensorCheck: { disagreements: [{ kind: 'count_differs' }], resolved_at: later(60).toISOString() },
+      },
+      // Nothing taken: the hold was let go.
+      {
+        ...base,
+        id: 4,
+        status: 1,
+        paymentStatus: 3,
+        customerId: 5,
+        doorSessionId: 's4',
+        grossMinor: 0,
+        discountMinor: 0,
+        amountMinor: 0,
+        paidMinor: 0,
+      },
+    ],
+    lines: [
+      { saleId: 1, productId: 10, tagCode: 'T1', quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
+      { saleId: 1, productId: 11, tagCode: null, quantity: 1, listPriceMinor: 500, priceMinor: 450 },
+      { saleId: 2, productId: 10, tagCode: 'T2', quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
+      { saleId: 3, productId: 12, tagCode: null, quantity: 1, listPriceMinor: 700, priceMinor: 700 },
+    ],
+    payments: [
+      { id: 1, saleId: 1, operation: 'charge', status: 1, amountMinor: 1_250, createdAt: AT },
+      { id: 2, saleId: 1, operation: 'refund', status: 1, amountMinor: 300, createdAt: later(600) },
+      { id: 3, saleId: 3, operation: 'charge', status: 1, amountMinor: 700, createdAt: later(61) },
+      { id: 4, saleId: 4, operation: 'hold', status: 1, amountMinor: 20_000, createdAt: AT },
+      { id: 5, saleId: 4, operation: 'release', status: 1, amountMinor: 20_000, createdAt: later(30) },
+    ],
+    receipts: [
+      { id: 1, saleId: 1, kind: 'sale', refundPaymentId: null, amountMinor: 1_250, status: 'ready' },
+      { id: 2, saleId: 1, kind: 'return', refundPaymentId: 2, amountMinor: 300, status: 'ready' },
+      { id: 3, saleId: 3, kind: 'sale', refundPaymentId: null, amountMinor: 700, status: 'ready' },
+    ],
+    bonuses: [
+      { saleId: 1, operation: 2, reason: 'purchase', idempotencyKey: 'tx:1:use', amountMinor: 100 },
+      { saleId: 1, operation: 1, reason: 'promotion', idempotencyKey: 'promo:7:user:5:once', amountMinor: 115 },
+    ],
+    sessions: [
+      {
+        id: 's1',
+        items: [
+          { tag: 'T1', productId: 10 },
+          { tag: null, productId: 11 },
+        ],
+        faults: [],
+        expectDispute: false,
+      },
+      { id: 's2', items: [{ tag: 'T2', productId: 10 }], faults: [], expectDispute: false },
+      { id: 's3', items: [{ tag: null, productId: 12 }], faults: ['tag-left'], expectDispute: true },
+      { id: 's4', items: [], faults: [], expectDispute: false },
+    ],
+    provider: {
+      netBySale: new Map([
+        [1, 950],
+        [3, 700],
+      ]),
+      unattributed: [],
+    },
+  };
+}
+
+type Breakage = { what: string; rule: Rule; saleId: number | null; break: (input: AuditInput) => AuditInput };
+
+const sale = (input: AuditInput, id: number) => input.sales.find((row) => row.id === id)!;
+const withSale = (input: AuditInput, id: number, changes: Partial<AuditInput['sales'][number]>): AuditInput => ({
+  ...input,
+  sales: input.sales.map((row) => (row.id === id ? { ...row, ...changes } : row)),
+});
+
+const BREAKAGES: Breakage[] = [
+  // Every customer session is one sale.
+  {
+    what: 'a closed customer session without a sale',
+    rule: 'session',
+    saleId: null,
+    break: (input) => ({ ...input, sales: input.sales.filter((row) => row.id !== 2) }),
+  },
+  {
+    what: 'a sale of a door session no fridge lived',
+    rule: 'session',
+    saleId: 5,
+    break: (input) => ({ ...input, sales: [...input.sales, { ...sale(input, 4), id: 5, doorSessionId: 'ghost' }] }),
+  },
+  // Each physical item is charged at most once.
+  {
+    what: 'a second paid line with the same tag (the RFID item counted again by the scales)',
+    rule: 'itemOnce',
+    saleId: 1,
+    break: (input) => ({
+      ...input,
+      lines: [
+        ...input.lines,
+        { saleId: 1, productId: 10, tagCode: 'T1', quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
+      ],
+    }),
+  },
+  {
+    what: 'the same tag on two sales',
+    rule: 'itemOnce',
+    saleId: 2,
+    break: (input) => ({
+      ...input,
+      lines: input.lines.map((line) => (line.saleId === 2 ? { ...line, tagCode: 'T1' } : line)),
+    }),
+  },
+  {
+    what: 'a tag charged that stayed on the shelf',
+    rule: 'itemOnce',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      lines: input.lines.map((line) => (line.saleId === 3 ? { ...line, tagCode: 'T9' } : line)),
+    }),
+  },
+  {
+    what: 'a weight line for the tagged item too (more lines than items taken)',
+    rule: 'itemOnce',
+    saleId: 1,
+    break: (input) => ({
+      ...input,
+      lines: [
+        ...input.lines,
+        { saleId: 1, productId: 10, tagCode: null, quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
+      ],
+    }),
+  },
+  // amount = lines − discount − bonuses.
+  {
+    what: 'an amount doubled',
+    rule: 'amount',
+    saleId: 1,
+    break: (input) => withSale(input, 1, { amountMinor: 2_500 }),
+  },
+  {
+    what: 'a discount the lines do not give',
+    rule: 'amount',
+    saleId: 2,
+    break: (input) => withSale(input, 2, { discountMinor: 0 }),
+  },
+  {
+    what: 'bonuses not taken off the amount',
+    rule: 'amount',
+    saleId: 1,
+    break: (input) => withSale(input, 1, { amountMinor: 1_350, paidMinor: 1_350 }),
+  },
+  // paid − refunded = the provider's net.
+  {
+    what: 'a refund booked that the provider never made',
+    rule: 'money',
+    saleId: 1,
+    break: (input) => ({
+      ...input,
+      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [1, 1_250]]) },
+    }),
+  },
+  {
+    what: 'a sale charged twice at the provider and in the ledger',
+    rule: 'money',
+    saleId: 3,
+    break: (input) => ({
+      ...withSale(input, 3, { paidMinor: 1_400 }),
+      payments: [
+        ...input.payments,
+        { id: 9, saleId: 3, operation: 'charge', status: 1, amountMinor: 700, createdAt: later(62) },
+      ],
+      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [3, 1_400]]) },
+    }),
+  },
+  {
+    what: 'paid on the sale but not in the ledger',
+    rule: 'money',
+    saleId: 3,
+    break: (input) => ({ ...input, payments: input.payments.filter((payment) => payment.id !== 3) }),
+  },
+  {
+    what: 'refunded beyond what was taken',
+    rule: 'money',
+    saleId: 1,
+    break: (input) => ({
+      ...withSale(input, 1, { refundedMinor: 1_550 }),
+      payments: [
+        ...input.payments,
+        { id: 9, saleId: 1, operation: 'refund', status: 1, amountMinor: 1_250, createdAt: later(700) },
+      ],
+      receipts: [
+        ...input.receipts,
+        { id: 9, saleId: 1, kind: 'return', refundPaymentId: 9, amountMinor: 1_250, status: 'ready' },
+      ],
+      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [1, -300]]) },
+    }),
+  },
+  {
+    what: 'a guest’s sale not paid although its money was taken',
+    rule: 'money',
+    saleId: 2,
+    break: (input) => ({
+      ...withSale(input, 2, { paidMinor: 900 }),
+      payments: [
+        ...input.payments,
+        { id: 9, saleId: 2, operation: 'charge', status: 1, amountMinor: 900, createdAt: AT },
+      ],
+      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [2, 900]]) },
+    }),
+  },
+  {
+    what: 'money at the provider no sale owns',
+    rule: 'money',
+    saleId: null,
+    break: (input) => ({
+      ...input,
+      provider: { ...input.provider, unattributed: [{ key: 'pi_test_9', netMinor: 500 }] },
+    }),
+  },
+  // One fiscal receipt per paid sale, one return receipt per refund.
+  {
+    what: 'a paid sale without its receipt (paid later, nobody told the fiscal module)',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({ ...input, receipts: input.receipts.filter((receipt) => receipt.saleId !== 3) }),
+  },
+  {
+    what: 'a duplicate fiscal receipt',
+    rule: 'fiscal',
+    saleId: 1,
+    break: (input) => ({
+      ...input,
+      receipts: [
+        ...input.receipts,
+        { id: 9, saleId: 1, kind: 'sale', refundPaymentId: null, amountMinor: 1_250, status: 'ready' },
+      ],
+    }),
+  },
+  {
+    what: 'a receipt still pending',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      receipts: input.receipts.map((receipt) => (receipt.id === 3 ? { ...receipt, status: 'pending' } : receipt)),
+    }),
+  },
+  {
+    what: 'a receipt of a sale not paid',
+    rule: 'fiscal',
+    saleId: 2,
+    break: (input) => ({
+      ...input,
+      receipts: [
+        ...input.receipts,
+        { id: 9, saleId: 2, kind: 'sale', refundPaymentId: null, amountMinor: 900, status: 'ready' },
+      ],
+    }),
+  },
+  {
+    what: 'a refund without its return receipt',
+    rule: 'fiscal',
+    saleId: 1,
+    break: (input) => ({ ...input, receipts: input.receipts.filter((receipt) => receipt.kind !== 'return') }),
+  },
+  {
+    what: 'a return receipt of no refund',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      receipts: [
+        ...input.receipts,
+        { id: 9, saleId: 3, kind: 'return', refundPaymentId: 3, amountMinor: 700, status: 'ready' },
+      ],
+    }),
+  },
+  // Promotions accrued at most once; bonuses used as withdrawn.
+  {
+    what: 'a promotion accrued twice on one sale',
+    rule: 'promotions',
+    saleId: 1,
+    break: (input) => ({
+      ...input,
+      bonuses: [
+        ...input.bonuses,
+        { saleId: 1, operation: 1, reason: 'promotion', idempotencyKey: 'promo:7:user:5:2026-03-18', amountMinor: 115 },
+      ],
+    }),
+  },
+  {
+    what: 'a promotion accrued on a sale not paid',
+    rule: 'promotions',
+    saleId: 2,
+    break: (input) => ({
+      ...input,
+      bonuses: [
+        ...input.bonuses,
+        { saleId: 2, operation: 1, reason: 'promotion', idempotencyKey: 'promo:7:user:0:once', amountMinor: 90 },
+      ],
+    }),
+  },
+  {
+    what: 'bonuses used that were never withdrawn',
+    rule: 'promotions',
+    saleId: 1,
+    break: (input) => ({ ...input, bonuses: input.bonuses.filter((bonus) => bonus.operation !== 2) }),
+  },
+  // Nothing left in processing.
+  {
+    what: 'a sale left processing at the provider',
+    rule: 'processing',
+    saleId: 3,
+    break: (input) => withSale(input, 3, { status: 4 }),
+  },
+  {
+    what: 'a sale left new after its door closed',
+    rule: 'processing',
+    saleId: 4,
+    break: (input) => withSale(input, 4, { status: 0, paymentStatus: 0 }),
+  },
+  {
+    what: 'a sale left in manual processing',
+    rule: 'processing',
+    saleId: 2,
+    break: (input) => withSale(input, 2, { status: 2, paymentStatus: 0 }),
+  },
+  {
+    what: 'a payment left in process',
+    rule: 'processing',
+    saleId: 4,
+    break: (input) => ({
+      ...input,
+      payments: input.payments.map((payment) => (payment.id === 5 ? { ...payment, status: 10 } : payment)),
+    }),
+  },
+  // Disagreeing sensors go to manual processing, never to a guessed charge.
+  {
+    what: 'a faulted session whose sensors were taken to agree',
+    rule: 'dispute',
+    saleId: 3,
+    break: (input) => withSale(input, 3, { sensorCheck: { disagreements: [], resolved_at: null } }),
+  },
+  {
+    what: 'a dispute nobody resolved',
+    rule: 'dispute',
+    saleId: 3,
+    break: (input) => withSale(input, 3, { sensorCheck: { disagreements: [{}], resolved_at: null } }),
+  },
+  {
+    what: 'a guessed charge before the operator counted',
+    rule: 'dispute',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      payments: input.payments.map((payment) => (payment.id === 3 ? { ...payment, createdAt: AT } : payment)),
+    }),
+  },
+];
+
+describe('the money audit', () => {
+  it('finds nothing wrong in a world whose money is right', () => {
+    expect(firstViolation(world())).toBeNull();
+    expect(() => auditMoney(world())).not.toThrow();
+  });
+
+  it.each(BREAKAGES)('fails on $what: $rule', ({ rule, saleId, break: broken }) => {
+    const input = broken(world());
+    expect(firstViolation(input)).toMatchObject({ rule, saleId });
+    // The rule's own check finds it, whatever the others say.
+    expect(CHECKS.some((check) => check(input)?.rule === rule)).toBe(true);
+    expect(() => auditMoney(input)).toThrow(MoneyViolation);
+  });
+
+  it('names the sale and the rule when it fails', () => {
+    const input = withSale(world(), 1, { amountMinor: 2_500 });
+    expect(() => auditMoney(input)).toThrow('money invariant broken: amount = lines − discount − bonuses — sale #1');
+  });
+
+  it('every rule has a breakage it fails on', () => {
+    expect(new Set(BREAKAGES.map((breakage) => breakage.rule))).toEqual(
+      new Set<Rule>(['session', 'itemOnce', 'amount', 'money', 'fiscal', 'promotions', 'processing', 'dispute']),
+    );
+  });
+});
+
+describe("the provider's books", () => {
+  it('nets what each sale’s payments received less their refunds, and names money under keys of no sale', () => {
+    type Outcome = { fingerprint: string; ok: boolean; value?: unknown };
+    const answered = (operation: string, reference: string): Outcome => ({
+      fingerprint: JSON.stringify({ operation }),
+      ok: true,
+      value: { reference },
+    });
+    const books = providerBooks({
+      outcomes: new Map<string, Outcome>([
+        ['sale:1:hold', answered('hold', 'pi_1')],
+        ['sale:1:capture', answered('capture', 'pi_1')],
+        ['sale:1:charge:900', answered('charge', 'pi_2')],
+        ['txn:1:refund:abc', answered('refund', 're_1')],
+        ['sale:2:charge:0', { fingerprint: JSON.stringify({ operation: 'charge' }), ok: false }],
+        ['sub:9:charge', answered('charge', 'pi_3')],
+      ]),
+      payments: new Map([
+        ['pi_1', { id: 'pi_1', amount_received: 900 }],
+        ['pi_2', { id: 'pi_2', amount_received: 400 }],
+        ['pi_3', { id: 'pi_3', amount_received: 1_000 }],
+        ['pi_4', { id: 'pi_4', amount_received: 0 }],
+      ]),
+      refunds: new Map([['re_1', { id: 're_1', amount: 250, payment_intent: 'pi_2', status: 'succeeded' }]]),
+    });
+    expect(books.netBySale).toEqual(new Map([[1, 1_050]]));
+    expect(books.unattributed).toEqual([{ key: 'sub:9:charge', netMinor: 1_000 }]);
+  });
+});

@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
+import { PERMISSION_NAMES, type Permission, USER_KIND } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto.js';
 import type { Db } from './client.js';
@@ -209,7 +209,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
         email: user.email,
         passwordHash: hashes[index]!,
         phones: [user.phone],
-        userType: 2,
+        userType: USER_KIND.employee,
         roleId: roleIds.get(user.role)!,
         orgId: orgIds[user.org]!,
         lang: user.org === 2 ? 'pl' : 'en',

@@ -1,4 +1,5 @@
 import type { TDeviceGroup } from '@vitrina/contract';
+import { USER_KIND } from '@vitrina/contract';
 import { and, asc, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -153,7 +154,7 @@ export async function couriersOf(db: Db, orgId: number, ids?: number[]) {
       and(
         eq(users.orgId, orgId),
         eq(users.active, true),
-        eq(users.userType, 2),
+        eq(users.userType, USER_KIND.employee),
         inArray(rolePermissions.permission, ['show_courier_page', 'show_dubai_courier_page']),
         ids === undefined ? undefined : inArray(users.id, ids),
       ),

@@ -56,7 +56,9 @@ export function createEmbeddedBroker(options: Options): Transport {
     get port() {
       return port;
     },
-    async start(onMessage: (message: InboundMessage) => void) {
+    async start(onMessage: (message: InboundMessage) => Promise<void>) {
+      /** Payloads handed over at authorisation: Aedes routes the same Buffer to the subscription. */
+      const handed = new WeakSet<Buffer>();
       aedes = await Aedes.createBroker({
         authenticate(client, username, password, done) {
           refusalOf(client, username, password)
@@ -85,7 +87,20 @@ export function createEmbeddedBroker(options: Options): Transport {
           }
           // Retained device messages would replay to every new subscriber.
           packet.retain = false;
-          done(null);
+          // A device's message is handed over here, in the order it came, and not by the
+          // subscription below: Aedes writes a QoS 1 PUBACK as soon as this answers and before it
+          // routes the message to any subscriber (lib/handlers/publish.js, enqueuePublish). So a
+          // QoS 1 message is answered once it is stored, and one that could not be stored is
+          // not acknowledged: the connection is closed and the device sends it again
+          // (DESIGN §10). QoS 0 (telemetry, heartbeats) is not waited for.
+          const payload = Buffer.from(packet.payload);
+          handed.add(packet.payload);
+          const processed = onMessage({ topic: packet.topic, payload });
+          if (packet.qos === 0) return done(null);
+          processed.then(
+            () => done(null),
+            () => done(new Error('Not stored')),
+          );
         },
         authorizeSubscribe(client, subscription, done) {
           const serial = serials.get(client);
@@ -109,7 +124,11 @@ export function createEmbeddedBroker(options: Options): Transport {
               broker.subscribe(
                 `vitrina/+/${channel}`,
                 (packet, callback) => {
-                  onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) });
+                  // Only what did not pass authorizePublish with its device: a will the broker
+                  // publishes for a client no longer connected. Nothing waits for its PUBACK.
+                  if (!handed.has(packet.payload as Buffer)) {
+                    void onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) });
+                  }
                   callback();
                 },
                 resolve,

@@ -17,7 +17,7 @@ export function createExternalBroker(options: Options): Transport {
   let client: MqttClient | null = null;
   return {
     port: null,
-    async start(onMessage: (message: InboundMessage) => void) {
+    async start(onMessage: (message: InboundMessage) => Promise<void>) {
       client = await mqtt.connectAsync(options.url, {
         protocolVersion: 5,
         clientId: `vitrina-server-${randomUUID()}`,
@@ -26,7 +26,7 @@ export function createExternalBroker(options: Options): Transport {
         ...(options.username ? { username: options.username } : {}),
         ...(options.password ? { password: options.password } : {}),
       });
-      client.on('message', (topic, payload) => onMessage({ topic, payload }));
+      client.on('message', (topic, payload) => void onMessage({ topic, payload }));
       // A clean session forgets subscriptions on reconnect: subscribe again every time.
       const subscribe = () =>
         client!.subscribeAsync(

@@ -105,22 +105,39 @@ export class Ingest {
     });
   }
 
-  handle(message: InboundMessage): void {
+  /**
+   * Queues the message behind its device's earlier ones. Answers once it is processed: stored
+   * (with its history lines), or refused for good (malformed, replayed…). Rejects when it could
+   * not be stored (the database failed): the broker must not acknowledge it, so the device
+   * sends it again. The rejection is already handled here, so a caller that ignores it (a QoS 0
+   * message) does not crash the process.
+   */
+  handle(message: InboundMessage): Promise<void> {
     const topic = parseDeviceTopic(message.topic);
     const serial = topic?.serial ?? '';
     if (this.queued >= (this.deps.maxQueued ?? INGEST_MAX_QUEUED) && topic && COALESCED_CHANNELS.has(topic.channel)) {
       this.deps.stats.received += 1;
       this.deps.stats.reject('overloaded');
-      return;
+      return Promise.resolve();
     }
     this.queued += 1;
     const previous = this.queues.get(serial) ?? Promise.resolve();
     const next = previous.then(() => this.process(message));
-    this.queues.set(serial, next);
-    void next.finally(() => {
+    // The device's next message goes on after a failed one (which its device will send again).
+    const settled = next.then(
+      () => {},
+      () => {},
+    );
+    this.queues.set(serial, settled);
+    void settled.then(() => {
       this.queued -= 1;
-      if (this.queues.get(serial) === next) this.queues.delete(serial);
+      if (this.queues.get(serial) === settled) this.queues.delete(serial);
     });
+    // The history lines it added are written with the next batch (at most 100 ms): acknowledged
+    // only then, without holding up the device's next message.
+    const stored = next.then(() => this.events.written());
+    stored.catch(() => {});
+    return stored;
   }
 
   /** Resolves when every message handed over so far has been processed (tests, shutdown). */
@@ -161,17 +178,33 @@ export class Ingest {
         return;
       }
       const envelope = parsed.data as { ts: number; boot: number; seq: number };
-      if (!(await states.accept(device, envelope.boot, envelope.seq))) return stats.reject('replayed');
-      // QoS 1 messages (and their effects) are rare: their seq is stored before they are acted
-      // on, so a crash right after cannot let a broker's re-delivery be taken for new.
-      if (!COALESCED_CHANNELS.has(topic.channel)) await states.flush([device.id]);
-      if (Math.abs(receivedAt - envelope.ts) > DEVICE_MAX_CLOCK_SKEW_MS) stats.clockSkew += 1;
-      await this.dispatch(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
-      stats.accepted += 1;
+      if (COALESCED_CHANNELS.has(topic.channel)) {
+        // QoS 0: a sample lost in a crash is replaced by the next, so its seq is kept in memory
+        // and written with the next flush of device states.
+        if (!(await states.accept(device, envelope.boot, envelope.seq))) return stats.reject('replayed');
+        await this.dispatchChecked(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
+        return;
+      }
+      // QoS 1: acted on first, then its seq is recorded and stored. A crash in between makes the
+      // device's re-delivery be acted on again, which each channel allows (a session is stored
+      // once by its id, a command finishes once); storing the seq first would have dropped the
+      // re-delivery of a message whose effect the crash lost, as a replay.
+      if (!(await states.wouldAccept(device, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      await this.dispatchChecked(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
+      await states.accept(device, envelope.boot, envelope.seq);
+      await states.flush([device.id]);
     } catch (error) {
       stats.reject('failed');
       this.deps.logger?.error({ err: error, topic: message.topic }, 'device message failed');
+      // Not stored: not acknowledged either (handle).
+      throw error;
     }
+  }
+
+  private async dispatchChecked(channel: Exclude<DeviceUplinkChannel, 'status'>, data: unknown, received: Received) {
+    if (Math.abs(received.receivedAt - received.ts) > DEVICE_MAX_CLOCK_SKEW_MS) this.deps.stats.clockSkew += 1;
+    await this.dispatch(channel, data, received);
+    this.deps.stats.accepted += 1;
   }
 
   private async dispatch(channel: Exclude<DeviceUplinkChannel, 'status'>, data: unknown, received: Received) {

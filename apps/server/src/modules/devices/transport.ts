@@ -6,7 +6,11 @@ export type InboundMessage = { topic: string; payload: Buffer };
  * topics and publishes commands. Nothing above it knows which broker runs.
  */
 export type Transport = {
-  start(onMessage: (message: InboundMessage) => void): Promise<void>;
+  /**
+   * `onMessage` answers once the message is durably stored (or refused), so a broker can
+   * acknowledge a QoS 1 message only then (DESIGN §10); QoS 0 messages need not wait.
+   */
+  start(onMessage: (message: InboundMessage) => Promise<void>): Promise<void>;
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
   close(): Promise<void>;
   /** The serials connected to this broker now; always none with an external broker. */

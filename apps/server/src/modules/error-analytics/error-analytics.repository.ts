@@ -1,4 +1,5 @@
 import type { ErrorCategory, TErrorGroup, TErrorRow } from '@vitrina/contract';
+import { PAYMENT_STATUS, PAYMENT_TYPE } from '@vitrina/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pgArray, rowsOf } from '../../lib/sql.js';
@@ -47,7 +48,7 @@ function troubles(filters: ErrorFilters): SQL {
       SELECT 'payment' AS category, coalesce(p.error_code, 'unknown') AS key, p.provider AS detail, p.created_at AS at,
         p.org_id, t.micromarket_id, p.id::text AS id, p.transaction_id
       FROM payment_transactions p LEFT JOIN transactions t ON t.id = p.transaction_id
-      WHERE p.status = 2 AND p.type = 1 AND p.created_at >= ${start}::timestamptz AND p.created_at < ${end}::timestamptz
+      WHERE p.status = ${PAYMENT_STATUS.error} AND p.type = ${PAYMENT_TYPE.debit} AND p.created_at >= ${start}::timestamptz AND p.created_at < ${end}::timestamptz
         AND ${scope(sql`p.org_id`, sql`t.micromarket_id`)}`);
   }
   if (wanted('command')) {

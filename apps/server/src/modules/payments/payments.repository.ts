@@ -90,7 +90,7 @@ export async function settle(db: Db, id: number, settlement: Settlement): Promis
       updatedAt: now,
       ...(status === PAYMENT_STATUS.inProcess ? {} : { settledAt: now }),
     })
-    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, 10)))
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, PAYMENT_STATUS.inProcess)))
     .returning();
   return row ?? null;
 }
@@ -100,7 +100,7 @@ export async function touchAttempt(db: Db, row: PaymentTransactionRow, now: Date
   await db
     .update(paymentTransactions)
     .set({ attempts: row.attempts + 1, updatedAt: now })
-    .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, 10)));
+    .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, PAYMENT_STATUS.inProcess)));
 }
 
 /** Rows left in process since before `before`, oldest first. */
@@ -108,7 +108,7 @@ export async function listStuck(db: Db, before: Date, limit: number): Promise<Pa
   return db
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.status, 10), lt(paymentTransactions.updatedAt, before)))
+    .where(and(eq(paymentTransactions.status, PAYMENT_STATUS.inProcess), lt(paymentTransactions.updatedAt, before)))
     .orderBy(asc(paymentTransactions.updatedAt))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { CLIENT_KIND, USER_KIND } from '@vitrina/contract';
+import { CLIENT_KIND, SALE_STATUS, USER_KIND } from '@vitrina/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fromJsonRow } from '../../db/json-row.js';
@@ -53,7 +53,7 @@ export async function updateProcessingSale(db: Db, id: number, changes: Partial<
   const [row] = await db
     .update(transactions)
     .set(changes)
-    .where(and(eq(transactions.id, id), inArray(transactions.status, [3, 4])))
+    .where(and(eq(transactions.id, id), inArray(transactions.status, [SALE_STATUS.processing, SALE_STATUS.atProvider])))
     .returning();
   return row ?? null;
 }
@@ -308,7 +308,12 @@ export async function unsettledBefore(db: Db, before: Date, limit: number): Prom
   const rows = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(inArray(transactions.status, [3, 4]), sql`${transactions.updatedAt} < ${before.toISOString()}`))
+    .where(
+      and(
+        inArray(transactions.status, [SALE_STATUS.processing, SALE_STATUS.atProvider]),
+        sql`${transactions.updatedAt} < ${before.toISOString()}`,
+      ),
+    )
     .orderBy(transactions.updatedAt)
     .limit(limit);
   return rows.map((row) => row.id);

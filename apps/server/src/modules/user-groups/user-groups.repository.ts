@@ -1,4 +1,5 @@
 import type { TUserGroup, TUserGroupMember } from '@vitrina/contract';
+import { PROMO_STATUS } from '@vitrina/contract';
 import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, userGroupPhones, userGroups, users } from '../../db/schema/index.js';
@@ -78,7 +79,7 @@ export async function renameGroup(db: Db, id: number, name: string, now: Date) {
 /** Active promotions that reach the group: it may not go while they do. */
 export async function activePromotionsOf(db: Db, groupId: number): Promise<number> {
   const result = await db.execute(
-    sql`SELECT count(*)::int AS n FROM bonus_promotions WHERE status = 1 AND group_ids @> ARRAY[${groupId}::int]`,
+    sql`SELECT count(*)::int AS n FROM bonus_promotions WHERE status = ${PROMO_STATUS.active} AND group_ids @> ARRAY[${groupId}::int]`,
   );
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }

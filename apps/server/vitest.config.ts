@@ -3,24 +3,28 @@ import { defineConfig } from 'vitest/config';
 /**
  * API tests run on the embedded database by default; with TEST_DATABASE_URL they run on a
  * PostgreSQL server instead (each file gets its own fresh database). The durability tests
- * are about the embedded database's folder, so they belong to the embedded run only; the
+ * (the folder's, and device messages across SIGKILL) run server processes on the embedded
+ * database's folder, so they belong to the embedded run only; the
  * two-instance session-cache tests need two processes' worth of connections to one
  * database, which only PostgreSQL has (PGlite is one connection in one process).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const embeddedOnly = ['test/durability.test.ts'];
+const embeddedOnly = ['test/durability.test.ts', 'test/device-durability.test.ts'];
 const postgresOnly = [
   'test/session-cache.instances.test.ts',
   'test/rate-limits.instances.test.ts',
   'test/prepared-statements.postgres.test.ts',
 ];
 /**
- * Two gateway instances splitting one external broker's traffic (PostgreSQL and TEST_MQTT_URL),
+ * Two gateway instances splitting one external broker's traffic, and what their persistent
+ * sessions keep while they are down (PostgreSQL and TEST_MQTT_URL),
  * and the documented Mosquitto password file and ACL (a Mosquitto of its own): only with
  * TEST_MQTT_URL, which `npm test` gives the PostgreSQL suite.
  */
 const externalBrokerOnly = [
-  ...(onPostgres && process.env.TEST_MQTT_URL ? [] : ['test/gateway.instances.test.ts']),
+  ...(onPostgres && process.env.TEST_MQTT_URL
+    ? []
+    : ['test/gateway.instances.test.ts', 'test/external-broker.sessions.test.ts']),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
 ];
 const excluded = [...(onPostgres ? embeddedOnly : postgresOnly), ...externalBrokerOnly, '**/node_modules/**'];

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
@@ -47,6 +48,22 @@ const ZConfig = z.object({
   MQTT_URL: z.string().url().optional(),
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
+  /**
+   * This instance's client id at the external broker, the same at every start so the broker keeps
+   * its session (and queues device messages while it is down); each instance needs its own.
+   * Unset: `vitrina-server-{hostname}`. Only [A-Za-z0-9_-]: it is also a client id of Mosquitto's.
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** How long the broker keeps a stopped instance's session and queue (seconds; default a day). */
+  MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(4_294_967_294).default(86_400),
+  /** The shared-subscription group the instances split the device traffic in. */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('vitrina'),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
@@ -97,11 +114,20 @@ export type MqttConfig = {
   url?: string | undefined;
   username?: string | undefined;
   password?: string | undefined;
+  /** External broker: this instance's stable client id (a persistent session); unset: a throwaway session (tests). */
+  clientId?: string | undefined;
+  sessionExpirySeconds?: number | undefined;
+  shareGroup?: string | undefined;
 };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 /** The repository's root: `npm start` runs from apps/server, but `./data` means the root's. */
 const repoRoot = path.resolve(here, '../../..');
+
+/** The host's name as a client id: stable across restarts of a process on one machine or pod with a fixed name. */
+function defaultClientId(): string {
+  return `vitrina-server-${os.hostname().replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 64);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
@@ -128,7 +154,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
     sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,
-    mqtt: { port: c.MQTT_PORT, host: c.HOST, url: c.MQTT_URL, username: c.MQTT_USERNAME, password: c.MQTT_PASSWORD },
+    mqtt: {
+      port: c.MQTT_PORT,
+      host: c.HOST,
+      url: c.MQTT_URL,
+      username: c.MQTT_USERNAME,
+      password: c.MQTT_PASSWORD,
+      clientId: c.MQTT_CLIENT_ID ?? defaultClientId(),
+      sessionExpirySeconds: c.MQTT_SESSION_EXPIRY_SECONDS,
+      shareGroup: c.MQTT_SHARE_GROUP,
+    },
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,
     stripeApiUrl: c.STRIPE_API_URL,

@@ -1,23 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cleanUp,
+  exited,
+  freePort,
+  login,
+  newFolder,
+  node,
+  spawnServer,
+  startServer,
+  withTsx,
+} from './server-process.js';
 
 /** The embedded database's guarantees, tested on a real server process and folder. */
 const serverDir = path.resolve(import.meta.dirname, '..');
-// node --import tsx keeps the server in this process, so its pid is the one in the lock file.
-const node = process.execPath;
-const withTsx = (script: string) => ['--import', 'tsx', script];
-const children: ChildProcess[] = [];
-const folders: string[] = [];
-
-function newFolder() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-durability-'));
-  folders.push(dir);
-  return dir;
-}
 
 /**
  * The first start seeds the demo, which takes a while, so it happens once: every test
@@ -25,7 +23,7 @@ function newFolder() {
  */
 let seededDir: string;
 beforeAll(async () => {
-  const first = await startServer(newFolder);
+  const first = await startServer(() => newFolder());
   seededDir = first.dataDir;
   expect(first.output()).toContain('Demo logins');
   first.child.kill('SIGTERM');
@@ -38,94 +36,7 @@ function copyOfSeeded() {
   return dir;
 }
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type Started = { child: ChildProcess; base: string; output: () => string };
-
-/**
- * A port found free can be taken by another process (the other test workers start servers
- * too) before the server binds it: then it starts again on another one. A first start binds
- * after seeding, so `folder` may name a new folder for each try.
- */
-async function startServer(folder: string | (() => string)): Promise<Started & { dataDir: string }> {
-  for (let attempt = 1; ; attempt++) {
-    const dataDir = typeof folder === 'string' ? folder : folder();
-    try {
-      return { ...(await startServerOnFreePort(dataDir)), dataDir };
-    } catch (error) {
-      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-/** A server process on the folder and port, its output piped to the test. */
-function spawnServer(dataDir: string, port: number): ChildProcess {
-  const child = spawn(node, withTsx('src/main.ts'), {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // Any free port for the device broker, no simulated fleet, and the slim seed (users, no
-      // drawn catalogue): the folder is what is tested, and seeding the catalogue took half the file's time.
-      MQTT_PORT: '0',
-      SIMULATOR: 'off',
-      SEED: 'e2e',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function startServerOnFreePort(dataDir: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawnServer(dataDir, port);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  // The first start draws the demo catalogue, which takes a while on a busy machine.
-  const deadline = Date.now() + 150_000;
-  while (!output.includes('Vitrina is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  // A process ended by a signal has a null exit code but a signal code.
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@vitrina.local', password: 'admin12345' }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
+afterAll(cleanUp);
 
 async function createUser(base: string, token: string, email: string) {
   const response = await fetch(`${base}/v1/user/create`, {

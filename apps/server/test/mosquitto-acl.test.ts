@@ -13,14 +13,21 @@ import { createTenant } from './factories/tenant.js';
 import { createTestContext, type TestContext } from './helper.js';
 
 /**
- * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real: a
- * password file with one user per serial (its token is the password) and the server's own
- * user, and an ACL file with the two pattern rules. Runs only with TEST_MQTT_URL (vitest.config.ts):
- * in `npm test`, the PostgreSQL suite, beside Debian's mosquitto and mosquitto_passwd.
+ * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real: the
+ * recipe's own files, docs/mosquitto/mosquitto.conf and docs/mosquitto/acl, with only the
+ * listener and the file paths moved to a temporary folder, and a password file with one user per
+ * serial (its token is the password) and the server's own user. Runs only with TEST_MQTT_URL
+ * (vitest.config.ts): in `npm test`, the PostgreSQL suite, beside Debian's mosquitto and
+ * mosquitto_passwd.
  */
-const SERVER_USER = { name: 'vitrina-server', password: 'server-secret-1' };
+const RECIPE = path.resolve(import.meta.dirname, '../../../docs/mosquitto');
+/** The first server instance's user in the recipe's ACL. */
+const SERVER_USER = { name: 'vitrina-server-1', password: 'server-secret-1' };
+/** The second instance's user: publishes the tests' own commands (with the first's, it would take over the app's session). */
+const SECOND_SERVER = { name: 'vitrina-server-2', password: 'server-secret-2' };
 type Device = { id: number; serial: string; token: string };
 let dir: string;
+let dataDir: string;
 let broker: ChildProcess | undefined;
 let url: string;
 let ctx: TestContext;
@@ -47,6 +54,27 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+/** The recipe's mosquitto.conf with its listener and three paths replaced, every other line as it is. */
+function recipeConfig(port: number, paths: { passwords: string; acl: string; persistence: string }): string {
+  const replaced = new Map([
+    ['listener', `listener ${port} 127.0.0.1`],
+    ['password_file', `password_file ${paths.passwords}`],
+    ['acl_file', `acl_file ${paths.acl}`],
+    ['persistence_location', `persistence_location ${paths.persistence}/`],
+  ]);
+  const lines = fs.readFileSync(path.join(RECIPE, 'mosquitto.conf'), 'utf8').split('\n');
+  const seen = new Set<string>();
+  const config = lines.map((line) => {
+    const key = line.split(' ')[0]!;
+    if (!replaced.has(key)) return line;
+    seen.add(key);
+    return replaced.get(key)!;
+  });
+  // The recipe must name every one of them, or the test would be trying something else.
+  expect([...seen].sort()).toEqual([...replaced.keys()].sort());
+  return [...config, 'log_dest none', ''].join('\n');
+}
+
 async function startBroker(devices: Device[]): Promise<string> {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-acl-'));
   // Started as root, Mosquitto runs as its own user: it must be able to read what is written here.
@@ -55,36 +83,19 @@ async function startBroker(devices: Device[]): Promise<string> {
   fs.writeFileSync(passwords, '');
   const users: [string, string][] = [
     [SERVER_USER.name, SERVER_USER.password],
+    [SECOND_SERVER.name, SECOND_SERVER.password],
     ...devices.map((device): [string, string] => [device.serial, device.token]),
   ];
   for (const [user, password] of users) execFileSync('mosquitto_passwd', ['-b', passwords, user, password]);
   const acl = path.join(dir, 'acl');
-  fs.writeFileSync(
-    acl,
-    [
-      `user ${SERVER_USER.name}`,
-      'topic read vitrina/#',
-      'topic write vitrina/+/commands',
-      '',
-      'pattern write vitrina/%u/+',
-      'pattern read vitrina/%u/commands',
-      '',
-    ].join('\n'),
-  );
+  fs.copyFileSync(path.join(RECIPE, 'acl'), acl);
+  // ... and write its persistence file here.
+  const persistence = path.join(dir, 'data');
+  fs.mkdirSync(persistence, { mode: 0o777 });
+  fs.chmodSync(persistence, 0o777);
   const port = await freePort();
   const config = path.join(dir, 'mosquitto.conf');
-  fs.writeFileSync(
-    config,
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous false',
-      `password_file ${passwords}`,
-      `acl_file ${acl}`,
-      'persistence false',
-      'log_dest none',
-      '',
-    ].join('\n'),
-  );
+  fs.writeFileSync(config, recipeConfig(port, { passwords, acl, persistence }));
   const bin = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((file) => fs.existsSync(file)) ?? 'mosquitto';
   broker = spawn(bin, ['-c', config], { stdio: 'ignore' });
   for (let i = 0; i < 100 && !(await canConnect(port)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -102,7 +113,7 @@ beforeAll(async () => {
   b = await device('ACL fridge B');
   url = await startBroker([a, b]);
   // The server on the same database, as a client of the broker with its own user.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-acl-app-'));
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-acl-app-'));
   app = await buildApp({
     database: ctx.database,
     config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
@@ -115,10 +126,17 @@ afterAll(async () => {
   await ctx?.close();
   broker?.kill('SIGTERM');
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A client as a server instance (the second one's user), to publish commands. */
+const serverClient = () =>
+  mqtt.connectAsync(url, { username: SECOND_SERVER.name, password: SECOND_SERVER.password, reconnectPeriod: 0 });
+
+/** Each fridge made here boots anew: the tests run in any order, and a second boot 1 would be a replay. */
+let boots = 0;
 const fridge = (device: Device, token = device.token) =>
-  new TestDevice({ url, serial: device.serial, token }, Date.now);
+  new TestDevice({ url, serial: device.serial, token, boot: ++boots }, Date.now);
 
 describe('Mosquitto with the documented password file and ACL', () => {
   it('lets a fridge in with its serial and token, and the server receives its messages', async () => {
@@ -146,11 +164,7 @@ describe('Mosquitto with the documented password file and ACL', () => {
     await client.subscribeAsync(deviceTopic(b.serial, 'commands'), { qos: 1 });
     const deviceB = fridge(b);
     await deviceB.connect();
-    const server = await mqtt.connectAsync(url, {
-      username: SERVER_USER.name,
-      password: SERVER_USER.password,
-      reconnectPeriod: 0,
-    });
+    const server = await serverClient();
     await server.publishAsync(deviceTopic(b.serial, 'commands'), JSON.stringify({ probe: true }), { qos: 1 });
     await expect.poll(() => deviceB.commands.length, { timeout: 10_000 }).toBe(1);
     expect(seenByA).toEqual([]);
@@ -162,5 +176,56 @@ describe('Mosquitto with the documented password file and ACL', () => {
     await client.publishAsync(deviceTopic(a.serial, 'telemetry'), JSON.stringify({ marker: true }), { qos: 1 });
     await expect.poll(() => app.gateway!.stats.received, { timeout: 10_000 }).toBe(received + 1);
     await client.endAsync();
+  });
+
+  it('keeps a fridge connected when another fridge’s credentials connect with its client id', async () => {
+    const victim = fridge(b);
+    const before = app.gateway!.stats.accepted;
+    await victim.connect();
+    // Its hello reaches the server through the broker after the CONNECT returns: counted first.
+    await expect.poll(() => app.gateway!.stats.accepted, { timeout: 10_000 }).toBe(before + 1);
+    let closed = 0;
+    victim.client!.on('close', () => {
+      closed += 1;
+    });
+    // VT-A's serial and token, VT-B's client id: without use_username_as_clientid Mosquitto
+    // would end VT-B's connection and hand its session (and its commands) to the intruder.
+    const intruder = await mqtt.connectAsync(url, {
+      clientId: b.serial,
+      username: a.serial,
+      password: a.token,
+      clean: false,
+      reconnectPeriod: 0,
+    });
+    const intruderCommands: string[] = [];
+    intruder.on('message', (topic) => intruderCommands.push(topic));
+    // The real VT-B still talks to the server and still gets its commands; the intruder gets none.
+    const accepted = app.gateway!.stats.accepted;
+    await victim.send('heartbeat', { firmware: '2.4.1' });
+    await expect.poll(() => app.gateway!.stats.accepted, { timeout: 10_000 }).toBe(accepted + 1);
+    const server = await serverClient();
+    await server.publishAsync(deviceTopic(b.serial, 'commands'), JSON.stringify({ probe: 'takeover' }), { qos: 1 });
+    // Only this probe matters: a session the broker kept for VT-B may hand it an earlier test's command too.
+    await expect.poll(() => victim.commands, { timeout: 10_000 }).toContainEqual({ probe: 'takeover' });
+    expect(victim.client!.connected).toBe(true);
+    expect(closed).toBe(0);
+    expect(intruderCommands).toEqual([]);
+    await server.endAsync();
+    await intruder.endAsync();
+    await victim.close();
+  });
+
+  it('refuses a fridge’s publish to its own commands topic', async () => {
+    const device = fridge(a);
+    await device.connect();
+    // A forged command, at QoS 1, on the topic the fridge itself subscribes to...
+    await device.publishRaw('commands', JSON.stringify({ forged: true }));
+    // ... is never delivered; the server's real command that follows it is.
+    const server = await serverClient();
+    await server.publishAsync(deviceTopic(a.serial, 'commands'), JSON.stringify({ probe: 'real' }), { qos: 1 });
+    await expect.poll(() => device.commands.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await server.endAsync();
+    expect(device.commands).toEqual([{ probe: 'real' }]);
+    await device.close();
   });
 });

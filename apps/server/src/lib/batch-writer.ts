@@ -25,6 +25,8 @@ export class BatchWriter<T> {
   private pending = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** Who waits for the rows gathered now (`written`), answered when their batch is written. */
+  private waiting: { done: Promise<void>; resolve: () => void } | null = null;
 
   constructor(private readonly options: BatchWriterOptions<T>) {}
 
@@ -41,12 +43,31 @@ export class BatchWriter<T> {
     return true;
   }
 
+  /**
+   * Resolves when every row added so far is written (or dropped), at the writer's own pace:
+   * with the batch its timer or size starts, not one of its own (an acknowledgement that waits
+   * for its rows keeps the batching).
+   */
+  written(): Promise<void> {
+    if (this.rows.length === 0) return this.flushing;
+    if (!this.waiting) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => {
+        resolve = r;
+      });
+      this.waiting = { done, resolve };
+    }
+    return this.waiting.done;
+  }
+
   /** Writes what is gathered; resolves when everything added before the call is stored (or dropped). */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.rows;
+    const waiting = this.waiting;
     this.rows = [];
+    this.waiting = null;
     this.flushing = this.flushing.then(async () => {
       if (batch.length === 0) return;
       try {
@@ -55,6 +76,7 @@ export class BatchWriter<T> {
         this.options.onDropped(batch.length, error);
       } finally {
         this.pending -= batch.length;
+        waiting?.resolve();
       }
     });
     return this.flushing;

@@ -9,7 +9,7 @@ import {
   writeDeviceStates,
   writeShelfWeights,
 } from './device-state.repository.js';
-import { acceptSequence, mergeSequence, type SequenceState } from './replay.js';
+import { acceptSequence, isBehindWindow, mergeSequence, type SequenceState } from './replay.js';
 
 /** How often changed devices are written: the live state in the database lags by at most this. */
 export const DEVICE_STATE_FLUSH_MS = 100;
@@ -113,6 +113,16 @@ export class DeviceStates {
     return true;
   }
 
+  /**
+   * Whether `accept` would take (boot, seq), recording nothing (a QoS 1 message is acted on
+   * first): `new`, `seen` (a replay), or `behind` the window (too old to tell).
+   */
+  async wouldAccept(device: DeviceRef, boot: number, seq: number): Promise<'new' | 'seen' | 'behind'> {
+    const { sequence } = await this.memoryOf(device);
+    if (acceptSequence(sequence, boot, seq) !== null) return 'new';
+    return isBehindWindow(sequence, boot, seq) ? 'behind' : 'seen';
+  }
+
   /** A message arrived: the device is online and active (heartbeat, telemetry). */
   touch(micromarketId: number, at: Date): void {
     const memory = this.devices.get(micromarketId);
@@ -139,7 +149,7 @@ export class DeviceStates {
 
   /**
    * Writes everything changed so far (or only these devices, for a message that must find
-   * them stored first: a goodbye, or a QoS 1 message whose seq must survive a crash).
+   * them stored first: a goodbye; or a QoS 1 message once acted on, so its seq survives a crash).
    * Resolves once it is written. One write is in flight at a time; the flushes asked for
    * meanwhile join the next one (a group commit), so a burst of QoS 1 messages from many
    * devices costs one statement per round trip instead of one each, one after another.

@@ -20,6 +20,25 @@ type Options = { port: number; host: string; directory: DeviceDirectory; stats: 
 /** MQTT 3.1.1 CONNACK codes: 3 server unavailable, 4 bad user name or password, 5 not authorised. */
 type RefusalCode = 3 | 4 | 5;
 
+/**
+ * Aedes speaks MQTT 3.1 and 3.1.1 only (its README: MQTT 5 "not supported yet"; it answers a
+ * version 5 CONNECT with the 3.1.1 code 1, in a 3.1.1 CONNACK an MQTT 5 client misreads). A
+ * version 5 CONNECT is answered here, in MQTT 5's own encoding, with reason code 0x84
+ * (Unsupported Protocol Version) and a reason string, and the connection is closed.
+ */
+export const UNSUPPORTED_PROTOCOL_VERSION = 0x84;
+const UNSUPPORTED_REASON = 'MQTT 5 is not supported by the embedded broker: connect with MQTT 3.1.1';
+
+/** An MQTT 5 CONNACK: no session, the reason code, and a Reason String property (0x1F). */
+export function mqtt5Refusal(reasonCode: number, reason: string): Buffer {
+  const text = Buffer.from(reason, 'utf8');
+  const properties = Buffer.concat([Buffer.from([0x1f, text.length >> 8, text.length & 0xff]), text]);
+  // Flags, reason code, the properties' length (one byte: the reason is short) and the properties.
+  const body = Buffer.concat([Buffer.from([0x00, reasonCode, properties.length]), properties]);
+  if (properties.length > 127 || body.length > 127) throw new Error('reason too long for a one-byte length');
+  return Buffer.concat([Buffer.from([0x20, body.length]), body]);
+}
+
 function authError(message: string, returnCode: RefusalCode): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
@@ -27,7 +46,9 @@ function authError(message: string, returnCode: RefusalCode): AuthenticateError 
 /**
  * Aedes inside the server (the default). Devices sign in with serial + private token, checked
  * against the stored hash; each may publish only to its own uplink topics and subscribe only
- * to its own commands. The server itself subscribes in-process, so it needs no login.
+ * to its own commands. The server takes a device's messages as the broker authorises them,
+ * and acknowledges a QoS 1 message only once it is stored (docs/decisions.md, "Acknowledged
+ * means stored"); it needs no login of its own.
  */
 export function createEmbeddedBroker(options: Options): Transport {
   const serials = new WeakMap<Client, string>();
@@ -60,6 +81,13 @@ export function createEmbeddedBroker(options: Options): Transport {
       /** Payloads handed over at authorisation: Aedes routes the same Buffer to the subscription. */
       const handed = new WeakSet<Buffer>();
       aedes = await Aedes.createBroker({
+        preConnect(client, packet, done) {
+          if (packet.protocolVersion !== 5) return done(null, true);
+          // Written before the refusal closes the socket, so the device reads why.
+          client.conn.write(mqtt5Refusal(UNSUPPORTED_PROTOCOL_VERSION, UNSUPPORTED_REASON), () =>
+            done(Object.assign(new Error(UNSUPPORTED_REASON), { errorCode: UNSUPPORTED_PROTOCOL_VERSION }), false),
+          );
+        },
         authenticate(client, username, password, done) {
           refusalOf(client, username, password)
             .then((code) => {
@@ -94,7 +122,8 @@ export function createEmbeddedBroker(options: Options): Transport {
           // not acknowledged: the connection is closed and the device sends it again
           // (DESIGN §10). QoS 0 (telemetry, heartbeats) is not waited for.
           const payload = Buffer.from(packet.payload);
-          handed.add(packet.payload);
+          // A device's payload is always the parser's Buffer.
+          if (Buffer.isBuffer(packet.payload)) handed.add(packet.payload);
           const processed = onMessage({ topic: packet.topic, payload });
           if (packet.qos === 0) return done(null);
           processed.then(
@@ -126,7 +155,7 @@ export function createEmbeddedBroker(options: Options): Transport {
                 (packet, callback) => {
                   // Only what did not pass authorizePublish with its device: a will the broker
                   // publishes for a client no longer connected. Nothing waits for its PUBACK.
-                  if (!handed.has(packet.payload as Buffer)) {
+                  if (!Buffer.isBuffer(packet.payload) || !handed.has(packet.payload)) {
                     void onMessage({ topic: packet.topic, payload: Buffer.from(packet.payload) });
                   }
                   callback();

@@ -44,6 +44,10 @@ export type MqttSettings = {
   url?: string | undefined;
   username?: string | undefined;
   password?: string | undefined;
+  /** This instance's stable client id at the external broker (a persistent session); unset: a throwaway one. */
+  clientId?: string | undefined;
+  sessionExpirySeconds?: number | undefined;
+  shareGroup?: string | undefined;
 };
 
 export type GatewayOptions = {
@@ -91,6 +95,10 @@ export class Gateway implements CommandDelivery {
           url: options.mqtt.url,
           username: options.mqtt.username,
           password: options.mqtt.password,
+          clientId: options.mqtt.clientId,
+          sessionExpirySeconds: options.mqtt.sessionExpirySeconds,
+          shareGroup: options.mqtt.shareGroup,
+          logger: options.logger,
         })
       : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
     this.orgWatch = new OrgWatch({

@@ -46,3 +46,35 @@ describe('ingest under overload', () => {
     expect(stats.received).toBe(7);
   });
 });
+
+describe('ingest answers', () => {
+  it('rejects a message it could not store, so the broker does not acknowledge it, and goes on with the next', async () => {
+    let failing = true;
+    const directory = {
+      find: async () => {
+        if (failing) throw new Error('database unavailable');
+        return null;
+      },
+    } as unknown as DeviceDirectory;
+    const stats = new GatewayStats();
+    const ingest = new Ingest({
+      ctx: { clock: new TestClock() } as unknown as ServiceContext,
+      directory,
+      stats,
+      telemetry: {} as TelemetryBuffer,
+      states: {} as DeviceStates,
+      onHello: async () => {},
+    });
+    const doorSession = { topic: deviceTopic('SN-1', 'door-session'), payload: Buffer.from('{}') };
+    const failed = ingest.handle(doorSession);
+    // A caller that ignores the answer (a QoS 0 message) leaves no unhandled rejection behind.
+    void ingest.handle({ topic: deviceTopic('SN-1', 'telemetry'), payload: Buffer.from('{}') });
+    await expect(failed).rejects.toThrow('database unavailable');
+    expect(stats.rejected.failed).toBe(2);
+    failing = false;
+    // Refused for good (an unknown serial) is answered: acknowledged, never sent again.
+    await expect(ingest.handle(doorSession)).resolves.toBeUndefined();
+    expect(stats.rejected.unknown_serial).toBe(1);
+    await ingest.idle();
+  });
+});

@@ -67,6 +67,8 @@ export const INGEST_MAX_QUEUED = 20_000;
 
 /** QoS 0 channels whose seq and state are written with the next flush of device states. */
 const COALESCED_CHANNELS = new Set<DeviceUplinkChannel>(['telemetry', 'heartbeat']);
+/** QoS 1 channels whose handlers de-duplicate by the message's own id (session id, command id). */
+const IDEMPOTENT_BY_ID: ReadonlySet<string> = new Set(['door-session', 'ack']);
 
 /** Who a device's message acts as: the device, within its organisation. */
 function deviceActor(device: DeviceRef): SystemActor {
@@ -88,7 +90,8 @@ export class Ingest {
    * The history lines of device messages (door sessions, connections, commands) are gathered
    * and written in one statement every 100 ms: at hundreds of door sessions a second, one
    * INSERT each was a tenth of the database round trips. What they record is stored on its
-   * own first (the session, the command), so a crash loses at most 100 ms of history lines.
+   * own first (the session, the command); a QoS 1 message is acknowledged once its lines are
+   * written too (handle), so a crash loses only lines of QoS 0 messages (door seen open).
    */
   private readonly events: BatchWriter<DeviceEventWrite>;
 
@@ -133,9 +136,9 @@ export class Ingest {
       this.queued -= 1;
       if (this.queues.get(serial) === settled) this.queues.delete(serial);
     });
-    // The history lines it added are written with the next batch (at most 100 ms): acknowledged
-    // only then, without holding up the device's next message.
-    const stored = next.then(() => this.events.written());
+    // A QoS 1 message's history lines are written with the next batch (within 100 ms): it is
+    // acknowledged only then, without holding up the device's next message.
+    const stored = topic && COALESCED_CHANNELS.has(topic.channel) ? next : next.then(() => this.events.written());
     stored.catch(() => {});
     return stored;
   }
@@ -189,8 +192,15 @@ export class Ingest {
       // device's re-delivery be acted on again, which each channel allows (a session is stored
       // once by its id, a command finishes once); storing the seq first would have dropped the
       // re-delivery of a message whose effect the crash lost, as a replay.
-      if (!(await states.wouldAccept(device, envelope.boot, envelope.seq))) return stats.reject('replayed');
+      // A door session or an ack carries an id of its own that makes a second delivery a no-op,
+      // so one whose seq fell behind the window is still acted on: behind shared subscriptions
+      // another instance may have moved the window past seqs this one never saw (issue 23).
+      const seen = await states.wouldAccept(device, envelope.boot, envelope.seq);
+      if (seen === 'seen' || (seen === 'behind' && !IDEMPOTENT_BY_ID.has(topic.channel))) {
+        return stats.reject('replayed');
+      }
       await this.dispatchChecked(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
+      if (seen === 'behind') return;
       await states.accept(device, envelope.boot, envelope.seq);
       await states.flush([device.id]);
     } catch (error) {

@@ -50,4 +50,16 @@ describe('MqttPacketLimit', () => {
     const { error } = await feed(new MqttPacketLimit(Number.MAX_SAFE_INTEGER), [malformed]);
     expect(error).toBeInstanceOf(PacketTooLargeError);
   });
+
+  it('ends without an error when its socket is torn down for any other reason', async () => {
+    // The broker closing a refused login or a DISCONNECT destroys the stream with its own error.
+    const limit = new MqttPacketLimit();
+    const errors: Error[] = [];
+    limit.on('error', (error) => errors.push(error));
+    const closed = new Promise((resolve) => limit.on('close', resolve));
+    limit.write(packet(10));
+    limit.destroy(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    await closed;
+    expect(errors).toEqual([]);
+  });
 });

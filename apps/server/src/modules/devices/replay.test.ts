@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptSequence, mergeSequence, type SequenceState } from './replay.js';
+import { acceptSequence, isBehindWindow, mergeSequence, type SequenceState } from './replay.js';
 
 function feed(messages: [number, number][]): boolean[] {
   let state: SequenceState = { boot: null, seq: null, window: 0n };
@@ -70,5 +70,15 @@ describe('merging two windows (a hand-over between instances)', () => {
     expect(acceptSequence(merged, 1, 11)).not.toBeNull();
     expect(mergeSequence(a, { boot: 2, seq: 0, window: 1n })).toEqual({ boot: 2, seq: 0, window: 1n });
     expect(mergeSequence(none, a)).toEqual(a);
+  });
+});
+
+describe('behind the window', () => {
+  it('tells a seq too old for the window apart from one it has seen', () => {
+    const state = { boot: 3, seq: 40, window: 1n };
+    expect(isBehindWindow(state, 3, 8)).toBe(true);
+    expect(isBehindWindow(state, 3, 9)).toBe(false);
+    expect(isBehindWindow(state, 2, 1)).toBe(false);
+    expect(isBehindWindow({ boot: null, seq: null, window: 0n }, 3, 1)).toBe(false);
   });
 });

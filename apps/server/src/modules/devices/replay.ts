@@ -27,6 +27,14 @@ export function acceptSequence(state: SequenceState, boot: number, seq: number):
 }
 
 /**
+ * Whether (boot, seq) of the current boot fell behind the window: too old for the window to
+ * know whether it was seen (another instance may have moved the window past it).
+ */
+export function isBehindWindow(state: SequenceState, boot: number, seq: number): boolean {
+  return state.boot === boot && state.seq !== null && BigInt(state.seq - seq) >= WINDOW;
+}
+
+/**
  * Both states' knowledge in one: the newer boot wins; within one boot the higher seq, with
  * the seen bits of both windows lined up on it. Two instances that accepted messages of one
  * device (a hand-over behind shared subscriptions) thereby lose neither's seqs. The flush's

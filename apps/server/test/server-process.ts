@@ -81,18 +81,25 @@ async function startServerOnFreePort(dataDir: string): Promise<Started> {
   const port = await freePort();
   const child = spawnServer(dataDir, port);
   let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
   // The first start draws the demo catalogue, which takes a while on a busy machine.
-  const deadline = Date.now() + 150_000;
-  while (!output.includes('Vitrina is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await new Promise<void>((resolve, reject) => {
+    const fail = () => reject(new Error(`server did not start:\n${output}`));
+    const deadline = setTimeout(fail, 150_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (!output.includes('Vitrina is running')) return;
+      clearTimeout(deadline);
+      child.off('exit', onExit);
+      resolve();
+    };
+    const onExit = () => {
+      clearTimeout(deadline);
+      fail();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', onExit);
+  });
   return { child, base: `http://127.0.0.1:${port}`, output: () => output };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { TFleetThresholds } from '@vitrina/contract';
+import { SALE_PAYMENT, type TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, MqttConfig } from './config.js';
@@ -269,9 +269,13 @@ export async function buildApp(deps: AppDeps) {
   // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
   // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
   // refund), and its micromarket-day of the sales rollups (recomputed whole).
+  // Once per change (a refresh recomputes the micromarket-day whole): a settled sale that is
+  // paid is counted by its `paid` event, which the settlement sends in the same transaction.
   const rollup = async (db: Db, { sale }: { sale: SaleRow }) => refreshSaleRollups(db, saleBucketOf(sale));
   saleEvents
-    .on('settled', rollup)
+    .on('settled', async (db, event) => {
+      if (event.sale.paymentStatus !== SALE_PAYMENT.paid) await rollup(db, event);
+    })
     .on('paid', async (db, { sale, settings }) => {
       await applyPromotions(db, sale, clock.now(), ctx.promotionRules);
       await onSalePaid(db, sale, clock.now(), settings ?? undefined);

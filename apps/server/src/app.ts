@@ -281,7 +281,9 @@ export async function buildApp(deps: AppDeps) {
       await onSalePaid(db, sale, clock.now(), settings ?? undefined);
     })
     .on('paid', rollup)
-    .on('refunded', async (db, { sale, refund }) => onSaleRefunded(db, sale, refund, clock.now()))
+    .on('refunded', async (db, { sale, refunds }) => {
+      for (const refund of refunds) await onSaleRefunded(db, sale, refund, clock.now());
+    })
     .on('refunded', rollup);
   registerSalesJobs(jobs, ctx, payments);
   registerSubscriptionJobs(jobs, ctx, payments);

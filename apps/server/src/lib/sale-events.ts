@@ -12,14 +12,15 @@ type LedgerRow = typeof paymentTransactions.$inferSelect;
  * - `settled`: the settlement finished the sale (paid, not paid or nothing to pay);
  * - `paid`: the sale's money is all taken — at the settlement, or later by a webhook, the
  *   reconciliation or an operator's charge again;
- * - `refunded`: a refund of the sale succeeded (each refund once: `refund` is its ledger row).
+ * - `refunded`: a refund of the sale succeeded; `refunds` are all its successful refunds'
+ *   ledger rows (once per change, however many refunds it books: a subscriber keys on each row).
  * Any of them may come again for the same change (a retried job, a repeated webhook), so
  * subscribers are idempotent: receipts and accruals are keyed, rollups recomputed whole.
  */
 export type SaleEventMap = {
   settled: { sale: SaleRow; settings: TMicromarketSettings | null };
   paid: { sale: SaleRow; settings: TMicromarketSettings | null };
-  refunded: { sale: SaleRow; refund: LedgerRow };
+  refunded: { sale: SaleRow; refunds: LedgerRow[] };
 };
 export type SaleEventName = keyof SaleEventMap;
 export type SaleEventHandler<K extends SaleEventName> = (db: Db, event: SaleEventMap[K]) => Promise<void>;

@@ -36,10 +36,8 @@ export async function syncSaleMoney(ctx: ServiceContext, tx: Db, id: number) {
     await repo.markSaleTagsSold(tx, after, now);
     await ctx.saleEvents.emit(tx, 'paid', { sale: after, settings: null });
   }
-  // Each refund is announced until the sale has booked it; the subscribers key on the refund.
-  if (refundedMinor !== before.refundedMinor) {
-    for (const refund of refunds) await ctx.saleEvents.emit(tx, 'refunded', { sale: after, refund });
-  }
+  // Announced once per change with every refund; the subscribers key on each refund.
+  if (refundedMinor !== before.refundedMinor) await ctx.saleEvents.emit(tx, 'refunded', { sale: after, refunds });
   return { before, after };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TDatasetFile, TTransactionCard } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
+import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
@@ -19,12 +19,8 @@ const clock = new TestClock();
 let ctx: TestContext;
 let url: string;
 beforeAll(async () => {
-  ctx = await createTestContext({
-    clock,
-    live: { flushMs: 0 },
-    mqtt: EXTERNAL_MQTT_URL ? { port: 0, host: '127.0.0.1', url: EXTERNAL_MQTT_URL } : { port: 0, host: '127.0.0.1' },
-  });
-  url = EXTERNAL_MQTT_URL ?? `mqtt://127.0.0.1:${ctx.app.gateway!.port}`;
+  ctx = await createTestContext({ clock, live: { flushMs: 0 }, mqtt: TEST_MQTT_OPTIONS });
+  url = testBrokerUrl(ctx.app.gateway?.port);
 });
 afterAll(() => ctx.close());
 

@@ -73,7 +73,7 @@ import {
 } from './modules/promotions/index.js';
 import { inboxPushProvider, type PushProvider, pushRoutes, registerPushJobs } from './modules/push/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
-import { refreshSaleRollups, reportRoutes, saleBucketOf } from './modules/reports/index.js';
+import { markSaleRollups, registerReportJobs, reportRoutes, saleBucketOf } from './modules/reports/index.js';
 import { roleRoutes } from './modules/roles/index.js';
 import { onSaleLedgerSettled, registerSalesJobs, type SaleRow, SaleSettler } from './modules/sales/index.js';
 import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
@@ -268,10 +268,10 @@ export async function buildApp(deps: AppDeps) {
   // What a sale sets off, inside the database transaction that changed it (DESIGN §9): its
   // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
   // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
-  // refund), and its micromarket-day of the sales rollups (recomputed whole).
-  // Once per change (a refresh recomputes the micromarket-day whole): a settled sale that is
-  // paid is counted by its `paid` event, which the settlement sends in the same transaction.
-  const rollup = async (db: Db, { sale }: { sale: SaleRow }) => refreshSaleRollups(db, saleBucketOf(sale));
+  // refund), and its micromarket-day of the sales rollups (marked here, recomputed by the
+  // `reports.rollups` job or before a report reads it). A settled sale that is paid is
+  // marked by its `paid` event, which the settlement sends in the same transaction.
+  const rollup = async (db: Db, { sale }: { sale: SaleRow }) => markSaleRollups(db, saleBucketOf(sale));
   saleEvents
     .on('settled', async (db, event) => {
       if (event.sale.paymentStatus !== SALE_PAYMENT.paid) await rollup(db, event);
@@ -286,6 +286,7 @@ export async function buildApp(deps: AppDeps) {
     })
     .on('refunded', rollup);
   registerSalesJobs(jobs, ctx, payments);
+  registerReportJobs(jobs, ctx);
   registerSubscriptionJobs(jobs, ctx, payments);
   registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
   registerPlanningJobs(jobs, ctx);

@@ -2,7 +2,12 @@ import type { TSalesReport } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { tags, transactionProducts, transactions } from '../src/db/schema/index.js';
-import { rebuildSaleRollups, refreshSaleRollups } from '../src/modules/reports/index.js';
+import {
+  flushSaleRollups,
+  markSaleRollups,
+  rebuildSaleRollups,
+  refreshSaleRollups,
+} from '../src/modules/reports/index.js';
 import { insertCategory, insertMicromarket, insertProduct } from './factories/catalogue.js';
 import { createTenant, type Tenant } from './factories/tenant.js';
 import { call, createTestContext, type TestContext } from './helper.js';
@@ -242,6 +247,28 @@ describe('sales report', () => {
     expect((await report(own.token, filter)).totals.revenue).toBe(0);
     await refreshSaleRollups(db, { orgId: main, micromarketId: fridge, day: '2026-03-01' });
     expect((await report(own.token, filter)).totals).toMatchObject({ sales: 1, revenue: 700, margin: 400 });
+  });
+
+  it('recomputes the buckets a sale marked once, before a report reads them', async () => {
+    const own = await seedShop();
+    const other = await seedShop();
+    const { main } = own.tenant.org;
+    const fridge = await insertMicromarket(db, main, 'Fridge marked');
+    const otherFridge = await insertMicromarket(db, other.tenant.org.main, 'Fridge elsewhere');
+    const line = { productId: own.cola, categoryId: own.drinks, quantity: 1, price: 700, cost: 300 };
+    for (const at of ['2026-03-01T09:00:00Z', '2026-03-01T10:00:00Z']) {
+      await insertSale({ orgId: main, micromarketId: fridge, at, lines: [line] });
+      // What a settlement does: the bucket is marked, not recomputed.
+      await markSaleRollups(db, { orgId: main, micromarketId: fridge, day: '2026-03-01' });
+    }
+    await markSaleRollups(db, { orgId: other.tenant.org.main, micromarketId: otherFridge, day: '2026-03-01' });
+    const filter = { micromarket_id: String(fridge) };
+    // The report flushes its organisations' marks first, so it is never behind the sales.
+    expect((await report(own.token, filter)).totals).toMatchObject({ sales: 2, revenue: 1400 });
+    // One mark for the two sales, gone now; the other organisation's mark is left to its reader or the job.
+    expect(await flushSaleRollups(db, [main])).toBe(0);
+    expect(await flushSaleRollups(db, [other.tenant.org.main])).toBe(1);
+    expect(await flushSaleRollups(db, [other.tenant.org.main])).toBe(0);
   });
 
   it('exports CSV and XLSX', async () => {

@@ -62,3 +62,17 @@ export const salesDailyProducts = pgTable(
     index('sales_daily_products_product').on(t.productId, t.day).where(sql`${t.productId} <> 0`),
   ],
 );
+
+/**
+ * The micromarket-days whose rollup rows are behind their sales: a sale's settlement or
+ * refund marks its bucket here in its own transaction (one small upsert), and the
+ * `reports.rollups` job, or a report about to read the organisation's rollups, recomputes
+ * each marked bucket and removes its mark in one transaction per bucket.
+ */
+export const salesRollupDirty = pgTable(
+  'sales_rollup_dirty',
+  {
+    ...bucketColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.micromarketId, t.day] }), index('sales_rollup_dirty_org').on(t.orgId)],
+);

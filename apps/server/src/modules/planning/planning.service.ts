@@ -16,6 +16,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { type ExportColumn, exportTable, type FileAnswer } from '../../lib/table-export.js';
 import { routeCouriersOf } from '../device-groups/index.js';
 import { expectedByProduct, readLayout } from '../planograms/index.js';
+import { flushSaleRollups } from '../reports/index.js';
 import { byNeed, isWorthPlanning, planLine } from './plan.js';
 import * as repo from './planning.repository.js';
 
@@ -39,6 +40,7 @@ export async function computePlan(
     return { markets: [] as TPlanMicromarket[], routes: [] as Awaited<ReturnType<typeof repo.routesOf>> };
   const { now, windowDays, visitHours } = options;
   const since = new Date(now.getTime() - windowDays * DAY_MS);
+  await flushSaleRollups(db, [...new Set(markets.map((market) => market.orgId))]);
   const [layouts, stock, sales, wishes, routes] = await Promise.all([
     repo.activeLayouts(db, ids),
     repo.stockOf(db, ids, new Date(now.getTime() + visitHours * 3_600_000)),

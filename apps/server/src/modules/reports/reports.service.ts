@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { type ExportColumn, type ExportFormat, exportTable, type FileAnswer } from '../../lib/table-export.js';
 import * as repo from './reports.repository.js';
-import { daysBetween, saleDay } from './rollups.js';
+import { daysBetween, flushSaleRollups, saleDay } from './rollups.js';
 
 type PeriodQuery = { from: string; to: string; org_id?: number; micromarket_id?: number };
 type SalesQuery = PeriodQuery & { group_by: TSalesReport['group_by'] };
@@ -32,6 +32,7 @@ const withMargin = <T extends { revenue: number; refunds: number; cost: number }
 
 export async function salesReport(ctx: ServiceContext, actor: UserActor, query: SalesQuery): Promise<TSalesReport> {
   const filter = reportFilter(actor, query);
+  await flushSaleRollups(ctx.db, filter.orgIds ?? undefined);
   const [rows, totals] = await Promise.all([
     repo.salesByGroup(ctx.db, filter, query.group_by),
     repo.salesTotals(ctx.db, filter),
@@ -82,6 +83,7 @@ export async function writeOffReport(
 export async function dashboardSales(ctx: ServiceContext, actor: UserActor): Promise<TDashboardSales> {
   const today = saleDay(ctx.clock.now());
   const from = saleDay(new Date(Date.parse(today) - 29 * DAY_MS));
+  await flushSaleRollups(ctx.db, actor.scope.visibleIds ?? undefined);
   const perDay = new Map(
     (await repo.salesPerDay(ctx.db, { from, to: today, orgIds: actor.scope.visibleIds })).map((row) => [row.day, row]),
   );

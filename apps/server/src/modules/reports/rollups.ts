@@ -56,9 +56,55 @@ async function insertRollups(db: Db, where: SQL): Promise<void> {
 }
 
 /**
+ * Marks a sale's micromarket-day as behind its sales. Called inside the transaction that
+ * changes a sale's money (settlement, refund): one small upsert, so the settlement does not
+ * pay for recomputing a day that grows with every sale. `flushSaleRollups` brings the marked
+ * buckets up to date, from the `reports.rollups` job and before a report reads them.
+ */
+export async function markSaleRollups(db: Db, bucket: SaleBucket): Promise<void> {
+  if (!DAY_RE.test(bucket.day)) throw new Error(`not a day: ${bucket.day}`);
+  await db.execute(sql`
+    INSERT INTO sales_rollup_dirty (org_id, micromarket_id, day)
+    VALUES (${bucket.orgId}, ${bucket.micromarketId}, ${bucket.day}::date)
+    ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Recomputes every marked micromarket-day (of `orgIds` when given) and removes its mark,
+ * each bucket in a transaction of its own, so a settlement marking a bucket waits at most
+ * for that one bucket (its insert waits on the mark being removed, then marks it afresh
+ * for the next flush). Two flushes at once never recompute a bucket together: the second
+ * waits on the first's removal of the mark, finds it gone and skips the bucket, whose rows
+ * are fresh by then. Answers the number of buckets recomputed.
+ */
+export async function flushSaleRollups(db: Db, orgIds?: readonly number[]): Promise<number> {
+  if (orgIds?.length === 0) return 0;
+  const scope = orgIds
+    ? sql`WHERE org_id IN (${sql.join(
+        orgIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const marked = await db.execute(sql`
+    SELECT org_id AS "orgId", micromarket_id AS "micromarketId", day::text AS day FROM sales_rollup_dirty ${scope}`);
+  let flushed = 0;
+  for (const bucket of (marked as unknown as { rows: SaleBucket[] }).rows) {
+    const done = await db.transaction(async (tx) => {
+      const taken = await tx.execute(sql`
+        DELETE FROM sales_rollup_dirty WHERE micromarket_id = ${bucket.micromarketId} AND day = ${bucket.day}::date
+        RETURNING 1`);
+      if ((taken as unknown as { rows: unknown[] }).rows.length === 0) return false;
+      await refreshSaleRollups(tx, bucket);
+      return true;
+    });
+    if (done) flushed += 1;
+  }
+  return flushed;
+}
+
+/**
  * Recomputes one micromarket-day of the rollups from that day's paid sales (test-mode sales
- * left out). Call it inside the transaction that changes a sale's money (settlement,
- * refund): it replaces the bucket whole, so calling it twice gives the same numbers.
+ * left out): it replaces the bucket whole, so calling it twice gives the same numbers.
  */
 export async function refreshSaleRollups(db: Db, bucket: SaleBucket): Promise<void> {
   const { micromarketId, day } = bucket;

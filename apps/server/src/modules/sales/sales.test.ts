@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { fiscalKey } from '../fiscal/index.js';
+import { ROLLUPS_EVERY_MS } from '../reports/index.js';
 import { BONUS_TOP_UP, bonusBalance, bookBonus } from './bonus-ledger.js';
 import { queueSaleStep, requestSettlement } from './settlement.service.js';
 
@@ -368,6 +369,9 @@ describe('sales rollups', () => {
     const session = await purchase(s, { tags: [s.tags[0]!] });
     const sale = await settled(session);
     expect(sale).toMatchObject({ paymentStatus: 1, paidMinor: 9_900 });
+    // The settlement marks the micromarket-day; the rollups job recomputes it on its next run.
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(ROLLUPS_EVERY_MS);
     await ctx.app.jobs.runDue();
     const rows = await db().select().from(salesDaily).where(eq(salesDaily.micromarketId, s.micromarketId));
     expect(rows.map((row) => [row.day, row.sales, row.items, row.revenueMinor, row.costMinor])).toEqual([

@@ -58,22 +58,30 @@ async function withWhatsApp(tenant: Tenant) {
     orgId: tenant.org.main,
     permissions: ['show_notification_system_page'],
   });
-  await ok(ctx, admin.token, '/v1/notification/channel/create', {
+  return ok<{ id: number; webhook_url: string }>(ctx, admin.token, '/v1/notification/channel/create', {
     type: 3,
     name: 'Customer WhatsApp',
     phone_number_id: '106540352242922',
     secret: 'EAAG-access-token-7777',
+    app_secret: WHATSAPP_APP_SECRET,
+    code_template: 'vitrina_sign_in_code',
+    code_template_language: 'en',
+    notice_template: 'vitrina_notice',
+    notice_template_language: 'en',
   });
 }
+
+const WHATSAPP_APP_SECRET = 'customer-app-secret-0123456789';
 
 const askCode = (orgId: number, phone: string) =>
   call(ctx, 'POST', '/v1/app/sign-in/code', { payload: { org_id: orgId, phone } });
 const signIn = (orgId: number, phone: string, code: string) =>
   call(ctx, 'POST', '/v1/app/sign-in', { payload: { org_id: orgId, phone, code } });
 
-/** The code the customer got last through WhatsApp. */
+/** The code the customer got last through WhatsApp (the authentication template's parameter). */
 function whatsappCode(phone: string): string {
   const message = standIns.received.filter((item) => item.service === 'whatsapp' && `+${item.to}` === phone).at(-1);
+  expect(message?.template).toBe('vitrina_sign_in_code');
   return /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
 }
 
@@ -117,6 +125,37 @@ describe('customer app: sign-in by a one-time code', () => {
     // Signing out ends it.
     await ok(ctx, session.token, '/v1/app/sign-out', {});
     expect((await call(ctx, 'GET', '/v1/app/me', { token: session.token })).statusCode).toBe(401);
+  });
+
+  it('mails a new code when WhatsApp reports the first one failed, unless the customer asked again', async () => {
+    const tenant = await createTenant(db());
+    const channel = await withWhatsApp(tenant);
+    standIns.whatsapp.setAppSecret('106540352242922', WHATSAPP_APP_SECRET);
+    standIns.whatsapp.takeWebhooks(); // the earlier tests' (unsigned, for channels of theirs)
+    // Numbers starting 999 are accepted by the stand-in, then failed by a status webhook (131026).
+    const email = `${uniqueName('app').replace(' ', '-')}@example.com`;
+    const phone = `+99967${String(++phoneSeq).padStart(7, '0')}`;
+    await registerCustomer(db(), { orgId: tenant.org.main, name: uniqueName('Customer'), email, phone });
+    expect((await askCode(tenant.org.main, phone)).statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
+    const lost = whatsappCode(phone);
+    expect(lost).toMatch(/^\d{6}$/);
+    expect(await mailedCode(email)).toBe('');
+    for (const webhook of standIns.whatsapp.takeWebhooks()) {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: new URL(channel.webhook_url).pathname,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhook.signature ?? '' },
+        payload: webhook.body,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const mailed = await mailedCode(email);
+    expect(mailed).toMatch(/^\d{6}$/);
+    expect(standIns.violations).toEqual([]);
+    // The lost code no longer works; the mailed one does.
+    expect((await signIn(tenant.org.main, phone, lost)).statusCode).toBe(401);
+    expect((await signIn(tenant.org.main, phone, mailed)).statusCode).toBe(200);
   });
 
   it('mails the code without a WhatsApp channel; an unknown phone gets the same answer and nothing', async () => {

@@ -81,12 +81,20 @@ describe('notification channels', () => {
     expect(letter.text).toContain('From: alerts@shop.example');
     expect(letter.text).toContain('Test message from Office mail');
 
+    // STARTTLS: the login went over the encrypted connection.
+    expect(standIns.logins.at(-1)).toMatchObject({ user: 'alerts', password: 'smtp-password-1', secure: true });
+
     const whatsapp = await ok<TNotificationChannel>(ctx, user.token, '/v1/notification/channel/create', {
       type: 3,
       name: 'WhatsApp',
       phone_number_id: '106540352242922',
       secret: 'EAAG-access-token-5555',
+      notice_template: 'vitrina_notice',
+      notice_template_language: 'en',
     });
+    expect(whatsapp).toMatchObject({ notice_template: 'vitrina_notice', app_secret: null });
+    expect(whatsapp.webhook_url).toBe(`http://panel.test/v1/notification/whatsapp/webhook/${whatsapp.id}`);
+    expect(whatsapp.webhook_verify_token).toMatch(/^[\w-]{32}$/);
     const answer = await ok<TChannelTestResult>(ctx, user.token, `/v1/notification/channel/test/${whatsapp.id}`, {
       recipient: '+380 50 111 22 33',
     });
@@ -95,7 +103,9 @@ describe('notification channels', () => {
       service: 'whatsapp',
       credential: '106540352242922:EAAG-access-token-5555',
       to: '380501112233',
+      template: 'vitrina_notice',
     });
+    expect(standIns.violations).toEqual([]);
   });
 
   it('sends an invitation through the organisation’s own Mail channel, and to the outbox without one', async () => {

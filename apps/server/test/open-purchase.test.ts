@@ -14,7 +14,8 @@ import { findFiscalSettings, rememberShift, saveFiscalSettings } from '../src/mo
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
-import { call, createTestContext, type TestContext } from './helper.js';
+import { call, createTestContext, ok, type TestContext } from './helper.js';
+import { StripeStandIn } from './stripe-stand-in.js';
 
 /** Issue 8: the customer open-fridge page as a web purchase (§4 payment type 23). */
 let ctx: TestContext;
@@ -22,15 +23,24 @@ let url: string;
 let ipSeq = 0;
 const clock = new TestClock(Date.now());
 
+const STRIPE_KEY = 'sk_test_51OpenPurchase0123456789';
+const STRIPE_WEBHOOK_SECRET = 'whsec_openpurchase0123456789';
+const standIn = new StripeStandIn(STRIPE_KEY);
+
 beforeAll(async () => {
+  const stripeBaseUrl = await standIn.start();
   ctx = await createTestContext({
     clock,
     live: { flushMs: 0 },
     mqtt: TEST_MQTT_OPTIONS,
+    payments: { stripeBaseUrl },
   });
   url = testBrokerUrl(ctx.app.gateway?.port);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await standIn.stop();
+});
 
 const db = () => ctx.database.db;
 const FORM = { name: 'Olena', phone: '+380501234567' };
@@ -64,6 +74,7 @@ async function shop(settings: Record<string, unknown> = {}) {
   expect(link.statusCode, link.body).toBe(200);
   return {
     orgId,
+    operator,
     micromarketId,
     device,
     tags: stocked.map((tag) => tag.code),
@@ -92,8 +103,8 @@ describe('web purchase by the customer open-fridge link', () => {
   it('holds the card, opens, and captures what was taken when the door closes: paid, type 23', async () => {
     const s = await shop({ hold_enabled: true, hold_amount: 30_000, fiscal_receipts: true });
     await saveFiscalSettings(db(), { orgId: s.orgId, provider: 'test', delaySeconds: 0 });
-    await ctx.app.fiscal.build((await findFiscalSettings(db(), s.orgId))!).openShift();
-    await rememberShift(db(), s.orgId, true);
+    await ctx.app.fiscal.build((await findFiscalSettings(db(), s.orgId))!)!.openShift();
+    await rememberShift(db(), s.orgId, { isOpen: true, at: new Date() });
     const answer = await open(s.link, { payment_method: 'pm_card_visa', attempt: randomUUID() });
     expect(answer.statusCode, answer.body).toBe(200);
     const commandId = answer.json<{ command_id: string }>().command_id;
@@ -204,5 +215,116 @@ describe('web purchase by the customer open-fridge link', () => {
     const answer = await open(s.link, {});
     expect(answer.statusCode).toBe(400);
     expect(Object.keys(answer.json().fields)).toEqual(['payment_method']);
+  });
+});
+
+describe('web purchase through Stripe, when the card’s bank asks for 3-D Secure', () => {
+  const CARD = 'pm_card_threeDSecure2Required';
+
+  /** The shop on Stripe instead of the test provider. */
+  async function stripeShop() {
+    const s = await shop({ hold_enabled: true, hold_amount: 30_000 });
+    await ok(ctx, s.operator, `/v1/organization/payment/system/update/${s.orgId}`, {
+      provider: 'stripe',
+      secret_key: STRIPE_KEY,
+      webhook_secret: STRIPE_WEBHOOK_SECRET,
+    });
+    return s;
+  }
+
+  /** The buyer at their bank's page: authenticated (or not) and sent back to the page. */
+  async function atBank(redirectUrl: string, outcome: 'succeeded' | 'failed' = 'succeeded') {
+    const bank = await fetch(outcome === 'failed' ? `${redirectUrl}?outcome=failed` : redirectUrl, {
+      redirect: 'manual',
+    });
+    expect(bank.status).toBe(302);
+    return new URL(bank.headers.get('location')!);
+  }
+
+  const intentsOf = (link: string, attempt: string) =>
+    standIn.requests.filter(
+      (entry) => entry.path === '/v1/payment_intents' && entry.idempotencyKey?.endsWith(`open:${link}:${attempt}`),
+    );
+
+  it('the buyer is sent to their bank with a return_url to this page; the same form on their return opens the door once', async () => {
+    const s = await stripeShop();
+    const attempt = randomUUID();
+    const first = await open(s.link, { payment_method: CARD, attempt });
+    expect(first.statusCode, first.body).toBe(200);
+    const redirectUrl = first.json<{ redirect_url: string }>().redirect_url;
+    expect(await commandsOf(s.micromarketId)).toEqual([]);
+    const [created] = intentsOf(s.link, attempt);
+    expect(created?.form).toMatchObject({
+      confirm: 'true',
+      capture_method: 'manual',
+      payment_method: CARD,
+      return_url: `http://panel.test/notauth/open/fridge/${s.link}?attempt=${attempt}`,
+    });
+    expect(created?.form).not.toHaveProperty('off_session');
+
+    const back = await atBank(redirectUrl);
+    expect([back.pathname, back.searchParams.get('attempt'), back.searchParams.get('redirect_status')]).toEqual([
+      `/notauth/open/fridge/${s.link}`,
+      attempt,
+      'succeeded',
+    ]);
+    const again = await open(s.link, { payment_method: CARD, attempt });
+    expect(again.statusCode, again.body).toBe(200);
+    const commandId = again.json<{ command_id: string }>().command_id;
+    const sale = await saleOfCommand(commandId);
+    expect(sale).toMatchObject({ status: 0, paymentType: 23 });
+    expect((await ledgerOf(sale.id)).map((row) => [row.operation, row.status, row.amountMinor])).toEqual([
+      ['hold', 1, 30_000],
+    ]);
+    // A reload of the page sends it once more: the same opening, no second door, no second payment.
+    const reload = await open(s.link, { payment_method: CARD, attempt });
+    expect(reload.statusCode, reload.body).toBe(200);
+    expect(reload.json<{ command_id: string }>().command_id).toBe(commandId);
+    expect(await commandsOf(s.micromarketId)).toHaveLength(1);
+    expect(intentsOf(s.link, attempt)).toHaveLength(1);
+    expect(standIn.violations).toEqual([]);
+    await s.device.close();
+  });
+
+  it('a failed authentication is §8’s payment system error, and no door opens', async () => {
+    const s = await stripeShop();
+    const attempt = randomUUID();
+    const first = await open(s.link, { payment_method: CARD, attempt });
+    await atBank(first.json<{ redirect_url: string }>().redirect_url, 'failed');
+    const again = await open(s.link, { payment_method: CARD, attempt }, 'pl');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Błąd systemu płatności');
+    expect(await commandsOf(s.micromarketId)).toEqual([]);
+    expect(standIn.violations).toEqual([]);
+    await s.device.close();
+  });
+
+  it('a buyer who never comes back: the hold their bank authorised goes back; coming back later asks for a new attempt', async () => {
+    const s = await stripeShop();
+    const attempt = randomUUID();
+    const first = await open(s.link, { payment_method: CARD, attempt });
+    const redirectUrl = first.json<{ redirect_url: string }>().redirect_url;
+    await atBank(redirectUrl);
+    // Stripe tells of the authorised hold; no page asks for it.
+    const event = standIn.events.findLast(
+      (candidate) => candidate.type === 'payment_intent.amount_capturable_updated',
+    )!;
+    const { body, signature } = standIn.signed(event, STRIPE_WEBHOOK_SECRET, Math.floor(clock.nowMs() / 1000));
+    const delivered = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/payment/webhook/${s.orgId}/stripe`,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(16 * 60_000);
+    await ctx.app.jobs.runDue();
+    expect(standIn.intent(event.data.object.id as string)?.status).toBe('canceled');
+    const late = await open(s.link, { payment_method: CARD, attempt });
+    expect(late.statusCode).toBe(409);
+    expect(await commandsOf(s.micromarketId)).toEqual([]);
+    expect(standIn.violations).toEqual([]);
+    await s.device.close();
   });
 });

@@ -81,6 +81,7 @@ describe('public receipt', () => {
     expect((await call(ctx, 'GET', receiptUrl(sale.token))).json().fiscal).toEqual({
       status: 'pending',
       document: null,
+      returns: [],
     });
 
     await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
@@ -89,6 +90,7 @@ describe('public receipt', () => {
     expect((await call(ctx, 'GET', receiptUrl(sale.token))).json().fiscal).toEqual({
       status: 'pending',
       document: null,
+      returns: [],
     });
 
     clock.advance(2 * 60_000);

@@ -41,7 +41,7 @@ const PRICE = 2_000;
 async function shop() {
   const { orgId, setSimulation } = await orgOnTestProvider(ctx);
   await saveFiscalSettings(db(), { orgId, provider: 'test', delaySeconds: 0 });
-  await ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!).openShift();
+  await ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!)!.openShift();
   const micromarketId = await insertFiscalMicromarket(db(), orgId, true);
   const product = await insertProduct(db(), orgId, { name: 'Sandwich', sellCostMinor: PRICE });
   const customer = await insertCustomerWithCard(db(), orgId);

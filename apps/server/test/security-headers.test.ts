@@ -44,7 +44,8 @@ describe('browser protections', () => {
       const response = await app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("script-src 'self';");
+      // Scripts from this origin and Stripe.js only (the card forms load it for Stripe).
+      expect(csp, url).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
       expect(csp, url).not.toContain("'unsafe-eval'");

@@ -9,7 +9,7 @@ import { subscriptionRefusal } from '../src/modules/subscriptions/index.js';
 import * as service from '../src/modules/subscriptions/subscriptions.service.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { routeEvent, toldOf } from './factories/notifications.js';
-import { orgOnTestProvider } from './factories/payments.js';
+import { orgOnTestProvider, platformOnTestProvider, saveSubscriptionCard } from './factories/payments.js';
 import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, ORG, type TestContext } from './helper.js';
 
@@ -24,14 +24,20 @@ afterAll(() => ctx.close());
 
 const system = systemActor({ via: 'job', label: 'test' });
 
-/** An organisation on the test provider with a price and two micromarkets. */
+/**
+ * An organisation on the test provider with a price and two micromarkets; the platform's own
+ * payment system (which charges subscription fees) on the test provider too.
+ */
 async function world(simulate = 'none', price = 50_000) {
   const { orgId, setSimulation } = await orgOnTestProvider(ctx, simulate);
+  const platform = await platformOnTestProvider(ctx);
   const db = ctx.database.db;
   await db.update(organizations).set({ subscriptionPriceMinor: price }).where(eq(organizations.id, orgId));
   const a = await insertMicromarket(db, orgId, 'Sub A');
   const b = await insertMicromarket(db, orgId, 'Sub B', { subscriptionPriceMinor: 30_000 });
-  return { orgId, a, b, setSimulation };
+  const { token } = await createSignedInUser(db, { orgId, permissions: ['show_organization_subscribe'] });
+  const saveCard = () => saveSubscriptionCard(ctx, token, orgId);
+  return { orgId, a, b, setSimulation, setPlatformSimulation: platform.setSimulation, saveCard };
 }
 
 const services = () => ctx.app.services;
@@ -69,8 +75,8 @@ describe('subscriptions: service', () => {
 
 describe('subscriptions: monthly billing', () => {
   it('charges a card once per month however often the job runs; a decline is not paid', async () => {
-    const { orgId, a, b, setSimulation } = await world();
-    await service.saveCard(services(), system, orgId, 'tok_visa');
+    const { orgId, a, b, setSimulation, setPlatformSimulation, saveCard } = await world();
+    await saveCard();
     const first = await service.subscribe(services(), ctx.app.payments, system, orgId, {
       micromarket_ids: [a, b],
       method: 'card',
@@ -87,8 +93,12 @@ describe('subscriptions: monthly billing', () => {
     const june = (await payments(orgId)).filter((p) => p.periodMonth === '2026-06-01');
     expect(june).toHaveLength(1);
     expect(june[0]).toMatchObject({ type: 1, status: 1, amountMinor: 80_000 });
-    // July, declined.
+    // The organisation's own payment system declining changes nothing: the fee is the platform's.
     await setSimulation('decline');
+    await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
+    expect((await payments(orgId)).filter((p) => p.periodMonth === '2026-06-01')[0]).toMatchObject({ status: 1 });
+    // July, declined by the platform's.
+    await setPlatformSimulation('decline');
     clock.set(Date.UTC(2026, 6, 2, 6));
     await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-07-01');
     await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-07-01');
@@ -99,12 +109,12 @@ describe('subscriptions: monthly billing', () => {
   });
 
   it('tells the organisation’s unpaid-subscription routes of a declined charge, once', async () => {
-    const { orgId, a, b, setSimulation } = await world();
+    const { orgId, a, b, setPlatformSimulation, saveCard } = await world();
     await routeEvent(ctx.database.db, orgId, 'subscription_unpaid', 'billing@shop.example');
-    await service.saveCard(services(), system, orgId, 'tok_visa');
+    await saveCard();
     await service.subscribe(services(), ctx.app.payments, system, orgId, { micromarket_ids: [a, b], method: 'card' });
     expect(await toldOf(ctx.database.db, orgId, 'subscription_unpaid')).toEqual([]);
-    await setSimulation('decline');
+    await setPlatformSimulation('decline');
     clock.set(Date.UTC(2026, 5, 1, 6));
     await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
     await service.billOrganisation(services(), ctx.app.payments, orgId, '2026-06-01');
@@ -189,10 +199,10 @@ describe('subscriptions: HTTP', () => {
     ]);
     const card = await call(ctx, 'POST', `/v1/organization/subscription/card/save/${orgId}`, {
       token: owner,
-      payload: { token: 'tok_nope' },
+      payload: { setup_id: '' },
     });
     expect(card.statusCode).toBe(400);
-    expect(card.json<{ fields: Record<string, string> }>().fields).toHaveProperty('token');
+    expect(card.json<{ fields: Record<string, string> }>().fields).toHaveProperty('setup_id');
   });
 
   it('by invoice: PDF, the platform marks it paid, the payment lists paid', async () => {

@@ -1,13 +1,22 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
 
-/** An SMTP server in the test: what it received, by recipient. */
+const TLS_DIR = path.resolve(import.meta.dirname, '../../../apps/server/test/tls');
+
+/**
+ * An SMTP server in the test: what it received, by recipient. It offers STARTTLS with the
+ * server tests' self-signed certificate (the e2e server trusts it: playwright.config.ts), as
+ * the panel sends mail only over TLS.
+ */
 async function smtpStandIn() {
   const received: { to: string; body: string }[] = [];
   const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
+    key: fs.readFileSync(path.join(TLS_DIR, 'smtp-stand-in.key')),
+    cert: fs.readFileSync(path.join(TLS_DIR, 'smtp-stand-in.crt')),
     authOptional: true,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'alerts' }),
     onData(stream, session, callback) {

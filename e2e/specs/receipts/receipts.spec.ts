@@ -43,3 +43,29 @@ test('an operator sets up the fiscal test provider and opens and closes its shif
   await panel.getByRole('button', { name: 'Close shift' }).click();
   await expect(panel.getByTestId('fiscal-shift')).toHaveText('Shift closed');
 });
+
+test('an operator chooses Checkbox for a sub-organisation: a cashier is required, and secrets come back masked', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('operator');
+  // Krakow, the sub-organisation the operator may edit: the other spec uses the main one's register.
+  await page.goto('/organization/payment/system?org_id=3&tab=fiscal');
+  const panel = page.getByRole('tabpanel', { name: 'Fiscal receipts' });
+  await panel.locator('label.ant-radio-button-wrapper', { hasText: 'Checkbox' }).click();
+  await panel.getByLabel('Cash register license key').fill('e2e-license-key-0001');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByText('Enter the cashier’s login and password, or PIN code')).toBeVisible();
+
+  await panel.getByLabel('Cashier login').fill('e2e-cashier');
+  await panel.getByLabel('Cashier password').fill('e2e-secret-pass');
+  await panel.getByLabel('Default tax groups').fill('А');
+  await panel.getByLabel('Default tax groups').press('Enter');
+  await panel.getByLabel('Daily shift close').fill('23:40');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await expect(panel.getByText('Stored: ••••0001. Leave empty to keep it.')).toBeVisible();
+  await expect(panel.getByLabel('Cashier login')).toHaveValue('e2e-cashier');
+  await expect(panel.getByLabel('Daily shift close')).toHaveValue('23:40');
+  await expect(panel.getByText('e2e-secret-pass')).toHaveCount(0);
+});

@@ -6,11 +6,14 @@
 export type Clock = {
   now(): Date;
   nowMs(): number;
+  /** Waits `ms` (between polls of an outside service): a test clock moves instead of sleeping. */
+  sleep(ms: number): Promise<void>;
 };
 
 export const systemClock: Clock = {
   now: () => new Date(),
   nowMs: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 /** A clock that stands still until told to move. */
@@ -31,6 +34,10 @@ export class TestClock implements Clock {
 
   advance(ms: number): void {
     this.ms += ms;
+  }
+
+  async sleep(ms: number): Promise<void> {
+    this.advance(ms);
   }
 
   set(at: Date | number): void {

@@ -33,7 +33,11 @@ export function localiseIssues(issues: z.core.$ZodIssue[], locale: Locale): Reco
 }
 
 function localiseIssue(issue: z.core.$ZodIssue, locale: Locale): string {
-  if (isMessageKey(issue.message)) return translate(issue.message, locale);
+  // A custom issue's params fill its message's placeholders (the key a push message may not use).
+  if (isMessageKey(issue.message)) {
+    const params = issue.code === 'custom' ? (issue.params as Record<string, string | number> | undefined) : undefined;
+    return translate(issue.message, locale, params);
+  }
   if (issue.code === 'invalid_type' && issue.input === undefined) return translate('validation.required', locale);
   const localised = ZOD_LOCALES[locale]().localeError(issue as never);
   if (typeof localised === 'string') return localised;

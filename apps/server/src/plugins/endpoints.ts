@@ -93,6 +93,12 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         const body = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
         return reply.send(body);
       }
+      if (endpoint.format === 'text') {
+        return reply
+          .header('content-type', 'text/plain; charset=utf-8')
+          .serializer((payload: string) => payload)
+          .send(result);
+      }
       if (endpoint.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
 import {
@@ -8,6 +9,8 @@ import {
   ZNotificationChannel,
   ZNotificationChannelList,
   ZUpdateNotificationChannel,
+  ZWhatsAppVerifyQuery,
+  ZWhatsAppWebhookReceived,
 } from '../resources/notification-channel.js';
 
 const tag = 'notification channels';
@@ -83,5 +86,27 @@ export const notificationChannelApi = {
     params: ZIdParam,
     body: ZChannelTest,
     response: ZChannelTestResult,
+  }),
+  whatsappVerify: defineEndpoint({
+    method: 'GET',
+    path: '/v1/notification/whatsapp/webhook/:id',
+    tag,
+    summary: 'Meta’s webhook subscription handshake: answers hub.challenge when hub.verify_token is the channel’s',
+    isPublic: true,
+    params: ZIdParam,
+    query: ZWhatsAppVerifyQuery,
+    response: z.string(),
+    format: 'text',
+    errors: [403],
+  }),
+  whatsappWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/v1/notification/whatsapp/webhook/:id',
+    tag,
+    summary: 'Message status webhooks of the channel’s WhatsApp app (raw body, verified by X-Hub-Signature-256)',
+    isPublic: true,
+    params: ZIdParam,
+    response: ZWhatsAppWebhookReceived,
+    errors: [401],
   }),
 };

@@ -9,6 +9,7 @@ import {
   ZOpenLinkList,
   ZOpenProgress,
   ZOpenProgressParam,
+  ZOpenPurchaseAnswer,
   ZOpenTokenParam,
   ZRevokeOpenLink,
 } from '../resources/open-link.js';
@@ -66,7 +67,7 @@ export const openLinkApi = {
     isPublic: true,
     params: ZOpenTokenParam,
     body: ZOpenFridgeForm,
-    response: ZOpenFridgeAnswer,
+    response: ZOpenPurchaseAnswer,
     errors: [409, 429],
   }),
   courierInfo: defineEndpoint({

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZFileDownload } from '../resources/common.js';
-import { ZFiscalSettings, ZFiscalShift, ZUpdateFiscalSettings } from '../resources/fiscal.js';
+import { ZFiscalConnectionResult, ZFiscalSettings, ZFiscalShift, ZUpdateFiscalSettings } from '../resources/fiscal.js';
 import { ZOrgIdParam } from '../resources/payment.js';
 import {
   ZReceipt,
@@ -79,11 +79,21 @@ export const receiptApi = {
     body: ZUpdateFiscalSettings,
     response: ZFiscalSettings,
   }),
+  testFiscalConnection: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/fiscal/system/test/:org_id',
+    tag,
+    summary: 'Sign in to the fiscal provider with the stored credentials and read the shift',
+    permissions: editSettings,
+    params: ZOrgIdParam,
+    response: ZFiscalConnectionResult,
+    errors: [409],
+  }),
   openShift: defineEndpoint({
     method: 'POST',
     path: '/v1/organization/fiscal/shift/open/:org_id',
     tag,
-    summary: 'Open the fiscal shift of the organisation’s register',
+    summary: 'Open the fiscal shift of the organisation’s register (Checkbox: waits until the tax service has it)',
     permissions: editSettings,
     params: ZOrgIdParam,
     response: ZFiscalShift,

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../endpoint.js';
+import { ZCardSetup, ZFinishCardSetup } from '../resources/card.js';
 import { ZFileDownload, ZOk } from '../resources/common.js';
 import {
   ZInvoiceIdParam,
   ZOrganizationCardAnswer,
-  ZSaveCard,
   ZSubscribe,
   ZSubscriptionAction,
   ZSubscriptionDeviceList,
@@ -61,15 +61,27 @@ export const subscriptionApi = {
     params: ZSubscriptionOrgParam,
     response: ZOrganizationCardAnswer,
   }),
+  cardSetup: defineEndpoint({
+    method: 'POST',
+    path: '/v1/organization/subscription/card/setup/:org_id',
+    tag,
+    summary:
+      'Start saving the subscription card through the platform’s payment system (a SetupIntent): the client secret for Stripe.js or the test provider’s form',
+    permissions: manage,
+    params: ZSubscriptionOrgParam,
+    response: ZCardSetup,
+    errors: [409],
+  }),
   saveCard: defineEndpoint({
     method: 'POST',
     path: '/v1/organization/subscription/card/save/:org_id',
     tag,
-    summary: 'Save a card from a provider token (test provider: tok_visa, tok_mastercard, tok_amex)',
+    summary: 'Save the card of a confirmed setup as the subscription card (it replaces the one saved before)',
     permissions: manage,
     params: ZSubscriptionOrgParam,
-    body: ZSaveCard,
+    body: ZFinishCardSetup,
     response: ZOrganizationCardAnswer,
+    errors: [409],
   }),
   removeCard: defineEndpoint({
     method: 'POST',

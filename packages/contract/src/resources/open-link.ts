@@ -90,6 +90,8 @@ export const ZOpenFridgeForm = z.object({
   items_count: z.int().min(0).max(INT4_MAX).nullable().optional(),
   /** Customer links: the provider's one-time payment method for the card (never the card number). */
   payment_method: text(100).optional(),
+  /** Customer links: the card saved for this purchase by the link's card setup (Stripe: `seti_…`). */
+  setup_id: text(255).optional(),
   /** One per submission, so a re-sent form holds the card once (the hold's idempotency key). */
   attempt: z.uuid().optional(),
 });
@@ -103,6 +105,15 @@ export const ZOpenFridgeAnswer = z.object({
   command_id: z.string(),
 });
 export type TOpenFridgeAnswer = z.infer<typeof ZOpenFridgeAnswer>;
+/**
+ * A web purchase whose card's bank asks the buyer to authenticate (3-D Secure): the page sends
+ * them to their bank, which sends them back to the page (`?attempt=`), and the page sends the
+ * same form with the same attempt again to finish.
+ */
+export const ZOpenAuthenticate = z.object({ redirect_url: z.url() });
+/** A customer link's answer: the door opens, or the buyer's bank asks for them first. */
+export const ZOpenPurchaseAnswer = z.union([ZOpenFridgeAnswer, ZOpenAuthenticate]);
+export type TOpenPurchaseAnswer = z.infer<typeof ZOpenPurchaseAnswer>;
 
 /** The door command of an opening, for the public page to follow (by its id, for 15 minutes). */
 export const OPEN_PROGRESS_WINDOW_MS = 15 * 60 * 1000;
@@ -124,12 +135,14 @@ export const ZOpenProgress = z.object({
 export type TOpenProgress = z.infer<typeof ZOpenProgress>;
 
 /**
- * The test provider's payment methods for the test cards the public page accepts (Stripe's
- * own test tokens, so a Stripe account in test mode understands them too). The page turns a
- * card number into one of these; a card number never reaches the server.
+ * The test provider's payment methods for the test cards its offline card form accepts
+ * (Stripe's own test tokens, so a Stripe account in test mode understands them too). The form
+ * turns a card number into one of these; a card number never reaches the server.
  */
 export const TEST_CARD_PAYMENT_METHODS: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '378282246310005': 'pm_card_amex',
   '4000000000000002': 'pm_card_chargeDeclined',
 };
 export const TEST_DECLINED_PAYMENT_METHOD = 'pm_card_chargeDeclined';

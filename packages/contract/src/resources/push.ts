@@ -64,6 +64,53 @@ export const ZPushMessage = z.object({
 });
 export type TPushMessage = z.infer<typeof ZPushMessage>;
 
+/**
+ * Firebase Cloud Messaging's reserved data keys (its ErrorCode reference and message-type
+ * guide): `from`, `notification`, `message_type` and any key starting `google` or `gcm`.
+ */
+export const FCM_RESERVED_DATA_KEYS = ['from', 'notification', 'message_type'] as const;
+export const FCM_RESERVED_DATA_PREFIXES = ['google', 'gcm'] as const;
+/** Data keys the push adapter sets on every message itself. */
+export const PUSH_OWN_DATA_KEYS = ['message_id', 'action'] as const;
+/** FCM's limit on a message's payload (the notification's title and body, the data's keys and values). */
+export const PUSH_PAYLOAD_MAX_BYTES = 4096;
+/** Room kept for the `message_id` entry the adapter adds (the key and up to 12 digits). */
+const MESSAGE_ID_BYTES = 'message_id'.length + 12;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+export function isReservedDataKey(key: string): boolean {
+  return (
+    (FCM_RESERVED_DATA_KEYS as readonly string[]).includes(key) ||
+    FCM_RESERVED_DATA_PREFIXES.some((prefix) => key.startsWith(prefix))
+  );
+}
+
+/**
+ * A message's payload as FCM counts it, field by field in the form's order, with the bytes the
+ * adapter adds: answers the total and the first field past the limit (null when within it).
+ */
+export function pushPayloadSize(message: {
+  title: string;
+  body: string;
+  action?: string | null | undefined;
+  extra?: Record<string, string> | undefined;
+}): { bytes: number; overField: 'title' | 'body' | 'action' | 'extra' | null } {
+  const fields = [
+    ['title', MESSAGE_ID_BYTES + utf8Bytes(message.title)],
+    ['body', utf8Bytes(message.body)],
+    ['action', message.action ? utf8Bytes('action') + utf8Bytes(message.action) : 0],
+    ['extra', Object.entries(message.extra ?? {}).reduce((sum, [k, v]) => sum + utf8Bytes(k) + utf8Bytes(v), 0)],
+  ] as const;
+  let bytes = 0;
+  let overField: 'title' | 'body' | 'action' | 'extra' | null = null;
+  for (const [field, size] of fields) {
+    bytes += size;
+    if (overField === null && bytes > PUSH_PAYLOAD_MAX_BYTES) overField = field;
+  }
+  return { bytes, overField };
+}
+
 const extraKey = storableString().trim().min(1, { error: 'validation.required' }).max(40);
 const extraValue = storableString().max(500);
 
@@ -99,6 +146,22 @@ export const ZCreatePushMessage = z
     }
     if (value.audience === 'phone' && !value.phone) {
       issue.addIssue({ code: 'custom', path: ['phone'], message: 'push.phone_required' });
+    }
+    for (const key of Object.keys(value.extra)) {
+      if (isReservedDataKey(key)) {
+        issue.addIssue({ code: 'custom', path: ['extra', key], message: 'push.extra_reserved', params: { key } });
+      } else if ((PUSH_OWN_DATA_KEYS as readonly string[]).includes(key)) {
+        issue.addIssue({ code: 'custom', path: ['extra', key], message: 'push.extra_own', params: { key } });
+      }
+    }
+    const size = pushPayloadSize(value);
+    if (size.overField) {
+      issue.addIssue({
+        code: 'custom',
+        path: [size.overField],
+        message: 'push.payload_too_large',
+        params: { bytes: size.bytes, max: PUSH_PAYLOAD_MAX_BYTES },
+      });
     }
   });
 export type TCreatePushMessage = z.input<typeof ZCreatePushMessage>;

@@ -40,7 +40,20 @@ export const ZReceipt = z.object({
   /** §4 payment status: 1 paid (only paid sales have a receipt). */
   payment_status: z.number().int(),
   is_test: z.boolean(),
-  fiscal: z.object({ status: z.enum(FISCAL_RECEIPT_STATUSES), document: ZFiscalDocument.nullable() }).nullable(),
+  fiscal: z
+    .object({
+      status: z.enum(FISCAL_RECEIPT_STATUSES),
+      document: ZFiscalDocument.nullable(),
+      /** The return receipts of the sale's refunds, oldest first. */
+      returns: z.array(
+        z.object({
+          amount_minor: z.number().int(),
+          status: z.enum(FISCAL_RECEIPT_STATUSES),
+          document: ZFiscalDocument.nullable(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type TReceipt = z.infer<typeof ZReceipt>;
 

@@ -28,17 +28,19 @@ export const ZSubscriptionAction = z.object({
   action: z.enum(['pause', 'continue', 'cancel_auto_billing'], { error: 'validation.required' }),
 });
 
-export const ZSaveCard = z.object({
-  token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100),
-});
-
+/** The subscription card: saved and charged through the platform's payment system, never the organisation's. */
 export const ZOrganizationCard = z.object({
   brand: z.string(),
   last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
   provider: z.string(),
   created_at: ZTimestamp,
+  /** Saved with a platform payment system that is no longer in use: not charged, to be added again. */
+  needs_readding: z.boolean(),
 });
 export const ZOrganizationCardAnswer = z.object({ card: ZOrganizationCard.nullable() });
+export type TOrganizationCardAnswer = z.infer<typeof ZOrganizationCardAnswer>;
 
 export const ZSubscriptionPayment = z.object({
   id: z.number().int(),

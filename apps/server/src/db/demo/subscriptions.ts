@@ -5,6 +5,7 @@ import {
   micromarkets,
   organizationCards,
   organizations,
+  platformPaymentSettings,
   subscriptionInvoices,
   subscriptionPayments,
   subscriptions,
@@ -18,11 +19,21 @@ function monthAt(now: Date, n: number): string {
 }
 
 /**
- * The demo micromarkets subscribed and paid through the current month: a saved test card per
- * organisation, a few paid months, and one unpaid invoice (next month's, so nothing is refused).
- * Runs again without adding rows.
+ * The demo micromarkets subscribed and paid through the current month: the platform's payment
+ * system on the test provider (`platformCredentials`: its sealed webhook secret), a test card
+ * per organisation saved through it, a few paid months, and one unpaid invoice (next month's,
+ * so nothing is refused). Runs again without adding rows.
  */
-export async function seedSubscriptionsDemo(db: Db, orgIds: number[], now = new Date()): Promise<void> {
+export async function seedSubscriptionsDemo(
+  db: Db,
+  orgIds: number[],
+  now = new Date(),
+  platformCredentials: string | null = null,
+): Promise<void> {
+  await db
+    .insert(platformPaymentSettings)
+    .values({ id: 1, provider: 'test', credentialsSealed: platformCredentials })
+    .onConflictDoNothing();
   const orgs = await db
     .select({ id: organizations.id, currency: organizations.currency, price: organizations.subscriptionPriceMinor })
     .from(organizations)
@@ -44,10 +55,13 @@ export async function seedSubscriptionsDemo(db: Db, orgIds: number[], now = new 
         .values({
           orgId: org.id,
           provider: 'test',
+          providerAccount: 'test',
           paymentMethodId: 'pm_card_visa',
           customerId: `cus_org_${org.id}`,
           brand: 'visa',
           last4: '4242',
+          expMonth: 12,
+          expYear: now.getUTCFullYear() + 3,
         })
         .onConflictDoNothing();
       await tx

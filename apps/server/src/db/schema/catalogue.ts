@@ -138,6 +138,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     article: text('article'),
     barcode: text('barcode'),
+    /** The fiscal register's tax groups of this product (at most two); null: the organisation's default. */
+    taxCodes: text('tax_codes').array(),
     weightG: integer('weight_g'),
     makerId: integer('maker_id').references(() => makers.id),
     categoryId: integer('category_id').references(() => categories.id),

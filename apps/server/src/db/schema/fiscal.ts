@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -18,18 +19,28 @@ import { transactions } from './sales.js';
 /**
  * An organisation's fiscal provider (one cash register per organisation). Credentials are
  * one sealed JSON object (lib/secrets.ts, bound to the organisation), never plain.
- * `shift_open` mirrors the register's shift as last seen, so the sale path can refuse on a
- * closed shift (§8) without asking the provider.
+ * `shift_open` and `shift_problem` mirror the register's shift as last seen, so the sale path
+ * can refuse on a closed shift (§8) without asking the provider.
  */
 export const fiscalSettings = pgTable('fiscal_settings', {
   orgId: integer('org_id')
     .primaryKey()
     .references(() => organizations.id, { onDelete: 'cascade' }),
-  provider: text('provider', { enum: ['test'] }).notNull(),
+  provider: text('provider', { enum: ['test', 'checkbox'] }).notNull(),
   credentialsSealed: text('credentials_sealed'),
   /** Test provider only: a registered receipt becomes ready this many seconds later. */
   delaySeconds: integer('delay_seconds').notNull().default(0),
   shiftOpen: boolean('shift_open').notNull().default(false),
+  /** The register's tax groups for products that name none of their own; empty: goods are not taxed. */
+  taxCodes: text('tax_codes').array().notNull().default(sql`'{}'::text[]`),
+  /** `HH:MM` on the organisation's clock: a register that opens its own shifts closes it then, daily. */
+  shiftCloseTime: text('shift_close_time').notNull().default('23:50'),
+  /** Why the register could not open a shift when it last tried (the sale path refuses then); null when it could. */
+  shiftProblem: text('shift_problem'),
+  /** When the shift was last opened, closed or found at the provider. */
+  shiftCheckedAt: timestamp('shift_checked_at', { withTimezone: true }),
+  /** The organisation's day whose nightly close is done. */
+  dailyCloseOn: date('daily_close_on', { mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by'),
 });
@@ -79,6 +90,8 @@ export const fiscalReceipts = pgTable(
   (t) => [
     uniqueIndex('fiscal_receipts_transaction').on(t.transactionId).where(sql`${t.kind} = 'sale'`),
     uniqueIndex('fiscal_receipts_refund').on(t.refundPaymentId).where(sql`${t.kind} = 'return'`),
+    // A sale's return receipts, for its receipt page.
+    index('fiscal_receipts_returns').on(t.transactionId).where(sql`${t.kind} = 'return'`),
     check(
       'fiscal_receipts_kind',
       sql`${t.kind} IN ('sale', 'return') AND (${t.kind} = 'sale') = (${t.refundPaymentId} IS NULL)`,

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -29,9 +30,56 @@ export const paymentSettings = pgTable('payment_settings', {
   credentialsSealed: text('credentials_sealed'),
   /** Test provider only: what it pretends (none, decline, timeout, delayed_webhook, duplicate_webhook). */
   simulate: text('simulate').notNull().default('none'),
+  /**
+   * The provider account the credentials act for (Stripe: `acct_…`), learned from the
+   * provider; null until known and again after the key changes. A card saved under another
+   * account is never sent to this one. The test provider has one account and needs none.
+   */
+  accountId: text('account_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by'),
 });
+
+/**
+ * The platform's own payment system (one row), configured by the platform admin: the
+ * organisations' subscription cards are saved and their fees charged through it, never
+ * through an organisation's account. Credentials sealed as the organisations' are.
+ */
+export const platformPaymentSettings = pgTable(
+  'platform_payment_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** `{ secret_key?, publishable_key?, webhook_secret? }` sealed; null when none is stored. */
+    credentialsSealed: text('credentials_sealed'),
+    simulate: text('simulate').notNull().default('none'),
+    accountId: text('account_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [check('platform_payment_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The provider's customer (Stripe: `cus_…`) that stands for one of ours in one provider
+ * account: `user:<id>` (a customer of the app) or `org:<id>` (an organisation paying its
+ * subscription through the platform). Made once and reused for every card saved after.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    provider: text('provider').notNull(),
+    account: text('account').notNull(),
+    customer: text('customer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_customers_owner').on(t.owner, t.provider, t.account)],
+);
 
 /**
  * The payment ledger: one row per operation at a provider, written before the provider is
@@ -68,6 +116,8 @@ export const paymentTransactions = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     attempts: integer('attempts').notNull().default(0),
+    /** Made through the platform's payment system (a subscription fee), not the organisation's. */
+    throughPlatform: boolean('through_platform').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -60,7 +60,7 @@ export const pushDeliveries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     importance: text('importance', { enum: ['important', 'unimportant'] }).notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'skipped_limit', 'failed'] }).notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'skipped_limit', 'failed', 'retry'] }).notNull(),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -198,6 +198,10 @@ export const customerCards = pgTable(
     providerCustomer: text('provider_customer').notNull(),
     brand: text('brand'),
     last4: text('last4'),
+    expMonth: smallint('exp_month'),
+    expYear: smallint('exp_year'),
+    /** The provider account that saved it (Stripe: `acct_…`); it is charged through that account only. */
+    providerAccount: text('provider_account'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

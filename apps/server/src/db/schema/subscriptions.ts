@@ -53,6 +53,10 @@ export const organizationCards = pgTable('organization_cards', {
   customerId: text('customer_id').notNull(),
   brand: text('brand').notNull(),
   last4: text('last4').notNull(),
+  expMonth: smallint('exp_month'),
+  expYear: smallint('exp_year'),
+  /** The platform's provider account that saved it; charged through that account only. */
+  providerAccount: text('provider_account'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

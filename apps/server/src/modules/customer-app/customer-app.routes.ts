@@ -14,7 +14,9 @@ import {
   createCustomerWish,
   listCustomerOrders,
 } from '../orders/index.js';
+import type { PaymentProviders } from '../payments/index.js';
 import { commentCustomerChat, createCustomerChat, getCustomerChat, listCustomerChats } from '../support/index.js';
+import { listCards, removeCustomerCard, saveCustomerCard, startCustomerCardSetup } from './cards.service.js';
 import { inbox, markRead, registerDevice } from './inbox.service.js';
 import { CodeLimiter, me, requestCode, SIGN_IN_CODE_JOB, sendCode, signIn, signOut } from './sign-in.service.js';
 
@@ -23,7 +25,13 @@ const OK = { ok: true as const };
 /** The customer app's API (`/v1/app/…`): sign-in by code, push inbox and registration, support chats, orders and wishes. */
 export async function customerAppRoutes(
   app: FastifyInstance,
-  deps: { ctx: ServiceContext; rateSharing: RateSharing; jobs: JobRunner; channels: ChannelEndpoints },
+  deps: {
+    ctx: ServiceContext;
+    rateSharing: RateSharing;
+    jobs: JobRunner;
+    channels: ChannelEndpoints;
+    payments: PaymentProviders;
+  },
 ) {
   const { ctx } = deps;
   const limiter = new CodeLimiter(() => ctx.clock.nowMs(), deps.rateSharing.share('customer-sign-in'));
@@ -63,6 +71,15 @@ export async function customerAppRoutes(
   );
   registerEndpoint(app, endpoints.createWish, async ({ actor, body }) => {
     await createCustomerWish(ctx, actor, body);
+    return OK;
+  });
+  // Saved cards: set up with the organisation's payment system (Stripe's SDK or the test provider's form).
+  const cards = api.card;
+  registerEndpoint(app, cards.appCards, ({ actor }) => listCards(ctx, actor));
+  registerEndpoint(app, cards.appSetup, ({ actor }) => startCustomerCardSetup(ctx, deps.payments, actor));
+  registerEndpoint(app, cards.appSave, ({ actor, body }) => saveCustomerCard(ctx, deps.payments, actor, body.setup_id));
+  registerEndpoint(app, cards.appRemove, async ({ actor, params }) => {
+    await removeCustomerCard(ctx, deps.payments, actor, params.id);
     return OK;
   });
 }

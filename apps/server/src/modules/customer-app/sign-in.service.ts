@@ -21,7 +21,7 @@ import { hashToken } from '../../lib/crypto.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { type RateShare, RecentEvents } from '../../lib/recent-events.js';
 import { createSession, revokeSession } from '../auth/index.js';
-import { type OrgChannelDeps, sendThroughOrgChannel } from '../notifications/index.js';
+import { type OrgChannelDeps, recordWhatsAppSend, sendThroughOrgChannel } from '../notifications/index.js';
 import { codeMessage } from './code-message.js';
 
 const HOUR_MS = 3_600_000;
@@ -77,7 +77,16 @@ function rateLimited(waitMs: number) {
 
 /** The job that sends a code; the request only queues it, so known and unknown phones answer alike. */
 export const SIGN_IN_CODE_JOB = 'app.sign-in-code';
-const ZCodeJob = z.object({ orgId: z.number().int(), phone: z.string(), locale: z.enum(LOCALES) });
+const ZCodeJob = z.object({
+  orgId: z.number().int(),
+  phone: z.string(),
+  locale: z.enum(LOCALES),
+  /**
+   * Set by a WhatsApp message's failure (its status webhook): the code it carried, to be
+   * replaced by one sent by mail, if it is still the customer's live code.
+   */
+  replacesCodeId: z.number().int().optional(),
+});
 
 export async function requestCode(
   ctx: ServiceContext,
@@ -115,32 +124,75 @@ async function customerByPhone(ctx: ServiceContext, orgId: number, phone: string
 
 const codeHash = (userId: number, code: string) => hashToken(`${userId}:${code}`);
 
+/** Whether the code is still the customer's live one: the newest, unused, unexpired. */
+async function isLiveCode(ctx: ServiceContext, userId: number, codeId: number): Promise<boolean> {
+  const [newest] = await ctx.db
+    .select({
+      id: customerSignInCodes.id,
+      usedAt: customerSignInCodes.usedAt,
+      expiresAt: customerSignInCodes.expiresAt,
+    })
+    .from(customerSignInCodes)
+    .where(eq(customerSignInCodes.userId, userId))
+    .orderBy(desc(customerSignInCodes.id))
+    .limit(1);
+  return newest?.id === codeId && newest.usedAt === null && newest.expiresAt > ctx.clock.now();
+}
+
 /**
  * Issues a code to the customer with this phone, if there is one: by WhatsApp through the
- * organisation's channel, or, without one (or when it refuses), by mail through its Mail
- * channel or the outbox. A new code replaces the earlier ones.
+ * organisation's channel (its authentication template, the code as the parameter), or,
+ * without one or when it refuses, by mail through its Mail channel or the outbox. WhatsApp
+ * taking the message is not delivery: if its status webhook later reports it failed, this job
+ * runs again with `replacesCodeId` and mails a new code, unless the customer has since asked
+ * for another or used it. A new code replaces the earlier ones.
  */
 export async function sendCode(ctx: ServiceContext, channels: OrgChannelDeps, payload: Record<string, unknown>) {
-  const { orgId, phone, locale } = ZCodeJob.parse(payload);
+  const { orgId, phone, locale, replacesCodeId } = ZCodeJob.parse(payload);
   const customer = await customerByPhone(ctx, orgId, phone);
   if (!customer) return;
+  if (replacesCodeId !== undefined && !(await isLiveCode(ctx, customer.id, replacesCodeId))) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const codeId = await ctx.db.transaction(async (tx) => {
     await tx
       .update(customerSignInCodes)
       .set({ usedAt: now })
       .where(and(eq(customerSignInCodes.userId, customer.id), isNull(customerSignInCodes.usedAt)));
-    await tx.insert(customerSignInCodes).values({
-      userId: customer.id,
-      codeHash: codeHash(customer.id, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
-    });
+    const [row] = await tx
+      .insert(customerSignInCodes)
+      .values({
+        userId: customer.id,
+        codeHash: codeHash(customer.id, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_MS),
+      })
+      .returning({ id: customerSignInCodes.id });
+    return row!.id;
   });
   const message = codeMessage(locale, code);
-  const outcome = await sendThroughOrgChannel(channels, orgId, CHANNEL_TYPE.whatsapp, { recipient: phone, ...message });
-  if (outcome === 'sent') return;
+  if (replacesCodeId === undefined) {
+    const outcome = await sendThroughOrgChannel(channels, orgId, CHANNEL_TYPE.whatsapp, {
+      recipient: phone,
+      ...message,
+      kind: 'sign_in_code',
+      code,
+    });
+    if (outcome.status === 'sent') {
+      if (outcome.providerMessageId) {
+        await recordWhatsAppSend(ctx.db, ctx.clock.now(), {
+          orgId,
+          channelId: outcome.channelId,
+          wamid: outcome.providerMessageId,
+          purpose: 'sign_in_code',
+          recipient: phone,
+          signInCodeId: codeId,
+          fallback: { job: SIGN_IN_CODE_JOB, payload: { orgId, phone, locale, replacesCodeId: codeId } },
+        });
+      }
+      return;
+    }
+  }
   await ctx.mailer.send({ to: customer.email, orgId, subject: message.subject, body: message.text });
 }
 

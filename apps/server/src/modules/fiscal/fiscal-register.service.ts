@@ -1,11 +1,13 @@
 import { PAYMENT_STATUS, SALE_PAYMENT } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets, paymentTransactions, transactionProducts, transactions } from '../../db/schema/index.js';
+import { micromarkets, paymentTransactions, transactions } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { insertJob, type JobRow } from '../jobs/index.js';
 import { readSettings } from '../micromarkets/index.js';
 import * as repo from './fiscal.repository.js';
+import { documentIdOf, receiptLines, returnOf } from './fiscal-document.js';
+import { readyShift } from './fiscal-shifts.service.js';
 import { FiscalProviderError } from './provider.js';
 import type { FiscalProviders } from './provider-registry.js';
 
@@ -73,30 +75,16 @@ export async function onSaleRefunded(
   });
 }
 
-/**
- * §8's rejection reason "closed fiscal shift": the micromarket registers fiscal receipts and
- * its organisation's register is known to have no open shift (as last seen; the provider is
- * not asked on the sale path). A micromarket without fiscal registration is never refused.
- */
-export async function fiscalShiftClosed(db: Db, micromarketId: number): Promise<boolean> {
-  const [micromarket] = await db
-    .select({ orgId: micromarkets.orgId, settings: micromarkets.settings })
-    .from(micromarkets)
-    .where(eq(micromarkets.id, micromarketId));
-  if (!micromarket || !readSettings(micromarket.settings).fiscal_receipts) return false;
-  const settings = await repo.findFiscalSettings(db, micromarket.orgId);
-  return !settings?.shiftOpen;
-}
-
 /** Thrown to make the job runner ask again in two minutes; the row says why. */
 class NotYet extends Error {}
 
 type Deps = { db: Db; clock: Clock; providers: FiscalProviders };
 
 /**
- * The `fiscal.register` job: registers the fiscal receipt of a paid sale of a micromarket
- * that has fiscal registration on, and fetches the document once it is ready. Idempotent:
- * a ready receipt is left alone, and the provider answers a repeated key with the first
+ * The `fiscal.register` job: registers the fiscal receipt of a paid sale (or the return
+ * receipt of a refund) of a micromarket that has fiscal registration on, on a shift made
+ * ready first, and fetches the document once it is ready. Idempotent: a ready receipt is
+ * left alone, and the provider answers a repeated key (or document id) with the first
  * registration.
  */
 export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'payload' | 'attempts' | 'maxAttempts'>) {
@@ -123,53 +111,70 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
     now: deps.clock.now(),
   });
   const isLastAttempt = job.attempts >= job.maxAttempts;
-  const stop = async (problem: string, error: Error) => {
-    await repo.updateFiscalReceipt(deps.db, row.id, {
+  const note = (problem: string, isFinal = isLastAttempt) =>
+    repo.updateFiscalReceipt(deps.db, row.id, {
       lastError: problem,
       updatedAt: deps.clock.now(),
-      ...(isLastAttempt ? { status: 'failed' as const } : {}),
+      ...(isFinal ? { status: 'failed' as const } : {}),
     });
+  const stop = async (problem: string, error: Error) => {
+    await note(problem);
     throw error;
   };
 
-  const found = await deps.providers.forOrg(deps.db, sale.orgId);
-  if (!found) return stop('fiscal.not_configured', new NotYet('no fiscal provider'));
+  const found = await repo.findFiscalSettingsWithZone(deps.db, sale.orgId);
+  const provider = found && deps.providers.build(found.settings, deps.db);
+  if (!found || !provider) return stop('fiscal.not_configured', new NotYet('no fiscal provider'));
+  const { settings } = found;
   try {
     let receiptId = row.providerReceiptId;
     if (!receiptId) {
-      const lines = await deps.db
-        .select({
-          name: transactionProducts.name,
-          quantity: transactionProducts.quantity,
-          priceMinor: transactionProducts.priceMinor,
-        })
-        .from(transactionProducts)
-        .where(eq(transactionProducts.transactionId, transactionId));
-      ({ receiptId } = await found.provider.registerReceipt(
+      // A test-mode sale charged a made-up amount: a real register must never report it as revenue.
+      if (sale.isTest && provider.kind !== 'test') {
+        return note('fiscal.test_sale', true);
+      }
+      const saleReceipt = refund ? await repo.findFiscalReceipt(deps.db, transactionId) : null;
+      if (saleReceipt?.status === 'pending') {
+        return stop('fiscal.sale_receipt_first', new NotYet('the sale receipt is not registered yet'));
+      }
+      const shift = await readyShift(deps, { settings, timeZone: found.timeZone, provider });
+      if (!shift.isOpen) throw new FiscalProviderError('shift_closed', 'the shift is closed');
+      const lines = await receiptLines(deps.db, transactionId, settings.taxCodes);
+      const documentKey = refund ? returnFiscalKey(refund.id) : fiscalKey(transactionId);
+      const common = {
+        idempotencyKey: documentKey,
+        documentId: documentIdOf(documentKey, sale.token),
+        currency: sale.currency,
+        payment: 'cashless' as const,
+      };
+      ({ receiptId } = await provider.registerReceipt(
         refund
           ? {
+              ...common,
               kind: 'return',
-              idempotencyKey: returnFiscalKey(refund.id),
-              currency: sale.currency,
               totalMinor: refund.amountMinor,
-              lines: returnLines(sale, refund.amountMinor, lines),
+              ...returnOf(sale, refund.amountMinor, lines, settings.taxCodes),
+              relatedReceiptId:
+                saleReceipt?.status === 'ready' && saleReceipt.provider === settings.provider
+                  ? saleReceipt.providerReceiptId
+                  : null,
             }
           : {
+              ...common,
               kind: 'sale',
-              idempotencyKey: fiscalKey(transactionId),
-              currency: sale.currency,
               totalMinor: sale.amountMinor,
+              discountMinor: sale.bonusesUsedMinor,
               lines,
+              relatedReceiptId: null,
             },
       ));
       await repo.updateFiscalReceipt(deps.db, row.id, {
-        provider: found.row.provider,
+        provider: settings.provider,
         providerReceiptId: receiptId,
         updatedAt: deps.clock.now(),
       });
-      if (!found.row.shiftOpen) await repo.rememberShift(deps.db, sale.orgId, true);
     }
-    const answer = await found.provider.fetchReceipt(receiptId);
+    const answer = await provider.fetchReceipt(receiptId);
     if (answer.status === 'pending') return stop('receipt.not_ready', new NotYet('the fiscal receipt is not ready'));
     await repo.updateFiscalReceipt(deps.db, row.id, {
       status: 'ready',
@@ -182,16 +187,13 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
     });
   } catch (error) {
     if (!(error instanceof FiscalProviderError)) throw error;
-    if (error.kind === 'shift_closed') {
-      await repo.rememberShift(deps.db, sale.orgId, false);
-      return stop('fiscal.shift_closed', error);
-    }
-    return stop(
-      error.kind === 'unavailable'
-        ? `fiscal.provider_unavailable:${error.reason}`
-        : `fiscal.provider_refused:${error.reason}`,
-      error,
-    );
+    if (error.kind === 'shift_closed') return stop('fiscal.shift_closed', error);
+    const key = {
+      unavailable: 'fiscal.provider_unavailable',
+      credentials: 'fiscal.credentials_refused',
+      refused: 'fiscal.provider_refused',
+    }[error.kind];
+    return stop(`${key}:${error.reason}`, error);
   }
 }
 
@@ -209,15 +211,4 @@ async function refundOf(db: Db, transactionId: number, refundId: number) {
       ),
     );
   return row ?? null;
-}
-
-type ReceiptLine = { name: string; quantity: number; priceMinor: number };
-
-/**
- * What a return receipt gives back: the sale's lines when the whole amount is refunded; a
- * part refunded by amount is one line naming the sale, since it returns no particular item.
- */
-export function returnLines(sale: { id: number; amountMinor: number }, refundMinor: number, lines: ReceiptLine[]) {
-  if (refundMinor === sale.amountMinor) return lines;
-  return [{ name: `Refund of sale #${sale.id}`, quantity: 1, priceMinor: refundMinor }];
 }

@@ -22,7 +22,7 @@ const db = () => ctx.database.db;
 async function world(options: { delaySeconds?: number; isShiftOpen?: boolean; isFiscal?: boolean } = {}) {
   const orgId = await createOrganisation(db(), { fiscalNumber: '1234567890' });
   await saveFiscalSettings(db(), { orgId, provider: 'test', delaySeconds: options.delaySeconds ?? 0 });
-  const provider = ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!);
+  const provider = ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!)!;
   if (options.isShiftOpen ?? true) await provider.openShift();
   const micromarketId = await insertFiscalMicromarket(db(), orgId, options.isFiscal ?? true);
   const sale = { ...(await insertPaidSale(db(), { orgId, micromarketId, at: clock.now() })), micromarketId };
@@ -66,7 +66,7 @@ describe('fiscal.register job', () => {
     await paid(sale);
     await ctx.app.jobs.runDue();
     expect(await receiptOf(sale.id)).toMatchObject({ status: 'pending', lastError: 'fiscal.shift_closed' });
-    expect(await fiscalShiftClosed(db(), micromarketId)).toBe(true);
+    expect(await fiscalShiftClosed(db(), micromarketId, clock.now())).toBe(true);
     expect(
       await db()
         .select()
@@ -86,7 +86,7 @@ describe('fiscal.register job', () => {
     clock.advance(FISCAL_RETRY_MS);
     await ctx.app.jobs.runDue();
     expect(await receiptOf(sale.id)).toMatchObject({ status: 'ready', attempts: 3 });
-    expect(await fiscalShiftClosed(db(), micromarketId)).toBe(false);
+    expect(await fiscalShiftClosed(db(), micromarketId, clock.now())).toBe(false);
   });
 
   it('skips micromarkets with fiscal registration off, also when it was turned off after the sale', async () => {
@@ -110,7 +110,7 @@ describe('fiscal.register job', () => {
     await ctx.app.jobs.runDue();
     expect(await receiptOf(later.sale.id)).toBeNull();
     // Nothing fiscal refuses the sale of such a micromarket, shift or no shift.
-    expect(await fiscalShiftClosed(db(), micromarketId)).toBe(false);
+    expect(await fiscalShiftClosed(db(), micromarketId, clock.now())).toBe(false);
   });
 
   it('is idempotent: the hook twice queues one job, a job run twice makes one fiscal receipt', async () => {
@@ -154,7 +154,7 @@ describe('fiscal.register job', () => {
   it('keeps the test provider’s shift and receipts in the database (a restart loses nothing)', async () => {
     const { orgId, provider } = await world();
     const shift = await provider.shiftStatus();
-    const again = ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!);
+    const again = ctx.app.fiscal.build((await findFiscalSettings(db(), orgId))!)!;
     expect(await again.shiftStatus()).toEqual(shift);
     expect(shift).toMatchObject({ isOpen: true, number: 1 });
     await again.closeShift();

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fiscalReceipts, fiscalSettings } from '../../db/schema/index.js';
+import { fiscalReceipts, fiscalSettings, organizations } from '../../db/schema/index.js';
 
 export type FiscalSettingsRow = typeof fiscalSettings.$inferSelect;
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
@@ -10,9 +10,28 @@ export async function findFiscalSettings(db: Db, orgId: number): Promise<FiscalS
   return row ?? null;
 }
 
+/** The settings with the organisation's clock, for the nightly close and the sale path. */
+export async function findFiscalSettingsWithZone(db: Db, orgId: number) {
+  const [row] = await db
+    .select({ settings: fiscalSettings, timeZone: organizations.timeZone })
+    .from(fiscalSettings)
+    .innerJoin(organizations, eq(organizations.id, fiscalSettings.orgId))
+    .where(eq(fiscalSettings.orgId, orgId));
+  return row ?? null;
+}
+
+/** Every register that opens its own shifts (all but the test provider's), with its organisation's clock. */
+export function listSelfOpeningRegisters(db: Db) {
+  return db
+    .select({ settings: fiscalSettings, timeZone: organizations.timeZone })
+    .from(fiscalSettings)
+    .innerJoin(organizations, eq(organizations.id, fiscalSettings.orgId))
+    .where(ne(fiscalSettings.provider, 'test'));
+}
+
 export async function saveFiscalSettings(
   db: Db,
-  values: Omit<typeof fiscalSettings.$inferInsert, 'shiftOpen'>,
+  values: Omit<typeof fiscalSettings.$inferInsert, 'shiftOpen' | 'shiftProblem' | 'shiftCheckedAt' | 'dailyCloseOn'>,
 ): Promise<FiscalSettingsRow> {
   const { orgId, ...changes } = values;
   const [row] = await db
@@ -23,9 +42,24 @@ export async function saveFiscalSettings(
   return row!;
 }
 
-/** The shift as last seen at the provider, for the sale path's closed-shift refusal. */
-export async function rememberShift(db: Db, orgId: number, isOpen: boolean): Promise<void> {
-  await db.update(fiscalSettings).set({ shiftOpen: isOpen }).where(eq(fiscalSettings.orgId, orgId));
+/**
+ * The shift as last seen at the provider, for the sale path's closed-shift refusal: open or
+ * not, and why it could not be opened (null: nothing stands in the way).
+ */
+export async function rememberShift(
+  db: Db,
+  orgId: number,
+  shift: { isOpen: boolean; problem?: string | null; at: Date; dailyCloseOn?: string },
+): Promise<void> {
+  await db
+    .update(fiscalSettings)
+    .set({
+      shiftOpen: shift.isOpen,
+      shiftProblem: shift.problem ?? null,
+      shiftCheckedAt: shift.at,
+      ...(shift.dailyCloseOn ? { dailyCloseOn: shift.dailyCloseOn } : {}),
+    })
+    .where(eq(fiscalSettings.orgId, orgId));
 }
 
 /** The sale receipt of a paid sale (its return receipts are rows of their own). */
@@ -44,6 +78,15 @@ export async function findReturnReceipt(db: Db, refundPaymentId: number): Promis
     .from(fiscalReceipts)
     .where(and(eq(fiscalReceipts.refundPaymentId, refundPaymentId), eq(fiscalReceipts.kind, 'return')));
   return row ?? null;
+}
+
+/** The return receipts of a sale's refunds, oldest first. */
+export function findReturnReceipts(db: Db, transactionId: number): Promise<FiscalReceiptRow[]> {
+  return db
+    .select()
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.transactionId, transactionId), eq(fiscalReceipts.kind, 'return')))
+    .orderBy(asc(fiscalReceipts.id));
 }
 
 /** The receipt's row (made on the first attempt), with this attempt counted: one per sale, one per refund. */

@@ -15,6 +15,9 @@ export async function fiscalRoutes(app: FastifyInstance, { ctx, providers }: Opt
   registerEndpoint(app, r.updateFiscalSettings, ({ actor, params, body }) =>
     settings.updateFiscalSettings(ctx, providers, actor, params.org_id, body),
   );
+  registerEndpoint(app, r.testFiscalConnection, ({ actor, params }) =>
+    settings.testFiscalConnection(ctx, providers, actor, params.org_id),
+  );
   registerEndpoint(app, r.openShift, ({ actor, params }) =>
     settings.setFiscalShift(ctx, providers, actor, params.org_id, true),
   );

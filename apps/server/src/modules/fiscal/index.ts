@@ -1,15 +1,24 @@
-/** Fiscal receipts (DESIGN §8): the provider interface, its offline test provider, settings and the register job. */
-export { type FiscalReceiptRow, findFiscalReceipt } from './fiscal.repository.js';
+/**
+ * Fiscal receipts (DESIGN §8): the provider interface, its offline test provider and the
+ * Checkbox adapter, settings, the register job and the nightly shift close.
+ */
+export { type FiscalReceiptRow, findFiscalReceipt, findReturnReceipts } from './fiscal.repository.js';
 export { fiscalRoutes } from './fiscal.routes.js';
 export {
   FISCAL_MAX_ATTEMPTS,
   FISCAL_REGISTER_JOB,
   FISCAL_RETRY_MS,
   fiscalKey,
-  fiscalShiftClosed,
   onSalePaid,
   onSaleRefunded,
   registerFiscalReceipt,
 } from './fiscal-register.service.js';
+export { problemText } from './fiscal-settings.service.js';
+export {
+  FISCAL_SHIFTS_EVERY_MS,
+  FISCAL_SHIFTS_JOB,
+  fiscalShiftClosed,
+  runShiftSchedule,
+} from './fiscal-shifts.service.js';
 export { type FiscalProvider, FiscalProviderError } from './provider.js';
-export { FiscalProviders } from './provider-registry.js';
+export { FiscalProviders, type FiscalProvidersOptions } from './provider-registry.js';

@@ -1,17 +1,49 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
+import type { CheckboxCashierCredentials, CheckboxTokenStore } from './checkbox-api.js';
+import { CheckboxFiscalProvider } from './checkbox-provider.js';
 import { type FiscalSettingsRow, findFiscalSettings } from './fiscal.repository.js';
 import type { FiscalProvider } from './provider.js';
 import { TestFiscalProvider } from './test-provider.js';
 
-export type StoredFiscalCredentials = { api_key?: string };
+/**
+ * One sealed object per organisation. `api_key`: the test provider's key, or Checkbox's cash
+ * register license key (X-License-Key). The cashier signs in to Checkbox with login and
+ * password, or with a PIN code.
+ */
+export type StoredFiscalCredentials = {
+  api_key?: string;
+  cashier_login?: string;
+  cashier_password?: string;
+  cashier_pin?: string;
+};
+
+export type FiscalProvidersOptions = {
+  db: Db;
+  secrets: SecretBox;
+  clock: Clock;
+  /** Tests point the Checkbox adapter at a local stand-in (CHECKBOX_API_URL). */
+  checkboxBaseUrl?: string | undefined;
+};
+
+/** The cashier's way in, when the stored credentials have one. */
+export function cashierOf(credentials: StoredFiscalCredentials): CheckboxCashierCredentials | null {
+  if (credentials.cashier_pin) return { pinCode: credentials.cashier_pin };
+  if (credentials.cashier_login && credentials.cashier_password) {
+    return { login: credentials.cashier_login, password: credentials.cashier_password };
+  }
+  return null;
+}
 
 /** Builds each organisation's fiscal provider from its stored settings. */
 export class FiscalProviders {
   private readonly credentials;
+  /** Checkbox bearer tokens by register and cashier: a sign-in serves every receipt until refused. */
+  private readonly tokens = new Map<string, string>();
 
-  constructor(private readonly options: { db: Db; secrets: SecretBox; clock: Clock }) {
+  constructor(private readonly options: FiscalProvidersOptions) {
     this.credentials = sealedCredentials<StoredFiscalCredentials>(options.secrets, 'fiscal-settings');
   }
 
@@ -20,16 +52,49 @@ export class FiscalProviders {
   }
 
   sealCredentials(orgId: number, credentials: StoredFiscalCredentials): string | null {
-    if (!credentials.api_key) return null;
+    if (!Object.values(credentials).some(Boolean)) return null;
     return this.credentials.seal(orgId, credentials);
   }
 
-  build(row: FiscalSettingsRow, db: Db = this.options.db): FiscalProvider {
-    return new TestFiscalProvider({ db, clock: this.options.clock, orgId: row.orgId, delaySeconds: row.delaySeconds });
+  /** The provider of a settings row; null when the chosen provider lacks what it needs (Checkbox without its keys). */
+  build(row: FiscalSettingsRow, db: Db = this.options.db): FiscalProvider | null {
+    if (row.provider === 'test') {
+      return new TestFiscalProvider({
+        db,
+        clock: this.options.clock,
+        orgId: row.orgId,
+        delaySeconds: row.delaySeconds,
+      });
+    }
+    const credentials = this.openCredentials(row);
+    const cashier = cashierOf(credentials);
+    if (!credentials.api_key || !cashier) return null;
+    return new CheckboxFiscalProvider({
+      licenseKey: credentials.api_key,
+      cashier,
+      tokens: this.tokenStore(row.orgId, credentials.api_key, cashier),
+      clock: this.options.clock,
+      baseUrl: this.options.checkboxBaseUrl,
+    });
   }
 
   async forOrg(db: Db, orgId: number): Promise<{ row: FiscalSettingsRow; provider: FiscalProvider } | null> {
     const row = await findFiscalSettings(db, orgId);
-    return row ? { row, provider: this.build(row, db) } : null;
+    const provider = row && this.build(row, db);
+    return row && provider ? { row, provider } : null;
+  }
+
+  /** Keyed by what signs in, so new credentials never use the old cashier's token. */
+  private tokenStore(orgId: number, licenseKey: string, cashier: CheckboxCashierCredentials): CheckboxTokenStore {
+    const key = createHash('sha256')
+      .update(JSON.stringify([orgId, licenseKey, cashier]))
+      .digest('base64url');
+    return {
+      get: () => this.tokens.get(key) ?? null,
+      set: (token) => {
+        if (token) this.tokens.set(key, token);
+        else this.tokens.delete(key);
+      },
+    };
   }
 }

@@ -8,13 +8,31 @@ import type { FiscalProviderKind } from '@vitrina/contract';
  */
 export type FiscalProvider = {
   readonly kind: FiscalProviderKind;
+  /** Signs in anew and reads the shift: whether the stored credentials work. */
+  testConnection(): Promise<FiscalShiftState>;
+  /** Opens a shift, or answers the open one as it is; throws `shift_closed` when it cannot be opened. */
   openShift(): Promise<FiscalShiftState>;
   closeShift(): Promise<FiscalShiftState>;
   shiftStatus(): Promise<FiscalShiftState>;
+  /**
+   * The shift a receipt is about to go on: a register that opens its own shifts
+   * (`opensShiftsItself`) opens one when `mayOpen` (outside the organisation's nightly
+   * close); the others answer the shift as it is, opened by the operator.
+   */
+  ensureShift(options: { mayOpen: boolean }): Promise<FiscalShiftState>;
   /** Throws `shift_closed` when no shift is open. */
   registerReceipt(request: FiscalReceiptRequest): Promise<{ receiptId: string }>;
   fetchReceipt(receiptId: string): Promise<FiscalReceiptAnswer>;
 };
+
+/**
+ * Registers that open a shift themselves when a receipt needs one (Checkbox): a closed shift
+ * does not stop sales, a shift that cannot be opened does. The test register's shift is
+ * opened by hand, so the demo can show §8's "closed fiscal shift".
+ */
+export function opensShiftsItself(kind: FiscalProviderKind): boolean {
+  return kind !== 'test';
+}
 
 export type FiscalShiftState = {
   isOpen: boolean;
@@ -23,16 +41,43 @@ export type FiscalShiftState = {
   closedAt: Date | null;
 };
 
+export type FiscalReceiptLine = {
+  /** The product's code at the register: its article, else its id in Vitrina. */
+  code: string;
+  name: string;
+  barcode: string | null;
+  quantity: number;
+  /** Per unit: the list price, and the price paid after the line's discount. */
+  listPriceMinor: number;
+  priceMinor: number;
+  /** The register's tax groups (codes or letters, at most two); none for goods not taxed. */
+  taxCodes: string[];
+};
+
 export type FiscalReceiptRequest = {
   /** A sale receipt, or the return receipt of a refund (money given back to the customer). */
   kind: 'sale' | 'return';
   idempotencyKey: string;
+  /**
+   * A UUID of this document, the same on every retry, for registers that take the client's
+   * id (Checkbox): derived from the idempotency key and the sale's random token, so a
+   * restored backup or a second installation never meets an id it did not make.
+   */
+  documentId: string;
   currency: string;
+  /** What the customer paid (or is given back): the lines less `discountMinor`. */
   totalMinor: number;
-  lines: { name: string; quantity: number; priceMinor: number }[];
+  /** Taken off the whole receipt after the lines' own discounts: the bonuses spent. */
+  discountMinor: number;
+  lines: FiscalReceiptLine[];
+  /** Every Vitrina sale is paid by card or wallet through the payment provider: cashless. */
+  payment: 'cashless';
+  /** A return receipt's sale receipt at the same register, when it has one. */
+  relatedReceiptId: string | null;
 };
 
-export type FiscalDocument = { number: string; fiscalSign: string; url: string; registeredAt: Date };
+/** `fiscalSign`: the register's signature of the document, where it has one (the test register). */
+export type FiscalDocument = { number: string; fiscalSign: string | null; url: string; registeredAt: Date };
 
 export type FiscalReceiptAnswer = { status: 'pending' } | { status: 'ready'; document: FiscalDocument };
 

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { ChannelEndpoints } from './channel-clients.js';
 import * as channels from './channels.service.js';
+import { receiveWhatsAppWebhook, verifyWhatsAppSubscription } from './whatsapp-webhook.js';
 
 export async function notificationChannelRoutes(
   app: FastifyInstance,
@@ -23,4 +24,16 @@ export async function notificationChannelRoutes(
   registerEndpoint(app, c.test, ({ actor, params, body }) =>
     channels.testChannel(ctx, endpoints, actor, params.id, body.recipient),
   );
+  registerEndpoint(app, c.whatsappVerify, ({ params, query }) => verifyWhatsAppSubscription(ctx, params.id, query));
+  // The signature covers the body byte for byte, so this route reads it as text, whatever its type.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    registerEndpoint(raw, c.whatsappWebhook, ({ params, request }) =>
+      receiveWhatsAppWebhook(ctx, params.id, {
+        rawBody: typeof request.body === 'string' ? request.body : '',
+        signature: request.headers['x-hub-signature-256'] as string | undefined,
+      }),
+    );
+  });
 }

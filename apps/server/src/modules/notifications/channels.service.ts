@@ -17,7 +17,9 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { maskSecret } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
 import type { ChannelEndpoints } from './channel-clients.js';
-import { channelSecrets, sendThroughStoredChannel } from './stored-channel.js';
+import { type ChannelSecrets, channelSecrets, sendThroughStoredChannel } from './stored-channel.js';
+import { recordWhatsAppSend } from './whatsapp-status.js';
+import { newVerifyToken, whatsAppWebhookPath } from './whatsapp-webhook.js';
 
 type CreateBody = z.output<typeof ZCreateNotificationChannel>;
 type UpdateBody = z.output<typeof ZUpdateNotificationChannel>;
@@ -26,8 +28,9 @@ type Row = typeof notificationChannels.$inferSelect;
 const sealed = (ctx: ServiceContext) => channelSecrets(ctx.secrets);
 
 function toView(ctx: ServiceContext, row: Row, orgName: string): TNotificationChannel {
-  const secret = sealed(ctx).open(row.orgId, row.sealedSecret).secret;
+  const { secret, app_secret: appSecret } = sealed(ctx).open(row.orgId, row.sealedSecret);
   const settings = row.settings;
+  const isWhatsApp = row.type === CHANNEL_TYPE.whatsapp;
   return {
     id: row.id,
     org_id: row.orgId,
@@ -41,7 +44,14 @@ function toView(ctx: ServiceContext, row: Row, orgName: string): TNotificationCh
     username: settings.username ?? null,
     from_address: settings.from_address ?? null,
     phone_number_id: settings.phone_number_id ?? null,
+    code_template: settings.code_template ?? null,
+    code_template_language: settings.code_template_language ?? null,
+    notice_template: settings.notice_template ?? null,
+    notice_template_language: settings.notice_template_language ?? null,
+    webhook_url: isWhatsApp ? `${ctx.publicUrl}${whatsAppWebhookPath(row.id)}` : null,
+    webhook_verify_token: isWhatsApp ? (settings.webhook_verify_token ?? null) : null,
     secret: secret ? maskSecret(secret) : null,
+    app_secret: appSecret ? maskSecret(appSecret) : null,
     last_test_at: row.lastTestAt?.toISOString() ?? null,
     last_test_error: row.lastTestError,
     created_at: row.createdAt.toISOString(),
@@ -107,8 +117,33 @@ function settingsOf(type: number, body: UpdateBody, before: ChannelSettings = {}
       from_address: pick('from_address', body.from_address),
     };
   }
-  if (type === CHANNEL_TYPE.whatsapp) return { phone_number_id: pick('phone_number_id', body.phone_number_id) };
+  if (type === CHANNEL_TYPE.whatsapp) {
+    const text = (
+      key: 'code_template' | 'code_template_language' | 'notice_template' | 'notice_template_language',
+      value: string | undefined,
+    ) => pick(key, value === '' ? null : value);
+    return {
+      phone_number_id: pick('phone_number_id', body.phone_number_id),
+      code_template: text('code_template', body.code_template),
+      code_template_language: text('code_template_language', body.code_template_language),
+      notice_template: text('notice_template', body.notice_template),
+      notice_template_language: text('notice_template_language', body.notice_template_language),
+      // Made once per channel; Meta's subscription handshake must see the same one every time.
+      webhook_verify_token: before.webhook_verify_token ?? newVerifyToken(),
+    };
+  }
   return {};
+}
+
+/** The sealed secrets after an update: an empty or absent value keeps the stored one. */
+function secretsOf(ctx: ServiceContext, orgId: number, body: UpdateBody, stored: string | null): string | null {
+  const before = sealed(ctx).open(orgId, stored);
+  const after: ChannelSecrets = {
+    ...before,
+    ...(body.secret ? { secret: body.secret } : {}),
+    ...(body.app_secret ? { app_secret: body.app_secret } : {}),
+  };
+  return after.secret || after.app_secret ? sealed(ctx).seal(orgId, after) : null;
 }
 
 export async function createChannel(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
@@ -123,12 +158,12 @@ export async function createChannel(ctx: ServiceContext, actor: UserActor, body:
         type: body.type,
         name: body.name,
         settings: settingsOf(body.type, body),
-        sealedSecret: body.secret ? sealed(ctx).seal(orgId, { secret: body.secret }) : null,
+        sealedSecret: secretsOf(ctx, orgId, body, null),
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: notificationChannels.id });
-    const { secret: _secret, ...shown } = body;
+    const { secret: _secret, app_secret: _appSecret, ...shown } = body;
     await writeAudit(tx, actor, {
       action: 'create',
       entity: 'notification_channel',
@@ -151,8 +186,11 @@ export async function updateChannel(ctx: ServiceContext, actor: UserActor, id: n
       ...(settings.from_address ? {} : { from_address: 'validation.required' }),
     });
   }
-  if (before.type === CHANNEL_TYPE.whatsapp && !settings.phone_number_id) {
-    throw badRequest('errors.bad_request', { phone_number_id: 'validation.required' });
+  if (before.type === CHANNEL_TYPE.whatsapp && (!settings.phone_number_id || !settings.notice_template)) {
+    throw badRequest('errors.bad_request', {
+      ...(settings.phone_number_id ? {} : { phone_number_id: 'validation.required' }),
+      ...(settings.notice_template ? {} : { notice_template: 'validation.required' }),
+    });
   }
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -161,18 +199,20 @@ export async function updateChannel(ctx: ServiceContext, actor: UserActor, id: n
         ...(body.name === undefined ? {} : { name: body.name }),
         settings,
         // An empty secret keeps the stored one: the form shows it masked, never in the clear.
-        ...(body.secret ? { sealedSecret: sealed(ctx).seal(before.orgId, { secret: body.secret }) } : {}),
+        ...(body.secret || body.app_secret
+          ? { sealedSecret: secretsOf(ctx, before.orgId, body, before.sealedSecret) }
+          : {}),
         updatedAt: ctx.clock.now(),
       })
       .where(eq(notificationChannels.id, id));
-    const { secret, ...shown } = body;
+    const { secret, app_secret: appSecret, ...shown } = body;
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'notification_channel',
       entityId: id,
       orgId: before.orgId,
       before: { name: before.name, settings: before.settings },
-      after: { ...shown, ...(secret ? { secret: 'replaced' } : {}) },
+      after: { ...shown, ...(secret ? { secret: 'replaced' } : {}), ...(appSecret ? { app_secret: 'replaced' } : {}) },
     });
   });
   return getChannel(ctx, actor, id);
@@ -211,7 +251,11 @@ export async function deleteChannel(ctx: ServiceContext, actor: UserActor, id: n
   });
 }
 
-/** Sends a test message now and keeps the outcome on the channel for the list to show. */
+/**
+ * Sends a test message now and keeps the outcome on the channel for the list to show. A
+ * WhatsApp test goes as the channel's notice template; if WhatsApp fails it later, its status
+ * webhook puts the failure on the channel.
+ */
 export async function testChannel(
   ctx: ServiceContext,
   endpoints: ChannelEndpoints,
@@ -220,14 +264,25 @@ export async function testChannel(
   recipient: string,
 ): Promise<TChannelTestResult> {
   const row = await editableRow(ctx, actor, id);
-  const error = await sendThroughStoredChannel(ctx.secrets, endpoints, row, {
+  const outcome = await sendThroughStoredChannel(ctx.secrets, endpoints, row, {
     recipient,
     subject: 'Vitrina',
     text: `Test message from ${row.name}: notifications reach this recipient.`,
+    kind: 'notice',
   });
+  const error = outcome.ok ? null : outcome.error;
   await ctx.db
     .update(notificationChannels)
     .set({ lastTestAt: ctx.clock.now(), lastTestError: error })
     .where(eq(notificationChannels.id, id));
+  if (outcome.ok && outcome.providerMessageId && row.type === CHANNEL_TYPE.whatsapp) {
+    await recordWhatsAppSend(ctx.db, ctx.clock.now(), {
+      orgId: row.orgId,
+      channelId: row.id,
+      wamid: outcome.providerMessageId,
+      purpose: 'test',
+      recipient,
+    });
+  }
   return { ok: error === null, error, channel: await getChannel(ctx, actor, id) };
 }

@@ -1,10 +1,14 @@
+import { CHANNEL_TYPE } from '@vitrina/contract';
 import { and, eq, max } from 'drizzle-orm';
 import { notificationChannels, notificationDeliveries } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { RetryLaterError } from '../../lib/retry-later.js';
 import type { JobRunner } from '../jobs/index.js';
 import type { ChannelEndpoints } from './channel-clients.js';
+import { deliverByMailer } from './mailer-delivery.js';
 import { deliveryJobKey, NOTIFY_DELIVER_JOB } from './routing.service.js';
 import { sendThroughStoredChannel } from './stored-channel.js';
+import { NOTIFY_FALLBACK_JOB, recordWhatsAppSend, sendNoticeFallback } from './whatsapp-status.js';
 
 /** A channel sends at most one message per this interval (Telegram allows about one a second per chat). */
 export const CHANNEL_INTERVAL_MS = 1_000;
@@ -12,9 +16,13 @@ export const CHANNEL_INTERVAL_MS = 1_000;
 /**
  * Sends one outbox row through its channel (the job `notify.deliver`). A channel that sent
  * less than CHANNEL_INTERVAL_MS ago makes the row wait (a new job at the channel's next
- * turn); a refusal throws, so the job runner retries with back-off and, after the last
- * attempt, the row is failed with the service's answer. An inactive or deleted channel fails
- * the row at once.
+ * turn); a refusal throws, so the job runner retries with back-off (at least as long as the
+ * service asked, as Telegram's flood control does) and, after the last attempt, the row is
+ * failed with the service's answer. A long Telegram message goes in parts, and a retry sends
+ * only the parts still missing. WhatsApp's acceptance is recorded with its message id, whose
+ * status webhooks may still fail it; a WhatsApp refusal that asking again cannot change (a
+ * missing template, a bad number) fails the row at once, and any failed WhatsApp message
+ * falls back to mail (`notify.fallback`). An inactive or deleted channel fails the row at once.
  */
 export async function deliverNotification(
   ctx: ServiceContext,
@@ -29,6 +37,7 @@ export async function deliverNotification(
       .update(notificationDeliveries)
       .set({ status: 'failed', error, attempts: row.attempts + 1 })
       .where(eq(notificationDeliveries.id, deliveryId));
+  if (row.viaMailer) return deliverByMailer(ctx, row, isLastAttempt);
   const [channel] = row.channelId
     ? await ctx.db.select().from(notificationChannels).where(eq(notificationChannels.id, row.channelId))
     : [];
@@ -57,27 +66,53 @@ export async function deliverNotification(
     );
     return;
   }
-  const error = await sendThroughStoredChannel(ctx.secrets, endpoints, channel, {
+  const outcome = await sendThroughStoredChannel(ctx.secrets, endpoints, channel, {
     recipient: row.recipient,
     subject: row.subject,
     text: row.text,
+    kind: 'notice',
+    partsSent: row.partsSent,
   });
-  if (error === null) {
+  const isWhatsApp = channel.type === CHANNEL_TYPE.whatsapp;
+  if (outcome.ok) {
     await ctx.db
       .update(notificationDeliveries)
-      .set({ status: 'sent', sentAt: ctx.clock.now(), attempts: row.attempts + 1, error: null })
+      .set({
+        status: 'sent',
+        sentAt: ctx.clock.now(),
+        attempts: row.attempts + 1,
+        error: null,
+        partsSent: outcome.parts,
+      })
       .where(eq(notificationDeliveries.id, deliveryId));
+    if (isWhatsApp && outcome.providerMessageId) {
+      await recordWhatsAppSend(ctx.db, ctx.clock.now(), {
+        orgId: row.orgId,
+        channelId: channel.id,
+        wamid: outcome.providerMessageId,
+        purpose: 'notice',
+        recipient: row.recipient,
+        deliveryId,
+        fallback: { job: NOTIFY_FALLBACK_JOB, payload: { deliveryId } },
+      });
+    }
     return;
   }
-  if (isLastAttempt) {
-    await fail(error);
+  if (isLastAttempt || (isWhatsApp && outcome.permanent)) {
+    await ctx.db
+      .update(notificationDeliveries)
+      .set({ status: 'failed', error: outcome.error, attempts: row.attempts + 1, partsSent: outcome.partsSent })
+      .where(eq(notificationDeliveries.id, deliveryId));
+    if (isWhatsApp) await sendNoticeFallback(ctx, deliveryId);
     return;
   }
   await ctx.db
     .update(notificationDeliveries)
-    .set({ attempts: row.attempts + 1, error })
+    .set({ attempts: row.attempts + 1, error: outcome.error, partsSent: outcome.partsSent })
     .where(eq(notificationDeliveries.id, deliveryId));
-  throw new Error(error);
+  throw outcome.retryAfterMs === null
+    ? new Error(outcome.error)
+    : new RetryLaterError(outcome.error, outcome.retryAfterMs);
 }
 
 export function registerNotificationJobs(jobs: JobRunner, ctx: ServiceContext, endpoints: ChannelEndpoints) {
@@ -88,4 +123,7 @@ export function registerNotificationJobs(jobs: JobRunner, ctx: ServiceContext, e
     },
     { backoffBaseMs: 30_000, backoffMaxMs: 30 * 60_000 },
   );
+  jobs.register(NOTIFY_FALLBACK_JOB, async ({ job }) => {
+    await sendNoticeFallback(ctx, Number(job.payload.deliveryId));
+  });
 }

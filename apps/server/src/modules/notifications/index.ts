@@ -1,11 +1,23 @@
 /**
  * The notification system (issue 11): channels (Telegram, Mail, WhatsApp) with sealed
  * credentials and a test send, each organisation's routing of events to channels and
- * recipients, and the outbox its jobs send with retries and a per-channel pace.
+ * recipients, and the outbox its jobs send with retries and a per-channel pace. Issue 24:
+ * WhatsApp sends approved templates and follows each message through Meta's signed status
+ * webhooks, falling back to mail when one fails; Telegram splits long texts and waits out
+ * flood control; mail never goes without TLS.
  */
-export { type ChannelEndpoints, DEFAULT_CHANNEL_ENDPOINTS, sendThroughChannel } from './channel-clients.js';
+export {
+  type ChannelEndpoints,
+  type ChannelMessage,
+  DEFAULT_CHANNEL_ENDPOINTS,
+  type SendOutcome,
+  sendThroughChannel,
+} from './channel-clients.js';
 export { notificationChannelRoutes } from './channels.routes.js';
 export { CHANNEL_INTERVAL_MS, deliverNotification, registerNotificationJobs } from './delivery.js';
-export { type OrgChannelDeps, orgMailer, sendThroughOrgChannel } from './org-mailer.js';
+export { type OrgChannelDeps, type OrgChannelOutcome, orgMailer, sendThroughOrgChannel } from './org-mailer.js';
 export { notificationRoutingRoutes } from './routing.routes.js';
-export { type Notice, notify, routedOrganisations } from './routing.service.js';
+export { addDefaultRoutes, type Notice, notify, routedOrganisations } from './routing.service.js';
+export { DEFAULT_WHATSAPP_API_VERSION } from './whatsapp-client.js';
+export { recordWhatsAppSend } from './whatsapp-status.js';
+export { isSignedByMeta, whatsAppWebhookPath } from './whatsapp-webhook.js';

@@ -10,16 +10,23 @@ import { sendThroughStoredChannel } from './stored-channel.js';
 
 export type OrgChannelDeps = { db: Db; secrets: SecretBox; endpoints: ChannelEndpoints };
 
+/** What happened to a message sent through the organisation's own channel. */
+export type OrgChannelOutcome =
+  | { status: 'sent'; channelId: number; providerMessageId: string | null }
+  | { status: 'none' }
+  | { status: 'refused'; channelId: number; error: string };
+
 /**
  * Sends one message through the organisation's own active channel of a type (the oldest, if
- * several). Answers `sent`, `none` when it has no such channel, or the service's refusal.
+ * several). Answers `sent` (with the service's id for it), `none` when it has no such
+ * channel, or the service's refusal.
  */
 export async function sendThroughOrgChannel(
   deps: OrgChannelDeps,
   orgId: number,
   type: ChannelType,
   message: ChannelMessage,
-): Promise<'sent' | 'none' | { refused: string }> {
+): Promise<OrgChannelOutcome> {
   const [channel] = await deps.db
     .select()
     .from(notificationChannels)
@@ -32,9 +39,11 @@ export async function sendThroughOrgChannel(
     )
     .orderBy(asc(notificationChannels.id))
     .limit(1);
-  if (!channel) return 'none';
-  const error = await sendThroughStoredChannel(deps.secrets, deps.endpoints, channel, message);
-  return error === null ? 'sent' : { refused: error };
+  if (!channel) return { status: 'none' };
+  const outcome = await sendThroughStoredChannel(deps.secrets, deps.endpoints, channel, message);
+  return outcome.ok
+    ? { status: 'sent', channelId: channel.id, providerMessageId: outcome.providerMessageId }
+    : { status: 'refused', channelId: channel.id, error: outcome.error };
 }
 
 /**
@@ -50,9 +59,10 @@ export function orgMailer(fallback: Mailer, deps: OrgChannelDeps & { onRefused?:
           recipient: mail.to,
           subject: mail.subject,
           text: mail.body,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
         });
-        if (outcome === 'sent') return;
-        if (outcome !== 'none') deps.onRefused?.(outcome.refused);
+        if (outcome.status === 'sent') return;
+        if (outcome.status === 'refused') deps.onRefused?.(outcome.error);
       }
       await fallback.send(mail);
     },

@@ -1,14 +1,24 @@
-import type {
-  NotificationEvent,
-  TNotificationLog,
-  TNotificationRouting,
-  ZNotificationLogQuery,
-  ZUpdateNotificationRouting,
+import {
+  CHANNEL_TYPE,
+  DEFAULT_NOTIFICATION_RULES,
+  type NotificationEvent,
+  type TNotificationLog,
+  type TNotificationRouting,
+  USER_KIND,
+  type ZNotificationLogQuery,
+  type ZUpdateNotificationRouting,
 } from '@vitrina/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { notificationChannels, notificationDeliveries, notificationRules } from '../../db/schema/index.js';
+import {
+  notificationChannels,
+  notificationDeliveries,
+  notificationRules,
+  rolePermissions,
+  users,
+  whatsappMessages,
+} from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
@@ -40,16 +50,39 @@ async function routingOf(db: Db, orgId: number): Promise<TNotificationRouting> {
         event: notificationRules.event,
         channel_id: notificationRules.channelId,
         recipients: notificationRules.recipients,
+        to_operators: notificationRules.toOperators,
         channel_name: notificationChannels.name,
         channel_type: notificationChannels.type,
       })
       .from(notificationRules)
-      .innerJoin(notificationChannels, eq(notificationChannels.id, notificationRules.channelId))
+      .leftJoin(notificationChannels, eq(notificationChannels.id, notificationRules.channelId))
       .where(eq(notificationRules.orgId, orgId))
       .orderBy(asc(notificationRules.id)),
   ]);
   type SentEvent = TNotificationRouting['rules'][number]['event'];
-  return { org_id: orgId, channels, rules: rules.map((rule) => ({ ...rule, event: rule.event as SentEvent })) };
+  return {
+    org_id: orgId,
+    channels,
+    rules: rules.map((rule) => ({
+      ...rule,
+      event: rule.event as SentEvent,
+      // Vitrina's mail (no channel) is mail.
+      channel_type: rule.channel_type ?? CHANNEL_TYPE.mail,
+    })),
+  };
+}
+
+/** A new organisation's routes (DEFAULT_NOTIFICATION_RULES), in the transaction that creates it. */
+export async function addDefaultRoutes(db: Db, orgId: number): Promise<void> {
+  await db.insert(notificationRules).values(
+    DEFAULT_NOTIFICATION_RULES.map((rule) => ({
+      orgId,
+      event: rule.event,
+      channelId: rule.channel_id,
+      recipients: [...rule.recipients],
+      toOperators: rule.to_operators,
+    })),
+  );
 }
 
 export async function getRouting(ctx: ServiceContext, actor: UserActor, orgId?: number): Promise<TNotificationRouting> {
@@ -64,14 +97,18 @@ export async function updateRouting(
 ): Promise<TNotificationRouting> {
   const orgId = orgOf(actor, body.org_id);
   actor.scope.assertEditable(orgId);
-  const wanted = [...new Set(body.rules.map((rule) => rule.channel_id))];
+  const wanted = [...new Set(body.rules.flatMap((rule) => (rule.channel_id === null ? [] : [rule.channel_id])))];
   const owned = wanted.length
     ? await ctx.db
-        .select({ id: notificationChannels.id })
+        .select({ id: notificationChannels.id, type: notificationChannels.type })
         .from(notificationChannels)
         .where(and(eq(notificationChannels.orgId, orgId), inArray(notificationChannels.id, wanted)))
     : [];
   if (owned.length !== wanted.length) throw badRequest('notify.channel_invalid', { rules: 'notify.channel_invalid' });
+  const typeOf = new Map(owned.map((channel) => [channel.id, channel.type]));
+  const isMail = (channelId: number | null) => channelId === null || typeOf.get(channelId) === CHANNEL_TYPE.mail;
+  if (body.rules.some((rule) => rule.to_operators && !isMail(rule.channel_id)))
+    throw badRequest('notify.operators_mail_only', { rules: 'notify.operators_mail_only' });
   await ctx.db.transaction(async (tx) => {
     const before = await routingOf(tx, orgId);
     await tx.delete(notificationRules).where(eq(notificationRules.orgId, orgId));
@@ -82,6 +119,7 @@ export async function updateRouting(
           event: rule.event,
           channelId: rule.channel_id,
           recipients: [...new Set(rule.recipients)],
+          toOperators: rule.to_operators,
         })),
       );
     }
@@ -110,9 +148,14 @@ export async function deliveryLog(
   );
   const [rows, [count]] = await Promise.all([
     ctx.db
-      .select({ row: notificationDeliveries, channelName: notificationChannels.name })
+      .select({
+        row: notificationDeliveries,
+        channelName: notificationChannels.name,
+        whatsappStatus: whatsappMessages.status,
+      })
       .from(notificationDeliveries)
       .leftJoin(notificationChannels, eq(notificationChannels.id, notificationDeliveries.channelId))
+      .leftJoin(whatsappMessages, eq(whatsappMessages.deliveryId, notificationDeliveries.id))
       .where(where)
       .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
       .limit(query.per_page)
@@ -120,7 +163,7 @@ export async function deliveryLog(
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(notificationDeliveries).where(where),
   ]);
   return {
-    items: rows.map(({ row, channelName }) => ({
+    items: rows.map(({ row, channelName, whatsappStatus }) => ({
       id: row.id,
       event: row.event as NotificationEvent,
       channel_id: row.channelId,
@@ -131,6 +174,9 @@ export async function deliveryLog(
       status: row.status,
       attempts: row.attempts,
       error: row.error,
+      parts: row.partsSent,
+      whatsapp_status: whatsappStatus,
+      fallback_to: row.fallbackTo,
       created_at: row.createdAt.toISOString(),
       sent_at: row.sentAt?.toISOString() ?? null,
     })),
@@ -140,12 +186,37 @@ export async function deliveryLog(
 
 export type Notice = {
   orgId: number;
-  event: NotificationEvent;
+  /**
+   * The event, or several from the most to the least specific (a temperature alert is also a
+   * technical alert): a recipient routed for more than one gets one message, under the first.
+   */
+  event: NotificationEvent | readonly NotificationEvent[];
   /** The occurrence (an alert id, a ticket id…): the same key told twice is one message per recipient. */
   key: string;
   subject: string;
   text: string;
 };
+
+/**
+ * The organisation's operators, as a route's `to_operators` reaches them: its active
+ * employees whose role may see the fleet (show_device_page), at their email.
+ */
+async function operatorEmails(db: Db, orgId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(users)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, users.roleId))
+    .where(
+      and(
+        eq(users.orgId, orgId),
+        eq(users.active, true),
+        eq(users.userType, USER_KIND.employee),
+        eq(rolePermissions.permission, 'show_device_page'),
+      ),
+    )
+    .orderBy(users.email);
+  return rows.map((row) => row.email);
+}
 
 /** The organisations that route this event somewhere (a check that is costly per organisation asks only these). */
 export async function routedOrganisations(db: Db, event: NotificationEvent): Promise<number[]> {
@@ -163,11 +234,30 @@ export async function routedOrganisations(db: Db, event: NotificationEvent): Pro
  * has committed and do not let a failure to queue undo or fail that work.
  */
 export async function notify(ctx: ServiceContext, notice: Notice): Promise<number> {
+  const events: readonly NotificationEvent[] = typeof notice.event === 'string' ? [notice.event] : notice.event;
   const rules = await ctx.db
-    .select({ channelId: notificationRules.channelId, recipients: notificationRules.recipients })
+    .select({
+      event: notificationRules.event,
+      channelId: notificationRules.channelId,
+      recipients: notificationRules.recipients,
+      toOperators: notificationRules.toOperators,
+    })
     .from(notificationRules)
-    .where(and(eq(notificationRules.orgId, notice.orgId), eq(notificationRules.event, notice.event)));
-  const rows = rules.flatMap((rule) => rule.recipients.map((recipient) => ({ channelId: rule.channelId, recipient })));
+    .where(and(eq(notificationRules.orgId, notice.orgId), inArray(notificationRules.event, [...events])));
+  if (rules.length === 0) return 0;
+  const operators = rules.some((rule) => rule.toOperators) ? await operatorEmails(ctx.db, notice.orgId) : [];
+  const byTarget = new Map<string, { event: NotificationEvent; channelId: number | null; recipient: string }>();
+  const ranked = [...rules].sort(
+    (a, b) => events.indexOf(a.event as NotificationEvent) - events.indexOf(b.event as NotificationEvent),
+  );
+  for (const rule of ranked) {
+    for (const recipient of [...rule.recipients, ...(rule.toOperators ? operators : [])]) {
+      const key = `${rule.channelId ?? 0}:${recipient.toLowerCase()}`;
+      if (!byTarget.has(key))
+        byTarget.set(key, { event: rule.event as NotificationEvent, channelId: rule.channelId, recipient });
+    }
+  }
+  const rows = [...byTarget.values()];
   if (rows.length === 0) return 0;
   const now = ctx.clock.now();
   const inserted = await ctx.db
@@ -175,9 +265,10 @@ export async function notify(ctx: ServiceContext, notice: Notice): Promise<numbe
     .values(
       rows.map((row) => ({
         orgId: notice.orgId,
-        event: notice.event,
+        event: row.event,
         dedupeKey: notice.key,
         channelId: row.channelId,
+        viaMailer: row.channelId === null,
         recipient: row.recipient,
         subject: notice.subject,
         text: notice.text,

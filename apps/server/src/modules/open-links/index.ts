@@ -2,3 +2,4 @@
 export { OpenLimiter } from './open-limiter.js';
 export { openLinkRoutes } from './open-links.routes.js';
 export { createLink } from './open-links.service.js';
+export { RELEASE_WEB_HOLDS_JOB, releaseAbandonedWebHolds } from './open-purchase.service.js';

@@ -87,6 +87,17 @@ export async function insertRequest(db: Db, values: typeof openRequests.$inferIn
   return row!.id;
 }
 
+/** The opening a web purchase's sale was made with: its request and door command. */
+export async function findOpeningOfSale(db: Db, saleId: number) {
+  const [row] = await db
+    .select({ requestId: openRequests.id, commandId: openRequests.commandId })
+    .from(transactions)
+    .innerJoin(openRequests, eq(openRequests.commandId, transactions.commandId))
+    .where(eq(transactions.id, saleId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** §4 payment statuses a settled sale ends in: 1 paid, 2 not paid, 3 nothing taken. */
 const SETTLED_PAYMENT_STATUSES = [1, 2, 3];
 

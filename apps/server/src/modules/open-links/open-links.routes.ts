@@ -48,6 +48,10 @@ export async function openLinkRoutes(
     };
   registerEndpoint(app, api.openLink.customerInfo, info('customer'));
   registerEndpoint(app, api.openLink.courierInfo, info('courier'));
+  registerEndpoint(app, api.card.openSetup, ({ params, request, reply }) => {
+    limit(request, reply);
+    return links.startOpenCardSetup(ctx, payments, params.token);
+  });
   registerEndpoint(app, api.openLink.customerOpen, ({ params, body, request, reply }) => {
     limit(request, reply, params.token);
     return links.openByLink(ctx, anonymousOf(request), {

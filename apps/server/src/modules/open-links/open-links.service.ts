@@ -5,10 +5,12 @@ import {
   OPEN_PROGRESS_WINDOW_MS,
   type OpenLinkKind,
   openLinkPath,
+  type TCardSetup,
   type TOpenFridgeAnswer,
   type TOpenLink,
   type TOpenLinkInfo,
   type TOpenProgress,
+  type TOpenPurchaseAnswer,
   translate,
   type ZCreateOpenLink,
   type ZOpenFridgeForm,
@@ -20,11 +22,12 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { type CommandDelivery, queueLinkOpening } from '../devices/index.js';
 import { getEditableMicromarket } from '../micromarkets/index.js';
-import type { PaymentProviders } from '../payments/index.js';
+import { findPaymentByKey, type PaymentProviders } from '../payments/index.js';
 import { createWebSale } from '../sales/index.js';
 import { customerOpenRefusal, recordRefusal } from '../sales-gate/index.js';
+import { startLinkCardSetup } from './open-card.service.js';
 import * as repo from './open-links.repository.js';
-import { holdCard, releaseHold } from './open-purchase.service.js';
+import { holdCard, holdKeyOf, releaseHold } from './open-purchase.service.js';
 
 type CreateBody = z.output<typeof ZCreateOpenLink>;
 type FormBody = z.output<typeof ZOpenFridgeForm>;
@@ -117,6 +120,23 @@ async function refusalOf(ctx: ServiceContext, link: WorkingLink, kind: OpenLinkK
   return link.isOrgActive ? null : 'open.organization_inactive';
 }
 
+/**
+ * Starts saving the card of a purchase by a customer link, with the organisation's payment
+ * system; refused with the sales gate's reason first, so no card is asked for a door that
+ * would not open.
+ */
+export async function startOpenCardSetup(
+  ctx: ServiceContext,
+  providers: PaymentProviders | null,
+  token: string,
+): Promise<TCardSetup> {
+  const link = await workingLink(ctx, token, 'customer');
+  const refusal = await refusalOf(ctx, link, 'customer');
+  if (refusal) throw conflict(refusal);
+  if (!providers) throw conflict('payment.not_configured');
+  return startLinkCardSetup(ctx, providers, link);
+}
+
 export async function linkInfo(
   ctx: ServiceContext,
   actor: AnonymousActor,
@@ -151,33 +171,62 @@ function assertRequired(body: FormBody) {
  * first, then a hold on the card, then the sale made in advance with the door command, in
  * the same transaction; the settlement captures the real amount when the door closes.
  */
+type OpenOptions = {
+  token: string;
+  kind: OpenLinkKind;
+  body: FormBody;
+  delivery: CommandDelivery | null;
+  payments?: PaymentProviders | null;
+};
 export async function openByLink(
   ctx: ServiceContext,
   actor: AnonymousActor,
-  options: {
-    token: string;
-    kind: OpenLinkKind;
-    body: FormBody;
-    delivery: CommandDelivery | null;
-    payments?: PaymentProviders | null;
-  },
-): Promise<TOpenFridgeAnswer> {
+  options: OpenOptions & { kind: 'courier' },
+): Promise<TOpenFridgeAnswer>;
+export async function openByLink(
+  ctx: ServiceContext,
+  actor: AnonymousActor,
+  options: OpenOptions,
+): Promise<TOpenPurchaseAnswer>;
+export async function openByLink(
+  ctx: ServiceContext,
+  actor: AnonymousActor,
+  options: OpenOptions,
+): Promise<TOpenPurchaseAnswer> {
   const { kind, body } = options;
   const link = await workingLink(ctx, options.token, kind);
   assertRequired(body);
+  // The same form sent again once its door was queued (a reload after the bank's page): that
+  // opening, whatever the gate says now (its own sale is running).
+  const opened = kind === 'customer' && body.attempt ? await openedBy(ctx, link.token, body.attempt) : null;
+  if (opened) {
+    const message = translate('device.open_door_queued', actor.locale);
+    return { message, request_id: opened.requestId, command_id: opened.commandId };
+  }
   const refusal = await refusalOf(ctx, link, kind);
   if (refusal) {
     await recordRefusal(ctx.db, { micromarketId: link.micromarketId, reason: refusal, at: ctx.clock.now() });
     throw conflict(refusal);
   }
   const payments = options.payments ?? null;
-  const hold = kind === 'customer' ? await holdCard(ctx, payments, link, body) : null;
+  const held = kind === 'customer' ? await holdCard(ctx, payments, link, body) : null;
+  // The buyer's bank asks them first (3-D Secure): they come back and send the form again.
+  if (held?.redirectUrl) return { redirect_url: held.redirectUrl };
+  const hold = held?.hold ?? null;
   try {
     return await queueOpening(ctx, actor, { link, kind, body, delivery: options.delivery, holdId: hold?.id ?? null });
   } catch (error) {
     if (hold && payments) await releaseHold(ctx, payments, hold);
     throw error;
   }
+}
+
+/** The opening a web purchase's attempt already queued (its hold taken by the sale), if any. */
+async function openedBy(ctx: ServiceContext, token: string, attempt: string) {
+  const hold = await findPaymentByKey(ctx.db, holdKeyOf(token, attempt));
+  if (!hold?.transactionId) return null;
+  const opening = await repo.findOpeningOfSale(ctx.db, hold.transactionId);
+  return opening?.commandId ? { requestId: opening.requestId, commandId: opening.commandId } : null;
 }
 
 async function queueOpening(

@@ -61,6 +61,7 @@ export async function performMoneyStep(
     };
     row = await performPayment(ctx, providers, {
       ...base,
+      card,
       request: step === 'charge' ? { operation: 'charge', ...payment } : { operation: 'hold', ...payment },
     });
   } else {

@@ -1,5 +1,15 @@
 /** Payments (DESIGN §5): providers, the organisation's settings, the ledger, webhooks and reconciliation. */
 export {
+  type CardOwner,
+  cardProviderOf,
+  detachSavedCard,
+  type FinishedSetup,
+  finishCardSetup,
+  providerRefusal,
+  startCardSetup,
+} from './card-setup.service.js';
+export { followPayment } from './payment-followup.js';
+export {
   askReserved,
   performPayment,
   type ReservedPayment,
@@ -8,9 +18,23 @@ export {
 } from './payment-operations.service.js';
 export { assertOrganisationExists } from './payment-settings.service.js';
 export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './payment-webhooks.service.js';
-export type { PaymentSettingsRow } from './payments.repository.js';
+export { findByKey as findPaymentByKey, type PaymentSettingsRow } from './payments.repository.js';
 export { paymentRoutes } from './payments.routes.js';
+export {
+  findPlatformSettings,
+  getPlatformPaymentSettings,
+  sealPlatformCredentials,
+  testPlatformConnection,
+  updatePlatformPaymentSettings,
+} from './platform-settings.service.js';
 export { PaymentProviderError } from './provider.js';
+export {
+  type CardOrigin,
+  cardMatches,
+  customerCardUsable,
+  knownAccountOf,
+  type SettingsScope,
+} from './provider-account.js';
 export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders, sealPaymentCredentials } from './provider-registry.js';
 export { TestPaymentBank } from './test-provider.js';
 export { TestWebhookPump } from './test-webhook-pump.js';

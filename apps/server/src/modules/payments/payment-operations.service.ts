@@ -3,8 +3,12 @@ import { PAYMENT_STATUS } from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { type StoredRequest, settleByAsking } from './payment-followup.js';
+import { reconcileRow } from './payment-reconcile.js';
 import * as repo from './payments.repository.js';
-import { type PaymentProvider, PaymentProviderError, type ProviderPayment, type ProviderRefund } from './provider.js';
+import { platformProvider } from './platform-settings.service.js';
+import { type PaymentProvider, PaymentProviderError } from './provider.js';
+import { accountOf, type CardOrigin, cardMatches, type SettingsScope } from './provider-account.js';
 import type { PaymentProviders } from './provider-registry.js';
 
 /** What to do: a new payment (hold, charge) or an action on an earlier one (capture, release, refund). */
@@ -16,6 +20,8 @@ export type PaymentRequest =
       paymentMethod?: string;
       customer?: string;
       description?: string;
+      /** The buyer is at the page (a web purchase): where their bank's 3-D Secure sends them back. */
+      returnUrl?: string;
     }
   | {
       operation: 'charge';
@@ -34,19 +40,24 @@ export type PerformPaymentOptions = {
   request: PaymentRequest;
   /** The sale this operation pays or refunds, kept on the ledger row. */
   transactionId?: number;
+  /**
+   * Through the platform's payment system (subscription fees: the platform's income), not the
+   * organisation's; the ledger row keeps it, so reconciliation asks the same provider.
+   */
+  throughPlatform?: boolean;
+  /** The saved card a hold or charge uses: refused (409) before any call unless its provider and account are these. */
+  card?: CardOrigin;
 };
 
-/** What the provider is asked, stored on the row so reconciliation asks the very same thing again. */
-type StoredRequest = {
-  amountMinor?: number;
-  currency?: string;
-  paymentMethod?: string;
-  customer?: string;
-  description?: string;
-};
+/** The settings an operation goes through, by scope. */
+function providerFor(ctx: ServiceContext, providers: PaymentProviders, db: Db, scope: SettingsScope) {
+  return scope.kind === 'platform' ? platformProvider(ctx, providers, db) : providers.forOrg(db, scope.orgId);
+}
 
-/** Stripe keeps idempotency keys at least 24 hours; past that, asking again could do it twice. */
-export const PROVIDER_IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+const scopeOf = (orgId: number, throughPlatform: boolean | undefined): SettingsScope =>
+  throughPlatform ? { kind: 'platform' } : { kind: 'org', orgId };
+
+export { PROVIDER_IDEMPOTENCY_WINDOW_MS } from './payment-followup.js';
 /** A row this long in process is reconciled: a live call has long returned or timed out by then. */
 export const STUCK_AFTER_MS = 2 * 60_000;
 
@@ -98,11 +109,16 @@ export async function reservePayment(
     const repeated = await repeatOf(db, options);
     if (repeated) return { row: repeated, provider: null };
   }
-  const found = await providers.forOrg(db, options.orgId);
+  const scope = scopeOf(options.orgId, options.throughPlatform);
+  const found = await providerFor(ctx, providers, db, scope);
   if (!found) {
     const repeated = await repeatOf(db, options);
     if (repeated) return { row: repeated, provider: null };
-    throw conflict('payment.not_configured');
+    throw conflict(scope.kind === 'platform' ? 'subscription.platform_not_configured' : 'payment.not_configured');
+  }
+  // A card goes only to the provider and account that saved it, checked before any call.
+  if (options.card && !cardMatches(options.card, found.row.provider, await accountOf(db, providers, scope, found))) {
+    throw conflict('card.other_provider');
   }
   const parent = 'parentId' in request ? await settledParent(db, options.orgId, request) : null;
   const amountMinor =
@@ -114,6 +130,9 @@ export async function reservePayment(
     ...('paymentMethod' in request && request.paymentMethod ? { paymentMethod: request.paymentMethod } : {}),
     ...('customer' in request && request.customer ? { customer: request.customer } : {}),
     ...('description' in request && request.description ? { description: request.description } : {}),
+    ...('returnUrl' in request && request.returnUrl ? { returnUrl: request.returnUrl } : {}),
+    // The payment acted on, asked of again by a retry whatever the row's reference becomes.
+    ...(parent?.providerReference ? { reference: parent.providerReference } : {}),
   };
   const row = await repo.insertInProcess(db, {
     orgId: options.orgId,
@@ -124,9 +143,11 @@ export async function reservePayment(
     currency,
     idempotencyKey: options.idempotencyKey,
     parentId: parent?.id ?? null,
-    providerReference: parent?.providerReference ?? null,
+    // A refund's reference is the refund's own, once the provider answers.
+    providerReference: request.operation === 'refund' ? null : (parent?.providerReference ?? null),
     request: stored,
     transactionId: options.transactionId ?? null,
+    throughPlatform: options.throughPlatform ?? false,
     now: ctx.clock.now(),
   });
   // Another call with the same key got in first: answer its row.
@@ -164,79 +185,15 @@ async function settledParent(db: Db, orgId: number, request: { operation: Paymen
   return parent;
 }
 
-/** Calls the provider for a row (the first time or again, always with the row's key) and settles it by the answer. */
-async function settleByAsking(
-  ctx: ServiceContext,
-  provider: PaymentProvider,
-  row: repo.PaymentTransactionRow,
-): Promise<repo.PaymentTransactionRow> {
-  try {
-    const answer = await askProvider(provider, row);
-    const failed = answer.status === 'failed';
-    const pending = answer.status === 'pending';
-    const settled = await repo.settle(ctx.db, row.id, {
-      status: failed ? 2 : pending ? 10 : 1,
-      providerReference: answer.reference,
-      ...(failed ? { errorCode: 'payment_failed', errorMessage: 'The provider reports the payment failed' } : {}),
-      now: ctx.clock.now(),
-    });
-    return settled ?? (await repo.findById(ctx.db, row.id))!;
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    const settled = await repo.settle(ctx.db, row.id, {
-      // Unknown outcome: still in process, with the reason on the row until reconciliation settles it.
-      status: error.isOutcomeUnknown ? 10 : 2,
-      errorCode: error.code,
-      errorMessage: error.reason,
-      now: ctx.clock.now(),
-    });
-    return settled ?? (await repo.findById(ctx.db, row.id))!;
-  }
-}
-
-function askProvider(
-  provider: PaymentProvider,
-  row: repo.PaymentTransactionRow,
-): Promise<ProviderPayment | ProviderRefund> {
-  const stored = row.request as StoredRequest;
-  const idempotencyKey = row.idempotencyKey;
-  const reference = row.providerReference ?? '';
-  switch (row.operation as PaymentOperation) {
-    case 'hold':
-      return provider.hold({
-        idempotencyKey,
-        amountMinor: row.amountMinor,
-        currency: row.currency,
-        paymentMethod: stored.paymentMethod,
-        customer: stored.customer,
-        description: stored.description,
-      });
-    case 'charge':
-      return provider.chargeSavedCard({
-        idempotencyKey,
-        amountMinor: row.amountMinor,
-        currency: row.currency,
-        paymentMethod: stored.paymentMethod ?? '',
-        customer: stored.customer ?? '',
-        description: stored.description,
-      });
-    case 'capture':
-      return provider.capture({ idempotencyKey, reference, amountMinor: stored.amountMinor });
-    case 'release':
-      return provider.release({ idempotencyKey, reference });
-    case 'refund':
-      return provider.refund({ idempotencyKey, reference, amountMinor: stored.amountMinor });
-  }
-}
-
 export type ReconcileResult = { settled: number; suspended: number; stillInProcess: number };
 
 /**
  * The reconciliation job's core: every row left in process (a crash between the ledger
- * write and the provider's answer, a time-out) is settled by asking the provider again with
- * the row's own idempotency key, which answers the first outcome or does the work once.
- * A row older than the provider's idempotency window is not asked again (it could charge
- * twice) but suspended (5) for an operator to check at the provider.
+ * write and the provider's answer, a time-out, a refund the bank has not confirmed, a buyer
+ * at their bank's page) is found out about without doing anything twice (reconcileRow in
+ * payment-reconcile.ts): asked again with its own key and request within the provider's
+ * idempotency window, looked at when the provider answered it undecided, found by its key
+ * past the window. What is settled, the sale it belongs to follows.
  */
 export async function reconcilePayments(
   ctx: ServiceContext,
@@ -247,24 +204,23 @@ export async function reconcilePayments(
   const rows = await repo.listStuck(ctx.db, new Date(now - STUCK_AFTER_MS), options.limit ?? 100);
   const result: ReconcileResult = { settled: 0, suspended: 0, stillInProcess: 0 };
   for (const row of rows) {
-    if (now - row.createdAt.getTime() > PROVIDER_IDEMPOTENCY_WINDOW_MS) {
-      await repo.settle(ctx.db, row.id, {
-        status: PAYMENT_STATUS.suspended,
-        errorCode: 'reconciliation_window_passed',
-        errorMessage: 'Not settled within the provider’s idempotency window; check it at the provider',
-        now: ctx.clock.now(),
-      });
-      result.suspended += 1;
-      continue;
-    }
-    const found = await providers.forOrg(ctx.db, row.orgId);
+    const found = await providerFor(ctx, providers, ctx.db, scopeOf(row.orgId, row.throughPlatform));
     if (!found || found.row.provider !== row.provider) {
       await repo.touchAttempt(ctx.db, row, ctx.clock.now());
       result.stillInProcess += 1;
       continue;
     }
-    const settled = await settleByAsking(ctx, found.provider, row);
-    if (settled.status === PAYMENT_STATUS.inProcess) {
+    let settled: repo.PaymentTransactionRow;
+    try {
+      settled = await reconcileRow(ctx, found.provider, row);
+    } catch (error) {
+      // The provider did not answer the look: the next round tries again.
+      if (!(error instanceof PaymentProviderError)) throw error;
+      settled = row;
+    }
+    if (settled.status === PAYMENT_STATUS.suspended) {
+      result.suspended += 1;
+    } else if (settled.status === PAYMENT_STATUS.inProcess) {
       await repo.touchAttempt(ctx.db, settled, ctx.clock.now());
       result.stillInProcess += 1;
     } else {

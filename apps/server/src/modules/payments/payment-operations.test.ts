@@ -116,22 +116,32 @@ describe('reconciliation', () => {
     expect(bankCalls(crashKey)).toBe(1);
   });
 
-  it('suspends a row older than the provider’s idempotency window instead of asking again', async () => {
-    const { orgId } = await orgOnTestProvider();
-    const oldKey = key('old');
+  it('past the provider’s idempotency window a row is not asked again but found by its key, or failed when nothing carries it', async () => {
+    const { orgId, pay, setSimulation } = await orgOnTestProvider('timeout');
+    // A hold the provider made, its answer lost; then a day without reconciliation.
+    const madeKey = key('made');
+    const made = await pay(madeKey, { operation: 'hold', amountMinor: 4200, currency: 'UAH' });
+    expect(made).toMatchObject({ status: 10, providerReference: null });
+    await setSimulation('none');
+    // A charge a crash left before the provider was called.
+    const neverKey = key('never');
     await rowLeftInProcess(ctx, {
       orgId,
-      operation: 'hold',
+      operation: 'charge',
       amountMinor: 300,
-      idempotencyKey: oldKey,
+      idempotencyKey: neverKey,
+      request: { amountMinor: 300, currency: 'UAH', customer: 'c', paymentMethod: 'pm' },
       now: clock.now(),
     });
     clock.advance(25 * 3600_000);
     await reconcilePayments(ctx.app.services, ctx.app.payments);
-    expect(await repo.findByKey(ctx.database.db, oldKey)).toMatchObject({
-      status: 5,
-      errorCode: 'reconciliation_window_passed',
+    const found = await repo.findByKey(ctx.database.db, madeKey);
+    expect(found).toMatchObject({ status: 1, providerReference: expect.stringMatching(/^pi_test_/) });
+    expect(ctx.app.payments.testBank.payments.get(found!.providerReference!)?.metadata).toEqual({
+      idempotency_key: madeKey,
     });
-    expect(bankCalls(oldKey)).toBe(0);
+    expect(await repo.findByKey(ctx.database.db, neverKey)).toMatchObject({ status: 2, errorCode: 'not_at_provider' });
+    // Neither was asked again: past the window that could have done it twice.
+    expect([bankCalls(madeKey), bankCalls(neverKey)]).toEqual([1, 0]);
   });
 });

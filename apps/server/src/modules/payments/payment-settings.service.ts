@@ -17,6 +17,7 @@ import { maskSecret } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './payments.repository.js';
 import { PaymentProviderError } from './provider.js';
+import { learnAccount } from './provider-account.js';
 import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
@@ -44,6 +45,7 @@ function present(
     org_id: orgId,
     provider: row?.provider ?? null,
     secret_key: credentials.secret_key ? maskSecret(credentials.secret_key) : null,
+    publishable_key: credentials.publishable_key ?? null,
     webhook_secret: credentials.webhook_secret ? maskSecret(credentials.webhook_secret) : null,
     simulate: (row?.simulate as TPaymentSettings['simulate'] | undefined) ?? 'none',
     webhook_urls: Object.fromEntries(
@@ -83,10 +85,14 @@ export async function updatePaymentSettings(
     const kept: StoredCredentials =
       before && before.provider === body.provider ? providers.openCredentials(before) : {};
     const credentials: StoredCredentials = { ...kept };
+    // A new key may be another Stripe account: the cards saved before wait until it is known to be the same.
+    const isNewKey = body.provider === 'stripe' && Boolean(body.secret_key) && body.secret_key !== kept.secret_key;
     if (body.secret_key && body.provider === 'stripe') credentials.secret_key = body.secret_key;
+    if (body.publishable_key && body.provider === 'stripe') credentials.publishable_key = body.publishable_key;
     if (body.webhook_secret) credentials.webhook_secret = body.webhook_secret;
     if (body.provider === 'test') {
       delete credentials.secret_key;
+      delete credentials.publishable_key;
       credentials.webhook_secret ??= newWebhookSecret();
     }
     if (body.provider === 'stripe' && !credentials.secret_key) {
@@ -97,6 +103,7 @@ export async function updatePaymentSettings(
       provider: body.provider,
       credentialsSealed: providers.sealCredentials(orgId, credentials),
       simulate: body.provider === 'test' ? (body.simulate ?? 'none') : 'none',
+      accountId: before?.provider === body.provider && !isNewKey ? before.accountId : null,
       updatedAt: ctx.clock.now(),
       updatedBy: actor.userId,
     });
@@ -111,12 +118,15 @@ export async function updatePaymentSettings(
         provider: saved.provider,
         simulate: saved.simulate,
         secret_key_changed: Boolean(body.secret_key),
+        publishable_key_changed: Boolean(body.publishable_key),
         webhook_secret_changed: Boolean(body.webhook_secret),
       },
     });
     return saved;
   });
   providers.forgetSettings(orgId);
+  const scope = { kind: 'org' as const, orgId };
+  await learnAccount(ctx.db, providers, scope, await providers.forOrg(ctx.db, orgId));
   return present(ctx, providers, orgId, row);
 }
 

@@ -65,6 +65,7 @@ describe('payment system settings: credentials', () => {
       org_id: tenant.org.main,
       provider: null,
       secret_key: null,
+      publishable_key: null,
       webhook_secret: null,
       simulate: 'none',
       webhook_urls: {
@@ -89,6 +90,18 @@ describe('payment system settings: credentials', () => {
     expect(row?.credentialsSealed).not.toContain('sk_test');
     const kept = await ok(ctx, operator, updateUrl(org), { provider: 'stripe', secret_key: '', webhook_secret: '' });
     expect(kept).toMatchObject({ secret_key: '••••6789', webhook_secret: '••••6789' });
+    // The publishable key is Stripe.js's, public by design: stored with the others, shown in full.
+    const publishable = 'pk_test_51SettingsKey0123456789';
+    const withPublishable = await ok(ctx, operator, updateUrl(org), {
+      provider: 'stripe',
+      publishable_key: publishable,
+    });
+    expect(withPublishable).toMatchObject({ secret_key: '••••6789', publishable_key: publishable });
+    const wrong = await call(ctx, 'POST', updateUrl(org), {
+      token: operator,
+      payload: { provider: 'stripe', publishable_key: STRIPE_KEY },
+    });
+    expect(wrong.json().fields).toEqual({ publishable_key: 'Enter a Stripe publishable key (pk_test_…, pk_live_…)' });
     expect((await call(ctx, 'POST', testUrl(org), { token: operator })).json()).toEqual({ ok: true, message: null });
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entity, 'payment_settings'));
     expect(JSON.stringify(audit)).not.toContain('sk_test');

@@ -1,5 +1,6 @@
 import type { PaymentOperation, PaymentProviderKind } from '@vitrina/contract';
 import { PAYMENT_STATUS } from '@vitrina/contract';
+import type { Db } from '../../db/client.js';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
@@ -26,15 +27,79 @@ const DONE_WHEN: Record<PaymentOperation, ProviderPaymentStatus | null> = {
   refund: null,
 };
 
+type Row = repo.PaymentTransactionRow;
+/** What an event does to a row still in process: settles it, or only tells its reference (a lost answer). */
+type Verdict = {
+  status: 1 | 2 | 10;
+  providerReference: string;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+};
+/** A row the event settles or answers loses the reason it was left in process (a time-out). */
+const CLEARED = { errorCode: null, errorMessage: null };
+
+/**
+ * The rows in process an event is about: by the provider's reference (the payment's, or the
+ * refund's), and by the idempotency key in the object's metadata: a row whose answer was lost
+ * has no reference yet. Another organisation's or provider's row under that key is not this one.
+ */
+async function rowsOf(db: Db, incoming: IncomingWebhook, event: ProviderEvent): Promise<Row[]> {
+  const reference = event.refund ? event.refund.reference : event.paymentStatus ? event.paymentReference : null;
+  const rows = reference ? await repo.findByReference(db, incoming.orgId, incoming.provider, reference) : [];
+  const keyed = event.idempotencyKey ? await repo.findByKey(db, event.idempotencyKey) : null;
+  if (
+    keyed &&
+    keyed.orgId === incoming.orgId &&
+    keyed.provider === incoming.provider &&
+    keyed.providerReference === null
+  ) {
+    rows.push(keyed);
+  }
+  return rows.filter((row) => row.status === PAYMENT_STATUS.inProcess);
+}
+
+/** What the event settles of a row: a refund's by the refund's state; a payment operation's by the payment's. */
+function verdictOf(row: Row, event: ProviderEvent): Verdict | null {
+  if (event.refund) {
+    if (row.operation !== 'refund') return null;
+    const { status, reference, failureReason } = event.refund;
+    if (status === 'succeeded') return { status: 1, providerReference: reference, ...CLEARED };
+    if (status === 'failed') {
+      return {
+        status: 2,
+        providerReference: reference,
+        errorCode: 'refund_failed',
+        errorMessage: failureReason ?? event.type,
+      };
+    }
+    return row.providerReference === null ? { status: 10, providerReference: reference, ...CLEARED } : null;
+  }
+  if (row.operation === 'refund' || !event.paymentReference || !event.paymentStatus) return null;
+  if (DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus) {
+    return { status: 1, providerReference: event.paymentReference, ...CLEARED };
+  }
+  if (event.paymentStatus === 'failed') {
+    return {
+      status: 2,
+      providerReference: event.paymentReference,
+      errorCode: 'payment_failed',
+      errorMessage: event.type,
+    };
+  }
+  return null;
+}
+
 /**
  * A provider's event: verified by its signature with the organisation's stored secret (none
  * stored: refused), stored raw, and processed once — the (organisation, provider, event id)
  * row is unique, since event ids are unique only within one provider account, so a repeated
  * delivery answers 2xx without doing anything again. Storing and processing share one
  * transaction: if processing fails, nothing is stored and the provider's retry starts over.
- * Processing settles ledger rows still in process that the event completes (an answer lost
- * on the way, a payment the provider finished later). An event that completes none (most
- * confirm what the provider's answer settled already) is stored as processed in one statement.
+ * Processing settles ledger rows still in process that the event completes: a payment the
+ * provider finished later, a refund the bank confirmed or refused (`refund.updated`,
+ * `charge.refund.updated`), an answer lost on the way (the row found by the key in the object's
+ * metadata). An event that completes none (most confirm what the provider's answer settled
+ * already) is stored as processed in one statement.
  */
 export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProviders, incoming: IncomingWebhook) {
   const found = await providers.forOrg(ctx.db, incoming.orgId);
@@ -66,40 +131,30 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
     payload: incoming.rawBody,
     now,
   };
-  const completes = (row: repo.PaymentTransactionRow) =>
-    row.status === PAYMENT_STATUS.inProcess &&
-    (DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus || event.paymentStatus === 'failed');
-  const findRows = (db: typeof ctx.db) =>
-    event.paymentReference && event.paymentStatus
-      ? repo.findByReference(db, incoming.orgId, incoming.provider, event.paymentReference)
-      : Promise.resolve([]);
+  const changes = (row: Row) => verdictOf(row, event) !== null;
   // Most events confirm what the provider's answer settled already: stored as processed in one
   // statement. A row only ever leaves "in process", so one that needs this event is found by
   // the transaction below too.
-  if (!(await findRows(ctx.db)).some(completes)) {
+  if (!(await rowsOf(ctx.db, incoming, event)).some(changes)) {
     const stored = await repo.insertWebhookEvent(ctx.db, { ...record, isProcessed: true });
     return { received: true as const, duplicate: !stored };
   }
   return ctx.db.transaction(async (tx) => {
     const stored = await repo.insertWebhookEvent(tx, record);
     if (!stored) return { received: true as const, duplicate: true };
-    for (const row of await findRows(tx)) {
-      if (!completes(row)) continue;
-      const isDone = DONE_WHEN[row.operation as PaymentOperation] === event.paymentStatus;
-      const isFailed = event.paymentStatus === 'failed';
-      const settled = await repo.settle(tx, row.id, {
-        status: isDone ? 1 : 2,
-        ...(isFailed ? { errorCode: 'payment_failed', errorMessage: event.type } : {}),
-        now,
-      });
-      if (settled) await providers.ledgerSettled(tx, settled);
+    for (const row of await rowsOf(tx, incoming, event)) {
+      const verdict = verdictOf(row, event);
+      if (!verdict) continue;
+      const settled = await repo.settle(tx, row.id, { ...verdict, now });
+      // A refund the bank confirmed or refused, a payment finished later: the sale follows.
+      if (settled && verdict.status !== PAYMENT_STATUS.inProcess) await providers.ledgerSettled(tx, settled);
       await writeAudit(tx, actor, {
         action: 'settle',
         entity: 'payment_transaction',
         entityId: row.id,
         orgId: incoming.orgId,
         before: { status: PAYMENT_STATUS.inProcess },
-        after: { status: isDone ? 1 : 2, event: event.id },
+        after: { status: verdict.status, event: event.id },
       });
     }
     await repo.markWebhookProcessed(tx, stored.id, now);

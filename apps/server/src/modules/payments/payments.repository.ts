@@ -19,6 +19,8 @@ export async function saveSettings(
     provider: PaymentProviderKind;
     credentialsSealed: string | null;
     simulate: TestProviderSimulation;
+    /** The provider account, when it stays the one known (card-setup.service.ts learns it otherwise). */
+    accountId?: string | null;
     updatedAt: Date;
     updatedBy: number | null;
   },
@@ -44,6 +46,8 @@ export type NewPaymentTransaction = {
   providerReference: string | null;
   request: Record<string, unknown>;
   transactionId?: number | null;
+  /** Through the platform's payment system (a subscription fee). */
+  throughPlatform?: boolean;
   now: Date;
 };
 

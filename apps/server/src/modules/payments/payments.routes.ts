@@ -1,9 +1,11 @@
 import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
+import { notFound } from '../../lib/errors.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import * as settings from './payment-settings.service.js';
 import { receiveWebhook } from './payment-webhooks.service.js';
+import * as platform from './platform-settings.service.js';
 import type { PaymentProviders } from './provider-registry.js';
 
 type Options = { ctx: ServiceContext; providers: PaymentProviders };
@@ -19,6 +21,17 @@ export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Op
   registerEndpoint(app, p.testConnection, ({ actor, params }) =>
     settings.testPaymentConnection(ctx, providers, actor, params.org_id),
   );
+  const pp = api.platformPayment;
+  registerEndpoint(app, pp.settings, () => platform.getPlatformPaymentSettings(ctx));
+  registerEndpoint(app, pp.updateSettings, ({ actor, body }) =>
+    platform.updatePlatformPaymentSettings(ctx, providers, actor, body),
+  );
+  registerEndpoint(app, pp.testConnection, ({ actor }) => platform.testPlatformConnection(ctx, providers, actor));
+  // The test provider's offline card form: what Stripe.js does for a real card, here for its test cards.
+  registerEndpoint(app, api.card.confirmTestSetup, ({ body }) => {
+    if (!providers.testBank.cards.confirm(body.client_secret, body.payment_method)) throw notFound();
+    return { ok: true as const };
+  });
   // The signature covers the body byte for byte, so this route reads it as text, whatever its type.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();

@@ -8,7 +8,16 @@ import type { PaymentProvider } from './provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 import { TestPaymentBank, TestPaymentProvider } from './test-provider.js';
 
-export type StoredCredentials = { secret_key?: string; webhook_secret?: string };
+export type StoredCredentials = { secret_key?: string; publishable_key?: string; webhook_secret?: string };
+
+/** What a provider is built from: an organisation's settings, or the platform's (no organisation). */
+export type ProviderSpec = {
+  provider: PaymentSettingsRow['provider'];
+  simulate: string;
+  credentials: StoredCredentials;
+  /** Whose webhooks the test provider's events are; null for the platform's. */
+  orgId: number | null;
+};
 
 /** What the payment settings' sealed credentials are bound to (lib/secrets.ts sealedCredentials). */
 export const PAYMENT_CREDENTIALS = 'payment-settings';
@@ -18,6 +27,8 @@ export type PaymentProvidersOptions = {
   clock: Clock;
   /** Tests point the Stripe adapter at a local stand-in. */
   stripeBaseUrl?: string | undefined;
+  /** This installation's prefix of the idempotency keys sent to Stripe (lib/installation.ts). */
+  keyPrefix?: string | undefined;
   /** Told when a test-provider webhook falls due (TestPaymentBank). */
   onTestWebhookQueued?: ((dueMs: number) => void) | undefined;
   /**
@@ -61,19 +72,29 @@ export class PaymentProviders {
   }
 
   sealCredentials(orgId: number, credentials: StoredCredentials): string | null {
-    if (!credentials.secret_key && !credentials.webhook_secret) return null;
+    if (!credentials.secret_key && !credentials.webhook_secret && !credentials.publishable_key) return null;
     return this.credentials.seal(orgId, credentials);
   }
 
   /** The provider of a settings row; null when the chosen provider lacks what it needs (Stripe without a key). */
   build(row: PaymentSettingsRow): PaymentProvider | null {
-    const credentials = this.openCredentials(row);
-    if (row.provider === 'test') {
+    return this.buildFrom({
+      provider: row.provider,
+      simulate: row.simulate,
+      credentials: this.openCredentials(row),
+      orgId: row.orgId,
+    });
+  }
+
+  /** The provider of an organisation's or the platform's settings. */
+  buildFrom(spec: ProviderSpec): PaymentProvider | null {
+    const { credentials } = spec;
+    if (spec.provider === 'test') {
       return new TestPaymentProvider({
         bank: this.testBank,
-        orgId: row.orgId,
+        orgId: spec.orgId,
         webhookSecret: credentials.webhook_secret ?? null,
-        simulate: simulationOf(row.simulate),
+        simulate: simulationOf(spec.simulate),
       });
     }
     if (!credentials.secret_key) return null;
@@ -82,6 +103,7 @@ export class PaymentProviders {
       webhookSecret: credentials.webhook_secret ?? null,
       clock: this.options.clock,
       ...(this.options.stripeBaseUrl ? { baseUrl: this.options.stripeBaseUrl } : {}),
+      ...(this.options.keyPrefix ? { keyPrefix: this.options.keyPrefix } : {}),
     });
   }
 

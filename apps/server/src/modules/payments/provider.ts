@@ -1,11 +1,13 @@
 import type { PaymentProviderKind } from '@vitrina/contract';
+import type { CardSaving } from './card-provider.js';
 
 /**
  * What every payment provider does (DESIGN §5). Amounts are integer minor units with an ISO
  * currency code. Every call that can move money carries an idempotency key: the provider
  * answers a repeated key with the first call's result, so a retry never charges twice.
+ * Saving cards is in card-provider.ts.
  */
-export type PaymentProvider = {
+export type PaymentProvider = CardSaving & {
   readonly kind: PaymentProviderKind;
   /** Resolves when the credentials work; throws PaymentProviderError otherwise. */
   testConnection(): Promise<void>;
@@ -21,7 +23,25 @@ export type PaymentProvider = {
   refund(request: RefundRequest): Promise<ProviderRefund>;
   /** Checks the signature against the webhook secret and reads the event; throws `bad_signature`. */
   parseWebhook(request: WebhookRequest): ProviderEvent;
+  /**
+   * The smallest amount one charge or capture may take in the currency (minor units): the
+   * provider refuses less (Stripe: `amount_too_small`), so the settlement never asks for it.
+   */
+  minimumChargeMinor(currency: string): number;
+  /** The payment as the provider sees it now (Stripe: GET /v1/payment_intents/:id); changes nothing. */
+  retrievePayment(reference: string): Promise<ProviderPayment>;
+  /** The refund as the provider sees it now (Stripe: GET /v1/refunds/:id); changes nothing. */
+  retrieveRefund(reference: string): Promise<ProviderRefund>;
+  /**
+   * What a request made under this key did, found by the key it carries in its metadata, for a
+   * lost answer that asking again can no longer replay (the provider forgot the key); null when
+   * the request made nothing. Stripe: the Search API for payments, a payment's refunds for refunds.
+   */
+  findByKey(request: FindByKeyRequest): Promise<ProviderPayment | ProviderRefund | null>;
 };
+
+export type FindByKeyRequest = Keyed &
+  ({ operation: 'hold' | 'charge' } | { operation: 'refund'; paymentReference: string });
 
 export type Money = { amountMinor: number; currency: string };
 type Keyed = { idempotencyKey: string };
@@ -32,6 +52,11 @@ export type HoldRequest = Keyed &
     paymentMethod?: string | undefined;
     customer?: string | undefined;
     description?: string | undefined;
+    /**
+     * The buyer is present (a web purchase): where their bank's authentication (3-D Secure)
+     * sends them back. Without it the card is used off-session, the customer absent.
+     */
+    returnUrl?: string | undefined;
   };
 export type CaptureRequest = Keyed & { reference: string; amountMinor?: number | undefined };
 export type ReleaseRequest = Keyed & { reference: string };
@@ -48,13 +73,18 @@ export type ProviderPayment = Money & {
   status: ProviderPaymentStatus;
   /** What was actually taken so far. */
   capturedMinor: number;
+  /** Pending on the buyer: their bank's page to authenticate at (3-D Secure), then back to the return URL. */
+  redirectUrl?: string | null;
 };
 
 export type ProviderRefund = Money & {
   /** The refund's own id (Stripe: re_…). */
   reference: string;
   paymentReference: string;
+  /** pending: the bank has not confirmed it yet (a webhook or the reconciliation settles it later). */
   status: 'succeeded' | 'pending' | 'failed';
+  /** Why a refund failed (Stripe's failure_reason), when it did. */
+  failureReason?: string | null;
 };
 
 /** A verified event, reduced to what the ledger needs; the raw body is stored beside it. */
@@ -65,6 +95,14 @@ export type ProviderEvent = {
   paymentReference: string | null;
   /** What the payment is now, by this event; null when the event says nothing the ledger uses. */
   paymentStatus: ProviderPaymentStatus | null;
+  /**
+   * The idempotency key of the request that made the object (kept in its metadata, without
+   * this installation's prefix), so an event settles a row whose answer was lost; null when the
+   * object carries none, or another installation's.
+   */
+  idempotencyKey?: string | null;
+  /** A refund the event tells of (Stripe: refund.updated, charge.refund.updated), as it is now. */
+  refund?: ProviderRefund | null;
 };
 
 /**

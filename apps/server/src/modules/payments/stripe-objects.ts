@@ -12,6 +12,8 @@ export type StripePaymentIntent = {
   amount_received: number;
   currency: string;
   status: string;
+  metadata?: Record<string, string>;
+  next_action?: { type: string; redirect_to_url?: { url: string } } | null;
 };
 export type StripeRefund = {
   id: string;
@@ -20,6 +22,8 @@ export type StripeRefund = {
   currency: string;
   payment_intent: string;
   status: string;
+  failure_reason?: string | null;
+  metadata?: Record<string, string>;
 };
 
 /** Stripe's PaymentIntent statuses as the ledger understands them. */
@@ -40,39 +44,70 @@ export function paymentStatusOf(stripeStatus: string): ProviderPaymentStatus {
 }
 
 export function paymentFromIntent(intent: StripePaymentIntent): ProviderPayment {
+  const redirectUrl = intent.status === 'requires_action' ? (intent.next_action?.redirect_to_url?.url ?? null) : null;
   return {
     reference: intent.id,
     status: paymentStatusOf(intent.status),
     amountMinor: intent.amount,
     capturedMinor: intent.amount_received,
     currency: intent.currency.toUpperCase(),
+    ...(redirectUrl ? { redirectUrl } : {}),
   };
 }
 
+/** Stripe's refund statuses: pending and requires_action wait for the bank; failed and canceled gave nothing back. */
 export function refundFromStripe(refund: StripeRefund): ProviderRefund {
-  const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
+  const isFailed = refund.status === 'failed' || refund.status === 'canceled';
+  const status = refund.status === 'succeeded' ? 'succeeded' : isFailed ? 'failed' : 'pending';
   return {
     reference: refund.id,
     paymentReference: refund.payment_intent,
     status,
     amountMinor: refund.amount,
     currency: refund.currency.toUpperCase(),
+    ...(isFailed ? { failureReason: refund.failure_reason ?? refund.status } : {}),
   };
 }
 
-/** Reads a verified event body; what the ledger does not use is stored raw and otherwise ignored. */
-export function parseStripeEvent(rawBody: string): ProviderEvent {
+/**
+ * The ledger's key of an object, from the `idempotency_key` in its metadata: this
+ * installation's prefix taken off (`<prefix>:sale:12:capture` → `sale:12:capture`); null when
+ * there is none, or it is another installation's sharing the provider account.
+ */
+export function ledgerKeyOf(metadata: unknown, keyPrefix: string): string | null {
+  const key = (metadata as { idempotency_key?: unknown } | null | undefined)?.idempotency_key;
+  if (typeof key !== 'string') return null;
+  if (!keyPrefix) return key;
+  return key.startsWith(`${keyPrefix}:`) ? key.slice(keyPrefix.length + 1) : null;
+}
+
+/**
+ * Reads a verified event body; what the ledger does not use is stored raw and otherwise ignored.
+ * `keyPrefix`: this installation's prefix of idempotency keys (none for the test provider).
+ */
+export function parseStripeEvent(rawBody: string, keyPrefix = ''): ProviderEvent {
   const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { object?: Record<string, unknown> } };
   if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new Error('not an event');
   const object = event.data?.object ?? {};
+  const idempotencyKey = ledgerKeyOf(object.metadata, keyPrefix);
   if (object.object === 'payment_intent' && typeof object.id === 'string' && typeof object.status === 'string') {
     return {
       id: event.id,
       type: event.type,
       paymentReference: object.id,
       paymentStatus: paymentStatusOf(object.status),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
     };
   }
   const paymentIntent = typeof object.payment_intent === 'string' ? object.payment_intent : null;
-  return { id: event.id, type: event.type, paymentReference: paymentIntent, paymentStatus: null };
+  const isRefund =
+    object.object === 'refund' && typeof object.id === 'string' && typeof object.status === 'string' && paymentIntent;
+  return {
+    id: event.id,
+    type: event.type,
+    paymentReference: paymentIntent,
+    paymentStatus: null,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    ...(isRefund ? { refund: refundFromStripe(object as unknown as StripeRefund) } : {}),
+  };
 }

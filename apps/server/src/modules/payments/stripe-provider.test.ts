@@ -103,7 +103,7 @@ describe('Stripe adapter against the stand-in', () => {
 
   it('asks again with the same key and gets the same PaymentIntent, not a second one', async () => {
     const holdKey = key('hold');
-    const request = { idempotencyKey: holdKey, amountMinor: 700, currency: 'UAH', paymentMethod: 'pm_card_visa' };
+    const request = { idempotencyKey: holdKey, amountMinor: 7000, currency: 'UAH', paymentMethod: 'pm_card_visa' };
     standIn.dropNextAnswer = true;
     const lost = await providerError(provider.hold(request));
     expect(lost.kind).toBe('unavailable');
@@ -118,7 +118,7 @@ describe('Stripe adapter against the stand-in', () => {
     const declined = await providerError(
       provider.hold({
         idempotencyKey: key('hold'),
-        amountMinor: 100,
+        amountMinor: 3000,
         currency: 'UAH',
         paymentMethod: 'pm_card_chargeDeclined',
       }),
@@ -145,6 +145,101 @@ describe('Stripe adapter against the stand-in', () => {
   });
 });
 
+describe('Stripe adapter: what a web purchase, a pending refund and a lost answer need', () => {
+  it('a buyer at the page confirms with a return_url; a card that asks for 3-D Secure waits with the bank’s page', async () => {
+    const held = await provider.hold({
+      idempotencyKey: key('hold'),
+      amountMinor: 50_000,
+      currency: 'UAH',
+      paymentMethod: 'pm_card_threeDSecure2Required',
+      returnUrl: 'https://panel.example/notauth/open/fridge/t?attempt=a',
+    });
+    expect(held).toMatchObject({ status: 'pending', redirectUrl: expect.stringContaining('/3ds/') });
+    expect(standIn.requests.at(-1)?.form).toMatchObject({
+      confirm: 'true',
+      return_url: 'https://panel.example/notauth/open/fridge/t?attempt=a',
+    });
+    expect(standIn.requests.at(-1)?.form).not.toHaveProperty('off_session');
+    standIn.authenticate(held.reference, 'succeeded');
+    expect(await provider.retrievePayment(held.reference)).toMatchObject({ status: 'held', capturedMinor: 0 });
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${held.reference}` });
+  });
+
+  it('never asks for less than Stripe’s minimum, and reads Stripe’s refusal of it as a refused request', async () => {
+    expect([
+      provider.minimumChargeMinor('uah'),
+      provider.minimumChargeMinor('PLN'),
+      provider.minimumChargeMinor('EUR'),
+    ]).toEqual([2_500, 200, 50]);
+    const held = await provider.hold({
+      idempotencyKey: key('hold'),
+      amountMinor: 30_000,
+      currency: 'UAH',
+      paymentMethod: 'pm_card_visa',
+    });
+    const small = await providerError(
+      provider.capture({ idempotencyKey: key('capture'), reference: held.reference, amountMinor: 7 }),
+    );
+    expect([small.kind, small.code]).toEqual(['refused', 'amount_too_small']);
+  });
+
+  it('a refund answered pending is read again by its id, and its failure tells why', async () => {
+    const charged = await provider.chargeSavedCard({
+      idempotencyKey: key('charge'),
+      amountMinor: 9_000,
+      currency: 'UAH',
+      customer: 'cus_3',
+      paymentMethod: 'pm_card_visa',
+    });
+    standIn.refundsPending = true;
+    const refund = await provider.refund({
+      idempotencyKey: key('refund'),
+      reference: charged.reference,
+      amountMinor: 4_000,
+    });
+    standIn.refundsPending = false;
+    expect(refund).toMatchObject({ status: 'pending', paymentReference: charged.reference });
+    expect(await provider.retrieveRefund(refund.reference)).toMatchObject({ status: 'pending' });
+    standIn.settleRefund(refund.reference, 'failed', 'expired_or_canceled_card');
+    expect(await provider.retrieveRefund(refund.reference)).toMatchObject({
+      status: 'failed',
+      failureReason: 'expired_or_canceled_card',
+    });
+  });
+
+  it('each installation’s keys carry its prefix: one Stripe account, two databases, the same ledger key, two payments', async () => {
+    const at = (keyPrefix: string) =>
+      new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, clock, baseUrl, keyPrefix });
+    const [first, second] = [at('vaaaa1111'), at('vbbbb2222')];
+    const request = {
+      idempotencyKey: 'sale:1:hold',
+      amountMinor: 30_000,
+      currency: 'UAH',
+      paymentMethod: 'pm_card_visa',
+    };
+    const one = await first.hold(request);
+    const other = await second.hold(request);
+    expect(one.reference).not.toBe(other.reference);
+    const sent = standIn.requests.slice(-2);
+    expect(sent.map((entry) => [entry.idempotencyKey, entry.form['metadata[idempotency_key]']])).toEqual([
+      ['vaaaa1111:sale:1:hold', 'vaaaa1111:sale:1:hold'],
+      ['vbbbb2222:sale:1:hold', 'vbbbb2222:sale:1:hold'],
+    ]);
+    // Each finds its own by the key, and reads the other's events as no row of its own.
+    expect((await first.findByKey({ operation: 'hold', idempotencyKey: 'sale:1:hold' }))?.reference).toBe(
+      one.reference,
+    );
+    expect((await second.findByKey({ operation: 'hold', idempotencyKey: 'sale:1:hold' }))?.reference).toBe(
+      other.reference,
+    );
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_intents/search' });
+    const event = standIn.events.findLast((candidate) => candidate.data.object.id === other.reference)!;
+    const { body, signature } = standIn.signed(event, WEBHOOK_SECRET, Math.floor(clock.nowMs() / 1000));
+    expect(second.parseWebhook({ rawBody: body, signature }).idempotencyKey).toBe('sale:1:hold');
+    expect(first.parseWebhook({ rawBody: body, signature }).idempotencyKey).toBeUndefined();
+  });
+});
+
 describe('Stripe webhook signatures', () => {
   const body = JSON.stringify({
     id: 'evt_1',
@@ -165,6 +260,14 @@ describe('Stripe webhook signatures', () => {
     const other = signPayload(body, 'whsec_other', now()).split(',')[1];
     const rolled = `${signPayload(body, WEBHOOK_SECRET, now())},${other}`;
     expect(provider.parseWebhook({ rawBody: body, signature: rolled }).id).toBe('evt_1');
+  });
+
+  it('accepts a timestamp up to the tolerance ahead of our clock (Stripe’s clock a little ahead) as well as behind', () => {
+    const signedAt = (offset: number) => signPayload(body, WEBHOOK_SECRET, now() + offset);
+    for (const offset of [1, 120, 300, -300]) {
+      expect(provider.parseWebhook({ rawBody: body, signature: signedAt(offset) }).id).toBe('evt_1');
+    }
+    expect(() => provider.parseWebhook({ rawBody: body, signature: signedAt(301) })).toThrow(PaymentProviderError);
   });
 
   it('refuses another secret, a changed body, an old timestamp and no header', () => {

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import {
   type CaptureRequest,
   type ChargeRequest,
+  type FindByKeyRequest,
   type HoldRequest,
   type PaymentProvider,
   PaymentProviderError,
@@ -13,11 +14,23 @@ import {
   type ReleaseRequest,
   type WebhookRequest,
 } from './provider.js';
-import { parseStripeEvent, paymentFromIntent, type StripePaymentIntent, type StripeRefund } from './stripe-objects.js';
+import {
+  parseStripeEvent,
+  paymentFromIntent,
+  refundFromStripe,
+  type StripePaymentIntent,
+  type StripeRefund,
+} from './stripe-objects.js';
+import { TestCardStore, TestCards } from './test-cards.js';
 import { noWebhookSecret, signPayload, verifySignature } from './webhook-signature.js';
 
 /** How late the test provider's webhooks come in `delayed_webhook` mode. */
 export const TEST_WEBHOOK_DELAY_MS = 60_000;
+/**
+ * The test provider's minimum charge (and capture), 1.00 in every currency: like Stripe's, so
+ * the settlement's handling of amounts below it runs offline too, and low enough for the demo.
+ */
+export const TEST_MINIMUM_CHARGE_MINOR = 100;
 
 type Outcome = { fingerprint: string } & ({ ok: true; value: unknown } | { ok: false; error: PaymentProviderError });
 type QueuedWebhook = { orgId: number; secret: string | null; body: string; dueMs: number };
@@ -37,6 +50,10 @@ export class TestPaymentBank {
   private readonly outbox: QueuedWebhook[] = [];
   /** Every call that reached the bank, in order, for tests: which key, which operation. */
   readonly calls: { operation: string; idempotencyKey: string }[] = [];
+  /** The keys whose first answer `timeout` lost (the work done), for tests. */
+  readonly lostAnswers = new Set<string>();
+  /** Saved cards: customers, setups and their payment methods (test-cards.ts). */
+  readonly cards: TestCardStore;
 
   /**
    * @param onQueued told when each webhook falls due, so the server can deliver it then (a
@@ -45,7 +62,9 @@ export class TestPaymentBank {
   constructor(
     readonly clock: Clock,
     private readonly onQueued?: (dueMs: number) => void,
-  ) {}
+  ) {
+    this.cards = new TestCardStore(clock);
+  }
 
   /**
    * Random, as a provider's ids are: a counter restarted with the server, and the ledger's
@@ -79,13 +98,21 @@ export class TestPaymentBank {
 
 export type TestProviderOptions = {
   bank: TestPaymentBank;
-  orgId: number;
+  /** Whose webhooks its events are; null for the platform's provider, whose events are not received. */
+  orgId: number | null;
   /** The organisation's stored secret; without one every webhook is refused. */
   webhookSecret: string | null;
   simulate: TestProviderSimulation;
 };
 
 const declined = () => new PaymentProviderError('declined', 'card_declined', 'Your card was declined.');
+
+/** Refused as Stripe refuses an amount below its minimum: a request error, not the card's. */
+function assertAtLeastMinimum(amountMinor: number) {
+  if (amountMinor < TEST_MINIMUM_CHARGE_MINOR) {
+    throw new PaymentProviderError('refused', 'amount_too_small', 'Amount must be at least 1.00');
+  }
+}
 const refused = (code: string, reason: string) => new PaymentProviderError('refused', code, reason);
 
 /**
@@ -95,10 +122,12 @@ const refused = (code: string, reason: string) => new PaymentProviderError('refu
  * the key gets the stored result, as Stripe does); delayed_webhook: events arrive a minute
  * late by the clock; duplicate_webhook: every event is sent twice.
  */
-export class TestPaymentProvider implements PaymentProvider {
+export class TestPaymentProvider extends TestCards implements PaymentProvider {
   readonly kind = 'test' as const;
 
-  constructor(private readonly options: TestProviderOptions) {}
+  constructor(private readonly options: TestProviderOptions) {
+    super(options.bank.cards);
+  }
 
   async testConnection(): Promise<void> {
     if (this.options.simulate === 'timeout') {
@@ -108,10 +137,15 @@ export class TestPaymentProvider implements PaymentProvider {
 
   hold(request: HoldRequest): Promise<ProviderPayment> {
     return this.run('hold', request.idempotencyKey, request, () => {
-      if (this.options.simulate === 'decline' || request.paymentMethod === TEST_DECLINED_PAYMENT_METHOD) {
+      if (
+        this.options.simulate === 'decline' ||
+        request.paymentMethod === TEST_DECLINED_PAYMENT_METHOD ||
+        this.store.declines(request.paymentMethod)
+      ) {
         throw declined();
       }
-      const intent = this.newIntent(request.amountMinor, request.currency, 'requires_capture');
+      assertAtLeastMinimum(request.amountMinor);
+      const intent = this.newIntent(request.amountMinor, request.currency, 'requires_capture', request.idempotencyKey);
       this.emit('payment_intent.amount_capturable_updated', intent);
       return paymentFromIntent(intent);
     });
@@ -123,6 +157,7 @@ export class TestPaymentProvider implements PaymentProvider {
       if (intent.status !== 'requires_capture') throw refused('payment_intent_unexpected_state', 'Nothing to capture');
       const amount = request.amountMinor ?? intent.amount_capturable;
       if (amount > intent.amount_capturable) throw refused('amount_too_large', 'More than the hold');
+      assertAtLeastMinimum(amount);
       Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
       this.emit('payment_intent.succeeded', intent);
       return paymentFromIntent(intent);
@@ -141,8 +176,9 @@ export class TestPaymentProvider implements PaymentProvider {
 
   chargeSavedCard(request: ChargeRequest): Promise<ProviderPayment> {
     return this.run('charge', request.idempotencyKey, request, () => {
-      if (this.options.simulate === 'decline') throw declined();
-      const intent = this.newIntent(request.amountMinor, request.currency, 'succeeded');
+      if (this.options.simulate === 'decline' || this.store.declines(request.paymentMethod)) throw declined();
+      assertAtLeastMinimum(request.amountMinor);
+      const intent = this.newIntent(request.amountMinor, request.currency, 'succeeded', request.idempotencyKey);
       this.emit('payment_intent.succeeded', intent);
       return paymentFromIntent(intent);
     });
@@ -166,6 +202,7 @@ export class TestPaymentProvider implements PaymentProvider {
         currency: intent.currency,
         payment_intent: intent.id,
         status: 'succeeded',
+        metadata: { idempotency_key: request.idempotencyKey },
       };
       this.options.bank.refunds.set(refund.id, refund);
       this.emit('refund.created', refund);
@@ -177,6 +214,35 @@ export class TestPaymentProvider implements PaymentProvider {
         currency: intent.currency.toUpperCase(),
       };
     });
+  }
+
+  minimumChargeMinor(_currency: string): number {
+    return TEST_MINIMUM_CHARGE_MINOR;
+  }
+
+  async retrievePayment(reference: string): Promise<ProviderPayment> {
+    return paymentFromIntent(this.intent(reference));
+  }
+
+  async retrieveRefund(reference: string): Promise<ProviderRefund> {
+    const refund = this.options.bank.refunds.get(reference);
+    if (!refund) throw refused('resource_missing', `No such refund: '${reference}'`);
+    return refundFromStripe(refund);
+  }
+
+  /** The bank keeps every key's outcome, so it finds what a key made without a search index. */
+  async findByKey(request: FindByKeyRequest): Promise<ProviderPayment | ProviderRefund | null> {
+    const { bank } = this.options;
+    if (request.operation === 'refund') {
+      const refund = [...bank.refunds.values()].find(
+        (candidate) => candidate.metadata?.idempotency_key === request.idempotencyKey,
+      );
+      return refund ? refundFromStripe(refund) : null;
+    }
+    const intent = [...bank.payments.values()].find(
+      (candidate) => candidate.metadata?.idempotency_key === request.idempotencyKey,
+    );
+    return intent ? paymentFromIntent(intent) : null;
   }
 
   parseWebhook(request: WebhookRequest) {
@@ -215,13 +281,14 @@ export class TestPaymentProvider implements PaymentProvider {
     }
     bank.outcomes.set(key, outcome);
     if (this.options.simulate === 'timeout') {
+      bank.lostAnswers.add(key);
       throw new PaymentProviderError('unavailable', 'timeout', 'The test provider did not answer in time');
     }
     if (!outcome.ok) throw outcome.error;
     return outcome.value as T;
   }
 
-  private newIntent(amount: number, currency: string, status: string): StripePaymentIntent {
+  private newIntent(amount: number, currency: string, status: string, key: string): StripePaymentIntent {
     const intent: StripePaymentIntent = {
       id: this.options.bank.nextId('pi'),
       object: 'payment_intent',
@@ -230,6 +297,7 @@ export class TestPaymentProvider implements PaymentProvider {
       amount_received: status === 'succeeded' ? amount : 0,
       currency: currency.toLowerCase(),
       status,
+      metadata: { idempotency_key: key },
     };
     this.options.bank.payments.set(intent.id, intent);
     return intent;
@@ -243,6 +311,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   private emit(type: string, object: StripePaymentIntent | StripeRefund): void {
     const { bank, orgId, webhookSecret, simulate } = this.options;
+    if (orgId === null) return;
     const body = JSON.stringify({ id: bank.nextId('evt'), object: 'event', type, data: { object: { ...object } } });
     const dueMs = bank.clock.nowMs() + (simulate === 'delayed_webhook' ? TEST_WEBHOOK_DELAY_MS : 0);
     const copies = simulate === 'duplicate_webhook' ? 2 : 1;

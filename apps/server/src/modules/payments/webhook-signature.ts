@@ -13,7 +13,11 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64url')}`;
 }
 
-/** Stripe's default: a signature older (or newer) than five minutes is refused, against replays. */
+/**
+ * Stripe's default tolerance, five minutes, against replays. A timestamp ahead of our clock
+ * (Stripe's clock a little ahead of ours) is accepted within it, as the official library
+ * accepts it (stripe-node bounds only the age); further ahead it is refused like one too old.
+ */
 export const SIGNATURE_TOLERANCE_S = 300;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>">`: Stripe's `Stripe-Signature` header. */

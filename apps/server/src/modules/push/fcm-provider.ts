@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { customerPushDevices } from '../../db/schema/index.js';
+import { retryAfterMs } from '../../lib/retry-later.js';
 import type { PushEnvelope, PushOutcome, PushProvider } from './push-providers.js';
 
 /** The fields of a Firebase service account key file the adapter uses. */
@@ -89,8 +90,20 @@ class AccessTokens {
   }
 }
 
-/** FCM's answer to one message: sent, the token is no longer valid, or another refusal. */
-type SendResult = { kind: 'sent' } | { kind: 'gone' } | { kind: 'refused'; error: string };
+/**
+ * FCM's answer to one message: sent; the token is no longer valid (UNREGISTERED, the only
+ * answer that says so: INVALID_ARGUMENT may be the payload's fault, a bare 404 a wrong
+ * project); try again later (QUOTA_EXCEEDED 429, UNAVAILABLE 503, INTERNAL 500, after its
+ * Retry-After when it gives one); or another refusal.
+ */
+type SendResult =
+  | { kind: 'sent' }
+  | { kind: 'gone' }
+  | { kind: 'retry'; error: string; retryAfterMs: number | null }
+  | { kind: 'refused'; error: string };
+
+/** The HTTP statuses FCM asks to be retried on (its ErrorCode reference). */
+const RETRY_STATUSES = new Set([429, 500, 503]);
 
 function messageOf(envelope: PushEnvelope, token: string) {
   const important = envelope.importance === 'important';
@@ -147,8 +160,12 @@ export function fcmPushProvider(options: FcmOptions): PushProvider {
       tokens.forget();
       return sendOne(envelope, token, true);
     }
-    if (response.status === 404 || code === 'UNREGISTERED') return { kind: 'gone' };
-    return { kind: 'refused', error: `FCM ${response.status} ${code ?? ''}: ${body.error?.message ?? ''}`.trim() };
+    const error = `FCM ${response.status} ${code ?? ''}: ${body.error?.message ?? ''}`.trim();
+    if (code === 'UNREGISTERED') return { kind: 'gone' };
+    if (RETRY_STATUSES.has(response.status)) {
+      return { kind: 'retry', error, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()) };
+    }
+    return { kind: 'refused', error };
   }
 
   return {
@@ -180,10 +197,15 @@ export function fcmPushProvider(options: FcmOptions): PushProvider {
         results.set(device.userId, [...(results.get(device.userId) ?? []), result]);
       });
       if (gone.length > 0) await db.delete(customerPushDevices).where(inArray(customerPushDevices.token, gone));
-      return envelopes.map((envelope) => {
+      return envelopes.map((envelope): PushOutcome => {
         const answers = results.get(envelope.userId) ?? [];
         if (answers.length === 0 || answers.some((answer) => answer.kind === 'sent')) {
           return { userId: envelope.userId, error: null };
+        }
+        // Sent nowhere yet, and an installation may still take it: the whole message waits.
+        const retry = answers.find((answer) => answer.kind === 'retry');
+        if (retry?.kind === 'retry') {
+          return { userId: envelope.userId, error: retry.error, retryAfterMs: retry.retryAfterMs ?? 0 };
         }
         const refusal = answers.find((answer) => answer.kind === 'refused');
         return {

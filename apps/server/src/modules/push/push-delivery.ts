@@ -1,5 +1,6 @@
 import { monthStartIn } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
+import { RetryLaterError } from '../../lib/retry-later.js';
 import type { JobRunner } from '../jobs/index.js';
 import * as repo from './push.repository.js';
 import type { PushEnvelope, PushProvider } from './push-providers.js';
@@ -119,15 +120,52 @@ async function sendBatch(
   });
 }
 
-/** Hands a recorded batch to an outside provider and records its answers. */
-async function sendOutside(ctx: ServiceContext, provider: PushProvider, messageId: number, envelopes: PushEnvelope[]) {
-  if (envelopes.length === 0) return;
+/**
+ * Hands a recorded batch to an outside provider and records its answers; answers how long the
+ * provider asked to wait for the customers it refused for now (null when it refused none so).
+ */
+async function sendOutside(
+  ctx: ServiceContext,
+  provider: PushProvider,
+  messageId: number,
+  envelopes: PushEnvelope[],
+): Promise<number | null> {
+  if (envelopes.length === 0) return null;
   const outcomes = await provider.send(envelopes, ctx.db);
+  const later = outcomes.filter((outcome) => outcome.error !== null && outcome.retryAfterMs !== undefined);
   await ctx.db.transaction(async (tx) => {
     await repo.settleDeliveries(tx, messageId, ctx.clock.now(), outcomes);
-    const failed = outcomes.filter((outcome) => outcome.error !== null).length;
-    await repo.advanceMessage(tx, messageId, { delivered: outcomes.length - failed, failed });
+    const failed = outcomes.filter((outcome) => outcome.error !== null).length - later.length;
+    await repo.advanceMessage(tx, messageId, { delivered: outcomes.length - failed - later.length, failed });
   });
+  return later.length === 0 ? null : Math.max(...later.map((outcome) => outcome.retryAfterMs ?? 0));
+}
+
+/**
+ * The customers an earlier run left waiting (`retry`), sent again batch by batch, each once
+ * per run; answers the longest wait the provider asked for those it refused again.
+ */
+async function resendRetries(
+  ctx: ServiceContext,
+  provider: PushProvider,
+  message: repo.MessageRow,
+  batchSize: number,
+): Promise<number | null> {
+  const waiting = await repo.countRetries(ctx.db, message.id);
+  let wait: number | null = null;
+  for (let done = 0; done < waiting; ) {
+    const userIds = await repo.takeRetries(ctx.db, message.id, Math.min(batchSize, waiting - done));
+    if (userIds.length === 0) break;
+    done += userIds.length;
+    const asked = await sendOutside(
+      ctx,
+      provider,
+      message.id,
+      userIds.map((userId) => envelopeOf(message, userId)),
+    );
+    if (asked !== null) wait = Math.max(wait ?? 0, asked);
+  }
+  return wait;
 }
 
 /** Sent when anyone got it or nobody was left to send to; failed when every attempt failed. */
@@ -147,21 +185,35 @@ async function finish(ctx: ServiceContext, messageId: number): Promise<void> {
 /**
  * Sends a due message batch by batch (the job `push.send`). A run cut off anywhere resumes
  * after the cursor: a customer never gets one message twice (one delivery row per message and
- * customer), and the monthly limits are read at delivery, batch by batch.
+ * customer), and the monthly limits are read at delivery, batch by batch. Customers the
+ * provider refused for now (FCM's 429, 500, 503) wait as `retry`: the run ends by throwing
+ * RetryLaterError with the provider's Retry-After, the job's back-off brings it back, and the
+ * next run sends only those; on the job's last attempt they are failed instead.
  */
 export async function sendPushMessage(
   ctx: ServiceContext,
   provider: PushProvider,
   messageId: number,
   batchSize = PUSH_BATCH_SIZE,
+  isLastAttempt = false,
 ): Promise<void> {
   const message = await begin(ctx, messageId);
   if (!message) return;
   const { timeZone } = await repo.orgClock(ctx.db, message.orgId);
+  let wait = await resendRetries(ctx, provider, message, batchSize);
   for (;;) {
     const outside = await sendBatch(ctx, provider, message, timeZone, batchSize);
     if (outside === null) break;
-    await sendOutside(ctx, provider, messageId, outside);
+    const asked = await sendOutside(ctx, provider, messageId, outside);
+    if (asked !== null) wait = Math.max(wait ?? 0, asked);
+  }
+  if (wait !== null) {
+    if (!isLastAttempt) {
+      const waiting = await repo.countRetries(ctx.db, messageId);
+      throw new RetryLaterError(`${waiting} customers wait for the provider to take the message`, wait);
+    }
+    const failed = await repo.failRetries(ctx.db, messageId);
+    await repo.advanceMessage(ctx.db, messageId, { failed });
   }
   await finish(ctx, messageId);
 }
@@ -181,7 +233,7 @@ export function registerPushJobs(jobs: JobRunner, ctx: ServiceContext, provider:
     async ({ job }) => {
       const messageId = Number(job.payload.messageId);
       try {
-        await sendPushMessage(ctx, provider, messageId);
+        await sendPushMessage(ctx, provider, messageId, PUSH_BATCH_SIZE, job.attempts >= job.maxAttempts);
       } catch (error) {
         if (job.attempts >= job.maxAttempts) {
           await giveUp(ctx, messageId, error instanceof Error ? error.message : String(error));

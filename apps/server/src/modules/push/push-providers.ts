@@ -12,8 +12,12 @@ export type PushEnvelope = {
   extra: Record<string, string>;
 };
 
-/** What a provider answers per customer: null when it took the message, else why not. */
-export type PushOutcome = { userId: number; error: string | null };
+/**
+ * What a provider answers per customer: null when it took the message, else why not; with
+ * `retryAfterMs` when the refusal is for now only (the service asked to be called again
+ * later, at least that many milliseconds from now).
+ */
+export type PushOutcome = { userId: number; error: string | null; retryAfterMs?: number };
 
 /**
  * Where push messages go (DESIGN §8 providers). A `transactional` provider writes only to the

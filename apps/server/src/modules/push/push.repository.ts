@@ -86,7 +86,8 @@ export async function monthlyCounts(
   return new Map(rowsOf<{ user_id: number; n: number }>(result).map((row) => [row.user_id, Number(row.n)]));
 }
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'skipped_limit' | 'failed';
+/** `retry`: the provider asked to be called again later; the send job comes back for these rows. */
+export type DeliveryStatus = 'pending' | 'delivered' | 'skipped_limit' | 'failed' | 'retry';
 
 /** Records one row per customer; a customer the message already has a row for is left as it is (answered without it). */
 export async function insertDeliveries(
@@ -117,22 +118,55 @@ export async function insertDeliveries(
   }));
 }
 
-/** Settles pending rows with what the provider answered. */
+/** Settles pending rows with what the provider answered: delivered, failed, or `retry` for a refusal for now. */
 export async function settleDeliveries(
   db: Db,
   messageId: number,
   now: Date,
-  outcomes: { userId: number; error: string | null }[],
+  outcomes: { userId: number; error: string | null; retryAfterMs?: number }[],
 ): Promise<void> {
   if (outcomes.length === 0) return;
+  const statuses = outcomes.map((row) =>
+    row.error === null ? 'delivered' : row.retryAfterMs === undefined ? 'failed' : 'retry',
+  );
   await db.execute(sql`
     UPDATE ${pushDeliveries} d SET
-      status = CASE WHEN t.error IS NULL THEN 'delivered' ELSE 'failed' END,
+      status = t.status,
       delivered_at = CASE WHEN t.error IS NULL THEN ${now.toISOString()}::timestamptz END,
       error = t.error
-    FROM unnest(${pgArray(outcomes.map((row) => row.userId))}::int[], ${pgArray(outcomes.map((row) => row.error))}::text[])
-      AS t(user_id, error)
+    FROM unnest(
+      ${pgArray(outcomes.map((row) => row.userId))}::int[],
+      ${pgArray(outcomes.map((row) => row.error))}::text[],
+      ${pgArray(statuses)}::text[]
+    ) AS t(user_id, error, status)
     WHERE d.message_id = ${messageId} AND d.user_id = t.user_id AND d.status = 'pending'`);
+}
+
+/** The customers whose rows wait for a retry, in id order; taken as `pending` again for this run. */
+export async function takeRetries(db: Db, messageId: number, limit: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    UPDATE ${pushDeliveries} SET status = 'pending'
+    WHERE id IN (
+      SELECT id FROM ${pushDeliveries} WHERE message_id = ${messageId} AND status = 'retry' ORDER BY user_id LIMIT ${limit}
+    )
+    RETURNING user_id`);
+  return rowsOf<{ user_id: number }>(result)
+    .map((row) => row.user_id)
+    .sort((a, b) => a - b);
+}
+
+/** Rows still waiting for a retry when the send gives up: failed with the provider's last answer. */
+export async function failRetries(db: Db, messageId: number): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE ${pushDeliveries} SET status = 'failed' WHERE message_id = ${messageId} AND status = 'retry' RETURNING id`);
+  return rowsOf<{ id: number }>(result).length;
+}
+
+export async function countRetries(db: Db, messageId: number): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM ${pushDeliveries} WHERE message_id = ${messageId} AND status = 'retry'`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** Pending rows a cut-off send left behind: whether the provider took them is not known. */

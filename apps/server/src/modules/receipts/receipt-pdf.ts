@@ -1,4 +1,4 @@
-import { type Locale, type TReceipt, translate } from '@vitrina/contract';
+import { type Locale, type TFiscalDocument, type TReceipt, translate } from '@vitrina/contract';
 import { type PdfDocument, renderPdf } from '../../lib/pdf.js';
 
 /** BCP 47 tags for Intl; the product says `ua` where the standard says `uk`. */
@@ -90,9 +90,22 @@ export function renderReceiptPdf(receipt: TReceipt, locale: Locale, createdAt: D
       doc.text(t('receipt.not_ready'));
       return;
     }
-    doc.text(`№ ${document.number}`);
-    doc.text(`${t('receipt.fiscal_sign')}: ${document.fiscal_sign}`);
-    doc.text(`${t('receipt.date')}: ${date(document.registered_at)}`);
-    doc.fillColor('#1a56db').text(`${t('receipt.fiscal_check')}: ${document.url}`, { link: document.url });
+    const drawDocument = (fiscal: TFiscalDocument) => {
+      doc.fillColor('#000000').text(`№ ${fiscal.number}`);
+      if (fiscal.fiscal_sign) doc.text(`${t('receipt.fiscal_sign')}: ${fiscal.fiscal_sign}`);
+      doc.text(`${t('receipt.date')}: ${date(fiscal.registered_at)}`);
+      doc.fillColor('#1a56db').text(`${t('receipt.fiscal_check')}: ${fiscal.url}`, { link: fiscal.url });
+    };
+    drawDocument(document);
+    for (const returned of receipt.fiscal.returns) {
+      doc.moveDown(0.5);
+      doc
+        .fillColor('#000000')
+        .font('bold')
+        .text(`${t('receipt.return_receipt')}: ${money(returned.amount_minor)}`);
+      doc.font('regular');
+      if (returned.document) drawDocument(returned.document);
+      else doc.text(t('receipt.not_ready'));
+    }
   });
 }

@@ -1,12 +1,4 @@
-import {
-  isMessageKey,
-  type Locale,
-  type MessageKey,
-  SALE_PAYMENT,
-  type TReceipt,
-  type TTransactionReceipt,
-  translate,
-} from '@vitrina/contract';
+import { SALE_PAYMENT, type TReceipt, type TTransactionReceipt } from '@vitrina/contract';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -15,7 +7,9 @@ import {
   FISCAL_REGISTER_JOB,
   type FiscalReceiptRow,
   findFiscalReceipt,
+  findReturnReceipts,
   fiscalKey,
+  problemText,
 } from '../fiscal/index.js';
 import { readSettings } from '../micromarkets/index.js';
 import { findSale, listLines, type SaleWithNames } from './receipts.repository.js';
@@ -26,7 +20,7 @@ function documentOf(row: FiscalReceiptRow | null) {
   if (row?.status !== 'ready' || !row.fiscalNumber || !row.registeredAt) return null;
   return {
     number: row.fiscalNumber,
-    fiscal_sign: row.fiscalSign ?? '',
+    fiscal_sign: row.fiscalSign,
     url: row.url ?? '',
     registered_at: row.registeredAt.toISOString(),
   };
@@ -42,7 +36,12 @@ export async function getReceipt(ctx: ServiceContext, token: string): Promise<TR
   const found = UUID.test(token) ? await findSale(ctx.db, { token }) : null;
   if (!found || found.sale.paymentStatus !== SALE_PAYMENT.paid) throw notFound();
   const { sale } = found;
-  const [lines, fiscal] = await Promise.all([listLines(ctx.db, sale.id), findFiscalReceipt(ctx.db, sale.id)]);
+  const isFiscal = isFiscalRequired(found);
+  const [lines, fiscal, returns] = await Promise.all([
+    listLines(ctx.db, sale.id),
+    isFiscal ? findFiscalReceipt(ctx.db, sale.id) : null,
+    isFiscal && sale.refundedMinor > 0 ? findReturnReceipts(ctx.db, sale.id) : [],
+  ]);
   return {
     number: sale.id,
     organization: { name: found.orgName, fiscal_number: found.fiscalNumber },
@@ -64,15 +63,18 @@ export async function getReceipt(ctx: ServiceContext, token: string): Promise<TR
     payment_status: sale.paymentStatus,
     is_test: sale.isTest,
     // Fiscal on but no row yet: the job has not run, so the receipt is pending as far as anyone can tell.
-    fiscal: isFiscalRequired(found) ? { status: fiscal?.status ?? 'pending', document: documentOf(fiscal) } : null,
+    fiscal: isFiscal
+      ? {
+          status: fiscal?.status ?? 'pending',
+          document: documentOf(fiscal),
+          returns: returns.map((row) => ({
+            amount_minor: row.amountMinor ?? 0,
+            status: row.status,
+            document: documentOf(row),
+          })),
+        }
+      : null,
   };
-}
-
-/** `fiscal.shift_closed` or `fiscal.provider_refused:<reason>` as stored, in the operator's words. */
-function problemOf(lastError: string | null, locale: Locale): string | null {
-  if (!lastError) return null;
-  const [key = '', ...rest] = lastError.split(':');
-  return isMessageKey(key) ? translate(key as MessageKey, locale, { reason: rest.join(':') }) : lastError;
 }
 
 async function visibleSale(ctx: ServiceContext, actor: UserActor, id: number): Promise<SaleWithNames> {
@@ -95,7 +97,7 @@ async function present(ctx: ServiceContext, actor: UserActor, found: SaleWithNam
       attempts: fiscal.attempts,
       provider: fiscal.provider,
       provider_receipt_id: fiscal.providerReceiptId,
-      problem: problemOf(fiscal.lastError, actor.locale),
+      problem: problemText(fiscal.lastError, actor.locale),
       document: documentOf(fiscal),
       updated_at: fiscal.updatedAt.toISOString(),
     },

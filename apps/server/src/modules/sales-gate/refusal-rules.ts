@@ -2,6 +2,7 @@ import type { MessageKey } from '@vitrina/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  customerCards,
   deviceCommands,
   deviceEvents,
   doorSessions,
@@ -14,7 +15,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { readSettings } from '../micromarkets/index.js';
-import { abandonedWebSale } from '../sales/index.js';
+import { customerCardUsable } from '../payments/index.js';
+import { abandonedWebSale, BELOW_MINIMUM } from '../sales/index.js';
 
 /** §4 transaction statuses still running: 0 new, 3 processing, 4 processing at the provider. */
 const UNCLOSED_STATUSES = [0, 3, 4];
@@ -28,7 +30,7 @@ export const NEURO_EVENT = 'neuro_connection';
 /** The parts of the sales gate that other areas own, passed in so the rules stay testable. */
 export type GateDependencies = {
   /** §8 "closed fiscal shift": true when the micromarket must not sell for lack of a fiscal shift. */
-  fiscalShiftClosed: (db: Db, micromarketId: number) => Promise<boolean>;
+  fiscalShiftClosed: (db: Db, micromarketId: number, now: Date) => Promise<boolean>;
   /** §8 "unpaid/inactive subscription": the refusal of the subscription area, or null. */
   subscriptionRefusal: (db: Db, micromarketId: number, now: Date) => Promise<MessageKey | null>;
 };
@@ -56,7 +58,7 @@ async function exists(query: Promise<unknown[]>) {
 export const fiscalShiftRule: RefusalRule = {
   name: 'fiscal shift closed',
   key: 'payment.refusal.fiscal_shift_closed',
-  applies: ({ db, micromarket, deps }) => deps.fiscalShiftClosed(db, micromarket.id),
+  applies: ({ db, micromarket, now, deps }) => deps.fiscalShiftClosed(db, micromarket.id, now),
 };
 
 export const previousUnclosedRule: RefusalRule = {
@@ -67,10 +69,13 @@ export const previousUnclosedRule: RefusalRule = {
     const abandoned = abandonedWebSale(now);
     const running = and(inArray(transactions.status, UNCLOSED_STATUSES), not(abandoned));
     const ofThisMicromarket = and(eq(transactions.micromarketId, micromarket.id), running);
+    // An amount below the provider's minimum is not the customer's debt: it is written off.
+    const unpaid = and(
+      eq(transactions.paymentStatus, NOT_PAID),
+      sql`${transactions.errorCode} IS DISTINCT FROM ${BELOW_MINIMUM}`,
+    );
     const ofThisCustomer =
-      customerId === null
-        ? undefined
-        : and(eq(transactions.customerId, customerId), or(running, eq(transactions.paymentStatus, NOT_PAID)));
+      customerId === null ? undefined : and(eq(transactions.customerId, customerId), or(running, unpaid));
     return exists(
       db.select({ id: transactions.id }).from(transactions).where(or(ofThisMicromarket, ofThisCustomer)).limit(1),
     );
@@ -161,16 +166,32 @@ export const blockedRule: RefusalRule = {
 export const noPaymentSettingsRule: RefusalRule = {
   name: 'no payment type settings',
   key: 'payment.refusal.no_payment_settings',
-  applies: async ({ db, micromarket }) => {
+  applies: async ({ db, micromarket, customerId }) => {
     const s = readSettings(micromarket.settings);
     const anyWay =
       s.payment_rfid || s.payment_scales || s.payment_neuro || s.payment_barcode || s.payment_coffee_machine;
     if (!anyWay) return true;
-    return !(await exists(
+    const hasSettings = await exists(
       db
         .select({ orgId: paymentSettings.orgId })
         .from(paymentSettings)
         .where(eq(paymentSettings.orgId, micromarket.orgId))
+        .limit(1),
+    );
+    if (!hasSettings || customerId === null) return !hasSettings;
+    // An identified customer pays with a saved card: one saved with another provider or
+    // account (the organisation switched) is as none, so the door stays shut until it is added again.
+    return !(await exists(
+      db
+        .select({ id: customerCards.id })
+        .from(customerCards)
+        .where(
+          and(
+            eq(customerCards.userId, customerId),
+            eq(customerCards.active, true),
+            customerCardUsable('"customer_cards"'),
+          ),
+        )
         .limit(1),
     ));
   },

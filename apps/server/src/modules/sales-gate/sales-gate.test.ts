@@ -17,6 +17,7 @@ import {
   transactions,
   users,
 } from '../../db/schema/index.js';
+import { BELOW_MINIMUM } from '../sales/index.js';
 import { customerOpenRefusal, NEURO_EVENT, PING_TIMEOUT_MS } from './index.js';
 
 let ctx: TestContext;
@@ -118,6 +119,17 @@ describe('customerOpenRefusal', () => {
     const here = await sellable();
     expect(await refusal(here, { customerId: customer.userId })).toBe('payment.refusal.previous_unclosed');
     expect(await refusal(here)).toBeNull();
+
+    // Not paid because it was below the provider's minimum charge: written off, not their debt.
+    const small = await insertCustomerWithCard(db(), orgId);
+    await insertSale(elsewhere, {
+      status: 1,
+      paymentStatus: 2,
+      errorCode: BELOW_MINIMUM,
+      customerId: small.userId,
+      clientType: 1,
+    });
+    expect(await refusal(here, { customerId: small.userId })).toBeNull();
   });
 
   it('no ping/connection: offline, or silent past the ping timeout', async () => {

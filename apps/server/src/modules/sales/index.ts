@@ -1,5 +1,6 @@
 /** Sales (issue 8): door sessions become transactions, priced, held, captured and settled once. */
 export { BONUS_TOP_UP, BONUS_WITHDRAW, bonusBalance, bookBonus, bookBonuses, lockCustomer } from './bonus-ledger.js';
+export { BELOW_MINIMUM, planTaking } from './minimum-charge.js';
 export { priceItems, totalsOf } from './pricing.js';
 export {
   type ClosedSession,

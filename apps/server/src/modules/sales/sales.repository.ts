@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { activeDiscountSql } from '../micromarkets/index.js';
+import { customerCardUsable } from '../payments/index.js';
 import type { PricedLine, ProductPrice } from './pricing.js';
 
 export type SaleRow = typeof transactions.$inferSelect;
@@ -234,12 +235,17 @@ export async function currencyOf(db: Db, orgId: number): Promise<string> {
   return row?.currency ?? 'UAH';
 }
 
-/** The customer's newest active card, to charge when no hold covers the sale. */
+/**
+ * The customer's newest active card that its organisation's payment system can charge now, to
+ * charge when no hold covers the sale; a card saved with another provider or account is as none.
+ */
 export async function activeCardOf(db: Db, userId: number): Promise<CustomerCardRow | null> {
   const [row] = await db
     .select()
     .from(customerCards)
-    .where(and(eq(customerCards.userId, userId), eq(customerCards.active, true)))
+    .where(
+      and(eq(customerCards.userId, userId), eq(customerCards.active, true), customerCardUsable('"customer_cards"')),
+    )
     .orderBy(sql`${customerCards.id} DESC`)
     .limit(1);
   return row ?? null;
@@ -271,7 +277,8 @@ export async function settlementFacts(
       ledger: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
         FROM payment_transactions p WHERE p.transaction_id = "transactions"."id")`,
       card: sql<Record<string, unknown> | null>`(SELECT row_to_json(c) FROM customer_cards c
-        WHERE c.user_id = "transactions"."customer_id" AND c.active ORDER BY c.id DESC LIMIT 1)`,
+        WHERE c.user_id = "transactions"."customer_id" AND c.active AND ${customerCardUsable('c')}
+        ORDER BY c.id DESC LIMIT 1)`,
       settings: sql<unknown>`(SELECT m.settings FROM micromarkets m WHERE m.id = "transactions"."micromarket_id")`,
       hasTags: sql<boolean>`EXISTS (SELECT 1 FROM transaction_products l
         WHERE l.transaction_id = "transactions"."id" AND l.tag_code IS NOT NULL)`,

@@ -6,6 +6,7 @@ import { findSettingsRow, readSettings } from '../micromarkets/index.js';
 import { notify } from '../notifications/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { performPayment } from '../payments/index.js';
+import { BELOW_MINIMUM, planTaking } from './minimum-charge.js';
 import { totalsOf } from './pricing.js';
 import * as repo from './sales.repository.js';
 
@@ -122,6 +123,7 @@ export async function holdSale(ctx: ServiceContext, providers: PaymentProviders,
         customer: card.providerCustomer,
         description: `Sale ${sale.id}`,
       },
+      card,
     });
   } catch (error) {
     // No payment system: the settlement says so on the sale; a hold is only a guarantee.
@@ -158,8 +160,16 @@ async function pay(
   const outcome: Outcome = { paidMinor: takenByLedger(ledger), errorCode: null };
   const hold = ledger.find((row) => row.operation === 'hold' && row.status === PAYMENT_STATUS.success);
   const captured = hold && ledger.some((row) => row.parentId === hold.id && row.operation === 'capture');
-  if (hold && !captured && sale.amountMinor - outcome.paidMinor > 0) {
-    const amountMinor = Math.min(sale.amountMinor - outcome.paidMinor, hold.amountMinor);
+  // Never a capture or charge below the provider's minimum (minimum-charge.ts).
+  const plan = planTaking({
+    owedMinor: sale.amountMinor - outcome.paidMinor,
+    holdMinor: hold && !captured ? hold.amountMinor : null,
+    minimumMinor: (await providers.forOrg(ctx.db, sale.orgId))?.provider.minimumChargeMinor(sale.currency) ?? 1,
+    hasCard: card !== null,
+  });
+  if (plan.isBelowMinimum) return { ...outcome, errorCode: BELOW_MINIMUM };
+  if (hold && plan.captureMinor > 0) {
+    const amountMinor = plan.captureMinor;
     const capture = await performPayment(ctx, providers, {
       orgId: sale.orgId,
       idempotencyKey: `sale:${sale.id}:capture`,
@@ -186,6 +196,7 @@ async function pay(
       customer: card.providerCustomer,
       description: `Sale ${sale.id}`,
     },
+    card,
   });
   if (charge.status === PAYMENT_STATUS.inProcess) throw new StillInProcess(sale.id);
   if (charge.status !== PAYMENT_STATUS.success) return { ...outcome, errorCode: charge.errorCode ?? 'payment_failed' };

@@ -3,6 +3,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceCommands, paymentTransactions, transactions } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { conflict } from '../../lib/errors.js';
 import * as repo from './sales.repository.js';
 import { queueSaleStep } from './settlement.service.js';
 
@@ -35,6 +36,19 @@ export async function createWebSale(
     currency: await repo.currencyOf(db, values.orgId),
     openedAt: values.now,
   });
+  // The hold is this sale's only if no other sale took it and nothing let it go meanwhile: the
+  // sweep of abandoned web holds claims it under the same row lock, taken here first.
+  const [hold] = await db
+    .select({ transactionId: paymentTransactions.transactionId })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, values.holdId))
+    .for('update');
+  const followed = await db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.parentId, values.holdId))
+    .limit(1);
+  if (!hold || hold.transactionId !== null || followed.length > 0) throw conflict('payment.system_error');
   await db
     .update(paymentTransactions)
     .set({ transactionId: sale!.id })

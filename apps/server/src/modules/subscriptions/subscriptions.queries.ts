@@ -6,7 +6,7 @@ import type {
 } from '@vitrina/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organizationCards, subscriptionInvoices, subscriptionPayments } from '../../db/schema/index.js';
+import { subscriptionInvoices, subscriptionPayments } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
@@ -96,16 +96,6 @@ export async function listInvoices(ctx: ServiceContext, actor: UserActor, query:
     ctx.db.select({ n: count() }).from(subscriptionInvoices).where(where),
   ]);
   return { items: rows.map(presentInvoice), total: total?.n ?? 0 };
-}
-
-export async function getCard(ctx: ServiceContext, actor: UserActor, orgId: number) {
-  actor.scope.assertVisible(orgId);
-  const [card] = await ctx.db.select().from(organizationCards).where(eq(organizationCards.orgId, orgId));
-  return {
-    card: card
-      ? { brand: card.brand, last4: card.last4, provider: card.provider, created_at: card.createdAt.toISOString() }
-      : null,
-  };
 }
 
 /** The invoice as PDF: number, dates, the payments it covers and the total. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { PaymentProviders } from '../payments/index.js';
+import * as cards from './subscription-card.service.js';
 import * as queries from './subscriptions.queries.js';
 import * as service from './subscriptions.service.js';
 
@@ -20,13 +21,16 @@ export async function subscriptionRoutes(app: FastifyInstance, { ctx, providers 
     await service.changeSubscription(ctx, actor, params.micromarket_id, body.action);
     return { ok: true as const };
   });
-  registerEndpoint(app, s.card, ({ actor, params }) => queries.getCard(ctx, actor, params.org_id));
+  registerEndpoint(app, s.card, ({ actor, params }) => cards.getOrganizationCard(ctx, actor, params.org_id));
+  registerEndpoint(app, s.cardSetup, ({ actor, params }) =>
+    cards.startSubscriptionCardSetup(ctx, providers, actor, params.org_id),
+  );
   registerEndpoint(app, s.saveCard, async ({ actor, params, body }) => {
-    await service.saveCard(ctx, actor, params.org_id, body.token);
-    return queries.getCard(ctx, actor, params.org_id);
+    await cards.saveSubscriptionCard(ctx, providers, actor, params.org_id, body.setup_id);
+    return cards.getOrganizationCard(ctx, actor, params.org_id);
   });
   registerEndpoint(app, s.removeCard, async ({ actor, params }) => {
-    await service.removeCard(ctx, actor, params.org_id);
+    await cards.removeSubscriptionCard(ctx, providers, actor, params.org_id);
     return { ok: true as const };
   });
   registerEndpoint(app, s.payments, ({ actor, query }) => queries.listPayments(ctx, actor, query));

@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { notify } from '../notifications/index.js';
 import { type PaymentProviders, performPayment } from '../payments/index.js';
+import { isChargeable } from './subscription-card.service.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,13 +28,6 @@ export function monthEnd(month: string): Date {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 1));
 }
-
-/** Test provider card tokens → what the provider would record. */
-const TEST_CARDS: Record<string, { brand: string; last4: string }> = {
-  tok_visa: { brand: 'visa', last4: '4242' },
-  tok_mastercard: { brand: 'mastercard', last4: '4444' },
-  tok_amex: { brand: 'amex', last4: '8431' },
-};
 
 async function organisation(db: Db | Tx, orgId: number) {
   const [org] = await db
@@ -156,6 +150,8 @@ export async function subscribe(
       ? (await ctx.db.select().from(organizationCards).where(eq(organizationCards.orgId, orgId)))[0]
       : undefined;
   if (input.method === 'card' && !card) throw conflict('subscription.no_card');
+  // Saved with a platform payment system no longer in use: added again before any charge.
+  if (input.method === 'card' && card && !(await isChargeable(ctx.db, card))) throw conflict('card.other_provider');
   const now = ctx.clock.now();
   const month = monthOf(now);
   const amountMinor = mms.reduce((sum, m) => sum + (m.price ?? org.price), 0);
@@ -205,9 +201,12 @@ export async function chargePayment(ctx: ServiceContext, providers: PaymentProvi
   if (payment.amountMinor === 0) return settlePayment(ctx, payment.id, SUBSCRIPTION_PAYMENT.paid);
   let row: Awaited<ReturnType<typeof performPayment>>;
   try {
+    // The platform's income: charged through the platform's payment system, with the card it saved.
     row = await performPayment(ctx, providers, {
       orgId: payment.orgId,
       idempotencyKey: payment.key,
+      throughPlatform: true,
+      card: { provider: card.provider, providerAccount: card.providerAccount },
       request: {
         operation: 'charge',
         amountMinor: payment.amountMinor,
@@ -217,7 +216,7 @@ export async function chargePayment(ctx: ServiceContext, providers: PaymentProvi
       },
     });
   } catch (error) {
-    // The organisation's payment system refused the request (none set up, misconfigured): not paid.
+    // The platform's payment system refused the request (none set up, the card saved with another): not paid.
     if (!(error instanceof AppError)) throw error;
     return settlePayment(ctx, payment.id, SUBSCRIPTION_PAYMENT.notPaid);
   }
@@ -338,41 +337,6 @@ export async function changeSubscription(
       after: { status: row!.status, auto_billing: row!.autoBilling },
     });
     return row!;
-  });
-}
-
-/** Saves a card for the test provider from a test token (tok_visa…); only brand and last4 are kept. */
-export async function saveCard(ctx: ServiceContext, actor: Actor, orgId: number, token: string) {
-  if (actor.kind !== 'anonymous') actor.scope.assertEditable(orgId);
-  await organisation(ctx.db, orgId);
-  const card = TEST_CARDS[token];
-  if (!card) throw badRequest('subscription.bad_card_token', { token: 'subscription.bad_card_token' });
-  return ctx.db.transaction(async (tx) => {
-    const values = {
-      orgId,
-      provider: 'test',
-      paymentMethodId: `pm_card_${card.brand}`,
-      customerId: `cus_org_${orgId}`,
-      brand: card.brand,
-      last4: card.last4,
-      createdAt: ctx.clock.now(),
-    };
-    const [row] = await tx
-      .insert(organizationCards)
-      .values(values)
-      .onConflictDoUpdate({ target: organizationCards.orgId, set: values })
-      .returning();
-    await writeAudit(tx, actor, { action: 'update', entity: 'organization_card', entityId: orgId, orgId, after: card });
-    return row!;
-  });
-}
-
-export async function removeCard(ctx: ServiceContext, actor: Actor, orgId: number) {
-  if (actor.kind !== 'anonymous') actor.scope.assertEditable(orgId);
-  await ctx.db.transaction(async (tx) => {
-    const removed = await tx.delete(organizationCards).where(eq(organizationCards.orgId, orgId)).returning();
-    if (removed.length === 0) throw notFound();
-    await writeAudit(tx, actor, { action: 'delete', entity: 'organization_card', entityId: orgId, orgId });
   });
 }
 

@@ -246,6 +246,11 @@ export async function chargeTransaction(
     ) {
       throw conflict('transaction.not_chargeable');
     }
+    // The provider would refuse it (amount_too_small): said before any call, with the minimum.
+    const minimum = (await providers.forOrg(tx, locked.orgId))?.provider.minimumChargeMinor(locked.currency) ?? 1;
+    if (owed < minimum) {
+      throw new AppError(409, 'transaction.below_minimum', { min: formatMinor(minimum, locked.currency) });
+    }
     return reservePayment(
       ctx,
       providers,
@@ -253,6 +258,7 @@ export async function chargeTransaction(
         orgId: sale.orgId,
         idempotencyKey: keyOf(id, 'charge_again', body.idempotency_key),
         transactionId: id,
+        card: savedCard,
         request: {
           operation: 'charge',
           amountMinor: owed,

@@ -1,5 +1,5 @@
 import { api, CHANNEL_TYPE_CODES, type ChannelType, type TNotificationChannel } from '@vitrina/contract';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
@@ -17,10 +17,42 @@ type Values = {
   username?: string;
   from_address?: string;
   phone_number_id?: string;
+  code_template?: string;
+  code_template_language?: string;
+  notice_template?: string;
+  notice_template_language?: string;
   secret?: string;
+  app_secret?: string;
 };
 
-/** A new channel or an existing one's settings; the secret is never shown, only replaced. */
+/** A WhatsApp template the channel's messages of one kind go out as: its name and language. */
+function TemplateFields(props: { kind: 'notice' | 'code' }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={12}>
+      <Col xs={24} sm={15}>
+        <Form.Item
+          name={`${props.kind}_template`}
+          label={t(`notifications.${props.kind}_template`)}
+          extra={t(`notifications.${props.kind}_template_hint`)}
+        >
+          <Input
+            maxLength={512}
+            autoComplete="off"
+            placeholder={props.kind === 'code' ? 'sign_in_code' : 'vitrina_notice'}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} sm={9}>
+        <Form.Item name={`${props.kind}_template_language`} label={t('notifications.template_language')}>
+          <Input maxLength={6} autoComplete="off" placeholder="en_US" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+/** A new channel or an existing one's settings; the secrets are never shown, only replaced. */
 export function ChannelFormDrawer(props: { channel: TNotificationChannel | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { channel } = props;
@@ -38,8 +70,11 @@ export function ChannelFormDrawer(props: { channel: TNotificationChannel | 'new'
 
   const firstOrgId = editableOrgs[0]?.id;
   useEffect(() => {
-    if (channel === 'new') form.setFieldsValue({ type: 1, org_id: firstOrgId, secure: false });
-    else if (channel) {
+    if (channel === 'new') {
+      // A channel edited before must not lend its name, settings or templates to a new one.
+      form.resetFields();
+      form.setFieldsValue({ type: 1, org_id: firstOrgId, secure: false });
+    } else if (channel) {
       form.setFieldsValue({
         type: channel.type,
         name: channel.name,
@@ -49,14 +84,20 @@ export function ChannelFormDrawer(props: { channel: TNotificationChannel | 'new'
         username: channel.username ?? '',
         from_address: channel.from_address ?? '',
         phone_number_id: channel.phone_number_id ?? '',
+        code_template: channel.code_template ?? '',
+        code_template_language: channel.code_template_language ?? '',
+        notice_template: channel.notice_template ?? '',
+        notice_template_language: channel.notice_template_language ?? '',
         secret: '',
+        app_secret: '',
       });
     }
   }, [channel, form, firstOrgId]);
 
   const submit = ({ type: chosen, org_id, ...values }: Values) =>
     save(isEdit ? values : { ...values, type: chosen, org_id });
-  const masked = channel && channel !== 'new' ? channel.secret : null;
+  const existing = channel && channel !== 'new' ? channel : null;
+  const masked = existing?.secret ?? null;
 
   return (
     <FormDrawer
@@ -107,7 +148,12 @@ export function ChannelFormDrawer(props: { channel: TNotificationChannel | 'new'
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="secure" label={t('notifications.secure')} valuePropName="checked">
+            <Form.Item
+              name="secure"
+              label={t('notifications.secure')}
+              valuePropName="checked"
+              extra={t('notifications.secure_hint')}
+            >
               <Switch />
             </Form.Item>
             <Form.Item name="username" label={t('notifications.username')}>
@@ -119,9 +165,13 @@ export function ChannelFormDrawer(props: { channel: TNotificationChannel | 'new'
           </>
         )}
         {type === 3 && (
-          <Form.Item name="phone_number_id" label={t('notifications.phone_number_id')}>
-            <Input maxLength={30} inputMode="numeric" autoComplete="off" />
-          </Form.Item>
+          <>
+            <Form.Item name="phone_number_id" label={t('notifications.phone_number_id')}>
+              <Input maxLength={30} inputMode="numeric" autoComplete="off" />
+            </Form.Item>
+            <TemplateFields kind="notice" />
+            <TemplateFields kind="code" />
+          </>
         )}
         <Form.Item
           name="secret"
@@ -130,6 +180,30 @@ export function ChannelFormDrawer(props: { channel: TNotificationChannel | 'new'
         >
           <Input.Password maxLength={500} autoComplete="new-password" />
         </Form.Item>
+        {type === 3 && (
+          <Form.Item
+            name="app_secret"
+            label={t('notifications.app_secret')}
+            extra={
+              existing?.app_secret
+                ? t('notifications.secret_keep', { masked: existing.app_secret })
+                : t('notifications.app_secret_hint')
+            }
+          >
+            <Input.Password maxLength={200} autoComplete="new-password" />
+          </Form.Item>
+        )}
+        {existing?.webhook_url && (
+          <Form.Item label={t('notifications.webhook_url')} extra={t('notifications.webhook_hint')}>
+            <Typography.Text copyable>{existing.webhook_url}</Typography.Text>
+            <div>
+              {t('notifications.webhook_verify_token')}:{' '}
+              <Typography.Text code copyable>
+                {existing.webhook_verify_token}
+              </Typography.Text>
+            </div>
+          </Form.Item>
+        )}
       </ContractForm>
     </FormDrawer>
   );

@@ -1,6 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, NOTIFICATION_EVENTS, type TNotificationDelivery, type TNotificationRule } from '@vitrina/contract';
-import { Alert, Button, Card, Select, Space, Table, Tag } from 'antd';
+import {
+  api,
+  CHANNEL_TYPE,
+  NOTIFICATION_EVENTS,
+  type TNotificationDelivery,
+  type TNotificationRule,
+} from '@vitrina/contract';
+import { Alert, Button, Card, Checkbox, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +19,14 @@ import { getMessage } from '../../../lib/notify';
 type Draft = {
   key: number;
   event: (typeof NOTIFICATION_EVENTS)[number];
-  channel_id?: number;
+  /** null: Vitrina mail (works before any channel is set up). */
+  channel_id: number | null;
   recipients: string[];
+  to_operators: boolean;
 };
+
+/** The channel picker's value for Vitrina mail (a rule without a channel). */
+const VITRINA_MAIL = 'vitrina_mail';
 
 const LOG_COLORS = { queued: 'blue', sent: 'green', failed: 'red' } as const;
 
@@ -35,16 +46,17 @@ export default function ClientRoutingScreen() {
   }, [routing.data]);
 
   const channels = routing.data?.channels ?? [];
+  const isMail = (channelId: number | null) =>
+    channelId === null || channels.find((channel) => channel.id === channelId)?.type === CHANNEL_TYPE.mail;
   const change = (key: number, patch: Partial<Draft>) =>
     setDrafts((list) => list.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
   const submit = () => {
-    const rules = drafts
-      .filter((draft) => draft.channel_id !== undefined)
-      .map(({ event, channel_id, recipients }) => ({
-        event,
-        channel_id: channel_id!,
-        recipients,
-      })) as TNotificationRule[];
+    const rules: TNotificationRule[] = drafts.map(({ event, channel_id, recipients, to_operators }) => ({
+      event,
+      channel_id,
+      recipients,
+      to_operators,
+    }));
     save.mutate(
       { body: { org_id: orgId, rules } },
       { onSuccess: () => getMessage().success(t('notifications.saved')) },
@@ -67,7 +79,12 @@ export default function ClientRoutingScreen() {
       render: (_, row) => (
         <Space direction="vertical" size={0}>
           <Tag color={LOG_COLORS[row.status]}>{t(`notifications.log_status.${row.status}`)}</Tag>
+          {row.whatsapp_status && row.whatsapp_status !== 'failed' && (
+            <span>{t(`notifications.whatsapp_status.${row.whatsapp_status}`)}</span>
+          )}
+          {row.parts > 1 && <span>{t('notifications.parts', { count: row.parts })}</span>}
           {row.error && <span className="error-text">{row.error}</span>}
+          {row.fallback_to && <span>{t('notifications.fallback_to', { email: row.fallback_to })}</span>}
         </Space>
       ),
     },
@@ -99,7 +116,7 @@ export default function ClientRoutingScreen() {
         }
       >
         {routing.data && channels.length === 0 && (
-          <Alert type="info" showIcon message={t('notifications.no_channels')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon message={t('notifications.vitrina_mail_hint')} style={{ marginBottom: 16 }} />
         )}
         <div className="routing-events">
           {NOTIFICATION_EVENTS.map((event) => {
@@ -110,17 +127,34 @@ export default function ClientRoutingScreen() {
                 {routes.length === 0 && <p className="muted">{t('notifications.no_routes')}</p>}
                 {routes.map((draft) => (
                   <div key={draft.key} className="routing-route">
-                    <Select<number>
+                    <Select<number | typeof VITRINA_MAIL>
                       aria-label={t('notifications.channel')}
                       placeholder={t('notifications.channel')}
-                      value={draft.channel_id}
-                      onChange={(channelId) => change(draft.key, { channel_id: channelId })}
-                      options={channels.map((channel) => ({
-                        value: channel.id,
-                        label: `${channel.name} · ${t(`notifications.type.${channel.type}`)}${channel.active ? '' : ` (${t('notifications.inactive_channel')})`}`,
-                      }))}
+                      value={draft.channel_id ?? VITRINA_MAIL}
+                      onChange={(value) => {
+                        const channelId = value === VITRINA_MAIL ? null : value;
+                        // The operators are told by mail only; choosing a channel of one's own starts without them.
+                        change(draft.key, {
+                          channel_id: channelId,
+                          to_operators: channelId === null && draft.to_operators,
+                        });
+                      }}
+                      options={[
+                        { value: VITRINA_MAIL, label: t('notifications.vitrina_mail') },
+                        ...channels.map((channel) => ({
+                          value: channel.id,
+                          label: `${channel.name} · ${t(`notifications.type.${channel.type}`)}${channel.active ? '' : ` (${t('notifications.inactive_channel')})`}`,
+                        })),
+                      ]}
                       style={{ minWidth: 200 }}
                     />
+                    <Checkbox
+                      checked={draft.to_operators}
+                      disabled={!isMail(draft.channel_id)}
+                      onChange={(event) => change(draft.key, { to_operators: event.target.checked })}
+                    >
+                      {t('notifications.to_operators')}
+                    </Checkbox>
                     <Select<string[]>
                       mode="tags"
                       aria-label={t('notifications.recipients')}
@@ -142,11 +176,10 @@ export default function ClientRoutingScreen() {
                   size="small"
                   type="dashed"
                   icon={<PlusOutlined />}
-                  disabled={channels.length === 0}
                   onClick={() =>
                     setDrafts((list) => [
                       ...list,
-                      { key: nextKey++, event, channel_id: channels[0]?.id, recipients: [] },
+                      { key: nextKey++, event, channel_id: null, recipients: [], to_operators: true },
                     ])
                   }
                 >

@@ -5,21 +5,23 @@ import {
   OPEN_FORM_MAX_SHELVES,
   OPEN_PROGRESS_WINDOW_MS,
   type OpenLinkKind,
-  TEST_CARD_PAYMENT_METHODS,
   type TOpenFridgeForm,
   type TOpenProgress,
 } from '@vitrina/contract';
 import { Alert, Button, Form, Input, InputNumber, Result, Skeleton, Spin } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { CardForm, type CardFormHandle } from '../../../components/card-form/card-form';
 import { ContractForm } from '../../../components/contract-form';
+import { callEndpoint } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatMoney } from '../../../lib/money';
 import { useLocale } from '../../../lib/use-locale';
+import { isBankRedirect, leaveForBank, takeReturnedForm } from '../lib/bank-return';
 
 type Values = {
   name?: string;
@@ -31,7 +33,6 @@ type Values = {
   close_at?: string;
   notes?: string;
   items_count?: number | null;
-  card_number?: string;
 };
 
 /** `datetime-local` is the phone's own picker; its local time goes to the server as UTC. */
@@ -97,9 +98,6 @@ function DoorProgress({ command, isPurchase }: { command: string; isPurchase: bo
   );
 }
 
-/** A test card number as the provider's payment method; the number itself never leaves the page. */
-const paymentMethodOf = (cardNumber?: string) => TEST_CARD_PAYMENT_METHODS[(cardNumber ?? '').replace(/\D/g, '')];
-
 /**
  * The open-micromarket form (§2) a customer or a courier reaches by a link's QR code. The
  * server checks the required fields (§5 message) and answers the door's §8 text.
@@ -116,18 +114,19 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
   const open = useEndpointMutation(endpoints.open, { isInvalidating: false, call: { isSilent: true } });
   const [form] = Form.useForm<Values>();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The buyer's card, saved for this purchase by a setup (Stripe.js, or the test provider's form).
+  const card = useRef<CardFormHandle>(null);
 
   const isPurchase = kind === 'customer';
+  // Back from the bank's 3-D Secure page: the same form, the same attempt, sent once more.
+  const [returned] = useState(() => (isPurchase ? takeReturnedForm(token, window.location.search) : null));
 
-  const submit = (values: Values) => {
+  const submit = async (values: Values) => {
     setRefusal(null);
-    const paymentMethod = isPurchase ? paymentMethodOf(values.card_number) : undefined;
-    if (isPurchase && !paymentMethod) {
-      form.setFields([{ name: 'card_number', errors: [t('open.card_invalid')] }]);
-      return;
-    }
+    const setupId = isPurchase ? await card.current?.confirm() : undefined;
+    if (isPurchase && !setupId) return;
     const body: TOpenFridgeForm = {
-      ...(paymentMethod ? { payment_method: paymentMethod, attempt: crypto.randomUUID() } : {}),
+      ...(setupId ? { setup_id: setupId, attempt: crypto.randomUUID() } : {}),
       name: values.name ?? '',
       phone: values.phone ?? '',
       profession: values.profession ?? '',
@@ -138,17 +137,33 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
       notes: values.notes ?? '',
       items_count: values.items_count ?? null,
     };
+    send(body);
+  };
+
+  const send = (body: TOpenFridgeForm) => {
     open.mutate(
       { params: { token }, body },
       {
+        onSuccess: (answer) => {
+          if (isBankRedirect(answer)) leaveForBank(token, body, answer.redirect_url);
+        },
         onError: (error) => {
           applyServerErrors(form, error);
           setRefusal(isApiError(error) ? error.message : t('common.load_failed'));
           if (isApiError(error) && error.status === 404) info.refetch();
+          // Refused (the card declined, the door not free): the next try saves the card anew.
+          if (isApiError(error) && error.status === 409) card.current?.reset();
         },
       },
     );
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, when the page comes back from the bank.
+  useEffect(() => {
+    if (returned) send(returned);
+  }, [returned]);
+  const opened = open.data && !isBankRedirect(open.data) ? open.data : null;
+  const isAtBank = Boolean(returned && !open.isError && !opened) || Boolean(open.data && isBankRedirect(open.data));
 
   const title = t(kind === 'courier' ? 'open.title_courier' : 'open.title_customer');
   const subtitle = info.data ? [info.data.micromarket_name, info.data.address].filter(Boolean).join(' · ') : ' ';
@@ -162,13 +177,16 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
           style={{ padding: '8px 0' }}
         />
       )}
-      {info.data && open.data && (
+      {info.data && opened && (
         <>
-          <Result status="success" title={open.data.message} subTitle={t('open.done')} style={{ padding: '8px 0' }} />
-          <DoorProgress command={open.data.command_id} isPurchase={isPurchase} />
+          <Result status="success" title={opened.message} subTitle={t('open.done')} style={{ padding: '8px 0' }} />
+          <DoorProgress command={opened.command_id} isPurchase={isPurchase} />
         </>
       )}
-      {info.data && !open.data && (
+      {info.data && isAtBank && (
+        <Alert type="info" showIcon icon={<Spin size="small" />} title={t('open.bank_check')} />
+      )}
+      {info.data && !opened && !isAtBank && (
         <ContractForm form={form} onFinish={submit} initialValues={{ weights: [] }} className="open-fridge-form">
           {info.data.refusal && (
             <Alert type="warning" showIcon title={info.data.refusal} style={{ marginBottom: 16 }} />
@@ -234,10 +252,12 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
           <Form.Item name="notes" label={t('open.notes')}>
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
-          {isPurchase && (
-            <Form.Item name="card_number" label={`${t('open.card_number')} *`} extra={t('open.card_hint')}>
-              <Input autoComplete="cc-number" inputMode="numeric" size="large" placeholder="4242 4242 4242 4242" />
-            </Form.Item>
+          {isPurchase && !info.data.refusal && (
+            <CardForm
+              ref={card}
+              isRequired
+              start={() => callEndpoint(api.card.openSetup, { params: { token } }, { isSilent: true })}
+            />
           )}
           {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" block size="large" loading={open.isPending}>

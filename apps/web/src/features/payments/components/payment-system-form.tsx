@@ -3,6 +3,7 @@ import {
   TEST_PROVIDER_SIMULATIONS,
   type TPaymentConnectionResult,
   type TPaymentSettings,
+  type TPlatformPaymentSettings,
   type TUpdatePaymentSettings,
   ZUpdatePaymentSettings,
 } from '@vitrina/contract';
@@ -17,7 +18,8 @@ import { WebhookUrl } from './webhook-url';
 type Values = TUpdatePaymentSettings;
 
 type Props = {
-  settings: TPaymentSettings;
+  /** An organisation's settings, or the platform's (which has no webhook address yet). */
+  settings: TPaymentSettings | TPlatformPaymentSettings;
   canEdit: boolean;
   isSaving: boolean;
   isTesting: boolean;
@@ -50,6 +52,7 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
         provider: settings.provider ?? undefined,
         simulate: settings.simulate,
         secret_key: '',
+        publishable_key: settings.publishable_key ?? '',
         webhook_secret: '',
       }}
     >
@@ -84,6 +87,15 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
       )}
       {provider === 'stripe' && (
         <Form.Item
+          name="publishable_key"
+          label={t('payments.publishable_key')}
+          extra={t('payments.publishable_key_hint')}
+        >
+          <Input autoComplete="off" placeholder="pk_live_…" maxLength={256} />
+        </Form.Item>
+      )}
+      {provider === 'stripe' && (
+        <Form.Item
           name="webhook_secret"
           label={t('payments.webhook_secret')}
           extra={storedHint(settings.webhook_secret)}
@@ -102,7 +114,7 @@ export function PaymentSystemForm({ settings, canEdit, isSaving, isTesting, test
           />
         </Form.Item>
       )}
-      {provider && <WebhookUrl url={settings.webhook_urls[provider]} />}
+      {provider && 'webhook_urls' in settings && <WebhookUrl url={settings.webhook_urls[provider]} />}
       {/* The test ran on the saved settings: once another provider is chosen, its answer no longer applies. */}
       {testResult &&
         isSaved &&

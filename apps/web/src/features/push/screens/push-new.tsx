@@ -155,7 +155,7 @@ export default function PushNewScreen() {
               </Form.Item>
               <Form.Item label={t('push.extra')}>
                 <Form.List name="extra">
-                  {(fields, { add, remove }) => (
+                  {(fields, { add, remove }, { errors }) => (
                     <Space direction="vertical" style={{ width: '100%' }}>
                       {fields.map((field) => (
                         <Space key={field.key} align="baseline" wrap>
@@ -184,6 +184,8 @@ export default function PushNewScreen() {
                           {t('push.extra_add')}
                         </Button>
                       )}
+                      {/* The server names a reserved key, or a payload past FCM's 4 KB, on `extra`. */}
+                      <Form.ErrorList errors={errors} />
                     </Space>
                   )}
                 </Form.List>

@@ -1,6 +1,6 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Currency, type TReceipt } from '@vitrina/contract';
+import { api, type Currency, type TFiscalDocument, type TReceipt } from '@vitrina/contract';
 import { Alert, Button, Divider, Result, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,22 @@ function Row({ label, value, isStrong, isText }: RowProps) {
   );
 }
 
-function FiscalBlock({ fiscal }: { fiscal: NonNullable<TReceipt['fiscal']> }) {
+/** A registered fiscal document: its number, the register's sign where it has one, and the link to check it. */
+function FiscalDocument({ document }: { document: TFiscalDocument }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Row label={t('receipts.fiscal_number')} value={document.number} isText />
+      {document.fiscal_sign && <Row label={t('receipts.fiscal_sign')} value={document.fiscal_sign} isText />}
+      <Row label={t('receipts.registered_at')} value={formatDateUtc(document.registered_at)} />
+      <a href={document.url} target="_blank" rel="noreferrer noopener">
+        {t('receipts.check')}
+      </a>
+    </>
+  );
+}
+
+function FiscalBlock({ fiscal, money }: { fiscal: NonNullable<TReceipt['fiscal']>; money: (minor: number) => string }) {
   const { t } = useTranslation();
   const document = fiscal.document;
   if (!document) {
@@ -52,12 +67,19 @@ function FiscalBlock({ fiscal }: { fiscal: NonNullable<TReceipt['fiscal']> }) {
   }
   return (
     <section aria-label={t('receipts.fiscal')} data-testid="receipt-fiscal">
-      <Row label={t('receipts.fiscal_number')} value={document.number} isText />
-      <Row label={t('receipts.fiscal_sign')} value={document.fiscal_sign} isText />
-      <Row label={t('receipts.registered_at')} value={formatDateUtc(document.registered_at)} />
-      <a href={document.url} target="_blank" rel="noreferrer noopener">
-        {t('receipts.check')}
-      </a>
+      <FiscalDocument document={document} />
+      {fiscal.returns.map((returned, index) => (
+        // A sale's return receipts have no id on the page; their order is the refunds' and never changes.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div key={index} style={{ marginTop: 12 }} data-testid="receipt-fiscal-return">
+          <Row label={<strong>{t('receipts.return_receipt')}</strong>} value={money(returned.amount_minor)} />
+          {returned.document ? (
+            <FiscalDocument document={returned.document} />
+          ) : (
+            <span className="muted">{t('receipts.not_ready')}</span>
+          )}
+        </div>
+      ))}
     </section>
   );
 }
@@ -118,7 +140,7 @@ function ReceiptBody({ receipt, token }: { receipt: TReceipt; token: string }) {
       {receipt.fiscal && (
         <>
           <Divider style={{ margin: '12px 0' }}>{t('receipts.fiscal')}</Divider>
-          <FiscalBlock fiscal={receipt.fiscal} />
+          <FiscalBlock fiscal={receipt.fiscal} money={money} />
         </>
       )}
       <Button

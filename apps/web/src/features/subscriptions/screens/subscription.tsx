@@ -1,15 +1,19 @@
+import { CreditCardOutlined } from '@ant-design/icons';
 import { api, type TSubscriptionDevice, type TSubscriptionInvoice } from '@vitrina/contract';
-import { Button, Card, Empty, Input, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Empty, Form, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session/session-context';
+import { CardForm } from '../../../components/card-form/card-form';
 import { PageHeader } from '../../../components/page-header';
+import { callEndpoint } from '../../../lib/api-client';
 import { downloadEndpoint } from '../../../lib/download';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { money } from '../components/money';
 import { useOrgChoice } from '../components/org-picker';
 import { PaymentsList } from '../components/payments-table';
+import { SavedCard } from '../components/saved-card';
 
 /** `/organization/subscription`: devices, card, transactions and invoices of one organisation. */
 export default function SubscriptionScreen() {
@@ -102,37 +106,40 @@ function CardTab({ orgId }: { orgId: number }) {
   const card = useEndpoint(api.subscription.card, { params: { org_id: orgId } });
   const save = useEndpointMutation(api.subscription.saveCard);
   const remove = useEndpointMutation(api.subscription.removeCard);
-  const [token, setToken] = useState('tok_visa');
+  const [isAdding, setIsAdding] = useState(false);
   const saved = card.data?.card;
   return (
-    <Space direction="vertical" style={{ width: '100%', maxWidth: 480 }}>
+    <Space direction="vertical" style={{ width: '100%', maxWidth: 520 }}>
       {saved ? (
-        <Space wrap>
-          <Tag color="blue">{saved.brand.toUpperCase()}</Tag>
-          <span>•••• {saved.last4}</span>
-          <Button danger size="small" onClick={() => remove.mutate({ params: { org_id: orgId } })}>
-            {t('subscriptions.remove_card')}
-          </Button>
-        </Space>
+        <SavedCard card={saved} onRemove={() => remove.mutate({ params: { org_id: orgId } })} />
       ) : (
         <Empty description={t('subscriptions.no_card')} />
       )}
-      <Space.Compact style={{ width: '100%' }}>
-        <Input aria-label={t('subscriptions.card_token')} value={token} onChange={(e) => setToken(e.target.value)} />
-        <Button
-          type="primary"
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { params: { org_id: orgId }, body: { token } },
-              { onSuccess: () => getMessage().success(t('common.saved')) },
-            )
-          }
-        >
-          {t('subscriptions.save_card')}
+      <Typography.Text type="secondary">{t('subscriptions.card_through_platform')}</Typography.Text>
+      {isAdding ? (
+        <Form layout="vertical" key={orgId}>
+          <CardForm
+            start={() => callEndpoint(api.subscription.cardSetup, { params: { org_id: orgId } }, { isSilent: true })}
+            submitLabel={t('subscriptions.save_card')}
+            isBusy={save.isPending}
+            onConfirmed={(setupId) =>
+              save.mutate(
+                { params: { org_id: orgId }, body: { setup_id: setupId } },
+                {
+                  onSuccess: () => {
+                    getMessage().success(t('subscriptions.card_saved'));
+                    setIsAdding(false);
+                  },
+                },
+              )
+            }
+          />
+        </Form>
+      ) : (
+        <Button type={saved ? 'default' : 'primary'} icon={<CreditCardOutlined />} onClick={() => setIsAdding(true)}>
+          {t(saved ? 'subscriptions.replace_card' : 'subscriptions.add_card')}
         </Button>
-      </Space.Compact>
-      <span style={{ opacity: 0.65 }}>{t('subscriptions.card_hint')}</span>
+      )}
     </Space>
   );
 }

@@ -1,0 +1,44 @@
+/**
+ * The sale's error code when what is owed is below the payment provider's minimum charge: not
+ * taken, and not the customer's debt either (the sales gate does not hold it against them).
+ * A documented small-amount loss (docs/decisions.md, "Amounts below the minimum").
+ */
+export const BELOW_MINIMUM = 'amount_below_minimum';
+
+/** What to capture from the hold and what to charge to the saved card, or that it cannot be taken. */
+export type TakingPlan = { captureMinor: number; chargeMinor: number; isBelowMinimum: boolean };
+
+/**
+ * How a sale's amount owed is taken when the provider refuses any capture or charge below its
+ * minimum (`minimumMinor`, in the sale's currency):
+ * - covered by the hold: captured, if at least the minimum;
+ * - above the hold: the hold captured and the rest charged, if the rest is at least the
+ *   minimum; else the capture leaves exactly the minimum to the charge (captures owed − minimum),
+ *   and when even that capture would be below the minimum (a hold under twice the minimum)
+ *   the whole amount is charged and the hold let go;
+ * - no hold: charged, if at least the minimum.
+ * Below the minimum with no other way is `isBelowMinimum`: nothing is asked of the provider.
+ * Without a saved card the charge part is still planned: the settlement says `no_card`.
+ */
+export function planTaking(options: {
+  owedMinor: number;
+  /** The hold still to be captured, if any. */
+  holdMinor: number | null;
+  minimumMinor: number;
+  hasCard: boolean;
+}): TakingPlan {
+  const { owedMinor: owed, holdMinor: hold, minimumMinor: minimum, hasCard } = options;
+  const plan = (captureMinor: number, chargeMinor: number): TakingPlan => ({
+    captureMinor,
+    chargeMinor,
+    isBelowMinimum: false,
+  });
+  const belowMinimum: TakingPlan = { captureMinor: 0, chargeMinor: 0, isBelowMinimum: true };
+  if (owed <= 0) return plan(0, 0);
+  if (hold === null) return !hasCard || owed >= minimum ? plan(0, owed) : belowMinimum;
+  if (owed <= hold) return owed >= minimum ? plan(owed, 0) : belowMinimum;
+  const rest = owed - hold;
+  if (rest >= minimum || !hasCard) return plan(hold, rest);
+  if (owed - minimum >= minimum) return plan(owed - minimum, minimum);
+  return plan(0, owed);
+}

@@ -1,0 +1,374 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fiscalReceipts, transactionProducts, transactions } from '../src/db/schema/index.js';
+import { TestClock } from '../src/lib/clock.js';
+import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
+import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
+import { CheckboxStandIn, checkboxCashier } from './checkbox-stand-in.js';
+import { insertProduct } from './factories/catalogue.js';
+import { orgOnTestProvider } from './factories/payments.js';
+import { insertFiscalMicromarket } from './factories/receipt-sales.js';
+import { insertCustomerWithCard } from './factories/sales.js';
+import { createSignedInUser } from './factories/users.js';
+import { call, createTestContext, type TestContext } from './helper.js';
+
+/**
+ * Fiscal receipts on Checkbox through the real server: the organisation chooses Checkbox in
+ * its fiscal settings, a sale paid by the settlement is registered by the fiscal job on a
+ * shift the adapter opens, the customer's receipt shows the fiscal number and Checkbox's
+ * link, a refund gets its return receipt, a retried job never registers twice, and a shift
+ * that cannot be opened turns sales away (§8 "closed fiscal shift") until it can.
+ */
+const clock = new TestClock();
+const standIn = new CheckboxStandIn([]);
+let ctx: TestContext;
+beforeAll(async () => {
+  const checkboxBaseUrl = await standIn.start();
+  ctx = await createTestContext({ clock, fiscal: { checkboxBaseUrl } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.stop();
+});
+afterEach(() => {
+  expect(standIn.violations).toEqual([]);
+});
+
+const db = () => ctx.database.db;
+const LATTE = 4_000;
+
+/** An organisation paid through the test provider, registering receipts on a Checkbox register of its own. */
+async function shop() {
+  const { orgId } = await orgOnTestProvider(ctx);
+  const cashier = checkboxCashier();
+  standIn.books.addCashier(cashier);
+  const staff = await createSignedInUser(db(), {
+    orgId,
+    permissions: [
+      'show_transactions_page',
+      'show_update_transaction_page',
+      'show_payment_system_setting',
+      'edit_payment_system',
+    ],
+  });
+  const settings = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${orgId}`, {
+    token: staff.token,
+    payload: {
+      provider: 'checkbox',
+      api_key: cashier.licenseKey,
+      cashier_login: cashier.login,
+      cashier_password: cashier.password,
+      tax_codes: ['Б'],
+    },
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  const micromarketId = await insertFiscalMicromarket(db(), orgId, true);
+  const latte = await insertProduct(db(), orgId, {
+    name: 'Кава лате',
+    article: 'LATTE-1',
+    barcode: '4820000000001',
+    taxCodes: ['А'],
+    sellCostMinor: LATTE,
+  });
+  const croissant = await insertProduct(db(), orgId, { name: 'Croissant', sellCostMinor: 2_500 });
+  const customer = await insertCustomerWithCard(db(), orgId);
+  return { orgId, cashier, staff: staff.token, micromarketId, latte, croissant, customer };
+}
+type Shop = Awaited<ReturnType<typeof shop>>;
+
+/** Two lattes at 10 % off and a croissant, closed and waiting for its settlement. */
+async function closedSale(s: Shop) {
+  const [sale] = await db()
+    .insert(transactions)
+    .values({
+      orgId: s.orgId,
+      micromarketId: s.micromarketId,
+      customerId: s.customer.userId,
+      clientType: 1,
+      paymentType: 1,
+      status: 3,
+      paymentStatus: 0,
+      currency: 'UAH',
+      grossMinor: 10_500,
+      discountMinor: 800,
+      amountMinor: 9_700,
+      openedAt: clock.now(),
+      closedAt: clock.now(),
+    })
+    .returning();
+  await db()
+    .insert(transactionProducts)
+    .values([
+      {
+        transactionId: sale!.id,
+        productId: s.latte,
+        name: 'Кава лате',
+        source: 'tag',
+        quantity: 2,
+        listPriceMinor: LATTE,
+        priceMinor: 3_600,
+      },
+      {
+        transactionId: sale!.id,
+        productId: s.croissant,
+        name: 'Croissant',
+        source: 'tag',
+        quantity: 1,
+        listPriceMinor: 2_500,
+        priceMinor: 2_500,
+      },
+    ]);
+  return sale!;
+}
+
+/** Whatever is due: the settlement, the test provider's webhooks, the fiscal job. */
+async function runJobs() {
+  await ctx.app.saleSettler.idle();
+  for (let round = 0; round < 3; round += 1) await ctx.app.jobs.runDue();
+}
+
+async function paidSale(s: Shop) {
+  const sale = await closedSale(s);
+  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+  await runJobs();
+  const [paid] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
+  expect(paid).toMatchObject({ paymentStatus: 1, amountMinor: 9_700 });
+  return paid!;
+}
+
+const receiptsOf = (transactionId: number) =>
+  db().select().from(fiscalReceipts).where(eq(fiscalReceipts.transactionId, transactionId)).orderBy(fiscalReceipts.id);
+const sellsOf = (s: Shop) =>
+  [...standIn.books.receipts.values()].filter((receipt) => receipt.licenseKey === s.cashier.licenseKey);
+
+/** §8's closed-shift rule of the sales gate (its other reasons are the sales gate's own tests). */
+const FISCAL_RULE = REFUSAL_RULES.filter((rule) => rule.key === 'payment.refusal.fiscal_shift_closed');
+
+describe('fiscal receipts on Checkbox', () => {
+  it('keeps the credentials sealed and masked, checks them, and refuses Checkbox without a cashier', async () => {
+    const s = await shop();
+    const settingsUrl = `/v1/organization/fiscal/system/${s.orgId}`;
+    const settings = (await call(ctx, 'GET', settingsUrl, { token: s.staff })).json();
+    expect(settings).toMatchObject({
+      provider: 'checkbox',
+      api_key: expect.stringMatching(/^•+.{4}$/),
+      cashier_login: s.cashier.login,
+      cashier_password: expect.stringMatching(/^•+/),
+      cashier_pin: null,
+      tax_codes: ['Б'],
+      shift_close_time: '23:50',
+      shift_problem: null,
+    });
+    expect(JSON.stringify(settings)).not.toContain(s.cashier.password);
+
+    const test = await call(ctx, 'POST', `/v1/organization/fiscal/system/test/${s.orgId}`, { token: s.staff });
+    expect(test.json()).toEqual({
+      ok: true,
+      message: null,
+      shift: { is_open: false, number: null, opened_at: null, closed_at: null },
+    });
+
+    const other = await orgOnTestProvider(ctx);
+    const incomplete = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${other.orgId}`, {
+      token: other.operator,
+      payload: { provider: 'checkbox', api_key: 'lic-1' },
+      lang: 'en',
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().fields).toEqual({ cashier_login: 'Enter the cashier’s login and password, or PIN code' });
+    // Another organisation's register is not there to look at.
+    expect((await call(ctx, 'GET', settingsUrl, { token: other.operator })).statusCode).toBe(404);
+    expect(
+      (await call(ctx, 'POST', `/v1/organization/fiscal/system/test/${s.orgId}`, { token: other.operator })).statusCode,
+    ).toBe(404);
+
+    const wrong = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${s.orgId}`, {
+      token: s.staff,
+      payload: { provider: 'checkbox', cashier_password: 'not-it' },
+      lang: 'en',
+    });
+    expect(wrong.statusCode).toBe(200);
+    const refused = await call(ctx, 'POST', `/v1/organization/fiscal/system/test/${s.orgId}`, {
+      token: s.staff,
+      lang: 'en',
+    });
+    expect(refused.json()).toEqual({
+      ok: false,
+      message: 'The fiscal provider refused the credentials: Invalid credentials',
+      shift: null,
+    });
+  });
+
+  it('a product names its own tax groups (at most two); without any it takes the organisation’s default', async () => {
+    const { orgId } = await orgOnTestProvider(ctx);
+    const editor = await createSignedInUser(db(), { orgId, permissions: ['show_products_page', 'edit_products'] });
+    const create = (taxCodes: string[] | null) =>
+      call(ctx, 'POST', '/v1/product/create', {
+        token: editor.token,
+        payload: { name: `Tea ${randomUUID()}`, sell_cost: 3_000, tax_codes: taxCodes },
+        lang: 'en',
+      });
+    const taxed = await create(['1', 'Е']);
+    expect(taxed.statusCode, taxed.body).toBe(200);
+    expect(taxed.json().tax_codes).toEqual(['1', 'Е']);
+    expect((await create(null)).json().tax_codes).toBeNull();
+    const tooMany = await create(['1', '2', '3']);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields).toEqual({ tax_codes: 'At most two tax groups' });
+  });
+
+  it('registers a paid sale with its codes, tax groups, discounts and card payment; the receipt shows the fiscal number and link', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const [receipt] = await receiptsOf(sale.id);
+    expect(receipt).toMatchObject({ kind: 'sale', status: 'ready', provider: 'checkbox', lastError: null });
+    const [sold] = sellsOf(s);
+    expect(sold).toMatchObject({ type: 'SELL', totalSum: 9_700, id: receipt!.providerReceiptId });
+    expect(sold!.body).toEqual({
+      id: receipt!.providerReceiptId,
+      goods: [
+        {
+          good: { code: 'LATTE-1', name: 'Кава лате', price: LATTE, barcode: '4820000000001', tax: ['А'] },
+          quantity: 2_000,
+          discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 800 }],
+        },
+        { good: { code: String(s.croissant), name: 'Croissant', price: 2_500, tax: ['Б'] }, quantity: 1_000 },
+      ],
+      payments: [{ type: 'CASHLESS', value: 9_700, label: 'Картка' }],
+    });
+    // The adapter opened the day's shift itself, and the sale path knows it is open.
+    expect(standIn.books.activeShift(s.cashier.login)).toMatchObject({ status: 'OPENED' });
+
+    const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
+    expect(page.fiscal).toEqual({
+      status: 'ready',
+      document: {
+        number: sold!.fiscalCode,
+        fiscal_sign: null,
+        url: `https://check.checkbox.ua/${sold!.id}`,
+        registered_at: expect.any(String),
+      },
+      returns: [],
+    });
+    const operator = (await call(ctx, 'GET', `/v1/device/transaction/receipt/${sale.id}`, { token: s.staff })).json();
+    expect(operator.fiscal).toMatchObject({ status: 'ready', provider: 'checkbox', provider_receipt_id: sold!.id });
+    const pdf = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+  });
+
+  it('a refund gets a return receipt naming the sale receipt; a part refunded is one line', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const refund = (amount: number) =>
+      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+        token: s.staff,
+        payload: { amount_minor: amount, idempotency_key: randomUUID() },
+      });
+    expect((await refund(1_000)).statusCode).toBe(200);
+    await runJobs();
+    const [saleReceipt, returnReceipt] = await receiptsOf(sale.id);
+    expect(returnReceipt).toMatchObject({ kind: 'return', status: 'ready', amountMinor: 1_000 });
+    const returned = standIn.books.receipts.get(returnReceipt!.providerReceiptId!)!;
+    expect(returned).toMatchObject({ type: 'RETURN', totalSum: 1_000 });
+    expect(returned.body).toMatchObject({
+      related_receipt_id: saleReceipt!.providerReceiptId,
+      goods: [{ good: { code: `refund-${sale.id}`, price: 1_000, tax: ['Б'] }, quantity: 1_000, is_return: true }],
+      payments: [{ type: 'CASHLESS', value: 1_000 }],
+    });
+    const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
+    expect(page.fiscal.returns).toEqual([
+      {
+        amount_minor: 1_000,
+        status: 'ready',
+        document: expect.objectContaining({ url: `https://check.checkbox.ua/${returned.id}` }),
+      },
+    ]);
+  });
+
+  it('a whole refund returns the sale’s goods', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      token: s.staff,
+      payload: { amount_minor: 9_700, idempotency_key: randomUUID() },
+    });
+    expect(refunded.statusCode).toBe(200);
+    await runJobs();
+    const [saleReceipt, returnReceipt] = await receiptsOf(sale.id);
+    expect(returnReceipt).toMatchObject({ kind: 'return', status: 'ready', amountMinor: 9_700 });
+    const sold = standIn.books.receipts.get(saleReceipt!.providerReceiptId!)!;
+    const returned = standIn.books.receipts.get(returnReceipt!.providerReceiptId!)!;
+    expect(returned).toMatchObject({ type: 'RETURN', totalSum: 9_700 });
+    expect(returned.body.goods).toEqual(sold.body.goods.map((good) => ({ ...good, is_return: true })));
+  });
+
+  it('a retried job never registers twice, even when Checkbox’s answer was lost', async () => {
+    const s = await shop();
+    const sale = await closedSale(s);
+    // The settlement pays; the fiscal job's receipt reaches Checkbox but its answer does not come back.
+    await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+    standIn.dropNextAnswerOn = 'POST /api/v1/receipts/sell';
+    await runJobs();
+    expect(sellsOf(s)).toHaveLength(1);
+    const [lost] = await receiptsOf(sale.id);
+    expect(lost).toMatchObject({ status: 'pending', attempts: 1, providerReceiptId: null });
+    expect(lost!.lastError).toMatch(/^fiscal\.provider_unavailable:/);
+
+    // Two minutes later the job sends the same receipt id again: Checkbox has it, so it is that one.
+    clock.advance(FISCAL_RETRY_MS);
+    await runJobs();
+    const [receipt] = await receiptsOf(sale.id);
+    expect(receipt).toMatchObject({ status: 'ready', attempts: 2, providerReceiptId: sellsOf(s)[0]!.id });
+    expect(sellsOf(s)).toHaveLength(1);
+
+    // Run once more, as a twin worker would: nothing more reaches Checkbox.
+    const calls = standIn.requests.length;
+    await registerFiscalReceipt(
+      { db: db(), clock, providers: ctx.app.fiscal },
+      { payload: { transaction_id: sale.id }, attempts: 1, maxAttempts: 8 },
+    );
+    expect(standIn.requests).toHaveLength(calls);
+    expect(await receiptsOf(sale.id)).toEqual([receipt]);
+  });
+
+  it('a test-mode sale is never reported to a real register', async () => {
+    const s = await shop();
+    const sale = await closedSale(s);
+    await db().update(transactions).set({ isTest: true }).where(eq(transactions.id, sale.id));
+    await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+    await runJobs();
+    const [receipt] = await receiptsOf(sale.id);
+    expect(receipt).toMatchObject({ status: 'failed', lastError: 'fiscal.test_sale', providerReceiptId: null });
+    expect(sellsOf(s)).toEqual([]);
+  });
+
+  it('a shift Checkbox cannot open turns sales away with §8 "closed fiscal shift" until a later try opens it', async () => {
+    const s = await shop();
+    const refusal = () =>
+      customerOpenRefusal(db(), { micromarketId: s.micromarketId, now: clock.now(), rules: FISCAL_RULE });
+    expect(await refusal()).toBeNull();
+
+    standIn.books.refuseNextOpening = 'Сертифікат касира недійсний';
+    const sale = await paidSale(s);
+    expect((await receiptsOf(sale.id))[0]).toMatchObject({ status: 'pending', lastError: 'fiscal.shift_closed' });
+    expect(sellsOf(s)).toEqual([]);
+    expect(await refusal()).toBe('payment.refusal.fiscal_shift_closed');
+    const settings = await call(ctx, 'GET', `/v1/organization/fiscal/system/${s.orgId}`, {
+      token: s.staff,
+      lang: 'en',
+    });
+    expect(settings.json()).toMatchObject({
+      shift_open: false,
+      shift_problem: 'The fiscal shift could not be opened: Сертифікат касира недійсний',
+    });
+
+    // The shifts job asks again two minutes later; the register opens the shift now.
+    await ctx.app.jobs.scheduleRecurring();
+    clock.advance(FISCAL_RETRY_MS);
+    await runJobs();
+    expect(await refusal()).toBeNull();
+    const [receipt] = await receiptsOf(sale.id);
+    expect(receipt).toMatchObject({ status: 'ready', lastError: null });
+  });
+});

@@ -1,0 +1,36 @@
+import { defineEndpoint } from '../endpoint.js';
+import { ZPaymentConnectionResult, ZPlatformPaymentSettings, ZUpdatePaymentSettings } from '../resources/payment.js';
+
+const tag = 'payments';
+const permissions = ['edit_platform_payment_system'] as const;
+
+/** The platform's own payment system: subscription cards are saved and subscription fees charged through it. */
+export const platformPaymentApi = {
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/v1/platform/payment/system',
+    tag,
+    summary: 'The platform’s payment provider and masked credentials (subscription fees)',
+    permissions,
+    response: ZPlatformPaymentSettings,
+  }),
+  updateSettings: defineEndpoint({
+    method: 'POST',
+    path: '/v1/platform/payment/system/update',
+    tag,
+    summary:
+      'Choose the platform’s provider and set its credentials (stored encrypted; an empty credential keeps the stored one)',
+    permissions,
+    body: ZUpdatePaymentSettings,
+    response: ZPlatformPaymentSettings,
+  }),
+  testConnection: defineEndpoint({
+    method: 'POST',
+    path: '/v1/platform/payment/system/test',
+    tag,
+    summary: 'Ask the platform’s provider whether the stored credentials work',
+    permissions,
+    response: ZPaymentConnectionResult,
+    errors: [409],
+  }),
+};

@@ -76,8 +76,8 @@ try {
   await db.execute(sql`
     WITH m AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM micromarkets WHERE serial_number LIKE 'BENCH-PLAN-%'),
       p AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM products WHERE name LIKE 'Bench product %')
-    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, sales, items)
-    SELECT 1, m.id, current_date - d, p.id, 0, 1, 1 + (m.k + d + c) % 4
+    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, currency, sales, items)
+    SELECT 1, m.id, current_date - d, p.id, 0, 'UAH', 1, 1 + (m.k + d + c) % 4
     FROM m CROSS JOIN generate_series(0, ${PER_MARKET - 1}) c
       JOIN p ON p.n = (m.k + c) % ${PRODUCTS}
       CROSS JOIN generate_series(0, ${DAYS - 1}) d`);

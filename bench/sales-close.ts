@@ -186,11 +186,25 @@ const closedAt = new Map(
 await new Promise((resolve) => setTimeout(resolve, 5_000));
 
 const ids = [...closedAt.keys()];
-const sales: { id: number; doorSessionId: string | null; settledAt: Date | null }[] = [];
+const sales: {
+  id: number;
+  doorSessionId: string | null;
+  settledAt: Date | null;
+  status: number;
+  paymentStatus: number;
+  errorCode: string | null;
+}[] = [];
 for (let i = 0; i < ids.length; i += 1000) {
   sales.push(
     ...(await db
-      .select({ id: transactions.id, doorSessionId: transactions.doorSessionId, settledAt: transactions.settledAt })
+      .select({
+        id: transactions.id,
+        doorSessionId: transactions.doorSessionId,
+        settledAt: transactions.settledAt,
+        status: transactions.status,
+        paymentStatus: transactions.paymentStatus,
+        errorCode: transactions.errorCode,
+      })
       .from(transactions)
       .where(inArray(transactions.doorSessionId, ids.slice(i, i + 1000)))),
   );
@@ -206,6 +220,13 @@ for (const sale of sales) {
   if (stored !== undefined && closed !== undefined) storing.push(stored - closed);
 }
 latencies.sort((a, b) => a - b);
+// What the sales not settled by the end were left as (status / payment status / error), so a
+// run that pays few is explained rather than only counted.
+const unsettled = new Map<string, number>();
+for (const sale of sales.filter((row) => row.settledAt === null)) {
+  const key = `${sale.status}/${sale.paymentStatus}/${sale.errorCode ?? '-'}`;
+  unsettled.set(key, (unsettled.get(key) ?? 0) + 1);
+}
 say(`${label}: ${FRIDGES} fridges, one closed session a second each, ${SECONDS} s measured`);
 say(
   `sessions closed: ${ids.length} (${(ids.length / SECONDS).toFixed(0)}/s), sales stored: ${sales.length}, paid: ${latencies.length}`,
@@ -216,6 +237,13 @@ say(
 say(
   `door close → the processing sale announced live: p50 ${percentile(storing, 50).toFixed(0)} ms, p99 ${percentile(storing, 99).toFixed(0)} ms`,
 );
+if (unsettled.size > 0)
+  say(
+    `not settled by the end (status/payment status/error): ${[...unsettled]
+      .sort((a, b) => b[1] - a[1])
+      .map(([key, count]) => `${key} ×${count}`)
+      .join(', ')}`,
+  );
 if (flags.statements) {
   const total = [...statementCounts.values()].reduce((sum, n) => sum + n, 0);
   say(`statements while measuring: ${total}, ${(total / Math.max(1, ids.length)).toFixed(1)} per session closed`);

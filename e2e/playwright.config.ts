@@ -12,6 +12,9 @@ const PORT = Number(process.env.E2E_PORT ?? 8790);
 const MQTT_PORT = PORT + 1000;
 process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${MQTT_PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `vitrina-e2e-${PORT}`);
+/** The fleet map's tiles come from a local stand-in (fixtures/tile-server.ts): no spec reaches the internet. */
+const TILE_PORT = PORT + 2000;
+process.env.E2E_TILE_URL = `http://127.0.0.1:${TILE_PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -53,25 +56,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
-    cwd: root,
-    url: `http://localhost:${PORT}/readyz`,
-    timeout: 90_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SEED: 'e2e',
-      // The two simulated test fridges (SEED=e2e) answer the device commands the fleet specs send;
-      // its own MQTT port keeps runs on several E2E_PORTs side by side from clashing on 1883.
-      SIMULATOR: 'on',
-      MQTT_PORT: String(MQTT_PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
+  webServer: [
+    {
+      command: `node --import tsx e2e/fixtures/tile-server.ts ${TILE_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${TILE_PORT}/readyz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+      cwd: root,
+      url: `http://localhost:${PORT}/readyz`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        SEED: 'e2e',
+        // The two simulated test fridges (SEED=e2e) answer the device commands the fleet specs send;
+        // its own MQTT port keeps runs on several E2E_PORTs side by side from clashing on 1883.
+        SIMULATOR: 'on',
+        MQTT_PORT: String(MQTT_PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        // The SMTP stand-ins of the notification specs offer STARTTLS with the server tests'
+        // self-signed certificate; the server trusts it as an extra authority, as an operator
+        // would trust a company CA, and still refuses to send without TLS.
+        NODE_EXTRA_CA_CERTS: path.join(root, 'apps/server/test/tls/smtp-stand-in.crt'),
+        MAP_TILE_URL: `http://127.0.0.1:${TILE_PORT}/{z}/{x}/{y}.svg`,
+        MAP_TILE_ATTRIBUTION: 'Local test tiles',
+      },
+    },
+  ],
 });

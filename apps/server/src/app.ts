@@ -7,7 +7,9 @@ import type { Config, MqttConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
+import { installationKeyPrefix } from './lib/installation.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
+import { tileImageSource } from './lib/map-tiles.js';
 import { OrgCache } from './lib/org-cache.js';
 import { RateSharing } from './lib/rate-sharing.js';
 import { SaleEvents } from './lib/sale-events.js';
@@ -16,7 +18,7 @@ import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
 import { accountingRoutes } from './modules/accounting/index.js';
-import { alertRoutes } from './modules/alerts/index.js';
+import { alertRoutes, registerNoticeJobs } from './modules/alerts/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
@@ -31,11 +33,14 @@ import { fileRoutes } from './modules/files/index.js';
 import {
   FISCAL_REGISTER_JOB,
   FISCAL_RETRY_MS,
+  FISCAL_SHIFTS_EVERY_MS,
+  FISCAL_SHIFTS_JOB,
   FiscalProviders,
   fiscalRoutes,
   onSalePaid,
   onSaleRefunded,
   registerFiscalReceipt,
+  runShiftSchedule,
 } from './modules/fiscal/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
@@ -49,7 +54,7 @@ import {
   orgMailer,
   registerNotificationJobs,
 } from './modules/notifications/index.js';
-import { openLinkRoutes } from './modules/open-links/index.js';
+import { openLinkRoutes, RELEASE_WEB_HOLDS_JOB, releaseAbandonedWebHolds } from './modules/open-links/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import {
@@ -94,7 +99,7 @@ import { webPanelPlugin } from './plugins/web-panel.js';
 
 export type AppDeps = {
   database: Database;
-  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'> & Partial<Pick<Config, 'trustProxy' | 'mapTiles'>>;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   storage?: FileStorage;
@@ -115,6 +120,8 @@ export type AppDeps = {
   secretKey?: string;
   /** Tests point the Stripe adapter at a local stand-in. */
   payments?: { stripeBaseUrl?: string };
+  /** Tests point the Checkbox adapter at a local stand-in (CHECKBOX_API_URL). */
+  fiscal?: { checkboxBaseUrl?: string | undefined };
   /** Where push messages go; the built-in inbox by default (tests pass a provider that refuses or records). */
   push?: PushProvider;
   /** Telegram's and WhatsApp's API addresses (TELEGRAM_API_ROOT, WHATSAPP_API_BASE; tests: local stand-ins). */
@@ -153,7 +160,12 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await app.register(securityHeadersPlugin, { isHttps: deps.config.publicUrl.startsWith('https:') });
+  const mapTiles = deps.config.mapTiles ?? null;
+  const tileSource = tileImageSource(mapTiles);
+  await app.register(securityHeadersPlugin, {
+    isHttps: deps.config.publicUrl.startsWith('https:'),
+    imageSources: tileSource ? [tileSource] : [],
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -214,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
     secrets: ctx.secrets,
     clock,
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
+    keyPrefix: await installationKeyPrefix(deps.database.db),
     // The test provider's webhooks reach the server as a provider's would: a delayed job per
     // webhook delivers it once it falls due (tests without the runner deliver them by hand).
     // A charge or refund that a webhook or the reconciliation settles later: its sale follows.
@@ -254,17 +267,21 @@ export async function buildApp(deps: AppDeps) {
     },
     { everyMs: 60_000 },
   );
-  const fiscal = new FiscalProviders({ db: ctx.db, secrets: ctx.secrets, clock });
+  const fiscal = new FiscalProviders({
+    db: ctx.db,
+    secrets: ctx.secrets,
+    clock,
+    checkboxBaseUrl: deps.fiscal?.checkboxBaseUrl,
+  });
   app.decorate('fiscal', fiscal);
+  const fiscalDeps = { db: ctx.db, clock, providers: fiscal };
   // §9 "receipt retry 2 minutes": every retry of a fiscal receipt waits the same two minutes.
-  jobs.register(
-    FISCAL_REGISTER_JOB,
-    ({ job }) => registerFiscalReceipt({ db: ctx.db, clock, providers: fiscal }, job),
-    {
-      backoffBaseMs: FISCAL_RETRY_MS,
-      backoffMaxMs: FISCAL_RETRY_MS,
-    },
-  );
+  jobs.register(FISCAL_REGISTER_JOB, ({ job }) => registerFiscalReceipt(fiscalDeps, job), {
+    backoffBaseMs: FISCAL_RETRY_MS,
+    backoffMaxMs: FISCAL_RETRY_MS,
+  });
+  // Checkbox's shifts: closed nightly at each organisation's close time, reopened when they could not be.
+  jobs.register(FISCAL_SHIFTS_JOB, () => runShiftSchedule(fiscalDeps), { everyMs: FISCAL_SHIFTS_EVERY_MS });
   // What a sale sets off, inside the database transaction that changed it (DESIGN §9): its
   // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
   // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
@@ -286,17 +303,26 @@ export async function buildApp(deps: AppDeps) {
     })
     .on('refunded', rollup);
   registerSalesJobs(jobs, ctx, payments);
+  // Web purchases' holds no sale took (a buyer who never came back from their bank) go back.
+  jobs.register(
+    RELEASE_WEB_HOLDS_JOB,
+    async () => {
+      await releaseAbandonedWebHolds(ctx, payments);
+    },
+    { everyMs: 60_000 },
+  );
   registerReportJobs(jobs, ctx);
   registerSubscriptionJobs(jobs, ctx, payments);
   registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
   registerPlanningJobs(jobs, ctx);
   registerNotificationJobs(jobs, ctx, channelEndpoints);
+  registerNoticeJobs(jobs, ctx);
   const settler = new SaleSettler(ctx, payments, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing, jobs });
-  await app.register(customerAppRoutes, { ctx, rateSharing, jobs, channels: channelEndpoints });
+  await app.register(customerAppRoutes, { ctx, rateSharing, jobs, channels: channelEndpoints, payments });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
@@ -316,11 +342,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(planogramRoutes, { ctx });
   await app.register(planningRoutes, { ctx });
   await app.register(accountingRoutes, { ctx });
-  await app.register(courierRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
-  await app.register(micromarketRoutes, { ctx });
+  await app.register(micromarketRoutes, { ctx, mapTiles });
   await app.register(deviceGroupRoutes, { ctx });
   await app.register(categoryRoutes, { ctx });
   await app.register(makerRoutes, { ctx });
@@ -345,6 +370,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('gateway', gateway);
   await app.register(deviceCommandRoutes, { ctx, gateway });
   await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing, payments });
+  await app.register(courierRoutes, { ctx, delivery: gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.

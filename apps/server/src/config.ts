@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { TMapTiles } from '@vitrina/contract';
 import { z } from 'zod';
+import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, isMapTileUrl, mapTilesOf } from './lib/map-tiles.js';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
+import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/whatsapp-client.js';
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -69,8 +72,28 @@ const ZConfig = z.object({
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   /** Where the Stripe adapter sends its calls; unset: api.stripe.com (a proxy or a stand-in otherwise). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** Where the Checkbox fiscal adapter sends its calls; unset: api.checkbox.ua (a proxy or a stand-in otherwise). */
+  CHECKBOX_API_URL: z.string().url().optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
-  WHATSAPP_API_BASE: z.string().url().optional(),
+  /** The Graph API's root (a proxy or a stand-in), without the version: that is WHATSAPP_API_VERSION. */
+  WHATSAPP_API_BASE: z
+    .string()
+    .url()
+    .refine((url) => !/\/v\d+\.\d+\/?$/.test(url), { error: 'without the version: set WHATSAPP_API_VERSION' })
+    .optional(),
+  /** The Graph API version the WhatsApp Cloud API calls name (Meta keeps each for about two years). */
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d$/, { error: 'a Graph API version such as v26.0' })
+    .default(DEFAULT_WHATSAPP_API_VERSION),
+  /** The fleet map's raster tiles (`{z}/{x}/{y}`, optional `{s}`), or `off` for markers on a blank background. */
+  MAP_TILE_URL: z
+    .string()
+    .refine(isMapTileUrl, { error: 'an http(s) URL or /path with {z}, {x} and {y}, or off' })
+    .default(DEFAULT_MAP_TILE_URL),
+  /** Shown in the map's corner, as the tile provider's terms ask. */
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(DEFAULT_MAP_ATTRIBUTION),
+  MAP_MAX_ZOOM: z.coerce.number().int().min(1).max(24).default(19),
   /** A Firebase service account key file: push messages then also go out through FCM. */
   FCM_SERVICE_ACCOUNT: z.string().optional(),
   /** Where the FCM adapter sends its calls; unset: fcm.googleapis.com (a proxy or a stand-in otherwise). */
@@ -78,10 +101,14 @@ const ZConfig = z.object({
 });
 
 export type Config = {
+  /** The fleet map's base layer (null: none). */
+  mapTiles: TMapTiles;
   stripeApiUrl: string | undefined;
+  checkboxApiUrl: string | undefined;
   /** Telegram's Bot API and WhatsApp's Cloud API addresses, for a proxy or a stand-in; default the real ones. */
   telegramApiRoot: string | undefined;
-  whatsappApiBase: string | undefined;
+  whatsappApiRoot: string | undefined;
+  whatsappApiVersion: string;
   /** The Firebase service account key file's path, and FCM's address; unset: the built-in inbox only. */
   fcmServiceAccount: string | undefined;
   fcmApiBase: string | undefined;
@@ -167,11 +194,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,
     stripeApiUrl: c.STRIPE_API_URL,
+    checkboxApiUrl: c.CHECKBOX_API_URL,
     telegramApiRoot: c.TELEGRAM_API_ROOT,
-    whatsappApiBase: c.WHATSAPP_API_BASE,
+    whatsappApiRoot: c.WHATSAPP_API_BASE,
+    whatsappApiVersion: c.WHATSAPP_API_VERSION,
     fcmServiceAccount: c.FCM_SERVICE_ACCOUNT
       ? path.resolve(env.INIT_CWD ?? process.cwd(), c.FCM_SERVICE_ACCOUNT)
       : undefined,
     fcmApiBase: c.FCM_API_BASE,
+    mapTiles: mapTilesOf({ url: c.MAP_TILE_URL, attribution: c.MAP_TILE_ATTRIBUTION, maxZoom: c.MAP_MAX_ZOOM }),
   };
 }

@@ -15,7 +15,7 @@ import { seedDemo } from './db/seed.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { createSecretBox, resolveSecretKey } from './lib/secrets.js';
 import { createLocalStorage } from './lib/storage.js';
-import { newWebhookSecret, sealPaymentCredentials } from './modules/payments/index.js';
+import { newWebhookSecret, sealPaymentCredentials, sealPlatformCredentials } from './modules/payments/index.js';
 import { fcmPushProvider, inboxPushProvider, ZFcmServiceAccount } from './modules/push/index.js';
 import { rebuildDemoSaleRollups } from './modules/reports/index.js';
 
@@ -51,7 +51,12 @@ async function main() {
     await seedCustomersDemo(database.db, orgIds, (orgId) =>
       sealPaymentCredentials(secrets, orgId, { webhook_secret: newWebhookSecret() }),
     );
-    await seedSubscriptionsDemo(database.db, orgIds);
+    await seedSubscriptionsDemo(
+      database.db,
+      orgIds,
+      new Date(),
+      sealPlatformCredentials(secrets, { webhook_secret: newWebhookSecret() }),
+    );
     if (config.seed === 'demo') {
       await seedFiscalDemo(database.db, orgIds, new Date());
       await seedSalesHistoryDemo(database.db, orgIds);
@@ -74,6 +79,7 @@ async function main() {
     telemetryRetentionDays: config.telemetryRetentionDays,
     secretKey,
     payments: { stripeBaseUrl: config.stripeApiUrl },
+    fiscal: { checkboxBaseUrl: config.checkboxApiUrl },
     push: config.fcmServiceAccount
       ? fcmPushProvider({
           account: ZFcmServiceAccount.parse(JSON.parse(fs.readFileSync(config.fcmServiceAccount, 'utf8'))),
@@ -82,7 +88,8 @@ async function main() {
       : inboxPushProvider,
     channels: {
       ...(config.telegramApiRoot ? { telegramApiRoot: config.telegramApiRoot } : {}),
-      ...(config.whatsappApiBase ? { whatsappApiBase: config.whatsappApiBase } : {}),
+      ...(config.whatsappApiRoot ? { whatsappApiRoot: config.whatsappApiRoot } : {}),
+      whatsappApiVersion: config.whatsappApiVersion,
     },
   });
   let stopping = false;

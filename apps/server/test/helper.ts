@@ -31,7 +31,10 @@ export type TestContext = {
 
 /** `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock. */
 export async function createTestContext(
-  deps: Pick<AppDeps, 'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'push' | 'channels'> = {},
+  deps: Pick<
+    AppDeps,
+    'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'fiscal' | 'push' | 'channels'
+  > = {},
 ): Promise<TestContext> {
   const database = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));

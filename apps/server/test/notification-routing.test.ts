@@ -52,7 +52,14 @@ describe('client notifications', () => {
       rules: [{ event: 'new_ticket', channel_id: bot.id, recipients: ['100', '200', '100'] }],
     });
     expect(routing.rules).toEqual([
-      { event: 'new_ticket', channel_id: bot.id, channel_name: 'Ops bot', channel_type: 1, recipients: ['100', '200'] },
+      {
+        event: 'new_ticket',
+        channel_id: bot.id,
+        channel_name: 'Ops bot',
+        channel_type: 1,
+        recipients: ['100', '200'],
+        to_operators: false,
+      },
     ]);
     const support = await tenant.user('support');
     await ok(ctx, support.token, '/v1/ticket/create', { title: 'Fridge 12 leaks', text: 'Water under it' });
@@ -107,7 +114,7 @@ describe('client notifications', () => {
     const told = standIns.received.slice(before);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ to: '500' });
-    expect(told[0]!.text).toContain('Suspicious temperature: Lobby fridge');
+    expect(told[0]!.text).toContain('Temperature out of range: Lobby fridge');
   });
 
   it('tells of a food-safety lock, and refuses routes for events the server does not send yet', async () => {

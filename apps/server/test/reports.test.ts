@@ -1,4 +1,4 @@
-import type { TSalesReport } from '@vitrina/contract';
+import type { TDashboardSales, TSalesReport } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { tags, transactionProducts, transactions } from '../src/db/schema/index.js';
@@ -29,6 +29,8 @@ type Sale = {
   paymentType?: 1 | 2 | 4 | 23 | 24;
   paymentStatus?: 0 | 1 | 2 | 3;
   refunded?: number;
+  /** The organisation's currency at the sale; UAH unless told. */
+  currency?: 'UAH' | 'PLN';
   lines: Line[];
 };
 
@@ -45,7 +47,7 @@ async function insertSale(sale: Sale): Promise<number> {
       paymentType: sale.paymentType ?? 1,
       status: 1,
       paymentStatus: sale.paymentStatus ?? 1,
-      currency: 'UAH',
+      currency: sale.currency ?? 'UAH',
       grossMinor: amount,
       amountMinor: amount,
       paidMinor: isPaid ? amount : 0,
@@ -90,7 +92,7 @@ type Shop = {
  * 03-01 fridge A: chips 1×500 (cost 200), web, paid, refunded 500 → revenue 500, refunds 500, cost 200
  * 03-01 fridge A: cola 1×1000, unpaid → not counted
  * 03-02 fridge B: cola 1×1000 + chips 3×500, weights, paid → revenue 2500, cost 1000
- * 03-02 Krakow fridge: chips 2×500, tags, paid → revenue 1000, cost 400
+ * 03-02 Krakow fridge: chips 2×500, tags, paid, in PLN (Krakow's currency) → revenue 1000, cost 400
  */
 async function seedShop(): Promise<Shop> {
   const tenant = await createTenant(db);
@@ -127,7 +129,13 @@ async function seedShop(): Promise<Shop> {
     paymentType: 2,
     lines: [colaLine(1), chipsLine(3)],
   });
-  await insertSale({ orgId: krakow, micromarketId: fridgeKrakow, at: '2026-03-02T12:00:00Z', lines: [chipsLine(2)] });
+  await insertSale({
+    orgId: krakow,
+    micromarketId: fridgeKrakow,
+    at: '2026-03-02T12:00:00Z',
+    currency: 'PLN',
+    lines: [chipsLine(2)],
+  });
   await refreshSaleRollups(db, { orgId: main, micromarketId: fridgeA, day: '2026-03-01' });
   await refreshSaleRollups(db, { orgId: main, micromarketId: fridgeB, day: '2026-03-02' });
   await refreshSaleRollups(db, { orgId: krakow, micromarketId: fridgeKrakow, day: '2026-03-02' });
@@ -143,7 +151,11 @@ async function report(token: string, query: Record<string, string>): Promise<TSa
   return response.json<TSalesReport>();
 }
 
-const TOTALS = { sales: 4, items: 9, revenue: 6000, refunds: 500, cost: 2400, margin: 3100 };
+/** Main's UAH sales and Krakow's PLN sale: never one sum (the operator's own currency first). */
+const TOTALS = [
+  { currency: 'UAH', sales: 3, items: 7, revenue: 5000, refunds: 500, cost: 2000, margin: 2500 },
+  { currency: 'PLN', sales: 1, items: 2, revenue: 1000, refunds: 0, cost: 400, margin: 600 },
+];
 
 describe('sales report', () => {
   let shop: Shop;
@@ -157,6 +169,7 @@ describe('sales report', () => {
       {
         key: '2026-03-01',
         label: '2026-03-01',
+        currency: 'UAH',
         sales: 2,
         items: 3,
         revenue: 2500,
@@ -167,12 +180,24 @@ describe('sales report', () => {
       {
         key: '2026-03-02',
         label: '2026-03-02',
-        sales: 2,
-        items: 6,
-        revenue: 3500,
+        currency: 'UAH',
+        sales: 1,
+        items: 4,
+        revenue: 2500,
         refunds: 0,
-        cost: 1400,
-        margin: 2100,
+        cost: 1000,
+        margin: 1500,
+      },
+      {
+        key: '2026-03-02',
+        label: '2026-03-02',
+        currency: 'PLN',
+        sales: 1,
+        items: 2,
+        revenue: 1000,
+        refunds: 0,
+        cost: 400,
+        margin: 600,
       },
     ]);
     expect(body.totals).toEqual(TOTALS);
@@ -194,34 +219,80 @@ describe('sales report', () => {
 
   it('groups by payment type', async () => {
     const body = await report(shop.token, { group_by: 'payment_type' });
-    expect(body.rows.map((row) => [row.key, row.sales, row.revenue, row.refunds])).toEqual([
-      ['1', 2, 3000, 0],
-      ['2', 1, 2500, 0],
-      ['23', 1, 500, 500],
+    expect(body.rows.map((row) => [row.currency, row.key, row.sales, row.revenue, row.refunds])).toEqual([
+      ['UAH', '1', 1, 2000, 0],
+      ['UAH', '2', 1, 2500, 0],
+      ['UAH', '23', 1, 500, 500],
+      ['PLN', '1', 1, 1000, 0],
     ]);
   });
 
   it('groups by product and category from the product lines', async () => {
     const byProduct = await report(shop.token, { group_by: 'product' });
-    const chips = byProduct.rows.find((row) => row.label === 'Chips');
-    const cola = byProduct.rows.find((row) => row.label === 'Cola');
-    expect(cola).toMatchObject({ sales: 2, items: 3, revenue: 3000, cost: 1200, margin: 1800 });
-    expect(chips).toMatchObject({ sales: 3, items: 6, revenue: 3000, cost: 1200, margin: 1800 });
-    const byCategory = await report(shop.token, { group_by: 'category' });
-    // Equal revenue: the order between the two is not the point here.
-    expect(byCategory.rows.map((row) => [row.label, row.items, row.revenue]).sort()).toEqual([
-      ['Drinks', 3, 3000],
-      ['Snacks', 6, 3000],
+    const chips = byProduct.rows.filter((row) => row.label === 'Chips');
+    const cola = byProduct.rows.filter((row) => row.label === 'Cola');
+    expect(cola).toMatchObject([{ currency: 'UAH', sales: 2, items: 3, revenue: 3000, cost: 1200, margin: 1800 }]);
+    // Chips sold in both currencies: a row for each, never one sum.
+    expect(chips).toMatchObject([
+      { currency: 'UAH', sales: 2, items: 4, revenue: 2000, cost: 800, margin: 1200 },
+      { currency: 'PLN', sales: 1, items: 2, revenue: 1000, cost: 400, margin: 600 },
+    ]);
+    const byCategory = await report(shop.token, { group_by: 'category', sort: 'label' });
+    expect(byCategory.rows.map((row) => [row.currency, row.label, row.items, row.revenue])).toEqual([
+      ['UAH', 'Drinks', 3, 3000],
+      ['UAH', 'Snacks', 4, 2000],
+      ['PLN', 'Snacks', 2, 1000],
     ]);
     expect(byCategory.totals).toEqual(TOTALS);
   });
 
+  it('sorts within each currency by any column and keeps the top N of each', async () => {
+    const byMargin = await report(shop.token, { group_by: 'micromarket', sort: '-margin' });
+    expect(byMargin.rows.map((row) => [row.currency, row.label, row.margin])).toEqual([
+      ['UAH', 'Fridge B', 1500],
+      ['UAH', 'Fridge A', 1000],
+      ['PLN', 'Fridge K', 600],
+    ]);
+    const ascending = await report(shop.token, { group_by: 'micromarket', sort: 'margin' });
+    expect(ascending.rows.map((row) => row.label)).toEqual(['Fridge A', 'Fridge B', 'Fridge K']);
+    const byName = await report(shop.token, { group_by: 'micromarket', sort: '-label' });
+    expect(byName.rows.map((row) => row.label)).toEqual(['Fridge B', 'Fridge A', 'Fridge K']);
+    // The best product of each currency by items; the totals stay the whole period's.
+    const top = await report(shop.token, { group_by: 'product', sort: '-items', top: '1' });
+    expect(top.rows.map((row) => [row.currency, row.label, row.items])).toEqual([
+      ['UAH', 'Chips', 4],
+      ['PLN', 'Chips', 2],
+    ]);
+    expect(top.totals).toEqual(TOTALS);
+    const topDays = await report(shop.token, { group_by: 'day', sort: '-revenue', top: '1' });
+    expect(topDays.rows.map((row) => [row.currency, row.key])).toEqual([
+      ['UAH', '2026-03-01'],
+      ['PLN', '2026-03-02'],
+    ]);
+  });
+
+  it('refuses an unknown sort and a top outside 1–1000, in the caller’s language', async () => {
+    for (const query of [{ sort: 'price' }, { top: '0' }, { top: '1001' }] as Record<string, string>[]) {
+      const ask = (lang: string) =>
+        call(ctx, 'GET', '/v1/report/sales', {
+          token: shop.token,
+          lang,
+          query: { from: '2026-03-01', to: '2026-03-02', ...query },
+        });
+      const [english, polish] = [await ask('en'), await ask('pl')];
+      expect([english.statusCode, polish.statusCode], JSON.stringify(query)).toEqual([400, 400]);
+      const message = (response: typeof english) => response.json<{ message: string }>().message;
+      expect(message(polish)).toMatch(query.sort ? /^sort: / : /^top: /);
+      expect(message(polish)).not.toBe(message(english));
+    }
+  });
+
   it('filters by organisation and micromarket', async () => {
     const krakow = await report(shop.token, { org_id: String(shop.tenant.org.krakow) });
-    expect(krakow.totals).toMatchObject({ sales: 1, revenue: 1000 });
+    expect(krakow.totals).toMatchObject([{ currency: 'PLN', sales: 1, revenue: 1000 }]);
     const fridgeB = await report(shop.token, { micromarket_id: String(shop.fridgeB), group_by: 'micromarket' });
     expect(fridgeB.rows).toHaveLength(1);
-    expect(fridgeB.totals).toMatchObject({ sales: 1, items: 4, revenue: 2500 });
+    expect(fridgeB.totals).toMatchObject([{ currency: 'UAH', sales: 1, items: 4, revenue: 2500 }]);
   });
 
   it('refresh and rebuild are idempotent', async () => {
@@ -244,9 +315,9 @@ describe('sales report', () => {
       lines: [{ productId: own.cola, categoryId: own.drinks, quantity: 1, price: 700, cost: 300 }],
     });
     const filter = { micromarket_id: String(fridge) };
-    expect((await report(own.token, filter)).totals.revenue).toBe(0);
+    expect((await report(own.token, filter)).totals).toEqual([]);
     await refreshSaleRollups(db, { orgId: main, micromarketId: fridge, day: '2026-03-01' });
-    expect((await report(own.token, filter)).totals).toMatchObject({ sales: 1, revenue: 700, margin: 400 });
+    expect((await report(own.token, filter)).totals).toMatchObject([{ sales: 1, revenue: 700, margin: 400 }]);
   });
 
   it('recomputes the buckets a sale marked once, before a report reads them', async () => {
@@ -264,7 +335,7 @@ describe('sales report', () => {
     await markSaleRollups(db, { orgId: other.tenant.org.main, micromarketId: otherFridge, day: '2026-03-01' });
     const filter = { micromarket_id: String(fridge) };
     // The report flushes its organisations' marks first, so it is never behind the sales.
-    expect((await report(own.token, filter)).totals).toMatchObject({ sales: 2, revenue: 1400 });
+    expect((await report(own.token, filter)).totals).toMatchObject([{ currency: 'UAH', sales: 2, revenue: 1400 }]);
     // One mark for the two sales, gone now; the other organisation's mark is left to its reader or the job.
     expect(await flushSaleRollups(db, [main])).toBe(0);
     expect(await flushSaleRollups(db, [other.tenant.org.main])).toBe(1);
@@ -279,9 +350,11 @@ describe('sales report', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('Group,Sales,Items,Revenue,Refunds,Cost,Margin');
-    expect(lines).toContain('Fridge A,2,3,25,5,10,10');
-    expect(lines.at(-1)).toBe('Total,4,9,60,5,24,31');
+    expect(lines[0]).toBe('Group,Currency,Sales,Items,Revenue,Refunds,Cost,Margin');
+    expect(lines).toContain('Fridge A,UAH,2,3,25,5,10,10');
+    expect(lines).toContain('Fridge K,PLN,1,2,10,0,4,6');
+    // A totals line per currency, never one across them.
+    expect(lines.slice(-2)).toEqual(['Total,UAH,3,7,50,5,20,25', 'Total,PLN,1,2,10,0,4,6']);
     const xlsx = await call(ctx, 'GET', '/v1/report/sales/export', {
       token: shop.token,
       query: { from: '2026-03-01', to: '2026-03-02', format: 'xlsx' },
@@ -308,7 +381,7 @@ describe('report access', () => {
     const other = await seedShop();
     // Krakow's own operator sees Krakow only; neither sees the other tenant.
     const editor = await shop.tenant.token('editor');
-    expect((await report(editor, {})).totals).toMatchObject({ sales: 1, revenue: 1000 });
+    expect((await report(editor, {})).totals).toMatchObject([{ currency: 'PLN', sales: 1, revenue: 1000 }]);
     expect((await report(shop.token, {})).totals).toEqual(TOTALS);
     expect((await report(other.token, {})).totals).toEqual(TOTALS);
     const foreign = await call(ctx, 'GET', '/v1/report/sales', {
@@ -354,14 +427,14 @@ describe('write-offs report', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{
-      rows: { day: string; product: string; items: number; cost: number }[];
+      rows: { day: string; product: string; items: number; cost: number; currency: string }[];
       totals: object;
     }>();
-    expect(body.rows.map((row) => [row.day, row.product, row.items, row.cost])).toEqual([
-      ['2026-03-01', 'Cola', 2, 800],
-      ['2026-03-02', 'Chips', 1, 200],
+    expect(body.rows.map((row) => [row.day, row.product, row.items, row.cost, row.currency])).toEqual([
+      ['2026-03-01', 'Cola', 2, 800, 'UAH'],
+      ['2026-03-02', 'Chips', 1, 200, 'UAH'],
     ]);
-    expect(body.totals).toEqual({ items: 3, cost: 1000 });
+    expect(body.totals).toEqual([{ currency: 'UAH', items: 3, cost: 1000 }]);
   });
 });
 
@@ -388,10 +461,14 @@ describe('dashboard sales', () => {
     }
     const response = await call(ctx, 'GET', '/v1/dashboard/sales', { token: shop.token });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<{ today: object; week: object; month: object; days: unknown[] }>();
-    expect(body.today).toEqual({ revenue: 1000, items: 1 });
-    expect(body.week).toEqual({ revenue: 3000, items: 3 });
-    expect(body.month).toEqual({ revenue: 7000, items: 7 });
-    expect(body.days).toHaveLength(30);
+    const body = response.json<TDashboardSales>();
+    // Main sells in UAH and sees Krakow, which sells in PLN: a block per currency, UAH (its own) first.
+    expect(body.currencies.map((block) => block.currency)).toEqual(['UAH', 'PLN']);
+    const uah = body.currencies[0]!;
+    expect(uah.today).toEqual({ revenue: 1000, items: 1 });
+    expect(uah.week).toEqual({ revenue: 3000, items: 3 });
+    expect(uah.month).toEqual({ revenue: 7000, items: 7 });
+    expect(uah.days).toHaveLength(30);
+    expect(body.currencies[1]).toMatchObject({ currency: 'PLN', month: { revenue: 0, items: 0 } });
   });
 });

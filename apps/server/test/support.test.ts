@@ -59,9 +59,7 @@ describe('support chats', () => {
     const agent = await staff(tenant.org.main, ['show_support_page']);
     const chat = await ok<TSupportThread>(ctx, agent.token, '/v1/support/create', { title: 'Door', text: 'Stuck' });
     expect((await call(ctx, 'GET', '/v1/support/list')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/support/list', { token: await tenant.token('operator') })).statusCode).toBe(
-      403,
-    );
+    expect((await call(ctx, 'GET', '/v1/support/list', { token: await tenant.token('courier') })).statusCode).toBe(403);
     // The ticket permission is not the chat one, and a chat is not a ticket.
     const ticketsOnly = await staff(tenant.org.main, ['show_ticket_system_page']);
     expect((await call(ctx, 'GET', '/v1/support/list', { token: ticketsOnly.token })).statusCode).toBe(403);

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { apiAs, demoMainOrg, tagCodes, uniqueSuffix } from '../../fixtures/catalogue';
 import { connectFridge } from '../../fixtures/fridge';
-import { apiLogin, expect, signIn, test } from '../../fixtures/session';
+import { apiLogin, expect, test, USERS } from '../../fixtures/session';
 
 /**
- * Issue 10: a courier's stop on a 390 px phone. The plan sends the courier to a micromarket
- * short of its planogram with an item about to expire; the courier opens it for service
- * through the one-time link's form; the fridge reports the courier's session (the expired
- * item taken out) and its reader the fresh items loaded; the stop leaves the courier's list
- * and the plan shows the micromarket full.
+ * Issues 10 and 25: a courier's stop on a 390 px phone. The courier signs in and lands on the
+ * courier workspace; the plan sends them to a micromarket short of its planogram with an item
+ * about to expire; one tap opens it for service (no public form for a signed-in courier); the
+ * fridge gets the courier's door command, opens, reports the session (the expiring item taken
+ * out) and its reader the fresh items put in; when the door closes the courier is back at the
+ * stop, which shows what the visit put in and took out, and the plan shows the fridge full.
  */
-test('a courier runs a stop: opens through the courier link, loads fresh items, takes out the expiring one', async ({
+test('a signed-in courier opens a stop with one tap and is back at the stop when the door closes', async ({
   browser,
   request,
   baseURL,
@@ -49,40 +50,69 @@ test('a courier runs a stop: opens through the courier link, loads fresh items, 
   const fridge = await connectFridge(serial, market.token);
   await fridge.send('inventory', { tags: [old] });
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-  await signIn(phone, request, 'courier', baseURL!);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', baseURL });
   const page = await phone.newPage();
-  await page.goto('/courier/fridge/list');
-  const stop = page.getByRole('article').or(page.locator('.ant-card')).filter({ hasText: marketName });
-  await expect(stop).toContainText('Bring 3');
-  await expect(stop).toContainText('Take out 1');
-  await expect(stop).toContainText('Sahaidachnoho 10');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(USERS.courier.email);
+  await page.getByLabel('Password').fill(USERS.courier.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The courier's landing page is the workspace.
+  await expect(page).toHaveURL(/\/dubai\/courier/);
+  await expect(page.getByRole('heading', { name: 'Courier workspace' })).toBeVisible();
+  await page.getByLabel('Stop').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: marketName }).click();
 
-  await stop.getByRole('button', { name: 'Open for service' }).click();
-  await expect(page.getByRole('heading', { name: 'Courier: open the micromarket' })).toBeVisible();
-  await page.getByLabel('Name *').fill('Andrii');
-  await page.getByLabel('Phone *').fill('+380931112244');
-  await page.getByRole('button', { name: 'Add shelf' }).click();
-  await page.getByRole('spinbutton', { name: 'Shelf 1' }).fill('900');
-  await page.getByLabel('Number of items').fill('3');
-  await page.getByRole('button', { name: 'Open the door' }).click();
-  await expect(page.getByText('The door will be opened shortly')).toBeVisible();
+  // The stop shows only what to bring and take out.
+  const todo = page.locator('.ant-card').filter({ hasText: 'Bring and take out' });
+  const line = todo.getByRole('row').filter({ hasText: productName });
+  await expect(line).toContainText('+3');
+  await expect(line).toContainText('−1');
+  await expect(page.getByText('Sahaidachnoho 10')).toBeVisible();
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('courier-stop-390.png'), fullPage: true });
 
-  // The fridge: the courier's session takes the expiring item out; the reader sees the fresh ones.
-  const session = { id: randomUUID(), kind: 'courier', opened_at: Date.now() };
+  await page.getByRole('button', { name: 'Open for service' }).click();
+  await expect(page.getByText('Opening the door…')).toBeVisible();
+  const command = await fridge.command('open_door');
+  expect(command.params).toEqual({ session_kind: 'courier' });
+  await fridge.send('ack', { command_id: command.id, status: 'done' });
+  await fridge.send('telemetry', { door: 'open' });
+  await expect(page.getByText('The door is open')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open for service' })).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('courier-door-open-390.png'), fullPage: true });
+
+  // The fridge: the courier's session takes the expiring item out; the reader sees the fresh ones; the door closes.
+  const session = { id: randomUUID(), kind: 'courier', command_id: command.id, opened_at: Date.now() };
   await fridge.send('door-session', { ...session, state: 'opened' });
   await fridge.send('door-session', { ...session, state: 'closed', closed_at: Date.now() + 1_000, taken_tags: [old] });
   await fridge.send('inventory', { tags: fresh });
-  await fridge.end();
+  await fridge.send('telemetry', { door: 'closed' });
 
-  await expect(async () => {
-    await page.goto('/courier/fridge/list');
-    await expect(page.getByText(marketName)).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  // Back at the stop: the visit's result, and nothing left to bring or take out.
+  await expect(page.getByText('The door is closed')).toBeVisible();
+  await expect(page).toHaveURL(/\/dubai\/courier/);
+  const visit = page.getByLabel('This visit');
+  await expect(visit).toContainText(`${productName} · +3`);
+  await expect(visit).toContainText(`${productName} · −1`);
+  await expect(todo).toContainText('Nothing to bring or take out here');
+  // Its work done, it leaves today's route, and stays on screen marked done.
+  await expect(page.locator('.courier-workspace .ant-select')).toContainText(`${marketName}Done`);
+  await expect(page.getByRole('button', { name: 'Open for service' })).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('courier-back-at-stop-390.png'), fullPage: true });
+  await fridge.end();
   await phone.close();
 
   const plan = (await (await request.get(`/v1/planning?micromarket_id=${market.id}`, { headers: admin })).json()) as {
     items: { bring: number; take_out: number; lines: { stock: number }[] }[];
   };
   expect(plan.items[0]).toMatchObject({ bring: 0, take_out: 0, lines: [{ stock: 3 }] });
+});
+
+test('the courier workspace on a desktop', async ({ page, signInAs }) => {
+  await signInAs('courier');
+  await page.goto('/dubai/courier');
+  await expect(page.getByRole('heading', { name: 'Courier workspace' })).toBeVisible();
+  await expect(page.locator('.ant-layout-sider').getByText('Courier workspace')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('courier-workspace-1280.png'), fullPage: true });
 });

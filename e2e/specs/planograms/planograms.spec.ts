@@ -37,7 +37,10 @@ test('a template drawn on the planogram tab is applied, scheduled, and an overla
   await expect(drawer).toBeHidden();
 
   await page.getByRole('button', { name: `Apply ${templateName}` }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Apply' }).click();
+  await page
+    .getByRole('dialog', { name: `Apply ${templateName}` })
+    .getByRole('button', { name: 'Apply' })
+    .click();
   await expect(page.getByText('Planogram applied')).toBeVisible();
   await page.getByRole('tab', { name: 'Planogram', exact: true }).last().click();
   const shelf = page.getByRole('listitem', { name: 'Shelf 1' });
@@ -98,7 +101,10 @@ test('products dragged onto a template’s shelves fill a section and add one', 
   await expect(drawer).toBeHidden();
 
   await page.getByRole('button', { name: `Apply ${templateName}` }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Apply' }).click();
+  await page
+    .getByRole('dialog', { name: `Apply ${templateName}` })
+    .getByRole('button', { name: 'Apply' })
+    .click();
   await page.getByRole('tab', { name: 'Planogram', exact: true }).last().click();
   const shelf = page.getByRole('listitem', { name: 'Shelf 1' });
   await expect(shelf).toContainText(water);

@@ -271,6 +271,16 @@ export const PERMISSIONS = {
       'Úprava nastavení platobného systému',
     ),
   },
+  edit_platform_payment_system: {
+    area: 'organizations',
+    names: n(
+      'Platform payment system (subscription fees)',
+      'Платіжна система платформи (оплата підписок)',
+      'System płatności platformy (opłaty za subskrypcje)',
+      'Sistema di pagamento della piattaforma (canoni di abbonamento)',
+      'Platobný systém platformy (poplatky za predplatné)',
+    ),
+  },
   show_organization_subscribe: {
     area: 'organizations',
     names: n(

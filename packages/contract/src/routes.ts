@@ -122,6 +122,8 @@ export const ROUTES: readonly RouteEntry[] = [
       { path: '/product/tags', title: 'tags', permissions: ['show_products_tag_page'] },
       { path: '/product/storage', title: 'storage', permissions: ['show_products_storage_page'] },
       { path: '/product/planning', title: 'planning', permissions: ['show_planning_page'] },
+      // The pick sheets to print, per route and per micromarket (issue 25).
+      { path: '/product/planning/pick-sheet', title: 'pick_sheet', permissions: ['show_planning_page'], hidden: true },
       { path: '/product/dataset', title: 'dataset', permissions: ['show_dataset_page'] },
       { path: '/product/:id', title: 'product', permissions: ['show_products_page'], hidden: true },
     ],
@@ -130,10 +132,20 @@ export const ROUTES: readonly RouteEntry[] = [
     path: '/organization',
     title: 'organizations',
     icon: 'BankOutlined',
-    permissions: ['show_organizations_page', 'show_payment_system_setting', 'show_organization_subscribe'],
+    permissions: [
+      'show_organizations_page',
+      'show_payment_system_setting',
+      'edit_platform_payment_system',
+      'show_organization_subscribe',
+    ],
     children: [
       { path: '/organization/list', title: 'organization_list', permissions: ['show_organizations_page'] },
       { path: '/organization/payment/system', title: 'payment_system', permissions: ['show_payment_system_setting'] },
+      {
+        path: '/organization/payment/platform',
+        title: 'platform_payment_system',
+        permissions: ['edit_platform_payment_system'],
+      },
       { path: '/organization/subscription', title: 'subscription', permissions: ['show_organization_subscribe'] },
       { path: '/organization/:id', title: 'organization', permissions: ['show_organizations_page'], hidden: true },
     ],

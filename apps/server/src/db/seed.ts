@@ -1,8 +1,8 @@
-import { PERMISSION_NAMES, type Permission, USER_KIND } from '@vitrina/contract';
+import { DEFAULT_NOTIFICATION_RULES, PERMISSION_NAMES, type Permission, USER_KIND } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto.js';
 import type { Db } from './client.js';
-import { organizationAccess, organizations, rolePermissions, roles, users } from './schema/index.js';
+import { notificationRules, organizationAccess, organizations, rolePermissions, roles, users } from './schema/index.js';
 
 export type DemoLogin = { email: string; password: string; role: string; organization: string };
 
@@ -48,6 +48,10 @@ const OPERATOR: Permission[] = [
   'show_products_order_page',
   'show_planning_page',
   'show_push_notifications_page',
+  // An operator answers the fridges' customers and sees who is told of what (issue 25).
+  'show_support_page',
+  'show_ticket_system_page',
+  'show_notification_system_page_for_client',
 ];
 const COURIER: Permission[] = [
   'show_dashboard_page',
@@ -182,15 +186,32 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
       { ownerOrgId: kyiv, granteeOrgId: main, accessLevel: 1 },
       { ownerOrgId: krakow, granteeOrgId: main, accessLevel: 2 },
     ]);
+    // What every new organisation starts with: offline, temperature and lock to its operators by mail.
+    await tx.insert(notificationRules).values(
+      [main, kyiv, krakow].flatMap((orgId) =>
+        DEFAULT_NOTIFICATION_RULES.map((rule) => ({
+          orgId,
+          event: rule.event,
+          channelId: rule.channel_id,
+          recipients: [...rule.recipients],
+          toOperators: rule.to_operators,
+        })),
+      ),
+    );
 
-    const roleDefs: { name: string; orgId: number | null; defaultPage: 'dashboard'; permissions: readonly string[] }[] =
-      [
-        { name: 'Platform admin', orgId: null, defaultPage: 'dashboard', permissions: PERMISSION_NAMES },
-        { name: 'Operator', orgId: null, defaultPage: 'dashboard', permissions: OPERATOR },
-        { name: 'Courier', orgId: null, defaultPage: 'dashboard', permissions: COURIER },
-        { name: 'Support', orgId: null, defaultPage: 'dashboard', permissions: SUPPORT },
-        { name: 'Franchisor', orgId: null, defaultPage: 'dashboard', permissions: FRANCHISOR },
-      ];
+    const roleDefs: {
+      name: string;
+      orgId: number | null;
+      defaultPage: 'dashboard' | 'dubai_courier';
+      permissions: readonly string[];
+    }[] = [
+      { name: 'Platform admin', orgId: null, defaultPage: 'dashboard', permissions: PERMISSION_NAMES },
+      { name: 'Operator', orgId: null, defaultPage: 'dashboard', permissions: OPERATOR },
+      // The courier lands on the workspace, the phone screen of the day's route (issue 25).
+      { name: 'Courier', orgId: null, defaultPage: 'dubai_courier', permissions: COURIER },
+      { name: 'Support', orgId: null, defaultPage: 'dashboard', permissions: SUPPORT },
+      { name: 'Franchisor', orgId: null, defaultPage: 'dashboard', permissions: FRANCHISOR },
+    ];
     const roleIds = new Map<string, number>();
     for (const def of roleDefs) {
       const [role] = await tx

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
+/** A file sent with a mail (a scheduled report's CSV or XLSX). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
 /** `orgId`: the organisation the mail is on behalf of, whose own Mail channel sends it when it has one. */
-export type Mail = { to: string; subject: string; body: string; orgId?: number };
+export type Mail = { to: string; subject: string; body: string; orgId?: number; attachments?: MailAttachment[] };
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -13,7 +16,14 @@ export interface Mailer {
 export function createOutboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      await db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, body: mail.body });
+      const attachments = mail.attachments?.map((file) => ({
+        filename: file.filename,
+        content_type: file.contentType,
+        content_base64: file.content.toString('base64'),
+      }));
+      await db
+        .insert(mailOutbox)
+        .values({ toAddress: mail.to, subject: mail.subject, body: mail.body, attachments: attachments ?? null });
       log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail queued to outbox');
     },
   };

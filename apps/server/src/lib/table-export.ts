@@ -56,3 +56,22 @@ export async function exportTable<Row>(options: {
   }).toBuffer();
   return { filename: `${name}.xlsx`, contentType: XLSX_TYPE, body };
 }
+
+/** An ISO timestamp of a list row as a cell (a date in XLSX, ISO text in CSV); null stays empty. */
+export const timestampCell = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * The one export path of every list (micromarkets, products, alerts, …): the service reads the
+ * rows with the list's own filters, sort and organisation scope, capped at the contract's
+ * LIST_EXPORT_MAX_ROWS, and this names the file after the list and the day it was taken.
+ */
+export function exportList<Row>(options: {
+  list: string;
+  format: ExportFormat;
+  columns: readonly ExportColumn<Row>[];
+  rows: readonly Row[];
+  now: Date;
+}): Promise<FileAnswer> {
+  const { list, now, ...table } = options;
+  return exportTable({ name: `${list}-${now.toISOString().slice(0, 10)}`, ...table });
+}

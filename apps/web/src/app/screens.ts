@@ -16,8 +16,8 @@ import { MakerListScreen } from '../features/makers/index.js';
 import { ChannelListScreen, ClientRoutingScreen } from '../features/notifications/index.js';
 import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
-import { PaymentSystemScreen } from '../features/payments/index.js';
-import { PlanningScreen } from '../features/planning/index.js';
+import { PaymentSystemScreen, PlatformPaymentSystemScreen } from '../features/payments/index.js';
+import { PickSheetScreen, PlanningScreen } from '../features/planning/index.js';
 import { ProductCardScreen, ProductListScreen, ProductRatingScreen } from '../features/products/index.js';
 import { PromotionFormScreen, PromotionListScreen } from '../features/promotions/index.js';
 import { PushNewScreen, PushQueueScreen } from '../features/push/index.js';
@@ -63,6 +63,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/programmer': TagProgrammerScreen,
   '/product/storage': StorageListScreen,
   '/product/planning': PlanningScreen,
+  '/product/planning/pick-sheet': PickSheetScreen,
   '/product/dataset': DatasetListScreen,
   '/product/:id': ProductCardScreen,
   '/error/analytics': ErrorAnalyticsScreen,
@@ -79,6 +80,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/device/transaction/payment/:id': TransactionPaymentScreen,
   '/device/:id': DeviceCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
+  '/organization/payment/platform': PlatformPaymentSystemScreen,
   '/organization/list': OrganizationListScreen,
   '/certificate/list': CertificateListScreen,
   '/organization/:id': OrganizationCardScreen,

@@ -1,6 +1,7 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam } from '../resources/common.js';
 import {
+  ZCourierDoorOpening,
   ZCourierOpening,
   ZCourierStopSummary,
   ZCourierStops,
@@ -32,6 +33,17 @@ export const courierApi = {
     permissions,
     params: ZIdParam,
     response: ZCourierOpening,
+  }),
+  openDoor: defineEndpoint({
+    method: 'POST',
+    path: '/v1/courier/open/:id',
+    tag,
+    summary:
+      'The signed-in courier opens micromarket `id` for service with one tap: a stop of today’s route (or of their organisations on no route); the door command is queued and followed on the live stream',
+    permissions,
+    params: ZIdParam,
+    response: ZCourierDoorOpening,
+    errors: [409],
   }),
   stop: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam, ZOk } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 import { ZFleetDisplay } from '../resources/fleet-display.js';
 import {
   ZCopyMicromarketSettings,
@@ -67,12 +67,23 @@ export const deviceApi = {
     query: ZListMicromarketsQuery,
     response: ZMicromarketList,
   }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/device/export',
+    tag,
+    summary: 'The filtered micromarket list as CSV or XLSX, in its sort order',
+    permissions: view,
+    query: exportQueryOf(ZListMicromarketsQuery),
+    response: ZFileDownload,
+    format: 'file',
+  }),
   display: defineEndpoint({
     method: 'GET',
     path: '/v1/device/display',
     tag,
-    summary: 'The wall board: every visible micromarket with its live state and open alerts',
-    permissions: ['show_fridge_display'],
+    summary: 'The wall board and the fleet map: every visible micromarket with its live state, open alerts and place',
+    // The device list shows the same fleet on its map.
+    permissions: ['show_fridge_display', 'show_device_page'],
     response: ZFleetDisplay,
   }),
   info: defineEndpoint({

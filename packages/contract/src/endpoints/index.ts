@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.js';
 import { accountingApi } from './accounting.js';
 import { authApi } from './auth.js';
 import { bonusPromotionApi } from './bonus-promotion.js';
+import { cardApi } from './card.js';
 import { categoryApi } from './category.js';
 import { certificateApi } from './certificate.js';
 import { courierApi } from './courier.js';
@@ -15,6 +16,7 @@ import { errorAnalyticsApi } from './error-analytics.js';
 import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
+import { noticeApi } from './notice.js';
 import { notificationChannelApi } from './notification-channel.js';
 import { notificationRoutingApi } from './notification-routing.js';
 import { openLinkApi } from './open-link.js';
@@ -23,6 +25,7 @@ import { organizationApi } from './organization.js';
 import { paymentApi } from './payment.js';
 import { planningApi } from './planning.js';
 import { planogramApi } from './planogram.js';
+import { platformPaymentApi } from './platform-payment.js';
 import { productApi } from './product.js';
 import { pushApi } from './push.js';
 import { receiptApi } from './receipt.js';
@@ -48,6 +51,8 @@ export const api = {
   certificate: certificateApi,
   userGroup: userGroupApi,
   payment: paymentApi,
+  platformPayment: platformPaymentApi,
+  card: cardApi,
   subscription: subscriptionApi,
   role: roleApi,
   user: userApi,
@@ -76,6 +81,7 @@ export const api = {
   errorAnalytics: errorAnalyticsApi,
   notificationChannel: notificationChannelApi,
   notificationRouting: notificationRoutingApi,
+  notice: noticeApi,
   customerApp: customerAppApi,
 };
 

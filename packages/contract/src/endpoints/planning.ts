@@ -1,6 +1,14 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZFileDownload } from '../resources/common.js';
-import { ZExportPlanQuery, ZPlan, ZPlanBatches, ZPlanBatchesResult, ZPlanQuery } from '../resources/planning.js';
+import {
+  ZExportPlanQuery,
+  ZPickSheet,
+  ZPlan,
+  ZPlanBatches,
+  ZPlanBatchesResult,
+  ZPlanFilters,
+  ZPlanQuery,
+} from '../resources/planning.js';
 
 const tag = 'planning';
 const permissions = ['show_planning_page'] as const;
@@ -16,6 +24,16 @@ export const planningApi = {
     permissions,
     query: ZPlanQuery,
     response: ZPlan,
+  }),
+  pickSheet: defineEndpoint({
+    method: 'GET',
+    path: '/v1/planning/pick-sheet',
+    tag,
+    summary:
+      'The pick sheets to print: per route its couriers and pick from storage, then each micromarket with work and its lines to bring and take out',
+    permissions,
+    query: ZPlanFilters,
+    response: ZPickSheet,
   }),
   export: defineEndpoint({
     method: 'GET',

@@ -1,7 +1,9 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
 import {
+  ZAppliedTemplate,
   ZApplyPlanogram,
+  ZApplyTemplateToMany,
   ZCreatePlanogramSchedule,
   ZListPlanogramTemplatesQuery,
   ZMicromarketPlanogram,
@@ -10,6 +12,7 @@ import {
   ZPlanogramTemplate,
   ZPlanogramTemplateList,
   ZSavePlanogramTemplate,
+  ZTemplateMicromarkets,
 } from '../resources/planogram.js';
 
 const tag = 'planograms';
@@ -54,6 +57,26 @@ export const planogramApi = {
     params: ZIdParam,
     response: ZOk,
     errors: [409],
+  }),
+  templateMicromarkets: defineEndpoint({
+    method: 'GET',
+    path: '/v1/planogram/template/micromarkets/:id',
+    tag,
+    summary: 'The micromarkets (of those the caller sees) whose active layout came from template `id`',
+    permissions: view,
+    params: ZIdParam,
+    response: ZTemplateMicromarkets,
+  }),
+  applyToMany: defineEndpoint({
+    method: 'POST',
+    path: '/v1/planogram/template/apply/:id',
+    tag,
+    summary:
+      'Makes template `id` the active layout of each micromarket listed (those using it, as the user confirmed), in one transaction: all or none',
+    permissions: edit,
+    params: ZIdParam,
+    body: ZApplyTemplateToMany,
+    response: ZAppliedTemplate,
   }),
   micromarket: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam } from '../resources/common.js';
 import {
   ZCopyProducts,
   ZCopyResult,
@@ -28,6 +28,17 @@ export const productApi = {
     permissions: view,
     query: ZListProductsQuery,
     response: ZProductList,
+    errors: [404],
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/product/export',
+    tag,
+    summary: 'The filtered product list as CSV or XLSX, in its sort order',
+    permissions: view,
+    query: exportQueryOf(ZListProductsQuery),
+    response: ZFileDownload,
+    format: 'file',
     errors: [404],
   }),
   rating: defineEndpoint({

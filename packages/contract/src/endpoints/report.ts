@@ -1,10 +1,14 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZFileDownload } from '../resources/common.js';
+import { ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 import {
+  ZCreateReportSubscription,
   ZDashboardSales,
+  ZReportSubscription,
+  ZReportSubscriptionList,
   ZSalesReport,
   ZSalesReportExportQuery,
   ZSalesReportQuery,
+  ZUpdateReportSubscription,
   ZWriteOffReport,
   ZWriteOffReportQuery,
 } from '../resources/report.js';
@@ -45,8 +49,46 @@ export const reportApi = {
     method: 'GET',
     path: '/v1/dashboard/sales',
     tag: 'dashboard',
-    summary: 'Cash received and items sold: today, 7 and 30 days, per day',
+    summary: 'Cash received and items sold per currency: today, 7 and 30 days, per day, and the trends',
     permissions: ['show_dashboard_page'],
     response: ZDashboardSales,
+  }),
+  /** The caller's own scheduled reports; another user's answer 404. */
+  subscriptions: defineEndpoint({
+    method: 'GET',
+    path: '/v1/report/subscription/list',
+    tag,
+    summary: 'The caller’s scheduled reports by mail',
+    permissions: view,
+    response: ZReportSubscriptionList,
+  }),
+  createSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/v1/report/subscription/create',
+    tag,
+    summary: 'Schedule a sales report by mail, daily or weekly, for the caller',
+    permissions: view,
+    body: ZCreateReportSubscription,
+    response: ZReportSubscription,
+    errors: [404, 409],
+  }),
+  updateSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/v1/report/subscription/update/:id',
+    tag,
+    summary: 'Change or pause one of the caller’s scheduled reports',
+    permissions: view,
+    params: ZIdParam,
+    body: ZUpdateReportSubscription,
+    response: ZReportSubscription,
+  }),
+  deleteSubscription: defineEndpoint({
+    method: 'POST',
+    path: '/v1/report/subscription/delete/:id',
+    tag,
+    summary: 'Stop one of the caller’s scheduled reports',
+    permissions: view,
+    params: ZIdParam,
+    response: ZOk,
   }),
 };

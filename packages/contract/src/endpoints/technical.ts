@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint.js';
 import { ZAlert, ZAlertList, ZListAlertsQuery } from '../resources/alert.js';
-import { ZIdParam, ZOk } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 
 const tag = 'alerts';
 
@@ -13,6 +13,16 @@ export const technicalApi = {
     permissions: ['show_technical_analytics_page'],
     query: ZListAlertsQuery,
     response: ZAlertList,
+  }),
+  alertsExport: defineEndpoint({
+    method: 'GET',
+    path: '/v1/technical/alerts/export',
+    tag,
+    summary: 'The filtered technical alerts as CSV or XLSX, in the list’s order',
+    permissions: ['show_technical_analytics_page'],
+    query: exportQueryOf(ZListAlertsQuery),
+    response: ZFileDownload,
+    format: 'file',
   }),
   /** 409 unless the alert is open. */
   acknowledge: defineEndpoint({

@@ -137,5 +137,16 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ZExportFormat = z.enum(EXPORT_FORMATS, { error: 'validation.export_format' });
 
+/** The most rows one list export holds (micromarkets, products, alerts); narrow the filters for more. */
+export const LIST_EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * The export of a paged list: the list's own query (filters and sort, so the file holds what
+ * the screen shows, in its order) without the page, plus `format` (CSV unless told).
+ */
+export function exportQueryOf<T extends z.ZodObject<{ page: z.ZodType; per_page: z.ZodType }>>(listQuery: T) {
+  return listQuery.omit({ page: true, per_page: true }).extend({ format: optionalQuery(ZExportFormat).default('csv') });
+}
+
 /** The 200 answer of a `format: 'file'` endpoint: the file's bytes (CSV, XLSX, PDF). */
 export const ZFileDownload = z.string().describe('The file itself, as an attachment');

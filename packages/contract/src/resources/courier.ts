@@ -36,6 +36,10 @@ export type TCourierStops = z.infer<typeof ZCourierStops>;
 export const ZCourierOpening = z.object({ path: z.string(), expires_at: z.string() });
 export type TCourierOpening = z.infer<typeof ZCourierOpening>;
 
+/** The signed-in courier's service opening: the door command queued, to follow on the live stream. */
+export const ZCourierDoorOpening = z.object({ command_id: z.uuid(), message: z.string() });
+export type TCourierDoorOpening = z.infer<typeof ZCourierDoorOpening>;
+
 /** Codes the courier scanned at a stop (a scanner types each and Enter). */
 const ZScannedCodes = z
   .array(ZTagCode, { error: 'courier.codes_required' })
@@ -57,14 +61,33 @@ export const ZTakeOutTags = z.object({
 });
 export type TTakeOutTags = z.input<typeof ZTakeOutTags>;
 
-/** A stop's state for the courier: its plan lines and what the day's work moved there. */
+/** Items of one product that a visit put in or took out. */
+export const ZVisitLine = z.object({ product_id: z.number().int(), product_name: z.string(), count: z.number().int() });
+export type TVisitLine = z.infer<typeof ZVisitLine>;
+
+/**
+ * The stop's latest service visit today (a courier's or service door session): when the door
+ * opened and closed (null while open), and what went in and came out since it opened.
+ */
+export const ZCourierVisit = z.object({
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  put_in: z.array(ZVisitLine),
+  taken_out: z.array(ZVisitLine),
+});
+export type TCourierVisit = z.infer<typeof ZCourierVisit>;
+
+/** A stop's state for the courier: what to bring and take out, and what the day's work moved there. */
 export const ZCourierStopSummary = z.object({
   micromarket_id: z.number().int(),
   name: z.string(),
   address: z.string().nullable(),
+  door: z.enum(['open', 'closed']).nullable(),
+  /** Only the lines with something to bring or take out. */
   lines: z.array(ZPlanLine),
   loaded_today: z.number().int(),
   removed_today: z.number().int(),
   written_off_today: z.number().int(),
+  last_visit: ZCourierVisit.nullable(),
 });
 export type TCourierStopSummary = z.infer<typeof ZCourierStopSummary>;

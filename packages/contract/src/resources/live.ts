@@ -11,10 +11,12 @@ import { optionalQuery } from './common.js';
 export const LIVE_TOPICS = {
   /** Connection, door, temperature, defrosting, lock of a micromarket. */
   'micromarket.state': ['show_device_page', 'show_fridge_display', 'show_courier_page', 'show_dubai_courier_page'],
-  /** A device command changed state (queued, sent, acknowledged, failed, expired). */
-  'micromarket.command': ['show_device_page'],
+  /** A device command changed state (queued, sent, acknowledged, failed, expired); couriers follow their door's. */
+  'micromarket.command': ['show_device_page', 'show_courier_page', 'show_dubai_courier_page'],
   /** A technical alert opened, changed or resolved. */
   alert: ['show_technical_analytics_page', 'show_fridge_display', 'show_device_page'],
+  /** A new line in the alert bell (a fleet notice), or the user's read marks changed. */
+  notice: ['show_technical_analytics_page', 'show_fridge_display', 'show_device_page'],
   /** A sale was created, closed, settled, corrected or refunded. */
   transaction: ['show_transactions_page', 'show_report_page'],
   /** A support conversation got a comment or moved. */

@@ -96,6 +96,42 @@ export const ZPlanQuery = ZPageQuery.extend(ZPlanFilters.shape);
 export const ZExportPlanQuery = ZPlanFilters.extend({ format: ZExportFormat.default('xlsx') });
 export type TPlanQuery = z.input<typeof ZPlanQuery>;
 
+/** A line of a printed pick sheet: what to bring of a product to a stop, and what to take out. */
+export const ZPickSheetLine = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  bring: z.number().int(),
+  take_out: z.number().int(),
+});
+export type TPickSheetLine = z.infer<typeof ZPickSheetLine>;
+/** One micromarket of a route with work: its lines to bring or take out. */
+export const ZPickSheetStop = z.object({
+  micromarket_id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  bring: z.number().int(),
+  take_out: z.number().int(),
+  lines: z.array(ZPickSheetLine),
+});
+export type TPickSheetStop = z.infer<typeof ZPickSheetStop>;
+/** A route's sheet: who runs it, the pick from storage, then each stop with work. */
+export const ZPickSheetRoute = z.object({
+  group_id: z.number().int().nullable(),
+  group_name: z.string().nullable(),
+  couriers: z.array(z.string()),
+  pick: z.array(ZPickLine),
+  stops: z.array(ZPickSheetStop),
+});
+export type TPickSheetRoute = z.infer<typeof ZPickSheetRoute>;
+/** The printable pick sheets of the filter: one per route (one for all when there are no routes). */
+export const ZPickSheet = z.object({
+  generated_at: z.string(),
+  window_days: z.number().int(),
+  visit_hours: z.number().int(),
+  routes: z.array(ZPickSheetRoute),
+});
+export type TPickSheet = z.infer<typeof ZPickSheet>;
+
 /** The plan's shortfall against storage, per product, made into tag programmer tasks. */
 export const ZPlanBatches = ZPlanFilters;
 export const ZPlanBatchesResult = z.object({

@@ -44,6 +44,8 @@ export const ZPlanogramLayoutView = z.object({
         z.object({
           product_id: z.number().int().nullable(),
           product_name: z.string().nullable(),
+          /** The product's small picture (files module), if it has one. */
+          thumb_url: z.string().nullable(),
           capacity: z.number().int(),
         }),
       ),
@@ -102,6 +104,30 @@ export const ZCreatePlanogramSchedule = z
 export type TCreatePlanogramSchedule = z.input<typeof ZCreatePlanogramSchedule>;
 
 export const ZApplyPlanogram = z.object({ template_id: ZId });
+
+/** How many micromarkets one "apply to all" may change at once. */
+export const PLANOGRAM_APPLY_MAX = 500;
+
+/** A micromarket whose active layout came from a template. */
+export const ZTemplateMicromarket = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  activated_at: ZTimestamp,
+});
+export const ZTemplateMicromarkets = z.object({ items: z.array(ZTemplateMicromarket) });
+export type TTemplateMicromarkets = z.infer<typeof ZTemplateMicromarkets>;
+
+/** The micromarkets the user confirmed: the template becomes the layout of each, all or none. */
+export const ZApplyTemplateToMany = z.object({
+  micromarket_ids: z
+    .array(ZId, { error: 'planogram.micromarkets_required' })
+    .min(1, { error: 'planogram.micromarkets_required' })
+    .max(PLANOGRAM_APPLY_MAX, { error: 'planogram.micromarkets_required' }),
+});
+export type TApplyTemplateToMany = z.input<typeof ZApplyTemplateToMany>;
+export const ZAppliedTemplate = z.object({ applied: z.number().int(), items: z.array(ZTemplateMicromarket) });
+export type TAppliedTemplate = z.infer<typeof ZAppliedTemplate>;
 
 /** A micromarket's planogram: the active layout, its schedules and the templates it may take. */
 export const ZMicromarketPlanogram = z.object({

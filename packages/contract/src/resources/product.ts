@@ -16,6 +16,7 @@ import {
   ZQueryBoolean,
   ZTimestamp,
 } from './common.js';
+import { ZTaxCodes } from './fiscal.js';
 
 /** Money is integer minor units (kopiyka, grosz, cent) in the organisation's currency. */
 const ZMinor = z.number().int().min(0).max(100_000_000);
@@ -27,6 +28,8 @@ export const ZProduct = z.object({
   description: z.string(),
   article: z.string().nullable(),
   barcode: z.string().nullable(),
+  /** The fiscal register's tax groups of this product; null: the organisation's default (its fiscal settings). */
+  tax_codes: z.array(z.string()).nullable(),
   weight_g: z.number().int().nullable(),
   maker_id: z.number().int().nullable(),
   maker_name: z.string().nullable(),
@@ -65,6 +68,7 @@ const productFields = {
   description: text(5000),
   article: nullableText(64),
   barcode: nullableText(32, { regex: /^[0-9A-Za-z-]{4,32}$/, error: 'validation.barcode' }),
+  tax_codes: ZTaxCodes.nullable(),
   weight_g: z.number().int().min(0).max(1_000_000).nullable(),
   maker_id: ZId.nullable(),
   category_id: ZId.nullable(),
@@ -83,6 +87,7 @@ export const ZCreateProduct = z.object({
   ...productFields,
   description: productFields.description.default(''),
   article: productFields.article,
+  tax_codes: productFields.tax_codes.default(null),
   weight_g: productFields.weight_g.default(null),
   maker_id: productFields.maker_id.default(null),
   category_id: productFields.category_id.default(null),

@@ -5,8 +5,8 @@ import { seedE2eReceipt } from './e2e-receipt.js';
 
 /** The end-to-end server's fleet: what the specs need of live fridges, without the demo catalogue. */
 export const E2E_FRIDGES = [
-  { name: 'E2E Fridge North', serial: 'E2E-1001' },
-  { name: 'E2E Fridge South', serial: 'E2E-1002' },
+  { name: 'E2E Fridge North', serial: 'E2E-1001', latitude: 50.4547, longitude: 30.5238 },
+  { name: 'E2E Fridge South', serial: 'E2E-1002', latitude: 50.4501, longitude: 30.5234 },
 ] as const;
 const TAGS_PER_FRIDGE = 12;
 
@@ -29,6 +29,8 @@ export async function seedE2eFleet(db: Db, orgId: number): Promise<void> {
         name: fridge.name,
         address: `Test street ${index + 1}`,
         serialNumber: fridge.serial,
+        latitude: fridge.latitude,
+        longitude: fridge.longitude,
         settings: { ...DEFAULT_MICROMARKET_SETTINGS, payment_rfid: true, test_mode: true, test_amount: 100 },
       })
       .returning({ id: micromarkets.id });

@@ -30,5 +30,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** Files sent with it (a scheduled report's CSV or XLSX), content in base64. */
+  attachments: jsonb('attachments').$type<{ filename: string; content_type: string; content_base64: string }[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

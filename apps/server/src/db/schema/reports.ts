@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { micromarkets } from './catalogue.js';
 import { organizations } from './organizations.js';
+import { users } from './users.js';
 
 const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -16,6 +32,9 @@ const bucketColumns = () => ({
   day: date('day', { mode: 'string' }).notNull(),
 });
 
+/** The sales' currency (`transactions.currency`): rows of two currencies are never summed into one. */
+const currency = () => text('currency').notNull();
+
 /**
  * Sales of one micromarket on one UTC day (the day its door opened), per payment type:
  * what reports and the dashboard read instead of scanning `transactions`. Recomputed
@@ -26,6 +45,7 @@ export const salesDaily = pgTable(
   {
     ...bucketColumns(),
     paymentType: smallint('payment_type').notNull(),
+    currency: currency(),
     sales: integer('sales').notNull().default(0),
     items: integer('items').notNull().default(0),
     /** Paid amount, refunds, base cost and discount, minor units. */
@@ -35,7 +55,7 @@ export const salesDaily = pgTable(
     discountMinor: total('discount_minor'),
   },
   (t) => [
-    primaryKey({ columns: [t.micromarketId, t.day, t.paymentType] }),
+    primaryKey({ columns: [t.micromarketId, t.day, t.paymentType, t.currency] }),
     index('sales_daily_org_day').on(t.orgId, t.day),
   ],
 );
@@ -51,13 +71,14 @@ export const salesDailyProducts = pgTable(
     ...bucketColumns(),
     productId: integer('product_id').notNull(),
     categoryId: integer('category_id').notNull(),
+    currency: currency(),
     sales: integer('sales').notNull().default(0),
     items: integer('items').notNull().default(0),
     revenueMinor: total('revenue_minor'),
     costMinor: total('cost_minor'),
   },
   (t) => [
-    primaryKey({ columns: [t.micromarketId, t.day, t.productId, t.categoryId] }),
+    primaryKey({ columns: [t.micromarketId, t.day, t.productId, t.categoryId, t.currency] }),
     index('sales_daily_products_org_day').on(t.orgId, t.day),
     index('sales_daily_products_product').on(t.productId, t.day).where(sql`${t.productId} <> 0`),
   ],
@@ -75,4 +96,59 @@ export const salesRollupDirty = pgTable(
     ...bucketColumns(),
   },
   (t) => [primaryKey({ columns: [t.micromarketId, t.day] }), index('sales_rollup_dirty_org').on(t.orgId)],
+);
+
+/**
+ * A user's scheduled sales report by mail (daily or weekly, in their time zone): what it
+ * groups by, which of their organisations it covers (empty: all they see when it is sent),
+ * and whether the figures go in the text or as a CSV/XLSX attachment.
+ */
+export const reportSubscriptions = pgTable(
+  'report_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['daily', 'weekly'] }).notNull(),
+    groupBy: text('group_by').notNull(),
+    format: text('format', { enum: ['inline', 'csv', 'xlsx'] }).notNull(),
+    orgIds: integer('org_ids').array().notNull().default(sql`'{}'::int[]`),
+    top: integer('top'),
+    timeZone: text('time_zone').notNull(),
+    hour: smallint('hour').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('report_subscriptions_user').on(t.userId),
+    check('report_subscriptions_hour', sql`${t.hour} BETWEEN 0 AND 23`),
+  ],
+);
+
+/**
+ * One mail of a subscription for one period (`period_start`: its first local day). The unique
+ * key is the promise that a period is mailed at most once, whatever retries or instances do.
+ */
+export const reportDeliveries = pgTable(
+  'report_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => reportSubscriptions.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /**
+     * pending (queued), sending (claimed by the job that mails it), sent, skipped (its owner may
+     * no longer read it). A delivery left in `sending` by a crash is not mailed again.
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('report_deliveries_period').on(t.subscriptionId, t.periodStart)],
 );

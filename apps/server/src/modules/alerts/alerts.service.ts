@@ -8,7 +8,6 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { readThresholds, recordEvent } from '../micromarkets/index.js';
-import { notify } from '../notifications/index.js';
 import {
   judgeTemperature,
   mayResetLock,
@@ -18,12 +17,14 @@ import {
   unexplainedGrams,
 } from './alert-rules.js';
 import * as repo from './alerts.repository.js';
+import { type NoticeDetails, noticeKindOfAlert, tellFleetIncident } from './fleet-notices.js';
 
 type ListQuery = z.output<typeof ZListAlertsQuery>;
 
-export async function listAlerts(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TAlertList> {
+/** The list's filters inside the caller's organisations (the list and its export share them). */
+export function alertFilters(actor: UserActor, query: Omit<ListQuery, 'page' | 'per_page'>): repo.AlertFilters {
   if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
-  const filters: repo.AlertFilters = {
+  return {
     orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
     micromarketId: query.micromarket_id,
@@ -32,6 +33,10 @@ export async function listAlerts(ctx: ServiceContext, actor: UserActor, query: L
     from: query.from,
     to: query.to,
   };
+}
+
+export async function listAlerts(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TAlertList> {
+  const filters = alertFilters(actor, query);
   const [items, total, activeByType] = await Promise.all([
     repo.listAlerts(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
     repo.countAlerts(ctx.db, filters),
@@ -90,33 +95,40 @@ export const acknowledgeAlert = (ctx: ServiceContext, actor: UserActor, id: numb
 export const resolveAlert = (ctx: ServiceContext, actor: UserActor, id: number) =>
   changeStatus(ctx, actor, id, 'resolved');
 
+/** What a new alert tells the bell and the routes: the reading, the limit and the unit the rule saw. */
+function noticeDetailsOf(input: repo.IncidentInput): NoticeDetails {
+  const d = input.details;
+  const num = (value: unknown) => (typeof value === 'number' ? value : null);
+  if (input.type === TECHNICAL_ALERT.suspiciousWeight)
+    return { reading: num(d.unexplained_grams), limit: num(d.tolerance), unit: 'g' };
+  if (input.type === TECHNICAL_ALERT.doorDidNotOpen)
+    return { command_id: String(d.command_id ?? ''), error: String(d.error ?? '') };
+  return {
+    reading: num(d.temperature),
+    limit: num(d.limit),
+    unit: '°C',
+    direction: d.direction === 'low' ? 'low' : 'high',
+  };
+}
+
+/** The bell and the organisation's routing hear of a new incident (issue 11, 25); telling never fails the incident. */
+async function tellAboutAlert(ctx: ServiceContext, alert: repo.IncidentInput & { id: number }) {
+  await tellFleetIncident(ctx, {
+    orgId: alert.orgId,
+    micromarketId: alert.micromarketId,
+    kind: noticeKindOfAlert(alert.type),
+    alertId: alert.id,
+    details: noticeDetailsOf(alert),
+    at: alert.at,
+    key: `alert:${alert.id}`,
+  }).catch(() => 0);
+}
+
 /**
  * Opens an alert for an incident, or counts one more occurrence of the one still open.
  * A new incident also goes into the micromarket's history. Called by the device gateway
  * (via `device`) and by jobs.
  */
-const ALERT_NAMES: Record<number, string> = {
-  [TECHNICAL_ALERT.suspiciousTemperature]: 'Suspicious temperature',
-  [TECHNICAL_ALERT.doorDidNotOpen]: 'The door did not open',
-  [TECHNICAL_ALERT.suspiciousWeight]: 'Suspicious weight',
-};
-
-/** The organisation's routing decides who hears of a new incident (issue 11); it never fails the incident. */
-async function tellAboutAlert(ctx: ServiceContext, alert: repo.IncidentInput & { id: number }) {
-  const [market] = await ctx.db
-    .select({ name: micromarkets.name })
-    .from(micromarkets)
-    .where(eq(micromarkets.id, alert.micromarketId));
-  const name = market?.name ?? `#${alert.micromarketId}`;
-  await notify(ctx, {
-    orgId: alert.orgId,
-    event: 'technical_alert',
-    key: `alert:${alert.id}`,
-    subject: `${ALERT_NAMES[alert.type] ?? 'Technical alert'}: ${name}`,
-    text: `${ALERT_NAMES[alert.type] ?? 'Technical alert'} at ${name} (${alert.at.toISOString()}).`,
-  }).catch(() => 0);
-}
-
 export async function raiseIncident(ctx: ServiceContext, actor: Actor, input: repo.IncidentInput) {
   const { id, isNew } = await ctx.db.transaction(async (tx) => {
     const result = await repo.upsertIncident(tx, input);
@@ -190,12 +202,19 @@ export async function applyTemperature(
       }
     });
     if (verdict.lock) {
-      await notify(ctx, {
+      await tellFleetIncident(ctx, {
         orgId: micromarket.orgId,
-        event: 'food_safety_lock',
+        micromarketId: micromarket.id,
+        kind: 'locked',
+        details: {
+          reading: temperature,
+          limit: thresholds.temperatureMax,
+          unit: '°C',
+          direction: 'high',
+          minutes: thresholds.lockAfterMinutes,
+        },
+        at,
         key: `lock:${micromarket.id}:${at.getTime()}`,
-        subject: `Locked for food safety: micromarket #${micromarket.id}`,
-        text: `Micromarket #${micromarket.id} is locked for customers: ${temperature} °C, above ${thresholds.temperatureMax} °C for too long.`,
       }).catch(() => 0);
     }
   }

@@ -7,3 +7,5 @@ export {
   type TemperatureReading,
   type WeighedSession,
 } from './alerts.service.js';
+export { type FleetIncident, tellFleetIncident } from './fleet-notices.js';
+export { registerNoticeJobs } from './notices.service.js';

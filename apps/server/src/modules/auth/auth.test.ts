@@ -23,6 +23,11 @@ describe('POST /v1/user/login', () => {
     expect(body.token.length).toBeGreaterThanOrEqual(22);
   });
 
+  it('lands the courier on the courier workspace', async () => {
+    const response = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.courier });
+    expect(response.json().default_page).toBe('dubai_courier');
+  });
+
   it('answers the same for a wrong password and an unknown email', async () => {
     const wrong = await call(ctx, 'POST', '/v1/user/login', {
       payload: { email: DEMO.support.email, password: 'nope-nope' },

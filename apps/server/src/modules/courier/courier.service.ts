@@ -8,6 +8,18 @@ import { createLink } from '../open-links/index.js';
 import { computePlan } from '../planning/index.js';
 
 /**
+ * The routes the courier runs today, on the clock of the courier's organisation, with their
+ * micromarkets; null for a courier on no route (who works at all of their organisations').
+ */
+export async function todaysRoute(ctx: ServiceContext, actor: UserActor) {
+  const [org] = await ctx.db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, actor.orgId));
+  return routeMicromarkets(ctx.db, actor.userId, isoWeekdayIn(ctx.clock.now(), org?.timeZone ?? 'UTC'));
+}
+
+/**
  * The courier's micromarkets for today: those the restock plan has work for (something to
  * bring or take out), most work first, with their place, parking spot and live state. A
  * courier on routes (micromarket groups) gets the micromarkets of the routes run today, on
@@ -15,11 +27,7 @@ import { computePlan } from '../planning/index.js';
  */
 export async function courierStops(ctx: ServiceContext, actor: UserActor): Promise<TCourierStops> {
   const now = ctx.clock.now();
-  const [org] = await ctx.db
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, actor.orgId));
-  const onRoute = await routeMicromarkets(ctx.db, actor.userId, isoWeekdayIn(now, org?.timeZone ?? 'UTC'));
+  const onRoute = await todaysRoute(ctx, actor);
   const routesToday = onRoute?.names ?? null;
   if (onRoute?.micromarketIds.length === 0) return { items: [], routes_today: routesToday };
   const { markets } = await computePlan(

@@ -1,7 +1,7 @@
-import type { TCourierStopSummary, TLoadResult, ZLoadTags, ZTakeOutTags } from '@vitrina/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TCourierStopSummary, TCourierVisit, TLoadResult, ZLoadTags, ZTakeOutTags } from '@vitrina/contract';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { micromarkets, tags } from '../../db/schema/index.js';
+import { doorSessions, micromarkets, tags } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -13,7 +13,13 @@ import { applyTagAction } from '../tags/index.js';
 /** A micromarket the courier may work at: visible (404) and of an organisation they edit (403). */
 async function stopOf(ctx: ServiceContext, actor: UserActor, id: number) {
   const [row] = await ctx.db
-    .select({ id: micromarkets.id, orgId: micromarkets.orgId, name: micromarkets.name, address: micromarkets.address })
+    .select({
+      id: micromarkets.id,
+      orgId: micromarkets.orgId,
+      name: micromarkets.name,
+      address: micromarkets.address,
+      door: micromarkets.door,
+    })
     .from(micromarkets)
     .where(eq(micromarkets.id, id));
   if (!row || !actor.scope.canSee(row.orgId)) throw notFound();
@@ -21,12 +27,15 @@ async function stopOf(ctx: ServiceContext, actor: UserActor, id: number) {
   return row;
 }
 
-/** The stop's plan lines and what the day's moves (UTC day) loaded, removed and wrote off there. */
+/**
+ * The stop's lines to bring and take out, what the day's moves (UTC day) loaded, removed and
+ * wrote off there, and its latest service visit of the day with what it put in and took out.
+ */
 export async function stopSummary(ctx: ServiceContext, actor: UserActor, id: number): Promise<TCourierStopSummary> {
   const stop = await stopOf(ctx, actor, id);
   const now = ctx.clock.now();
   const dayStart = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
-  const [{ markets }, result] = await Promise.all([
+  const [{ markets }, result, lastVisit] = await Promise.all([
     computePlan(ctx.db, { visibleIds: [stop.orgId], micromarketId: id }, { now, windowDays: 28, visitHours: 24 }),
     ctx.db.execute(sql`
       SELECT
@@ -36,16 +45,61 @@ export async function stopSummary(ctx: ServiceContext, actor: UserActor, id: num
         count(*) FILTER (WHERE from_micromarket_id = ${id} AND from_status = 'in_micromarket' AND to_status = 'written_off')::int AS written_off
       FROM tag_moves
       WHERE (to_micromarket_id = ${id} OR from_micromarket_id = ${id}) AND at >= ${dayStart}::timestamptz`),
+    latestVisit(ctx, id, dayStart),
   ]);
   const [today] = rowsOf<{ loaded: number; removed: number; written_off: number }>(result);
   return {
     micromarket_id: id,
     name: stop.name,
     address: stop.address,
-    lines: markets[0]?.lines ?? [],
+    door: stop.door,
+    lines: (markets[0]?.lines ?? []).filter((line) => line.bring > 0 || line.expiring > 0),
     loaded_today: today?.loaded ?? 0,
     removed_today: today?.removed ?? 0,
     written_off_today: today?.written_off ?? 0,
+    last_visit: lastVisit,
+  };
+}
+
+/**
+ * The day's latest courier or service door session at the micromarket, and per product what
+ * came in (the reader places fresh tags once the door closes) and went out (taken in the
+ * session, or written off or removed at the stop) since its door opened.
+ */
+async function latestVisit(ctx: ServiceContext, id: number, dayStart: string): Promise<TCourierVisit | null> {
+  const [visit] = await ctx.db
+    .select({ openedAt: doorSessions.openedAt, closedAt: doorSessions.closedAt })
+    .from(doorSessions)
+    .where(
+      and(
+        eq(doorSessions.micromarketId, id),
+        inArray(doorSessions.kind, ['courier', 'service']),
+        gte(doorSessions.openedAt, new Date(dayStart)),
+      ),
+    )
+    .orderBy(desc(doorSessions.openedAt))
+    .limit(1);
+  if (!visit) return null;
+  const moved = rowsOf<{ direction: 'in' | 'out'; product_id: number; product_name: string; count: number }>(
+    await ctx.db.execute(sql`
+      SELECT CASE WHEN m.to_micromarket_id = ${id} AND m.to_status = 'in_micromarket' THEN 'in' ELSE 'out' END AS direction,
+        m.product_id, p.name AS product_name, count(*)::int AS count
+      FROM tag_moves m JOIN products p ON p.id = m.product_id
+      WHERE m.at >= ${visit.openedAt.toISOString()}::timestamptz AND (
+        (m.to_micromarket_id = ${id} AND m.to_status = 'in_micromarket' AND m.from_status IS DISTINCT FROM 'in_micromarket')
+        OR (m.from_micromarket_id = ${id} AND m.from_status = 'in_micromarket' AND m.to_status IN ('removed', 'written_off')))
+      GROUP BY 1, 2, 3
+      ORDER BY 4 DESC, 3`),
+  );
+  const linesOf = (direction: 'in' | 'out') =>
+    moved
+      .filter((row) => row.direction === direction)
+      .map((row) => ({ product_id: row.product_id, product_name: row.product_name, count: row.count }));
+  return {
+    opened_at: visit.openedAt.toISOString(),
+    closed_at: visit.closedAt ? visit.closedAt.toISOString() : null,
+    put_in: linesOf('in'),
+    taken_out: linesOf('out'),
   };
 }
 

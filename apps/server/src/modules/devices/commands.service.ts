@@ -139,14 +139,22 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
 }
 
 /**
- * A door opening for a customer or a courier who came by an open link: the same queue and
+ * A door opening for a customer or a courier who came by an open link, or for a signed-in
+ * courier at a stop of the workspace (`requestedBy`): the same queue and
  * the same §8 refusals as the panel's opening, and the lock (food safety) refuses customers.
  * `db` is the caller's transaction, so the opening and what led to it commit together; the
  * caller delivers the command after the commit.
  */
 export async function queueLinkOpening(
   db: Db,
-  options: { micromarketId: number; sessionKind: 'customer' | 'courier'; label: string; now: Date },
+  options: {
+    micromarketId: number;
+    sessionKind: 'customer' | 'courier';
+    label: string;
+    now: Date;
+    /** The signed-in courier who opens it from the workspace (none for a link). */
+    requestedBy?: number | null;
+  },
 ): Promise<CommandRow> {
   const { micromarketId, sessionKind, label, now } = options;
   const micromarket = await findMicromarketForCommand(db, micromarketId);
@@ -159,7 +167,7 @@ export async function queueLinkOpening(
     micromarketId,
     type: 'open_door',
     payload: { session_kind: sessionKind },
-    requestedBy: null,
+    requestedBy: options.requestedBy ?? null,
     via: 'http',
     actorLabel: label,
     groupId: null,

@@ -12,10 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { raiseIncident } from '../alerts/index.js';
+import { raiseIncident, tellFleetIncident } from '../alerts/index.js';
 import type { JobRunner } from '../jobs/index.js';
 import { recordEvent } from '../micromarkets/index.js';
-import { notify } from '../notifications/index.js';
 import type { SettleNow } from '../sales/index.js';
 import {
   type ClaimedCommand,
@@ -247,15 +246,16 @@ export class Gateway implements CommandDelivery {
         id: device.id,
         data: { connection: 'offline' },
       });
-      const heard = device.lastActivityAt
-        ? `last heard at ${new Date(device.lastActivityAt).toISOString()}`
-        : 'never heard';
-      await notify(this.ctx, {
+      await tellFleetIncident(this.ctx, {
         orgId: device.orgId,
-        event: 'micromarket_offline',
+        micromarketId: device.id,
+        kind: 'offline',
+        details: {
+          reason: 'silent',
+          last_activity_at: device.lastActivityAt ? new Date(device.lastActivityAt).toISOString() : null,
+        },
+        at: now,
         key: `offline:${device.id}:silent:${now.getTime()}`,
-        subject: `Micromarket offline: ${device.serial}`,
-        text: `Micromarket ${device.serial} stopped reporting (${heard}) and is offline since ${now.toISOString()}.`,
       }).catch(() => 0);
     }
   }

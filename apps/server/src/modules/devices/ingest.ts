@@ -20,9 +20,8 @@ import { type SystemActor, systemActor } from '../../lib/actor.js';
 import { BatchWriter } from '../../lib/batch-writer.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
-import { applyTemperature, checkSessionWeights, raiseIncident } from '../alerts/index.js';
+import { applyTemperature, checkSessionWeights, raiseIncident, tellFleetIncident } from '../alerts/index.js';
 import { type DeviceEventWrite, readSettings, readThresholds, recordEvents } from '../micromarkets/index.js';
-import { notify } from '../notifications/index.js';
 import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
 import { recordRefusal } from '../sales-gate/index.js';
 import { finishCommand } from './commands.repository.js';
@@ -291,12 +290,13 @@ export class Ingest {
     if (outcome === 'offline') {
       this.event({ device, actor, receivedAt, ts: receivedAt }, 'disconnected', { boot: message.boot });
       this.announce(device, { connection: 'offline' });
-      await notify(this.deps.ctx, {
+      await tellFleetIncident(this.deps.ctx, {
         orgId: device.orgId,
-        event: 'micromarket_offline',
+        micromarketId: device.id,
+        kind: 'offline',
+        details: { last_activity_at: new Date(receivedAt).toISOString() },
+        at: new Date(receivedAt),
         key: `offline:${device.id}:${receivedAt}`,
-        subject: `Micromarket offline: ${device.serial}`,
-        text: `Micromarket ${device.serial} went offline at ${new Date(receivedAt).toISOString()}.`,
       }).catch(() => 0);
     }
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EnqueueOptions, JobQueue } from '../../lib/context.js';
+import { RetryLaterError } from '../../lib/retry-later.js';
 import {
   claimNextJob,
   deleteFinishedJobs,
@@ -139,11 +140,12 @@ export class JobRunner implements JobQueue {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const isFinal = job.attempts >= job.maxAttempts;
-      const retryAt = isFinal
-        ? null
-        : new Date(
-            this.clock.nowMs() + backoffDelay(job.attempts, registration.backoffBaseMs, registration.backoffMaxMs),
-          );
+      // A service that named its own wait (Retry-After, retry_after) is not asked again sooner.
+      const delay = Math.max(
+        backoffDelay(job.attempts, registration.backoffBaseMs, registration.backoffMaxMs),
+        error instanceof RetryLaterError ? error.retryAfterMs : 0,
+      );
+      const retryAt = isFinal ? null : new Date(this.clock.nowMs() + delay);
       this.logger?.warn({ job: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed');
       await failJob(this.db, { id: job.id, workerId: this.workerId, error: message, now: this.clock.now(), retryAt });
       if (isFinal) await this.scheduleNext(job, registration);

@@ -15,12 +15,12 @@ afterAll(() => ctx.close());
 type Display = { items: { id: number; name: string; open_alerts: number; locked: boolean }[]; truncated: boolean };
 
 describe('GET /v1/device/display', () => {
-  it('needs show_fridge_display', async () => {
+  it('needs show_fridge_display or show_device_page (the list shows the same fleet on its map)', async () => {
     const tenant = await createTenant(ctx.database.db);
     expect((await call(ctx, 'GET', '/v1/device/display')).statusCode).toBe(401);
     const other = await createSignedInUser(ctx.database.db, {
       orgId: tenant.org.main,
-      permissions: ['show_device_page'],
+      permissions: ['show_technical_analytics_page'],
     });
     expect((await call(ctx, 'GET', '/v1/device/display', { token: other.token })).statusCode).toBe(403);
   });

@@ -1,9 +1,10 @@
-import { api } from '@vitrina/contract';
+import { api, type TMapTiles } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { listEvents } from './device-events.repository.js';
 import { fleetDisplay } from './display.service.js';
+import { exportMicromarkets } from './micromarket-export.js';
 import { listMicromarketOptions } from './micromarkets.repository.js';
 import * as micromarkets from './micromarkets.service.js';
 import * as parts from './parts.service.js';
@@ -13,13 +14,17 @@ import { micromarketTelemetry } from './telemetry.service.js';
 
 const OK = { ok: true as const };
 
-export async function micromarketRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+export async function micromarketRoutes(
+  app: FastifyInstance,
+  { ctx, mapTiles = null }: { ctx: ServiceContext; mapTiles?: TMapTiles },
+) {
   const d = api.device;
   registerEndpoint(app, d.options, async ({ actor }) => ({
     items: await listMicromarketOptions(ctx.db, actor.scope.visibleIds),
   }));
   registerEndpoint(app, d.list, ({ actor, query }) => micromarkets.listMicromarkets(ctx, actor, query));
-  registerEndpoint(app, d.display, ({ actor }) => fleetDisplay(ctx, actor));
+  registerEndpoint(app, d.export, ({ actor, query }) => exportMicromarkets(ctx, actor, query));
+  registerEndpoint(app, d.display, ({ actor }) => fleetDisplay(ctx, actor, mapTiles));
   registerEndpoint(app, d.info, ({ actor, params }) => micromarkets.getMicromarket(ctx, actor, params.id));
   registerEndpoint(app, d.create, ({ actor, body }) => micromarkets.createMicromarket(ctx, actor, body));
   registerEndpoint(app, d.update, ({ actor, params, body }) =>

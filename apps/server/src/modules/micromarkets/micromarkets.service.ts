@@ -58,13 +58,13 @@ function columnsOf(body: UpdateBody): repo.MicromarketWrite {
   };
 }
 
-export async function listMicromarkets(
-  ctx: ServiceContext,
+/** The list's filters inside the caller's organisations (the list and its export share them). */
+export function micromarketFilters(
   actor: UserActor,
-  query: ListQuery,
-): Promise<TMicromarketList> {
+  query: Omit<ListQuery, 'page' | 'per_page'>,
+): repo.MicromarketFilters {
   if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
-  const filters: repo.MicromarketFilters = {
+  return {
     orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
     q: query.q,
@@ -74,6 +74,14 @@ export async function listMicromarkets(
     onMaintenance: query.on_maintenance,
     locked: query.locked,
   };
+}
+
+export async function listMicromarkets(
+  ctx: ServiceContext,
+  actor: UserActor,
+  query: ListQuery,
+): Promise<TMicromarketList> {
+  const filters = micromarketFilters(actor, query);
   const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
   const [items, total] = await Promise.all([
     repo.listMicromarkets(ctx.db, filters, page, query.sort),

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   micromarkets,
+  notificationRules,
   organizationAccess,
   organizations,
   products,
@@ -137,6 +138,8 @@ export async function ownedRows(db: Db, id: number) {
 }
 
 export async function deleteOrganizationRow(db: Db, id: number): Promise<void> {
+  // Its routes (every new organisation has the default ones) go with it.
+  await db.delete(notificationRules).where(eq(notificationRules.orgId, id));
   await db.delete(organizations).where(eq(organizations.id, id));
 }
 

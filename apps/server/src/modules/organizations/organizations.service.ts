@@ -14,6 +14,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { addDefaultRoutes } from '../notifications/index.js';
 import * as repo from './organizations.repository.js';
 
 type ListQuery = z.output<typeof ZListOrganizationsQuery>;
@@ -99,6 +100,8 @@ export async function createOrganization(ctx: ServiceContext, actor: UserActor, 
     });
     // A sub-organisation's rows are seen by its main organisation at the level asked for.
     if (parentId !== null) await repo.upsertLink(tx, orgId, parentId, body.access_level);
+    // Out of the box, a fridge offline, too warm or locked reaches the operators (issue 25).
+    await addDefaultRoutes(tx, orgId);
     await writeAudit(tx, actor, { action: 'create', entity: 'organization', entityId: orgId, orgId, after: body });
     return orgId;
   });

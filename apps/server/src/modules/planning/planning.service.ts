@@ -160,23 +160,37 @@ export async function planWithPicks(ctx: ServiceContext, actor: UserActor, filte
   }
   const ungrouped = markets.filter((market) => !grouped.has(market.micromarket_id));
   const couriers = groups.size === 0 ? [] : await routeCouriersOf(ctx.db, [...groups.keys()]);
-  const routePicks: TRoutePick[] = [...groups.entries()].map(([groupId, group]) => ({
-    group_id: groupId,
-    group_name: group.name,
-    couriers: couriers.filter((courier) => courier.groupId === groupId).map((courier) => courier.name),
-    micromarkets: group.markets.length,
-    lines: pickOf(group.markets, storage),
-  }));
-  if (ungrouped.length > 0 && routePicks.length > 0) {
-    routePicks.push({
-      group_id: null,
-      group_name: null,
-      couriers: [],
-      micromarkets: ungrouped.length,
-      lines: pickOf(ungrouped, storage),
+  const routeMarkets: { route: TRoutePick; markets: TPlanMicromarket[] }[] = [...groups.entries()].map(
+    ([groupId, group]) => ({
+      route: {
+        group_id: groupId,
+        group_name: group.name,
+        couriers: couriers.filter((courier) => courier.groupId === groupId).map((courier) => courier.name),
+        micromarkets: group.markets.length,
+        lines: pickOf(group.markets, storage),
+      },
+      markets: group.markets,
+    }),
+  );
+  if (ungrouped.length > 0 && routeMarkets.length > 0) {
+    routeMarkets.push({
+      route: {
+        group_id: null,
+        group_name: null,
+        couriers: [],
+        micromarkets: ungrouped.length,
+        lines: pickOf(ungrouped, storage),
+      },
+      markets: ungrouped,
     });
   }
-  return { markets, pick: pickOf(markets, storage), routes: routePicks };
+  return {
+    markets,
+    pick: pickOf(markets, storage),
+    routes: routeMarkets.map((item) => item.route),
+    /** Each route's pick with its micromarkets (the pick sheets); no routes: every micromarket, as one. */
+    routeMarkets,
+  };
 }
 
 export async function getPlan(

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { fileUrl } from '../../lib/storage.js';
 
 /** A stored layout (jsonb written by this module from a parsed ZPlanogramLayout). */
 export function readLayout(stored: unknown): TPlanogramLayout {
@@ -42,27 +43,34 @@ export async function assertLayoutProducts(db: Db, orgId: number, layout: TPlano
   }
 }
 
-/** Layouts as read back, each section with its product's name (one query for all of them). */
+/** Layouts as read back, each section with its product's name and picture (one query for all of them). */
 export async function viewsOf(db: Db, layouts: TPlanogramLayout[]): Promise<TPlanogramLayoutView[]> {
   const ids = [
     ...new Set(layouts.flatMap((layout) => layout.shelves.flatMap((shelf) => shelf.sections.map((s) => s.product_id)))),
   ].filter((id): id is number => id !== null);
-  const names =
+  const found =
     ids.length === 0
-      ? new Map<number, string>()
+      ? new Map<number, { name: string; thumbKey: string | null }>()
       : new Map(
           (
-            await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))
-          ).map((row) => [row.id, row.name]),
+            await db
+              .select({ id: products.id, name: products.name, thumbKey: products.thumbKey })
+              .from(products)
+              .where(inArray(products.id, ids))
+          ).map((row) => [row.id, row]),
         );
   return layouts.map((layout) => ({
     shelves: layout.shelves.map((shelf) => ({
       number: shelf.number,
-      sections: shelf.sections.map((section) => ({
-        product_id: section.product_id,
-        product_name: section.product_id === null ? null : (names.get(section.product_id) ?? null),
-        capacity: section.capacity,
-      })),
+      sections: shelf.sections.map((section) => {
+        const product = section.product_id === null ? undefined : found.get(section.product_id);
+        return {
+          product_id: section.product_id,
+          product_name: product?.name ?? null,
+          thumb_url: fileUrl(product?.thumbKey ?? null),
+          capacity: section.capacity,
+        };
+      }),
     })),
   }));
 }

@@ -2,6 +2,7 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
+import { applyTemplateToMany, templateMicromarkets } from './apply-many.service.js';
 import {
   applyTemplate,
   cancelSchedule,
@@ -20,6 +21,8 @@ export async function planogramRoutes(app: FastifyInstance, { ctx }: { ctx: Serv
     await deleteTemplate(ctx, actor, params.id);
     return { ok: true as const };
   });
+  registerEndpoint(app, p.templateMicromarkets, ({ actor, params }) => templateMicromarkets(ctx, actor, params.id));
+  registerEndpoint(app, p.applyToMany, ({ actor, params, body }) => applyTemplateToMany(ctx, actor, params.id, body));
   registerEndpoint(app, p.micromarket, ({ actor, params }) => micromarketPlanogram(ctx, actor, params.id));
   registerEndpoint(app, p.apply, ({ actor, params, body }) => applyTemplate(ctx, actor, params.id, body));
   registerEndpoint(app, p.schedule, ({ actor, params, body }) => createSchedule(ctx, actor, params.id, body));

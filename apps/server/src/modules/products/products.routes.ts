@@ -4,12 +4,14 @@ import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { readUpload } from '../../plugins/multipart.js';
 import { copyProducts } from './product-copy.service.js';
+import { exportProducts } from './product-export.js';
 import { deleteImage, uploadImage } from './product-image.service.js';
 import { productRating } from './product-rating.service.js';
 import * as products from './products.service.js';
 
 export async function productRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   registerEndpoint(app, api.product.list, ({ actor, query }) => products.listProducts(ctx, actor, query));
+  registerEndpoint(app, api.product.export, ({ actor, query }) => exportProducts(ctx, actor, query));
   registerEndpoint(app, api.product.rating, ({ actor, query }) => productRating(ctx, actor, query));
   registerEndpoint(app, api.product.info, ({ actor, params }) => products.getProduct(ctx, actor, params.id));
   registerEndpoint(app, api.product.history, ({ actor, params }) => products.productHistory(ctx, actor, params.id));

@@ -34,6 +34,7 @@ function columnsOf(body: UpdateBody): repo.ProductWrite {
     description: body.description,
     article: body.article,
     barcode: body.barcode,
+    taxCodes: body.tax_codes,
     weightG: body.weight_g,
     makerId: body.maker_id,
     categoryId: body.category_id,

@@ -13,6 +13,7 @@ export type ReportFilter = {
 export type FigureRow = {
   key: string;
   label: string;
+  currency: string;
   sales: number;
   items: number;
   revenue: number;
@@ -20,13 +21,19 @@ export type FigureRow = {
   cost: number;
 };
 
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** `alias.org_id` among the organisations, or nothing when there is no filter (null). */
+export function inOrgs(alias: SQL, orgIds: readonly number[] | null): SQL | null {
+  return orgIds === null ? null : sql`${alias}.org_id = ANY(${`{${orgIds.join(',')}}`}::int[])`;
 }
 
 function where(filter: ReportFilter, alias: SQL): SQL {
   const parts = [sql`${alias}.day BETWEEN ${filter.from}::date AND ${filter.to}::date`];
-  if (filter.orgIds !== null) parts.push(sql`${alias}.org_id = ANY(${`{${filter.orgIds.join(',')}}`}::int[])`);
+  const orgs = inOrgs(alias, filter.orgIds);
+  if (orgs) parts.push(orgs);
   if (filter.micromarketId !== undefined) parts.push(sql`${alias}.micromarket_id = ${filter.micromarketId}`);
   return sql.join(parts, sql` AND `);
 }
@@ -64,8 +71,8 @@ const GROUPS: Record<ReportGrouping, { group: SQL; key: SQL; label: SQL; join: S
 
 /**
  * The report's rows from the rollups only; never the transactions table. The rollup rows are
- * summed by their id first and only the sums meet the labels' table, so a month of product
- * rows is one pass over integers.
+ * summed by their id and currency first and only the sums meet the labels' table, so a month
+ * of product rows is one pass over integers. A group that sold in two currencies has two rows.
  */
 export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: ReportGrouping): Promise<FigureRow[]> {
   const group = GROUPS[groupBy];
@@ -73,14 +80,14 @@ export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: Report
   const table = group.products ? sql.raw('sales_daily_products') : sql.raw('sales_daily');
   const refunds = group.products ? sql`0` : sql`sum(r.refunds_minor)`;
   const result = await db.execute(sql`
-    SELECT ${group.key} AS key, ${group.label} AS label, a.sales, a.items, a.revenue, a.refunds, a.cost
+    SELECT ${group.key} AS key, ${group.label} AS label, a.currency, a.sales, a.items, a.revenue, a.refunds, a.cost
     FROM (
-      SELECT ${group.group} AS grp, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
+      SELECT ${group.group} AS grp, r.currency, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
         sum(r.revenue_minor)::bigint AS revenue, ${refunds}::bigint AS refunds, sum(r.cost_minor)::bigint AS cost
       FROM ${table} r WHERE ${where(filter, r)}
-      GROUP BY 1
+      GROUP BY 1, 2
     ) a ${group.join}
-    ORDER BY 1`);
+    ORDER BY 1, 3`);
   return rowsOf<FigureRow>(result).map((row) => ({
     ...row,
     sales: Number(row.sales),
@@ -91,21 +98,24 @@ export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: Report
   }));
 }
 
-/** Sale totals of the period: from the per-micromarket rollup, which carries refunds. */
-export async function salesTotals(db: Db, filter: ReportFilter): Promise<Omit<FigureRow, 'key' | 'label'>> {
+export type TotalsRow = Omit<FigureRow, 'key' | 'label'>;
+
+/** Sale totals of the period per currency: from the per-micromarket rollup, which carries refunds. */
+export async function salesTotals(db: Db, filter: ReportFilter): Promise<TotalsRow[]> {
   const result = await db.execute(sql`
-    SELECT coalesce(sum(r.sales), 0)::int AS sales, coalesce(sum(r.items), 0)::int AS items,
-      coalesce(sum(r.revenue_minor), 0)::bigint AS revenue, coalesce(sum(r.refunds_minor), 0)::bigint AS refunds,
-      coalesce(sum(r.cost_minor), 0)::bigint AS cost
-    FROM sales_daily r WHERE ${where(filter, sql.raw('r'))}`);
-  const row = rowsOf<Record<string, string | number>>(result)[0] ?? {};
-  return {
-    sales: Number(row.sales ?? 0),
-    items: Number(row.items ?? 0),
-    revenue: Number(row.revenue ?? 0),
-    refunds: Number(row.refunds ?? 0),
-    cost: Number(row.cost ?? 0),
-  };
+    SELECT r.currency, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
+      sum(r.revenue_minor)::bigint AS revenue, sum(r.refunds_minor)::bigint AS refunds,
+      sum(r.cost_minor)::bigint AS cost
+    FROM sales_daily r WHERE ${where(filter, sql.raw('r'))}
+    GROUP BY r.currency ORDER BY r.currency`);
+  return rowsOf<Record<string, string | number>>(result).map((row) => ({
+    currency: String(row.currency),
+    sales: Number(row.sales),
+    items: Number(row.items),
+    revenue: Number(row.revenue),
+    refunds: Number(row.refunds),
+    cost: Number(row.cost),
+  }));
 }
 
 export type WriteOffRow = {
@@ -116,9 +126,13 @@ export type WriteOffRow = {
   product: string;
   items: number;
   cost: number;
+  currency: string;
 };
 
-/** Tags written off in the period, per UTC day, micromarket and product, at the product's base cost. */
+/**
+ * Tags written off in the period, per UTC day, micromarket and product, at the product's base
+ * cost, in the currency of the product's organisation (whose prices those are).
+ */
 export async function writeOffs(db: Db, filter: ReportFilter): Promise<WriteOffRow[]> {
   const parts = [
     sql`t.status = 'written_off'`,
@@ -129,15 +143,22 @@ export async function writeOffs(db: Db, filter: ReportFilter): Promise<WriteOffR
   if (filter.micromarketId !== undefined) parts.push(sql`t.micromarket_id = ${filter.micromarketId}`);
   const result = await db.execute(sql`
     SELECT to_char(t.written_off_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, t.micromarket_id, min(m.name) AS micromarket,
-      t.product_id, min(p.name) AS product, count(*)::int AS items, sum(coalesce(p.base_cost_minor, 0))::bigint AS cost
-    FROM tags t JOIN products p ON p.id = t.product_id LEFT JOIN micromarkets m ON m.id = t.micromarket_id
+      t.product_id, min(p.name) AS product, count(*)::int AS items, sum(coalesce(p.base_cost_minor, 0))::bigint AS cost,
+      min(o.currency) AS currency
+    FROM tags t JOIN products p ON p.id = t.product_id JOIN organizations o ON o.id = p.org_id
+      LEFT JOIN micromarkets m ON m.id = t.micromarket_id
     WHERE ${sql.join(parts, sql` AND `)}
     GROUP BY 1, t.micromarket_id, t.product_id ORDER BY 1, 2, 4`);
   return rowsOf<WriteOffRow>(result).map((row) => ({ ...row, items: Number(row.items), cost: Number(row.cost) }));
 }
 
-/** Cash received and items sold per UTC day of the period. */
+/** Cash received (net of refunds) and items sold per UTC day of the period and currency. */
 export async function salesPerDay(db: Db, filter: ReportFilter) {
   const rows = await salesByGroup(db, filter, 'day');
-  return rows.map((row) => ({ day: row.key, revenue: row.revenue - row.refunds, items: row.items }));
+  return rows.map((row) => ({
+    day: row.key,
+    currency: row.currency,
+    revenue: row.revenue - row.refunds,
+    items: row.items,
+  }));
 }

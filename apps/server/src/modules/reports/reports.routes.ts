@@ -2,11 +2,23 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
+import { dashboardSales } from './dashboard.service.js';
+import * as subscriptions from './report-subscriptions.service.js';
 import * as reports from './reports.service.js';
 
 export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  registerEndpoint(app, api.report.sales, ({ actor, query }) => reports.salesReport(ctx, actor, query));
-  registerEndpoint(app, api.report.salesExport, ({ actor, query }) => reports.exportSalesReport(ctx, actor, query));
-  registerEndpoint(app, api.report.writeOffs, ({ actor, query }) => reports.writeOffReport(ctx, actor, query));
-  registerEndpoint(app, api.report.dashboardSales, ({ actor }) => reports.dashboardSales(ctx, actor));
+  const r = api.report;
+  registerEndpoint(app, r.sales, ({ actor, query }) => reports.salesReport(ctx, actor, query));
+  registerEndpoint(app, r.salesExport, ({ actor, query }) => reports.exportSalesReport(ctx, actor, query));
+  registerEndpoint(app, r.writeOffs, ({ actor, query }) => reports.writeOffReport(ctx, actor, query));
+  registerEndpoint(app, r.dashboardSales, ({ actor }) => dashboardSales(ctx, actor));
+  registerEndpoint(app, r.subscriptions, ({ actor }) => subscriptions.listSubscriptions(ctx, actor));
+  registerEndpoint(app, r.createSubscription, ({ actor, body }) => subscriptions.createSubscription(ctx, actor, body));
+  registerEndpoint(app, r.updateSubscription, ({ actor, params, body }) =>
+    subscriptions.updateSubscription(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, r.deleteSubscription, async ({ actor, params }) => {
+    await subscriptions.deleteSubscription(ctx, actor, params.id);
+    return { ok: true as const };
+  });
 }

@@ -29,7 +29,7 @@ export function daysBetween(from: string, to: string): string[] {
 
 /**
  * Writes the rollup rows of the paid, non-test sales that `where` picks (over `transactions t`),
- * one per micromarket-day (and payment type, or product): the one definition of what the
+ * one per micromarket-day and currency (and payment type, or product): the one definition of what the
  * rollups hold, for a single bucket and for a whole period alike.
  */
 async function insertRollups(db: Db, where: SQL): Promise<void> {
@@ -39,20 +39,20 @@ async function insertRollups(db: Db, where: SQL): Promise<void> {
   // settlement refreshes a bucket per sale, and each round trip counts at hundreds a second.
   await db.execute(sql`
     WITH daily AS (
-    INSERT INTO sales_daily (org_id, micromarket_id, day, payment_type, sales, items,
+    INSERT INTO sales_daily (org_id, micromarket_id, day, payment_type, currency, sales, items,
       revenue_minor, refunds_minor, cost_minor, discount_minor)
-    SELECT t.org_id, t.micromarket_id, ${day}, t.payment_type, count(*),
+    SELECT t.org_id, t.micromarket_id, ${day}, t.payment_type, t.currency, count(*),
       coalesce(sum((SELECT sum(p.quantity) FROM transaction_products p WHERE p.transaction_id = t.id)), 0),
       sum(t.paid_minor), sum(t.refunded_minor), sum(t.cost_minor), sum(t.discount_minor)
     FROM transactions t WHERE ${paid}
-    GROUP BY t.org_id, t.micromarket_id, ${day}, t.payment_type)
-    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, sales, items,
+    GROUP BY t.org_id, t.micromarket_id, ${day}, t.payment_type, t.currency)
+    INSERT INTO sales_daily_products (org_id, micromarket_id, day, product_id, category_id, currency, sales, items,
       revenue_minor, cost_minor)
-    SELECT t.org_id, t.micromarket_id, ${day}, coalesce(p.product_id, 0), coalesce(p.category_id, 0),
+    SELECT t.org_id, t.micromarket_id, ${day}, coalesce(p.product_id, 0), coalesce(p.category_id, 0), t.currency,
       count(DISTINCT t.id), sum(p.quantity), sum(p.quantity * p.price_minor), sum(p.quantity * p.cost_minor)
     FROM transactions t JOIN transaction_products p ON p.transaction_id = t.id
     WHERE ${paid} AND p.quantity > 0
-    GROUP BY t.org_id, t.micromarket_id, ${day}, coalesce(p.product_id, 0), coalesce(p.category_id, 0)`);
+    GROUP BY t.org_id, t.micromarket_id, ${day}, coalesce(p.product_id, 0), coalesce(p.category_id, 0), t.currency`);
 }
 
 /**

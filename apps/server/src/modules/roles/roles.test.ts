@@ -13,7 +13,7 @@ describe('GET /v1/role/list and /v1/role/info/{id}', () => {
     const response = await call(ctx, 'GET', '/v1/role/list', { token: await ctx.login('admin') });
     expect(response.statusCode).toBe(200);
     const courier = response.json().items.find((role: { name: string }) => role.name === 'Courier');
-    expect(courier).toMatchObject({ org_id: null, default_page: 'dashboard', users_count: 1 });
+    expect(courier).toMatchObject({ org_id: null, default_page: 'dubai_courier', users_count: 1 });
     expect(courier.permissions).toContain('show_courier_page');
   });
 

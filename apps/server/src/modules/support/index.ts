@@ -7,3 +7,4 @@ export {
   listCustomerChats,
 } from './customer-chats.service.js';
 export { supportRoutes } from './support.routes.js';
+export { countUnreadThreads } from './support-reads.js';

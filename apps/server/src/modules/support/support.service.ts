@@ -25,6 +25,7 @@ import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/index.js';
 import { notify } from '../notifications/index.js';
 import * as repo from './support.repository.js';
+import { markThreadRead } from './support-reads.js';
 
 type CreateBody = z.output<typeof ZCreateSupportThread>;
 type ListQuery = z.output<typeof ZListSupportQuery>;
@@ -93,6 +94,8 @@ export async function getThread(
 ): Promise<TSupportThreadCard> {
   const thread = await visibleThread(ctx, actor, kind, id);
   const [comments, history] = await Promise.all([repo.listComments(ctx.db, id), repo.listHistory(ctx.db, id)]);
+  // Opening a conversation (or answering in it, which answers with it) reads it: the menu's badge counts the rest.
+  await markThreadRead(ctx.db, actor.userId, id, ctx.clock.now());
   return { ...thread, comments, history };
 }
 
@@ -149,6 +152,8 @@ export async function createThread(
     },
     { audit: body, notifyText: body.text },
   );
+  // Whoever opens a conversation has read it.
+  await markThreadRead(ctx.db, actor.userId, id, ctx.clock.now());
   return visibleThread(ctx, actor, kind, id);
 }
 

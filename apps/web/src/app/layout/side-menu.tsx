@@ -1,12 +1,29 @@
 import { matchVisibleRoute, type RouteEntry } from '@vitrina/contract';
 import { Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/session-context';
+import { MenuCount } from './bell-loader';
 import { RouteIcon } from './route-icons';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+// Unread support chats and tickets beside their entries (the count's code comes with the bell's chunk).
+const COUNTED: Record<string, 'support' | 'tickets'> = { '/support/list': 'support', '/ticket/list': 'tickets' };
+
+function withCount(key: string, label: string): ReactNode {
+  const which = COUNTED[key];
+  if (!which) return label;
+  return (
+    <>
+      {label}
+      <Suspense fallback={null}>
+        <MenuCount which={which} />
+      </Suspense>
+    </>
+  );
+}
 
 function toItems(routes: readonly RouteEntry[], t: (key: string) => string, isTop: boolean): MenuItem[] {
   return routes
@@ -19,11 +36,12 @@ function toItems(routes: readonly RouteEntry[], t: (key: string) => string, isTo
         // A section with a single visible screen reads better as a plain entry.
         if (children.length === 1 && children[0]) {
           const only = route.children.find((child) => !child.hidden);
-          return { key: only?.path ?? route.path, icon, label };
+          const key = only?.path ?? route.path;
+          return { key, icon, label: withCount(key, label) };
         }
         return { key: route.path, icon, label, children };
       }
-      return { key: route.path, icon, label };
+      return { key: route.path, icon, label: withCount(route.path, label) };
     });
 }
 

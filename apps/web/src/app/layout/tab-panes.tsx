@@ -1,6 +1,6 @@
 import { flattenRoutes, OWNER_USER_ID, type RouteEntry } from '@vitrina/contract';
 import { Button } from 'antd';
-import { Suspense, useMemo, useRef } from 'react';
+import { memo, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -9,7 +9,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { SCREENS } from '../screens';
 import { useSession } from '../session/session-context';
 import { useErrorLog } from '../store/error-log';
-import type { Tab } from '../tabs/tab-list';
+import { MOUNTED_TABS, type Tab, touchRecent } from '../tabs/tab-list';
 
 function useScreenRoutes(routes: readonly RouteEntry[]) {
   return useMemo(
@@ -22,43 +22,63 @@ function useScreenRoutes(routes: readonly RouteEntry[]) {
   );
 }
 
+type ScreenProps = { location: Location | string; screenRoutes: ReactNode[] };
+
+/** A tab's screen at its location; it renders again only when that location changes. */
+const PaneScreen = memo(function PaneScreen({ location, screenRoutes }: ScreenProps) {
+  const { t } = useTranslation();
+  const { me } = useSession();
+  const { logError } = useErrorLog();
+  return (
+    <ErrorBoundary
+      onError={(error, info) => me.id === OWNER_USER_ID && logError({ error, info })}
+      fallback={(reset) => (
+        <LazyResult
+          status="error"
+          title={t('common.render_failed')}
+          extra={<Button onClick={reset}>{t('common.retry')}</Button>}
+        />
+      )}
+    >
+      <Suspense fallback={<PageSpinner />}>
+        <Routes location={location}>{screenRoutes}</Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+});
+
+const isSamePlace = (a: Location, b: Location) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash && a.state === b.state;
+
 /**
- * Every visited tab stays mounted and hidden, each with its own location, so a half-filled
- * filter or an open page survives switching tabs (spec §2: visited tabs keep their state).
- * Tabs restored from an earlier visit mount when first opened, not all at once on load: a
- * reload with ten tabs would otherwise fetch and draw ten screens before the one asked for.
+ * Every visited tab stays in the strip, but only the last few used (MOUNTED_TABS) stay
+ * mounted, hidden, each with its own location, so a half-filled filter or an open page
+ * survives switching between them (spec §2: visited tabs keep their state); an older tab
+ * mounts again from its URL (filters, page, tab) and the query cache when revisited.
+ * Tabs restored from an earlier visit mount when first opened, not all at once on load.
+ * A switch shows one pane and hides another without drawing either screen again: each keeps
+ * the location object it last had while the place is the same.
  */
 export function TabPanes({ tabs, current }: { tabs: Tab[]; current: Tab }) {
-  const { t } = useTranslation();
   const location = useLocation();
-  const { routes, me } = useSession();
-  const { logError } = useErrorLog();
+  const { routes } = useSession();
   const screenRoutes = useScreenRoutes(routes);
-  const opened = useRef(new Set<string>()).current;
-  opened.add(current.key);
   const listed = tabs.some((tab) => tab.key === current.key) ? tabs : [...tabs, current];
-  const shown = listed.filter((tab) => opened.has(tab.key));
-
-  return shown.map((tab) => {
-    const isActive = tab.key === current.key;
-    const tabLocation: Location | string = isActive ? location : tab.fullPath;
-    return (
-      <div key={`${tab.key}#${tab.version}`} hidden={!isActive}>
-        <ErrorBoundary
-          onError={(error, info) => me.id === OWNER_USER_ID && logError({ error, info })}
-          fallback={(reset) => (
-            <LazyResult
-              status="error"
-              title={t('common.render_failed')}
-              extra={<Button onClick={reset}>{t('common.retry')}</Button>}
-            />
-          )}
-        >
-          <Suspense fallback={<PageSpinner />}>
-            <Routes location={tabLocation}>{screenRoutes}</Routes>
-          </Suspense>
-        </ErrorBoundary>
+  const recent = useRef<string[]>([]);
+  const places = useRef(new Map<string, Location>()).current;
+  if (recent.current[0] !== current.key) {
+    recent.current = touchRecent(recent.current, current.key, new Set(listed.map((tab) => tab.key)));
+  }
+  const mounted = new Set(recent.current.slice(0, MOUNTED_TABS));
+  for (const key of places.keys()) if (!mounted.has(key)) places.delete(key);
+  const kept = places.get(current.key);
+  if (!kept || !isSamePlace(kept, location)) places.set(current.key, location);
+  // In the strip's order, so a pane keeps its place (and its state) as others come and go.
+  return listed
+    .filter((tab) => mounted.has(tab.key))
+    .map((tab) => (
+      <div key={`${tab.key}#${tab.version}`} hidden={tab.key !== current.key}>
+        <PaneScreen location={places.get(tab.key) ?? tab.fullPath} screenRoutes={screenRoutes} />
       </div>
-    );
-  });
+    ));
 }

@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, type MenuProps } from 'antd';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { neighbourOf, type Tab } from '../tabs/tab-list';
@@ -43,46 +44,69 @@ export function TabStrip() {
     }
   };
 
-  const menuOf = (tab: Tab): MenuProps => ({
+  // The strip's tabs keep their handlers across switches (they read the latest through a ref),
+  // so a switch draws the two tabs that changed, not every tab of a long day.
+  const latest = useRef({ close, run, navigate });
+  latest.current = { close, run, navigate };
+  const handlers = useMemo<TabHandlers>(
+    () => ({
+      open: (tab) => latest.current.navigate(tab.fullPath),
+      close: (tab) => latest.current.close(tab),
+      run: (action, tab) => latest.current.run(action, tab),
+    }),
+    [],
+  );
+
+  return (
+    <nav aria-label={t('tabs.visited_pages')} className="tab-strip">
+      {store.tabs.map((tab) => (
+        <TabItem key={tab.key} tab={tab} isActive={tab.key === pathname} handlers={handlers} />
+      ))}
+    </nav>
+  );
+}
+
+type TabHandlers = {
+  open: (tab: Tab) => void;
+  close: (tab: Tab) => void;
+  run: (action: Action, tab: Tab) => void;
+};
+
+const TabItem = memo(function TabItem(props: { tab: Tab; isActive: boolean; handlers: TabHandlers }) {
+  const { t } = useTranslation();
+  const { tab, isActive, handlers } = props;
+  const title = t(`menu.${tab.title}`);
+  const menu: MenuProps = {
     items: [
       { key: 'refresh', label: t('tabs.refresh') },
       { key: 'close', label: t('tabs.close'), disabled: tab.isAffix },
       { key: 'close_others', label: t('tabs.close_others') },
       { key: 'close_all', label: t('tabs.close_all') },
     ],
-    onClick: ({ key }) => run(key as Action, tab),
-  });
-
+    onClick: ({ key }) => handlers.run(key as Action, tab),
+  };
   return (
-    <nav aria-label={t('tabs.visited_pages')} className="tab-strip">
-      {store.tabs.map((tab) => {
-        const isActive = tab.key === pathname;
-        const title = t(`menu.${tab.title}`);
-        return (
-          <Dropdown key={tab.key} trigger={['contextMenu']} menu={menuOf(tab)}>
-            <div className={isActive ? 'tab-strip__tab tab-strip__tab--active' : 'tab-strip__tab'}>
-              <button
-                type="button"
-                className="tab-strip__link"
-                aria-current={isActive ? 'page' : undefined}
-                onClick={() => navigate(tab.fullPath)}
-              >
-                {title}
-              </button>
-              {!tab.isAffix && (
-                <button
-                  type="button"
-                  className="tab-strip__close"
-                  aria-label={t('tabs.close_tab', { title })}
-                  onClick={() => close(tab)}
-                >
-                  <CloseOutlined />
-                </button>
-              )}
-            </div>
-          </Dropdown>
-        );
-      })}
-    </nav>
+    <Dropdown trigger={['contextMenu']} menu={menu}>
+      <div className={isActive ? 'tab-strip__tab tab-strip__tab--active' : 'tab-strip__tab'}>
+        <button
+          type="button"
+          className="tab-strip__link"
+          aria-current={isActive ? 'page' : undefined}
+          onClick={() => handlers.open(tab)}
+        >
+          {title}
+        </button>
+        {!tab.isAffix && (
+          <button
+            type="button"
+            className="tab-strip__close"
+            aria-label={t('tabs.close_tab', { title })}
+            onClick={() => handlers.close(tab)}
+          >
+            <CloseOutlined />
+          </button>
+        )}
+      </div>
+    </Dropdown>
   );
-}
+});

@@ -1,12 +1,14 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { OWNER_USER_ID } from '@vitrina/contract';
 import { Button, Flex, Layout } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/logo';
 import { useSession } from '../session/session-context';
 import { useUi } from '../store/ui-store';
 import { ActingAsTag } from './acting-as-tag';
 import { AppBreadcrumb } from './app-breadcrumb';
+import { PanelBell } from './bell-loader';
 import { ErrorLogButton } from './error-log-button';
 import { LocaleDropdown } from './locale-dropdown';
 import { UserDropdown } from './user-dropdown';
@@ -43,6 +45,9 @@ export function TopBar() {
         </Flex>
         <Flex align="center" gap={4}>
           <ActingAsTag isCompact={isMobile} />
+          <Suspense fallback={null}>
+            <PanelBell isCompact={isMobile} />
+          </Suspense>
           {!isMobile && me.id === OWNER_USER_ID && <ErrorLogButton />}
           <LocaleDropdown isCompact={isMobile} />
           <UserDropdown isCompact={isMobile} />

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { closeAllTabs, closeOtherTabs, closeTab, neighbourOf, refreshTab, type Tab, visitTab } from './tab-list';
+import {
+  closeAllTabs,
+  closeOtherTabs,
+  closeTab,
+  neighbourOf,
+  refreshTab,
+  type Tab,
+  touchRecent,
+  visitTab,
+} from './tab-list';
 
 const dashboard: Tab = { key: '/dashboard', fullPath: '/dashboard', title: 'dashboard', isAffix: true, version: 0 };
 const users: Tab = { key: '/user/list', fullPath: '/user/list', title: 'user_list', isAffix: false, version: 0 };
@@ -24,5 +33,12 @@ describe('tab list', () => {
   });
   it('bumps the version on refresh', () => {
     expect(refreshTab([users], '/user/list')[0]?.version).toBe(1);
+  });
+  it('orders tabs by their last use and forgets closed ones', () => {
+    const open = new Set(['/a', '/b', '/c']);
+    expect(touchRecent([], '/a', open)).toEqual(['/a']);
+    expect(touchRecent(['/a', '/b'], '/c', open)).toEqual(['/c', '/a', '/b']);
+    expect(touchRecent(['/c', '/a', '/b'], '/b', open)).toEqual(['/b', '/c', '/a']);
+    expect(touchRecent(['/x', '/a'], '/b', open)).toEqual(['/b', '/a']);
   });
 });

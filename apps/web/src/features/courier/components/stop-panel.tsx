@@ -1,22 +1,26 @@
-import { CarOutlined, EnvironmentOutlined, UnlockOutlined } from '@ant-design/icons';
 import { api, type TCourierStop } from '@vitrina/contract';
-import { Alert, Button, Card, Input, Radio, Statistic, Table } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Input, Radio, Statistic } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
-import { buildMapsLink } from '../../../lib/format';
 import { getMessage } from '../../../lib/notify';
+import { DoorCard } from './door-card';
 import { ScanInput } from './scan-input';
+import { StopLines } from './stop-lines';
+import { useDoorOpening } from './use-door-opening';
+import { VisitCard } from './visit-card';
 
 type TakeOut = 'expired' | 'damaged' | 'return';
 
-/** One stop of the route: get there, open it, load, take out, and the stop's summary. */
+/**
+ * One stop of the route: get there, open it with one tap, see what to bring and take out,
+ * load and take out by scan; when the door closes the courier is back here with what the
+ * visit put in and took out.
+ */
 export function StopPanel({ stop }: { stop: TCourierStop }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const summary = useEndpoint(api.courier.stop, { params: { id: stop.id } });
-  const open = useEndpointMutation(api.courier.open, { isInvalidating: false });
+  const door = useDoorOpening({ id: stop.id, door: summary.data?.door ?? stop.door });
   const load = useEndpointMutation(api.courier.load);
   const takeOut = useEndpointMutation(api.courier.takeOut);
   const [loading, setLoading] = useState<string[]>([]);
@@ -24,8 +28,11 @@ export function StopPanel({ stop }: { stop: TCourierStop }) {
   const [leaving, setLeaving] = useState<string[]>([]);
   const [why, setWhy] = useState<TakeOut>('expired');
   const [note, setNote] = useState('');
-  const place = stop.address ?? (stop.latitude === null ? null : `${stop.latitude},${stop.longitude}`);
-  const parking = stop.courier_latitude === null ? null : `${stop.courier_latitude},${stop.courier_longitude}`;
+  // The door closed: back to the top of the stop, where the visit's result is.
+  useEffect(() => {
+    if (door.phase === 'closed') window.scrollTo({ top: 0 });
+  }, [door.phase]);
+  const visit = summary.data?.last_visit;
 
   const sendLoad = () =>
     load.mutate(
@@ -59,33 +66,11 @@ export function StopPanel({ stop }: { stop: TCourierStop }) {
 
   return (
     <div style={{ display: 'grid', gap: 12 }}>
-      <Card size="small">
-        <div style={{ display: 'grid', gap: 8 }}>
-          {stop.address && <div>{stop.address}</div>}
-          {stop.location_description && <div className="muted">{stop.location_description}</div>}
-          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            {place && (
-              <Button href={buildMapsLink(place)} target="_blank" icon={<EnvironmentOutlined />}>
-                {t('courier.maps')}
-              </Button>
-            )}
-            {parking && (
-              <Button href={buildMapsLink(parking)} target="_blank" icon={<CarOutlined />}>
-                {t('courier.parking')}
-              </Button>
-            )}
-          </div>
-          <Button
-            type="primary"
-            size="large"
-            block
-            icon={<UnlockOutlined />}
-            loading={open.isPending}
-            onClick={() => open.mutate({ params: { id: stop.id } }, { onSuccess: (link) => navigate(link.path) })}
-          >
-            {t('courier.open_service')}
-          </Button>
-        </div>
+      <DoorCard stop={stop} phase={door.phase} isSending={door.isSending} onOpen={door.openDoor} />
+      {visit && (door.phase === 'closed' || door.phase === 'idle') && <VisitCard visit={visit} />}
+
+      <Card size="small" title={t('courier.to_do')}>
+        <StopLines lines={summary.data?.lines} isLoading={summary.isPending} />
       </Card>
 
       <Card size="small" title={t('courier.load_title')}>
@@ -127,29 +112,11 @@ export function StopPanel({ stop }: { stop: TCourierStop }) {
       </Card>
 
       <Card size="small" title={t('courier.summary')}>
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8, marginBottom: 12 }}>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 8 }}>
           <Statistic title={t('courier.loaded_today')} value={summary.data?.loaded_today ?? 0} />
           <Statistic title={t('courier.written_off_today')} value={summary.data?.written_off_today ?? 0} />
           <Statistic title={t('courier.removed_today')} value={summary.data?.removed_today ?? 0} />
         </div>
-        <Table
-          size="small"
-          rowKey="product_id"
-          pagination={false}
-          loading={summary.isFetching}
-          dataSource={summary.data?.lines}
-          locale={{ emptyText: t('courier.nothing_planned') }}
-          columns={[
-            { key: 'product', title: t('courier.product'), dataIndex: 'product_name' },
-            {
-              key: 'stock',
-              title: t('courier.inside'),
-              align: 'right',
-              render: (_, line) => `${line.stock} / ${line.par}`,
-            },
-            { key: 'bring', title: t('courier.still_bring'), dataIndex: 'bring', align: 'right' },
-          ]}
-        />
       </Card>
     </div>
   );

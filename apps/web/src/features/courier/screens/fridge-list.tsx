@@ -2,17 +2,22 @@ import { CarOutlined, EnvironmentOutlined, UnlockOutlined } from '@ant-design/ic
 import { api, type TCourierStop } from '@vitrina/contract';
 import { Button, Card, Empty, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { buildMapsLink } from '../../../lib/format';
+import { useLiveRefetch } from '../../../lib/live';
+import { getMessage } from '../../../lib/notify';
+import { changesRoute } from '../components/route-changes';
 import { TodayRoutes } from '../components/today-routes';
 
-/** §2 `/courier/fridge/list`: today's micromarkets with work, where to go and park, and the service opening. */
+/** §2 `/courier/fridge/list`: today's micromarkets with work, where to go and park, and the one-tap service opening. */
 export default function CourierFridgeListScreen() {
   const { t } = useTranslation();
   const stops = useEndpoint(api.courier.stops, {});
+  // Doors opening and closing, and the work left as tags move.
+  const stopIds = stops.data?.items.map((item) => item.id) ?? [];
+  useLiveRefetch('micromarket.state', [api.courier.stops.tag], (event) => changesRoute(event, stopIds));
   return (
     <>
       <PageHeader title={t('menu.courier_fridges')} />
@@ -44,8 +49,11 @@ const coordinates = (latitude: number | null, longitude: number | null) =>
 
 function StopCard({ stop }: { stop: TCourierStop }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const open = useEndpointMutation(api.courier.open, { isInvalidating: false });
+  // The signed-in courier opens with one tap: no public form (issue 25).
+  const open = useEndpointMutation(api.courier.openDoor, {
+    isInvalidating: false,
+    onSuccess: (answer) => getMessage().success(answer.message),
+  });
   const place = coordinates(stop.latitude, stop.longitude) ?? stop.address;
   const parking = coordinates(stop.courier_latitude, stop.courier_longitude);
   return (
@@ -93,7 +101,8 @@ function StopCard({ stop }: { stop: TCourierStop }) {
           type="primary"
           icon={<UnlockOutlined />}
           loading={open.isPending}
-          onClick={() => open.mutate({ params: { id: stop.id } }, { onSuccess: (link) => navigate(link.path) })}
+          disabled={stop.door === 'open'}
+          onClick={() => open.mutate({ params: { id: stop.id } })}
         >
           {t('courier.open_service')}
         </Button>

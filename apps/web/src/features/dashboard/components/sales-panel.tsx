@@ -1,11 +1,10 @@
 import type { api } from '@vitrina/contract';
-import { Col, Row, Statistic } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { BarChart } from '../../../components/bar-chart';
+import { Skeleton } from 'antd';
 import { LoadError } from '../../../components/load-error';
 import { Surface } from '../../../components/surface';
 import type { EndpointAddress } from '../../../lib/api-client';
 import { useEndpoint } from '../../../lib/endpoint-query';
+import { CurrencySales } from './currency-sales';
 
 /** Named by address so this chunk does not pull in the whole endpoint catalogue. */
 const SALES: EndpointAddress<typeof api.report.dashboardSales> = {
@@ -14,38 +13,24 @@ const SALES: EndpointAddress<typeof api.report.dashboardSales> = {
   tag: 'dashboard',
 };
 
-const PERIODS = ['today', 'week', 'month'] as const;
-const money = (minor: number) => (minor / 100).toFixed(2);
-
-/** Cash received and items sold (spec §2), loaded after the counters as a chunk of its own. */
+/**
+ * Cash received and items sold (spec §2) with the day's trends, a block per currency the
+ * caller's organisations sell in (never one sum of two currencies), loaded after the counters
+ * as a chunk of its own.
+ */
 export default function SalesPanel() {
-  const { t } = useTranslation();
   const sales = useEndpoint(SALES, undefined);
   if (sales.isError) return <LoadError onRetry={() => sales.refetch()} />;
+  const blocks = sales.data?.currencies ?? [];
   return (
-    <div data-testid="dashboard-sales" style={{ marginTop: 16 }}>
-      <Surface style={{ padding: 20 }}>
-        <Row gutter={[16, 16]}>
-          {PERIODS.map((period) => (
-            <Col key={period} xs={12} md={8}>
-              <Statistic
-                title={`${t('dashboard.sales.cash')} · ${t(`dashboard.sales.${period}`)}`}
-                value={money(sales.data?.[period].revenue ?? 0)}
-                loading={sales.isPending}
-              />
-              <div style={{ color: '#8c8c8c' }}>
-                {t('dashboard.sales.items_sold')}: {sales.data?.[period].items ?? 0}
-              </div>
-            </Col>
-          ))}
-        </Row>
-        <BarChart
-          ariaLabel={t('dashboard.sales.sales_chart')}
-          bars={(sales.data?.days ?? []).map((day) => ({ key: day.day, label: day.day.slice(5), value: day.revenue }))}
-          format={money}
-          height={140}
-        />
-      </Surface>
+    <div data-testid="dashboard-sales">
+      {sales.isPending ? (
+        <Surface style={{ padding: 20, marginTop: 16 }}>
+          <Skeleton active paragraph={{ rows: 3 }} />
+        </Surface>
+      ) : (
+        blocks.map((block) => <CurrencySales key={block.currency} block={block} isOnlyCurrency={blocks.length === 1} />)
+      )}
     </div>
   );
 }

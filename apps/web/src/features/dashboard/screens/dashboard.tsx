@@ -9,7 +9,7 @@ import type { EndpointAddress } from '../../../lib/api-client';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { StatCard } from '../components/stat-card';
 
-/** The sales figures and their chart come after the counters, in a chunk of their own. */
+/** The sales figures, trends and chart come after the counters, in a chunk of their own. */
 const SalesPanel = lazy(() => import('../components/sales-panel'));
 
 const NEW_USERS_COLOR = '#13a37f';

@@ -1,115 +1,121 @@
-import { api, type TDisplayTile } from '@vitrina/contract';
-import { Skeleton } from 'antd';
+import '../components/board.css';
+import { api, type TDisplayTile, tileConditions } from '@vitrina/contract';
+import { Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint } from '../../../lib/endpoint-query';
-import { formatRelativeTime } from '../../../lib/format';
 import { useLiveRefetch } from '../../../lib/live';
-import { useCan } from '../../../lib/permissions';
-import { useLocale } from '../../../lib/use-locale';
-import { DISPLAY_COLORS, DISPLAY_STATES, type DisplayState, displayState } from '../components/display-state';
+import { BOARD_COUNTERS, type BoardCounter, CONDITION_COLORS } from '../components/board';
+import { BoardTile } from '../components/board-tile';
+import { FleetMapView } from '../components/fleet-map-view';
 
-/** Re-renders every 30 s so "last activity" stays true on a board nobody touches. */
-function useTick(ms: number) {
-  const [, setTick] = useState(0);
+/** The clock the board reads durations from, moved every 30 s so "for 40 min" stays true on a board nobody touches. */
+function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setTick((n) => n + 1), ms);
+    const timer = window.setInterval(() => setNow(Date.now()), ms);
     return () => window.clearInterval(timer);
   }, [ms]);
+  return now;
 }
 
-function Tile({ tile, canOpen }: { tile: TDisplayTile; canOpen: boolean }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const state = displayState(tile);
-  const colors = DISPLAY_COLORS[state];
-  const body = (
-    <div
-      className="display-tile"
-      data-state={state}
-      data-testid={`display-tile-${tile.id}`}
-      style={{
-        ...colors,
-        borderRadius: 10,
-        padding: '14px 16px',
-        minHeight: 150,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 4,
-        boxShadow: '0 1px 3px rgba(0,0,0,0.12)',
-        opacity: tile.active ? 1 : 0.6,
-      }}
-    >
-      <div style={{ fontSize: 20, fontWeight: 600, lineHeight: 1.2, overflowWrap: 'anywhere' }}>{tile.name}</div>
-      <div style={{ fontSize: 40, fontWeight: 700, lineHeight: 1.1 }}>
-        {tile.temperature === null ? '—' : `${tile.temperature.toFixed(1)} °C`}
-      </div>
-      <div style={{ fontSize: 16, fontWeight: 600 }}>
-        {t(`fleet.display.states.${state}`)}
-        {state === 'alert' && ` · ${tile.open_alerts}`}
-        {tile.defrosting ? ` · ${t('devices.defrosting')}` : ''}
-      </div>
-      <div style={{ fontSize: 14, opacity: 0.85, marginTop: 'auto' }}>
-        {tile.last_activity_at
-          ? t('fleet.display.last_activity', { ago: formatRelativeTime(tile.last_activity_at, { locale }) })
-          : t('fleet.display.never_seen')}
-      </div>
-    </div>
-  );
-  return canOpen ? (
-    <Link to={`/device/${tile.id}`} style={{ color: 'inherit' }} aria-label={tile.name}>
-      {body}
-    </Link>
-  ) : (
-    body
-  );
+const isCounter = (value: string | null): value is BoardCounter =>
+  value !== null && (BOARD_COUNTERS as readonly string[]).includes(value);
+
+/** Whether a tile belongs under a counter: it has that condition now (or, for `ok`, none at all). */
+function matches(tile: TDisplayTile, counter: BoardCounter): boolean {
+  const conditions = tileConditions(tile);
+  if (counter === 'ok') return tile.active && conditions.length === 0;
+  return conditions.some((condition) => condition.kind === counter && condition.is_current);
 }
 
-/** The wall board: one tile per visible micromarket, coloured by its most urgent state, live. */
+/**
+ * The wall board: counters that count what they name (a fridge counts in every condition it
+ * has), tiles that say which alert each fridge has with the reading, the limit and for how
+ * long, and the same fleet on a map. A counter filters the tiles; both live in the URL.
+ */
 export default function DeviceDisplayScreen() {
   const { t } = useTranslation();
-  const can = useCan();
+  const [params, setParams] = useSearchParams();
   const board = useEndpoint(api.device.display, undefined);
   useLiveRefetch('micromarket.state', [api.device.display.tag]);
   useLiveRefetch('alert', [api.device.display.tag]);
-  useTick(30_000);
+  const now = useNow(30_000);
+  const view = params.get('view') === 'map' ? 'map' : 'tiles';
+  const focusId = Number(params.get('focus')) || null;
+  const show = isCounter(params.get('show')) ? (params.get('show') as BoardCounter) : null;
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   const items = board.data?.items ?? [];
-  const counts = new Map<DisplayState, number>();
-  for (const item of items) counts.set(displayState(item), (counts.get(displayState(item)) ?? 0) + 1);
+  const counts = board.data?.counts ?? {};
+  const shown = show ? items.filter((tile) => matches(tile, show)) : items;
 
   return (
     <>
-      <PageHeader title={t('menu.device_display')} />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }} data-testid="display-legend">
-        {DISPLAY_STATES.map((state) => (
-          <span
-            key={state}
-            style={{
-              ...DISPLAY_COLORS[state],
-              borderRadius: 6,
-              padding: '4px 10px',
-              fontSize: 15,
-              fontWeight: 600,
-              border: state === 'ok' ? '1px solid #b7eb8f' : undefined,
-            }}
-          >
-            {t(`fleet.display.states.${state}`)}: {counts.get(state) ?? 0}
-          </span>
-        ))}
-      </div>
+      <PageHeader
+        title={t('menu.device_display')}
+        extra={
+          <Segmented
+            aria-label={t('devices.board.view')}
+            value={view}
+            onChange={(value) => setParam('view', value === 'map' ? 'map' : null)}
+            options={[
+              { value: 'tiles', label: t('devices.board.tiles') },
+              { value: 'map', label: t('devices.board.map') },
+            ]}
+          />
+        }
+      />
+      <fieldset className="board-counters" data-testid="display-legend" aria-label={t('devices.board.counters_label')}>
+        {BOARD_COUNTERS.map((counter) => {
+          const count = counts[counter] ?? 0;
+          const isActive = show === counter;
+          const color = CONDITION_COLORS[counter];
+          return (
+            <button
+              key={counter}
+              type="button"
+              className="board-counter"
+              data-testid={`board-counter-${counter}`}
+              aria-pressed={isActive}
+              onClick={() => setParam('show', isActive ? null : counter)}
+              style={{
+                borderColor: count > 0 || isActive ? color : '#d9d9d9',
+                background: isActive ? color : '#fff',
+                color: isActive ? '#fff' : count > 0 ? color : '#595959',
+              }}
+            >
+              <span>{t(`devices.board.counters.${counter}`)}</span>
+              <strong>{count}</strong>
+            </button>
+          );
+        })}
+      </fieldset>
       {board.isError ? (
         <LoadError onRetry={() => board.refetch()} />
       ) : board.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : items.length === 0 ? (
         <p className="muted">{t('fleet.display.empty')}</p>
+      ) : view === 'map' ? (
+        <FleetMapView tiles={shown} map={board.data.map} now={now} focusId={focusId} />
+      ) : shown.length === 0 ? (
+        <p className="muted">{t('devices.board.none_under_filter')}</p>
       ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(230px, 1fr))', gap: 12 }}>
-          {items.map((tile) => (
-            <Tile key={tile.id} tile={tile} canOpen={can('show_device_page')} />
+        <div className="board-grid">
+          {shown.map((tile) => (
+            <BoardTile key={tile.id} tile={tile} now={now} />
           ))}
         </div>
       )}

@@ -4,6 +4,7 @@ import { Button, Card, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ExportMenu } from '../../../components/export-menu';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
@@ -17,6 +18,7 @@ import { CopySettingsModal } from '../components/copy-settings-modal';
 import { buildDeviceColumns, ROW_TAB_ACTIONS, type RowAction } from '../components/device-columns';
 import { DeviceFilters } from '../components/device-filters';
 import { DeviceFormDrawer } from '../components/device-form-drawer';
+import { FleetMapSection } from '../components/fleet-map-section';
 import { TokenModal } from '../components/token-modal';
 import { useOrganizationAccess } from '../components/use-organization';
 
@@ -64,13 +66,17 @@ export default function DeviceListScreen() {
       <PageHeader
         title={t('menu.device_list')}
         extra={
-          canEditAny && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('devices.new_device')}
-            </Button>
-          )
+          <>
+            <ExportMenu endpoint={api.device.export} query={query} name="micromarkets" />
+            {canEditAny && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('devices.new_device')}
+              </Button>
+            )}
+          </>
         }
       />
+      <FleetMapSection />
       <Card variant="borderless" className="panel-card">
         <DeviceFilters query={query} hasFilters={hasFilters} update={update} reset={reset} />
         <PagedTable<TMicromarket>

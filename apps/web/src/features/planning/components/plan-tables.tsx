@@ -1,9 +1,11 @@
+import { PrinterOutlined } from '@ant-design/icons';
 import type { TPickLine, TPlanLine, TPlanMicromarket } from '@vitrina/contract';
 import { Card, Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /** One micromarket's lines: what it holds, what it sells, what to take out and bring. */
-export function MicromarketPlan({ market }: { market: TPlanMicromarket }) {
+export function MicromarketPlan({ market, sheetLink }: { market: TPlanMicromarket; sheetLink: string }) {
   const { t } = useTranslation();
   return (
     <Card
@@ -24,6 +26,11 @@ export function MicromarketPlan({ market }: { market: TPlanMicromarket }) {
           {!market.has_planogram && <Tag color="orange">{t('planning.no_planogram')}</Tag>}
           <Tag color={market.bring > 0 ? 'blue' : 'default'}>{t('planning.bring_n', { count: market.bring })}</Tag>
           {market.take_out > 0 && <Tag color="red">{t('planning.take_out_n', { count: market.take_out })}</Tag>}
+          {(market.bring > 0 || market.take_out > 0) && (
+            <Link to={sheetLink} aria-label={t('planning.sheet.of_micromarket', { name: market.name })}>
+              <PrinterOutlined />
+            </Link>
+          )}
         </span>
       }
     >

@@ -22,6 +22,7 @@ import {
   Tabs,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { FILTER_SELECT, MicromarketFilter, OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
@@ -31,12 +32,14 @@ import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
 import { MicromarketPlan, PickTable } from '../components/plan-tables';
+import { sheetLink } from '../components/sheet-link';
 
 type Filters = Omit<EndpointQuery<typeof api.planning.export>, 'format'>;
 
 /** §2 `/product/planning`: what to bring to each micromarket, and the pick lists per storage and per route. */
 export default function PlanningScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { query, update, result } = useListQuery(api.planning.plan);
   const groups = useEndpoint(api.deviceGroup.list, { query: { per_page: 100 } });
   const filters: Filters = {
@@ -94,8 +97,8 @@ export default function PlanningScreen() {
                 {t('planning.to_programmer')}
               </Button>
             </Popconfirm>
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
-              {t('planning.print')}
+            <Button icon={<PrinterOutlined />} onClick={() => navigate(sheetLink(filters))}>
+              {t('planning.print_sheets')}
             </Button>
           </Space>
         }
@@ -146,7 +149,11 @@ export default function PlanningScreen() {
                   ) : (
                     <div style={{ display: 'grid', gap: 12 }}>
                       {plan.items.map((market) => (
-                        <MicromarketPlan key={market.micromarket_id} market={market} />
+                        <MicromarketPlan
+                          key={market.micromarket_id}
+                          market={market}
+                          sheetLink={sheetLink({ ...filters, micromarket_id: market.micromarket_id })}
+                        />
                       ))}
                       <Pagination
                         className="no-print"
@@ -176,6 +183,14 @@ export default function PlanningScreen() {
                           t('planning.micromarkets_n', { count: route.micromarkets }),
                           ...(route.couriers.length > 0 ? [route.couriers.join(', ')] : []),
                         ].join(' · '),
+                        extra: route.group_id !== null && (
+                          <Link
+                            to={sheetLink({ ...filters, group_id: route.group_id })}
+                            onClick={(event) => event.stopPropagation()}
+                          >
+                            <PrinterOutlined /> {t('planning.sheet.link')}
+                          </Link>
+                        ),
                         children: <PickTable lines={route.lines} />,
                       }))}
                     />

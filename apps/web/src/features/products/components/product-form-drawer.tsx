@@ -1,11 +1,14 @@
 import { api, type TProduct } from '@vitrina/contract';
 import { Form } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { useUploadMutation } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
+import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
+import { NewProductImage } from './new-product-image';
 import { ProductFormFields } from './product-form-fields';
 import { NEW_PRODUCT, type ProductFormValues, toFormValues, toProductBody } from './product-form-values';
 import { PRODUCT_CHANGE_REFRESHES } from './product-refreshes';
@@ -15,13 +18,30 @@ type Props = { product: TProduct | 'new' | null; onClose: () => void };
 export function ProductFormDrawer({ product, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProductFormValues>();
+  const [image, setImage] = useState<File | null>(null);
+  const upload = useUploadMutation(api.product.uploadImage);
+  const close = () => {
+    setImage(null);
+    onClose();
+  };
   const { isEdit, save, isSaving } = useEntityForm({
     form,
     create: api.product.create,
     update: api.product.update,
     id: product !== null && product !== 'new' ? product.id : null,
     alsoInvalidates: PRODUCT_CHANGE_REFRESHES,
-    onSaved: onClose,
+    onSaved: (saved) => {
+      // A new product's picture goes by the card's upload path, now that the product exists.
+      if (product === 'new' && image) {
+        const formData = new FormData();
+        formData.append('file', image);
+        upload.mutate(
+          { params: { id: saved.id }, formData },
+          { onSuccess: () => getMessage().success(t('products.image_saved')) },
+        );
+      }
+      close();
+    },
   });
   const organizations = useOrganizationOptions();
   const editableOrgs = organizations.data?.items.filter((org) => org.access_level === 2) ?? [];
@@ -50,10 +70,11 @@ export function ProductFormDrawer({ product, onClose }: Props) {
       isEdit={isEdit}
       isSaving={isSaving}
       width={640}
-      onClose={onClose}
+      onClose={close}
       onSubmit={form.submit}
     >
       <ContractForm form={form} onFinish={submit} initialValues={NEW_PRODUCT} preserve={false}>
+        {!isEdit && <NewProductImage file={image} onChange={setImage} />}
         <ProductFormFields isEdit={isEdit} orgId={orgId} currency={currency} />
       </ContractForm>
     </FormDrawer>

@@ -48,6 +48,9 @@ export function ProductFormFields({ isEdit, orgId, currency }: Props) {
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item name="tax_codes" label={t('products.tax_codes')} extra={t('products.tax_codes_hint')}>
+        <Select mode="tags" maxCount={2} tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
+      </Form.Item>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="maker_id" label={t('fields.maker')}>

@@ -7,6 +7,8 @@ export type ProductFormValues = {
   description?: string;
   article?: string | null;
   barcode?: string | null;
+  /** The fiscal register's tax groups; empty means the organisation's default. */
+  tax_codes?: string[] | null;
   weight_g?: number | null;
   maker_id?: number | null;
   category_id?: number | null;
@@ -55,6 +57,7 @@ export function toProductBody(values: ProductFormValues) {
     description: values.description ?? '',
     article: values.article || null,
     barcode: values.barcode || null,
+    tax_codes: values.tax_codes?.length ? values.tax_codes : null,
     weight_g: values.weight_g ?? null,
     maker_id: values.maker_id ?? null,
     category_id: values.category_id ?? null,

@@ -12,6 +12,7 @@ import { formatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { readEnum, useUrlQuery } from '../../../lib/url-query';
 import { useLocale } from '../../../lib/use-locale';
+import { PlaceOnPlanogram } from '../components/place-on-planogram';
 import { ProductBatchesTab } from '../components/product-batches-tab';
 import { ProductFormDrawer } from '../components/product-form-drawer';
 import { ProductHistoryTab } from '../components/product-history-tab';
@@ -42,6 +43,8 @@ export default function ProductCardScreen() {
   const { query, update } = useUrlQuery({ parse, filters: NO_FILTERS, defaults: TAB_DEFAULT });
   const [isEditing, setIsEditing] = useState(false);
   const canEdit = can('edit_products');
+  // Planograms are the micromarkets' (their card's planogram tab).
+  const canPlace = can('show_device_page') && can('edit_devices');
 
   if (id === undefined || (isApiError(product.error) && product.error.status === 404)) {
     return (
@@ -63,6 +66,7 @@ export default function ProductCardScreen() {
         extra={
           canEdit && (
             <>
+              {canPlace && item.status === 'active' && <PlaceOnPlanogram product={item} />}
               <ProductStatusActions product={item} />
               <Button type="primary" icon={<EditOutlined />} onClick={() => setIsEditing(true)}>
                 {t('products.edit')}

@@ -3,6 +3,7 @@ import { api, type TProduct } from '@vitrina/contract';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
@@ -40,11 +41,14 @@ export default function ProductListScreen() {
       <PageHeader
         title={t('menu.product_list')}
         extra={
-          canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('products.new_product')}
-            </Button>
-          )
+          <>
+            <ExportMenu endpoint={api.product.export} query={query} name="products" />
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('products.new_product')}
+              </Button>
+            )}
+          </>
         }
       />
       <Card variant="borderless" className="panel-card">

@@ -14,7 +14,7 @@ import {
   translate,
 } from '@vitrina/contract';
 import { Alert, Button, Descriptions, Drawer, Input, Select, Space, Tag, Upload } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyResult } from '../../../components/lazy-result';
 import { useIsMobile } from '../../../components/use-is-mobile';
@@ -166,6 +166,12 @@ export function ThreadDrawer({ kind, id, onClose }: { kind: SupportKind; id: num
   useLiveRefetch(topicOf(kind), [a.info.tag], (event) => event.id === id, CONVERSATION_REFETCH_MS);
   const organizations = useOrganizationOptions();
   const data = card.data;
+  // Opening (or refreshing) a conversation reads it on the server: the menu's unread count follows.
+  const queryClient = useQueryClient();
+  const readAt = card.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt > 0) void invalidateAreas(queryClient, ['notices']);
+  }, [readAt, queryClient]);
   const isCurrent = data ? SUPPORT_CURRENT_STATUSES.includes(data.status) : false;
   const canEdit = data ? organizations.data?.items.find((org) => org.id === data.org_id)?.access_level === 2 : false;
   return (

@@ -2,6 +2,7 @@ import { api, type TAlert, TECHNICAL_ANALYTICS_TYPE } from '@vitrina/contract';
 import { Badge, Card, Select, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu';
 import {
   FILTER_SELECT,
   MicromarketFilter,
@@ -66,7 +67,10 @@ export default function AlertListScreen() {
 
   return (
     <>
-      <PageHeader title={t('menu.technical_analytics')} />
+      <PageHeader
+        title={t('menu.technical_analytics')}
+        extra={<ExportMenu endpoint={api.technical.alertsExport} query={query} name="alerts" />}
+      />
       <Card variant="borderless" className="panel-card">
         <Tabs
           activeKey={query.type === undefined ? 'all' : String(query.type)}

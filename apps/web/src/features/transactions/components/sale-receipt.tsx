@@ -56,7 +56,9 @@ export function SaleReceipt({ sale }: { sale: TTransactionCard }) {
           )}
           {fiscal?.document && (
             <Descriptions.Item label={t('transactions.receipt.document')}>
-              {`${fiscal.document.number} · ${fiscal.document.fiscal_sign} · ${formatDateUtc(fiscal.document.registered_at)} `}
+              {`${[fiscal.document.number, fiscal.document.fiscal_sign, formatDateUtc(fiscal.document.registered_at)]
+                .filter(Boolean)
+                .join(' · ')} `}
               <Typography.Link href={fiscal.document.url} target="_blank" rel="noreferrer">
                 {t('transactions.receipt.check')}
               </Typography.Link>

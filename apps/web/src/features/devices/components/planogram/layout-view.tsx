@@ -1,8 +1,9 @@
 import type { TPlanogramLayoutView } from '@vitrina/contract';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Thumb } from '../../../../components/thumb';
 
-/** The layout drawn as the fridge stands: shelves from the top, each section a box with its product and capacity. */
+/** The layout drawn as the fridge stands: shelves from the top, each section a tile with its product's picture, name and capacity. */
 export function LayoutView({ layout }: { layout: TPlanogramLayoutView }) {
   const { t } = useTranslation();
   if (layout.shelves.length === 0) return <Empty description={t('planogram.no_shelves')} />;
@@ -17,10 +18,13 @@ export function LayoutView({ layout }: { layout: TPlanogramLayoutView }) {
               <div
                 // biome-ignore lint/suspicious/noArrayIndexKey: a section is its position on the shelf.
                 key={index}
-                className={section.product_id === null ? 'planogram-section is-empty' : 'planogram-section'}
+                className={section.product_id === null ? 'planogram-section is-empty' : 'planogram-section has-thumb'}
               >
-                <div className="planogram-product">{section.product_name ?? t('planogram.empty_section')}</div>
-                <div className="muted">× {section.capacity}</div>
+                {section.product_id !== null && <Thumb url={section.thumb_url} alt={section.product_name ?? ''} />}
+                <div className="planogram-section-text">
+                  <div className="planogram-product">{section.product_name ?? t('planogram.empty_section')}</div>
+                  <div className="muted">× {section.capacity}</div>
+                </div>
               </div>
             ))}
           </div>

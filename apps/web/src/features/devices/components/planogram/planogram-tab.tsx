@@ -1,14 +1,18 @@
 import { api, type TMicromarket, type TPlanogramTagRow } from '@vitrina/contract';
 import { Empty, Table, Tabs, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../../components/load-error';
 import { PageSpinner } from '../../../../components/page-spinner';
 import { useEndpoint } from '../../../../lib/endpoint-query';
 import { useCan } from '../../../../lib/permissions';
+import { readNumber } from '../../../../lib/url-query';
 import { LayoutView } from './layout-view';
 import { RestockPanel } from './restock-panel';
 import { SchedulesPanel } from './schedules-panel';
 import { TemplatesPanel } from './templates-panel';
+import './planogram.css';
 
 type Props = { micromarket: TMicromarket; canEdit: boolean };
 
@@ -17,6 +21,22 @@ export function PlanogramTab({ micromarket, canEdit }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const planogram = useEndpoint(api.planogram.micromarket, { params: { id: micromarket.id } });
+  // "Place on a planogram" from a product card: `?place=<product id>` opens the editor with it ready.
+  const [params, setParams] = useSearchParams();
+  const placing = canEdit ? readNumber(params, 'place') : undefined;
+  const stopPlacing = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('place');
+        return next;
+      },
+      { replace: true },
+    );
+  const [section, setSection] = useState(placing === undefined ? 'planogram' : 'templates');
+  useEffect(() => {
+    if (placing !== undefined) setSection('templates');
+  }, [placing]);
   if (planogram.isError) return <LoadError onRetry={() => planogram.refetch()} />;
   if (planogram.isPending) return <PageSpinner />;
   const { active, schedules } = planogram.data;
@@ -102,7 +122,14 @@ export function PlanogramTab({ micromarket, canEdit }: Props) {
     {
       key: 'templates',
       label: t('planogram.tabs.templates'),
-      children: <TemplatesPanel micromarket={micromarket} canEdit={canEdit} />,
+      children: (
+        <TemplatesPanel
+          micromarket={micromarket}
+          canEdit={canEdit}
+          placing={placing === undefined ? undefined : { productId: placing, templateId: active?.template_id ?? null }}
+          onPlaced={stopPlacing}
+        />
+      ),
     },
     {
       key: 'schedules',
@@ -120,7 +147,18 @@ export function PlanogramTab({ micromarket, canEdit }: Props) {
       : []),
     { key: 'tags', label: t('planogram.tabs.tags'), children: <TagsPanel micromarketId={micromarket.id} /> },
   ];
-  return <Tabs size="small" items={items} destroyOnHidden />;
+  return (
+    <Tabs
+      size="small"
+      items={items}
+      destroyOnHidden
+      activeKey={section}
+      onChange={(key) => {
+        setSection(key);
+        if (placing !== undefined) stopPlacing();
+      }}
+    />
+  );
 }
 
 function TagsPanel({ micromarketId }: { micromarketId: number }) {

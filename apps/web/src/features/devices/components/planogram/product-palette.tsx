@@ -1,6 +1,7 @@
 import { Input, Tag } from 'antd';
 import { type DragEvent, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Thumb } from '../../../../components/thumb';
 import { useProductOptions } from '../../../../lib/queries/product-options';
 
 /** What a dragged product carries: its id under our own type, so other drops are ignored. */
@@ -25,12 +26,15 @@ export function acceptsProduct(event: DragEvent): boolean {
  * dropped on it, a shelf's "add a section" a new section of it. Each section's picker stays
  * for a keyboard or a finger, where dragging does not work.
  */
-export function ProductPalette({ orgId }: { orgId: number }) {
+type PaletteProduct = { id: number; name: string; thumb_url: string | null };
+
+export function ProductPalette({ orgId, pinned }: { orgId: number; pinned?: PaletteProduct | undefined }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
   const products = useProductOptions({ q: q || undefined, status: 'active', org_id: orgId });
-  const items = products.data?.items ?? [];
+  const found: PaletteProduct[] = products.data?.items ?? [];
+  const items = pinned ? [pinned, ...found.filter((product) => product.id !== pinned.id)] : found;
   return (
     <section className="planogram-palette" aria-label={t('planogram.palette')}>
       <Input.Search
@@ -47,12 +51,14 @@ export function ProductPalette({ orgId }: { orgId: number }) {
           <Tag
             key={product.id}
             className="planogram-palette-item"
+            color={product.id === pinned?.id ? 'blue' : undefined}
             draggable
             onDragStart={(event) => {
               event.dataTransfer.setData(PRODUCT_DRAG_TYPE, String(product.id));
               event.dataTransfer.effectAllowed = 'copy';
             }}
           >
+            <Thumb url={product.thumb_url} alt="" size={20} />
             {product.name}
           </Tag>
         ))}

@@ -1,22 +1,31 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, PLANOGRAM_MAX_CAPACITY, type TPlanogramTemplate } from '@vitrina/contract';
-import { Button, Card, Form, Input, InputNumber, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Space } from 'antd';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../../components/contract-form';
 import { FormDrawer } from '../../../../components/form-drawer';
 import { ProductPicker } from '../../../../components/product-picker';
+import { Thumb } from '../../../../components/thumb';
 import { useEntityForm } from '../../../../lib/entity-form';
+import { useProductForPicker } from '../../../../lib/queries/product-name';
 import { acceptsProduct, droppedProduct, ProductPalette } from './product-palette';
 
 type Section = { product_id?: number | null; capacity?: number };
 type Values = { name: string; shelves: { sections: Section[] }[] };
-type Props = { orgId: number; template: TPlanogramTemplate | 'new' | null; onClose: () => void };
+type Props = {
+  orgId: number;
+  template: TPlanogramTemplate | 'new' | null;
+  /** A product ready to place (from its card): first in the palette, with a "place here" on each shelf. */
+  placing?: number;
+  onClose: () => void;
+};
 
 /** A template's name and layout: shelves from the top, each with sections of a product and how many fit. */
-export function TemplateDrawer({ orgId, template, onClose }: Props) {
+export function TemplateDrawer({ orgId, template, placing, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const toPlace = useProductForPicker(placing).data;
   /** The section (or shelf's add zone) a product is dragged over, to show where it lands. */
   const [target, setTarget] = useState<string | null>(null);
   const dropZone = (key: string, place: (productId: number) => void) => ({
@@ -80,7 +89,18 @@ export function TemplateDrawer({ orgId, template, onClose }: Props) {
         <Form.Item name="name" label={t('planogram.template_name')}>
           <Input maxLength={120} />
         </Form.Item>
-        <ProductPalette orgId={orgId} />
+        {toPlace && (
+          <Alert
+            className="planogram-placing"
+            type="info"
+            showIcon
+            icon={<Thumb url={toPlace.thumb_url} alt={toPlace.name} size={32} />}
+            title={t('planogram.placing', { name: toPlace.name })}
+            description={t('planogram.placing_hint')}
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        <ProductPalette orgId={orgId} pinned={toPlace} />
         <Form.Item name="layout" label={t('planogram.layout')} style={{ marginBottom: 0 }}>
           <Form.List name="shelves">
             {(shelves, shelfOps) => (
@@ -91,14 +111,36 @@ export function TemplateDrawer({ orgId, template, onClose }: Props) {
                     size="small"
                     title={t('planogram.shelf_n', { n: shelfIndex + 1 })}
                     extra={
-                      <Button
-                        size="small"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('planogram.remove_shelf', { n: shelfIndex + 1 })}
-                        onClick={() => shelfOps.remove(shelf.name)}
-                      />
+                      <Space size={4}>
+                        {toPlace && (
+                          <Button
+                            size="small"
+                            type="primary"
+                            ghost
+                            icon={<PlusOutlined />}
+                            aria-label={t('planogram.place_on_shelf', { name: toPlace.name, n: shelfIndex + 1 })}
+                            onClick={() =>
+                              form.setFieldValue(
+                                ['shelves', shelf.name, 'sections'],
+                                [
+                                  ...(form.getFieldValue(['shelves', shelf.name, 'sections']) ?? []),
+                                  { product_id: toPlace.id, capacity: 6 },
+                                ],
+                              )
+                            }
+                          >
+                            {t('planogram.place_here')}
+                          </Button>
+                        )}
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('planogram.remove_shelf', { n: shelfIndex + 1 })}
+                          onClick={() => shelfOps.remove(shelf.name)}
+                        />
+                      </Space>
                     }
                   >
                     <Form.List name={[shelf.name, 'sections']}>

@@ -1,20 +1,42 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, type TMicromarket, type TPlanogramTemplate } from '@vitrina/contract';
 import { Button, Popconfirm, Space, Table } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
-import { getMessage } from '../../../../lib/notify';
+import { ApplyTemplateModal } from './apply-template-modal';
 import { TemplateDrawer } from './template-drawer';
 
-/** The organisation's templates: apply one here now, edit, delete, or make a new one. */
-export function TemplatesPanel({ micromarket, canEdit }: { micromarket: TMicromarket; canEdit: boolean }) {
+type Props = {
+  micromarket: TMicromarket;
+  canEdit: boolean;
+  /** A product to place (from its card): the editor opens on the active template, or a new one. */
+  placing?: { productId: number; templateId: number | null };
+  onPlaced?: () => void;
+};
+
+/** The organisation's templates: apply one here (or to all using it), edit, delete, or make a new one. */
+export function TemplatesPanel({ micromarket, canEdit, placing, onPlaced }: Props) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<TPlanogramTemplate | 'new' | null>(null);
+  const [applying, setApplying] = useState<TPlanogramTemplate | null>(null);
   const templates = useEndpoint(api.planogram.templates, { query: { org_id: micromarket.org_id, per_page: 100 } });
-  const apply = useEndpointMutation(api.planogram.apply);
   const remove = useEndpointMutation(api.planogram.deleteTemplate);
+  const items = templates.data?.items;
+  const placingProduct = placing?.productId;
+  const placingTemplate = placing?.templateId;
+  // Opened once per product to place: a refetch of the templates must not reset the editor.
+  const openedFor = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (placingProduct === undefined || !items || openedFor.current === placingProduct) return;
+    openedFor.current = placingProduct;
+    setEditing(items.find((item) => item.id === placingTemplate) ?? 'new');
+  }, [placingProduct, placingTemplate, items]);
+  const closeEditor = () => {
+    setEditing(null);
+    if (placingProduct !== undefined) onPlaced?.();
+  };
   if (templates.isError) return <LoadError onRetry={() => templates.refetch()} />;
   return (
     <div style={{ display: 'grid', gap: 12 }}>
@@ -55,25 +77,14 @@ export function TemplatesPanel({ micromarket, canEdit }: { micromarket: TMicroma
             render: (_, template) =>
               canEdit && (
                 <Space size={4} wrap>
-                  <Popconfirm
-                    title={t('planogram.apply_confirm', { name: template.name })}
-                    okText={t('planogram.apply')}
-                    cancelText={t('actions.cancel')}
-                    onConfirm={() =>
-                      apply.mutate(
-                        { params: { id: micromarket.id }, body: { template_id: template.id } },
-                        { onSuccess: () => getMessage().success(t('planogram.applied')) },
-                      )
-                    }
+                  <Button
+                    size="small"
+                    type="primary"
+                    aria-label={t('planogram.apply_named', { name: template.name })}
+                    onClick={() => setApplying(template)}
                   >
-                    <Button
-                      size="small"
-                      type="primary"
-                      aria-label={t('planogram.apply_named', { name: template.name })}
-                    >
-                      {t('planogram.apply')}
-                    </Button>
-                  </Popconfirm>
+                    {t('planogram.apply')}
+                  </Button>
                   <Button
                     size="small"
                     icon={<EditOutlined />}
@@ -99,7 +110,8 @@ export function TemplatesPanel({ micromarket, canEdit }: { micromarket: TMicroma
           },
         ]}
       />
-      <TemplateDrawer orgId={micromarket.org_id} template={editing} onClose={() => setEditing(null)} />
+      <TemplateDrawer orgId={micromarket.org_id} template={editing} placing={placingProduct} onClose={closeEditor} />
+      <ApplyTemplateModal micromarket={micromarket} template={applying} onClose={() => setApplying(null)} />
     </div>
   );
 }

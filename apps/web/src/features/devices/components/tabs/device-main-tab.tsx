@@ -3,9 +3,11 @@ import { api } from '@vitrina/contract';
 import { Button, Descriptions, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useEndpointMutation } from '../../../../lib/endpoint-query';
 import { buildMapsLink, formatDateUtc, formatRelativeTime } from '../../../../lib/format';
 import { formatMoney } from '../../../../lib/money';
+import { useCan } from '../../../../lib/permissions';
 import { useLocale } from '../../../../lib/use-locale';
 import type { DeviceTabProps } from '../card-tabs';
 import { TokenModal } from '../token-modal';
@@ -20,6 +22,7 @@ export function DeviceMainTab({ micromarket: item, canEdit, currency }: DeviceTa
   const locale = useLocale();
   const rotate = useEndpointMutation(api.device.rotateToken);
   const [token, setToken] = useState<string | null>(null);
+  const can = useCan();
   const yes = (value: boolean | null) => (value === null ? '—' : value ? t('devices.yes') : t('devices.no'));
 
   return (
@@ -68,6 +71,11 @@ export function DeviceMainTab({ micromarket: item, canEdit, currency }: DeviceTa
         </Descriptions.Item>
         <Descriptions.Item label={t('devices.fields.coordinates')}>
           {coordinates(item.latitude, item.longitude)}
+          {item.latitude !== null && can('show_fridge_display') && (
+            <Link to={`/device/display?view=map&focus=${item.id}`} style={{ marginInlineStart: 8 }}>
+              {t('devices.board.on_fleet_map')}
+            </Link>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('devices.fields.courier_coordinates')}>
           {coordinates(item.courier_latitude, item.courier_longitude)}

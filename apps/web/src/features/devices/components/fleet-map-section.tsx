@@ -1,0 +1,51 @@
+import './board.css';
+import { api } from '@vitrina/contract';
+import { Button, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { useEndpoint } from '../../../lib/endpoint-query';
+import { useLiveRefetch } from '../../../lib/live';
+import { FleetMapView } from './fleet-map-view';
+
+function MapCard() {
+  const fleet = useEndpoint(api.device.display, undefined);
+  useLiveRefetch('micromarket.state', [api.device.display.tag]);
+  useLiveRefetch('alert', [api.device.display.tag]);
+  if (fleet.isError) return <LoadError onRetry={() => fleet.refetch()} />;
+  if (!fleet.data) return <div style={{ height: 420, background: '#eef2f6', borderRadius: 10 }} />;
+  return <FleetMapView tiles={fleet.data.items} map={fleet.data.map} now={Date.now()} />;
+}
+
+/** The device list's map of the whole fleet (live status colours, clusters), opened on demand and kept in the URL. */
+export function FleetMapSection() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const isOpen = params.get('map') === '1';
+  const toggle = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (isOpen) next.delete('map');
+        else next.set('map', '1');
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <Card
+      variant="borderless"
+      className="panel-card"
+      style={{ marginBottom: 16 }}
+      title={t('devices.board.map')}
+      extra={
+        <Button onClick={toggle} aria-expanded={isOpen}>
+          {isOpen ? t('devices.board.hide_map') : t('devices.board.show_map')}
+        </Button>
+      }
+      styles={isOpen ? undefined : { body: { display: 'none' } }}
+    >
+      {isOpen && <MapCard />}
+    </Card>
+  );
+}

@@ -33,6 +33,7 @@ export {
   cardMatches,
   customerCardUsable,
   knownAccountOf,
+  learnAccount,
   type SettingsScope,
 } from './provider-account.js';
 export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders, sealPaymentCredentials } from './provider-registry.js';

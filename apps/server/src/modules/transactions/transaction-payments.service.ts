@@ -16,7 +16,13 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
-import { askReserved, type PaymentProviders, type ReservedPayment, reservePayment } from '../payments/index.js';
+import {
+  askReserved,
+  learnAccount,
+  type PaymentProviders,
+  type ReservedPayment,
+  reservePayment,
+} from '../payments/index.js';
 import {
   activeCardOf,
   announceSale,
@@ -228,6 +234,10 @@ export async function chargeTransaction(
     clientKey: body.idempotency_key,
   });
   if (repeated) return repeated;
+  // The card is checked against the provider account that saved it; an account not learned
+  // yet (a key saved while Stripe was unreachable) is asked for here, before the sale's lock,
+  // so no request to the provider waits inside the locked transaction below.
+  await learnAccount(ctx.db, providers, { kind: 'org', orgId: sale.orgId }, await providers.forOrg(ctx.db, sale.orgId));
   // Reserved under the sale's lock, like refunds: a second operator (or a second click with
   // a new key) waits, then finds the first charge in process or taken and charges nothing.
   const reserved = await ctx.db.transaction(async (tx) => {

@@ -83,6 +83,10 @@ async function openBenchDatabase(tempUrl: string | null) {
   };
 }
 
+const loadBefore = os
+  .loadavg()
+  .map((load) => load.toFixed(2))
+  .join(' ');
 const temp = flags['temp-postgres'] && !process.env.DATABASE_URL ? await startTempPostgres() : null;
 const { database, label } = await openBenchDatabase(temp?.url ?? null);
 await database.migrate();
@@ -174,10 +178,15 @@ await ask({ kind: 'connect', url, fridges, customerTokens: tokens, productId: pr
 fleet.send({ kind: 'start' } satisfies SessionsCommand);
 await new Promise((resolve) => setTimeout(resolve, WARMUP * 1000));
 const windowStart = Date.now();
+const cpuBefore = process.cpuUsage();
+const settledBefore = paidAt.size;
 measuring = true;
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
 measuring = false;
 const windowEnd = Date.now();
+// The server's event loop is one thread: its CPU per session is what bounds the sessions/s.
+const cpu = process.cpuUsage(cpuBefore);
+const settledInWindow = paidAt.size - settledBefore;
 const stopped = await ask({ kind: 'stop' });
 const closedAt = new Map(
   stopped.kind === 'stopped' ? stopped.closed.filter(([, at]) => at >= windowStart && at < windowEnd) : [],
@@ -227,7 +236,9 @@ for (const sale of sales.filter((row) => row.settledAt === null)) {
   const key = `${sale.status}/${sale.paymentStatus}/${sale.errorCode ?? '-'}`;
   unsettled.set(key, (unsettled.get(key) ?? 0) + 1);
 }
-say(`${label}: ${FRIDGES} fridges, one closed session a second each, ${SECONDS} s measured`);
+say(
+  `${label}: ${FRIDGES} fridges, one closed session a second each, ${SECONDS} s measured (load average before: ${loadBefore})`,
+);
 say(
   `sessions closed: ${ids.length} (${(ids.length / SECONDS).toFixed(0)}/s), sales stored: ${sales.length}, paid: ${latencies.length}`,
 );
@@ -236,6 +247,9 @@ say(
 );
 say(
   `door close → the processing sale announced live: p50 ${percentile(storing, 50).toFixed(0)} ms, p99 ${percentile(storing, 99).toFixed(0)} ms`,
+);
+say(
+  `server process CPU: ${((cpu.user + cpu.system) / 1000 / Math.max(1, ids.length)).toFixed(2)} ms per session closed (${((cpu.user + cpu.system) / 10_000 / SECONDS).toFixed(0)}% of one core), paid while measuring: ${(settledInWindow / SECONDS).toFixed(0)}/s`,
 );
 if (unsettled.size > 0)
   say(

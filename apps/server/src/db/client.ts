@@ -10,11 +10,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { listenPostgres } from './listen.js';
 import { acquireDataDirLock } from './lock.js';
-import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
-/** Both drivers share this type, so repositories never know which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both drivers share this type, so repositories never know which one runs. Without the
+ * schema: the relational query API is not used, and with it every transaction built a query
+ * builder for each of the hundred tables (a few percent of the door-close path's CPU).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -101,11 +103,11 @@ async function openPglite(dataDir: string | undefined, logger: Logger, loadDataD
     const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
-    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+    const db = drizzlePglite(client, { logger }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS }),
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
       ping: async () => {
         await client.query('select 1');
       },
@@ -186,7 +188,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
   });
-  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const db = drizzlePg(pool, { logger }) as unknown as Db;
   const subscriptions = new Set<Subscription>();
   return {
     db,
@@ -195,7 +197,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();

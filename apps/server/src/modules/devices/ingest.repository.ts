@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedSql } from '../../db/prepared.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -191,38 +192,51 @@ export type DoorSessionWrite = {
  * and, when it did, the micromarket's settings as they are now (what the sale follows) and
  * whether its organisation is active (a deactivated one sells nothing), read in the same statement.
  */
+// Every door open and close writes it: built once (prepared.ts), lists as array parameters.
+const doorSessionUpsert = preparedSql<{
+  id: string;
+  micromarketId: number;
+  kind: string;
+  commandId: string | null;
+  openedAt: string;
+  closedAt: string | null;
+  takenTags: string[];
+  detections: string;
+  weightsBefore: (number | null)[] | null;
+  weightsAfter: (number | null)[] | null;
+}>(sql`
+  INSERT INTO door_sessions AS d (id, micromarket_id, kind, command_id, opened_at, closed_at, taken_tags, detections,
+    weights_before, weights_after)
+  VALUES (${sql.placeholder('id')}::uuid, ${sql.placeholder('micromarketId')}::integer, ${sql.placeholder('kind')},
+    (SELECT id FROM device_commands WHERE id = ${sql.placeholder('commandId')}::uuid
+      AND micromarket_id = ${sql.placeholder('micromarketId')}::integer),
+    ${sql.placeholder('openedAt')}::timestamptz, ${sql.placeholder('closedAt')}::timestamptz,
+    ${sql.placeholder('takenTags')}::text[], ${sql.placeholder('detections')}::jsonb,
+    ${sql.placeholder('weightsBefore')}::integer[], ${sql.placeholder('weightsAfter')}::integer[])
+  ON CONFLICT (id) DO UPDATE SET closed_at = excluded.closed_at, taken_tags = excluded.taken_tags,
+    detections = excluded.detections, weights_before = coalesce(excluded.weights_before, d.weights_before),
+    weights_after = excluded.weights_after
+  WHERE d.micromarket_id = excluded.micromarket_id AND d.closed_at IS NULL AND excluded.closed_at IS NOT NULL
+  RETURNING (xmax = 0) AS inserted, (SELECT settings FROM micromarkets WHERE id = d.micromarket_id) AS settings,
+    (SELECT o.active FROM micromarkets m JOIN organizations o ON o.id = m.org_id
+      WHERE m.id = d.micromarket_id) AS org_active`);
+
 export async function upsertDoorSession(
   db: Db,
   session: DoorSessionWrite,
 ): Promise<{ isNew: boolean; closed: boolean; settings: unknown; isOrgActive: boolean }> {
-  const weights = (list: (number | null)[] | null) =>
-    list
-      ? sql`ARRAY[${sql.join(
-          list.map((grams) => sql`${grams}::integer`),
-          sql`, `,
-        )}]::integer[]`
-      : sql`NULL`;
-  const tags = session.takenTags.length
-    ? sql`ARRAY[${sql.join(
-        session.takenTags.map((code) => sql`${code}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
-  const closedAt = session.closedAt ? iso(session.closedAt) : sql`NULL`;
-  const result = await db.execute(sql`
-    INSERT INTO door_sessions AS d (id, micromarket_id, kind, command_id, opened_at, closed_at, taken_tags, detections,
-      weights_before, weights_after)
-    VALUES (${session.id}::uuid, ${session.micromarketId}, ${session.kind},
-      (SELECT id FROM device_commands WHERE id = ${session.commandId}::uuid AND micromarket_id = ${session.micromarketId}),
-      ${iso(session.openedAt)}, ${closedAt}, ${tags}, ${JSON.stringify(session.detections)}::jsonb,
-      ${weights(session.weightsBefore)}, ${weights(session.weightsAfter)})
-    ON CONFLICT (id) DO UPDATE SET closed_at = excluded.closed_at, taken_tags = excluded.taken_tags,
-      detections = excluded.detections, weights_before = coalesce(excluded.weights_before, d.weights_before),
-      weights_after = excluded.weights_after
-    WHERE d.micromarket_id = excluded.micromarket_id AND d.closed_at IS NULL AND excluded.closed_at IS NOT NULL
-    RETURNING (xmax = 0) AS inserted, (SELECT settings FROM micromarkets WHERE id = ${session.micromarketId}) AS settings,
-      (SELECT o.active FROM micromarkets m JOIN organizations o ON o.id = m.org_id
-        WHERE m.id = ${session.micromarketId}) AS org_active`);
+  const result = await doorSessionUpsert(db, {
+    id: session.id,
+    micromarketId: session.micromarketId,
+    kind: session.kind,
+    commandId: session.commandId,
+    openedAt: session.openedAt.toISOString(),
+    closedAt: session.closedAt?.toISOString() ?? null,
+    takenTags: session.takenTags,
+    detections: JSON.stringify(session.detections),
+    weightsBefore: session.weightsBefore,
+    weightsAfter: session.weightsAfter,
+  });
   const row = rowsOf<{ inserted: boolean; settings: unknown; org_active: boolean }>(result)[0];
   if (!row) return { isNew: false, closed: false, settings: null, isOrgActive: false };
   return {

@@ -1,5 +1,5 @@
 import type { TDiscount, TPersonalPrice, TPriceTag, TShelf } from '@vitrina/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   micromarketDiscounts,
@@ -116,7 +116,7 @@ export async function listDiscounts(db: Db, micromarketId: number, id?: number):
 }
 
 /** The micromarket's active discount (the largest, 0 when none) as a scalar subquery, for pricing in one statement. */
-export function activeDiscountSql(micromarketId: number) {
+export function activeDiscountSql(micromarketId: number | Placeholder) {
   return sql<number>`coalesce((SELECT max(${micromarketDiscounts.percent})::int FROM ${micromarketDiscounts}
     WHERE ${micromarketDiscounts.micromarketId} = ${micromarketId} AND ${isActiveDiscount}), 0)`;
 }

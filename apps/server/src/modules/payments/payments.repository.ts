@@ -1,7 +1,9 @@
 import type { PaymentOperation, PaymentProviderKind, TestProviderSimulation } from '@vitrina/contract';
 import { PAYMENT_STATUS, type PAYMENT_TYPE } from '@vitrina/contract';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { preparedQuery, slot } from '../../db/prepared.js';
 import { paymentSettings, paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
 
 export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
@@ -54,13 +56,40 @@ export type NewPaymentTransaction = {
 /** The in-process row, or null when the key already has one (a retry): the caller reads that one. */
 export async function insertInProcess(db: Db, values: NewPaymentTransaction): Promise<PaymentTransactionRow | null> {
   const { now, ...rest } = values;
-  const [row] = await db
-    .insert(paymentTransactions)
-    .values({ ...rest, status: PAYMENT_STATUS.inProcess, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: paymentTransactions.idempotencyKey })
-    .returning();
+  const [row] = await inProcessInsert(db, {
+    ...rest,
+    transactionId: rest.transactionId ?? null,
+    throughPlatform: rest.throughPlatform ?? false,
+    status: PAYMENT_STATUS.inProcess,
+    now,
+  });
   return row ?? null;
 }
+// Every payment of every sale starts with it: built once (prepared.ts).
+const inProcessInsert = preparedQuery<Required<NewPaymentTransaction> & { status: number }, PaymentTransactionRow[]>(
+  (db) =>
+    db
+      .insert(paymentTransactions)
+      .values({
+        orgId: slot('orgId'),
+        type: slot('type'),
+        status: slot('status'),
+        operation: slot('operation'),
+        provider: slot('provider'),
+        amountMinor: slot('amountMinor'),
+        currency: slot('currency'),
+        idempotencyKey: slot('idempotencyKey'),
+        transactionId: slot('transactionId'),
+        parentId: slot('parentId'),
+        providerReference: slot('providerReference'),
+        request: slot('request'),
+        throughPlatform: slot('throughPlatform'),
+        createdAt: slot('now'),
+        updatedAt: slot('now'),
+      })
+      .onConflictDoNothing({ target: paymentTransactions.idempotencyKey })
+      .returning(),
+);
 
 export async function findByKey(db: Db, idempotencyKey: string): Promise<PaymentTransactionRow | null> {
   const [row] = await db
@@ -85,19 +114,56 @@ export type Settlement = {
 
 /** Settles a row still in process; a row someone else settled meanwhile is left alone (null). */
 export async function settle(db: Db, id: number, settlement: Settlement): Promise<PaymentTransactionRow | null> {
-  const { now, status, ...rest } = settlement;
-  const [row] = await db
-    .update(paymentTransactions)
-    .set({
-      ...rest,
-      status,
-      updatedAt: now,
-      ...(status === PAYMENT_STATUS.inProcess ? {} : { settledAt: now }),
-    })
-    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, PAYMENT_STATUS.inProcess)))
-    .returning();
+  const { now, status } = settlement;
+  const [row] = await settleInProcess(db, {
+    id,
+    status,
+    now,
+    // A field the settlement does not name keeps its value.
+    keepReference: settlement.providerReference === undefined,
+    providerReference: settlement.providerReference ?? null,
+    keepErrorCode: settlement.errorCode === undefined,
+    errorCode: settlement.errorCode ?? null,
+    keepErrorMessage: settlement.errorMessage === undefined,
+    errorMessage: settlement.errorMessage ?? null,
+    settledAt: status === PAYMENT_STATUS.inProcess ? null : now.toISOString(),
+  });
   return row ?? null;
 }
+// Every payment ends with it: built once (prepared.ts).
+const kept = (column: AnyPgColumn, name: string, keep: string) =>
+  sql`CASE WHEN ${sql.placeholder(keep)}::boolean THEN ${column} ELSE ${sql.placeholder(name)} END`;
+const settleInProcess = preparedQuery<
+  {
+    id: number;
+    status: number;
+    now: Date;
+    keepReference: boolean;
+    providerReference: string | null;
+    keepErrorCode: boolean;
+    errorCode: string | null;
+    keepErrorMessage: boolean;
+    errorMessage: string | null;
+    settledAt: string | null;
+  },
+  PaymentTransactionRow[]
+>((db) =>
+  db
+    .update(paymentTransactions)
+    .set({
+      status: slot('status'),
+      updatedAt: slot('now'),
+      providerReference: kept(paymentTransactions.providerReference, 'providerReference', 'keepReference'),
+      errorCode: kept(paymentTransactions.errorCode, 'errorCode', 'keepErrorCode'),
+      errorMessage: kept(paymentTransactions.errorMessage, 'errorMessage', 'keepErrorMessage'),
+      // Still in process: not settled yet, whatever it was.
+      settledAt: sql`coalesce(${sql.placeholder('settledAt')}::timestamptz, ${paymentTransactions.settledAt})`,
+    })
+    .where(
+      and(eq(paymentTransactions.id, sql.placeholder('id')), eq(paymentTransactions.status, PAYMENT_STATUS.inProcess)),
+    )
+    .returning(),
+);
 
 /** Counts an attempt of reconciliation, so a row that keeps failing is seen moving. */
 export async function touchAttempt(db: Db, row: PaymentTransactionRow, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import { SALE_PAYMENT } from '@vitrina/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedSql } from '../../db/prepared.js';
 
 /** One micromarket-day bucket of the sales rollups; `day` is the UTC date, `YYYY-MM-DD`. */
 export type SaleBucket = { orgId: number; micromarketId: number; day: string };
@@ -63,11 +64,13 @@ async function insertRollups(db: Db, where: SQL): Promise<void> {
  */
 export async function markSaleRollups(db: Db, bucket: SaleBucket): Promise<void> {
   if (!DAY_RE.test(bucket.day)) throw new Error(`not a day: ${bucket.day}`);
-  await db.execute(sql`
-    INSERT INTO sales_rollup_dirty (org_id, micromarket_id, day)
-    VALUES (${bucket.orgId}, ${bucket.micromarketId}, ${bucket.day}::date)
-    ON CONFLICT DO NOTHING`);
+  await markBucket(db, bucket);
 }
+// Every settlement runs it: built once (prepared.ts).
+const markBucket = preparedSql<SaleBucket>(sql`
+  INSERT INTO sales_rollup_dirty (org_id, micromarket_id, day)
+  VALUES (${sql.placeholder('orgId')}, ${sql.placeholder('micromarketId')}, ${sql.placeholder('day')}::date)
+  ON CONFLICT DO NOTHING`);
 
 /**
  * Recomputes every marked micromarket-day (of `orgIds` when given) and removes its mark,

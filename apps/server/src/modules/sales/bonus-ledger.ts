@@ -1,6 +1,7 @@
 import { BONUS_OP } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { bonusOperations, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
 
@@ -10,14 +11,18 @@ export const BONUS_WITHDRAW = BONUS_OP.withdraw;
 
 /** A customer's bonus balance: the sum of the ledger, never the cached column. */
 export async function bonusBalance(db: Db, userId: number): Promise<number> {
-  const [row] = await db
+  const [row] = await balanceOf(db, { userId });
+  return Number(row?.balance ?? 0);
+}
+// Every door close with a known customer asks it: built once (prepared.ts).
+const balanceOf = preparedQuery<{ userId: number }, { balance: string }[]>((db) =>
+  db
     .select({
       balance: sql<string>`coalesce(sum(CASE WHEN ${bonusOperations.operation} = 1 THEN ${bonusOperations.amountMinor} ELSE -${bonusOperations.amountMinor} END), 0)`,
     })
     .from(bonusOperations)
-    .where(eq(bonusOperations.userId, userId));
-  return Number(row?.balance ?? 0);
-}
+    .where(eq(bonusOperations.userId, sql.placeholder('userId'))),
+);
 
 /**
  * Books one operation once per key (a retried settlement books nothing twice) and refreshes

@@ -177,7 +177,7 @@ export async function closeSale(
         ? { status: SALE_STATUS.successful, paymentStatus: SALE_PAYMENT.paid }
         : { status: SALE_STATUS.processing, paymentStatus: SALE_PAYMENT.waitingForAmount };
   await repo.replaceLines(db, opened.id, lines, { isFirst: true });
-  const sale = await repo.updateSale(db, opened.id, {
+  const sale = await repo.writeClose(db, opened.id, {
     paymentType:
       opened.paymentType === SALE_PAYMENT_TYPE.web
         ? SALE_PAYMENT_TYPE.web
@@ -194,7 +194,8 @@ export async function closeSale(
     sensorCheck,
     closedAt: session.closedAt,
     ...state,
-    ...(state.status === SALE_STATUS.successful ? { settledAt: now } : {}),
+    // Still open until now, so never settled before.
+    settledAt: state.status === SALE_STATUS.successful ? now : null,
     updatedAt: now,
   });
   if (sale.paymentStatus === SALE_PAYMENT.paid) {

@@ -2,6 +2,7 @@ import { CLIENT_KIND, SALE_STATUS, USER_KIND } from '@vitrina/contract';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fromJsonRow } from '../../db/json-row.js';
+import { preparedQuery, preparedSql, slot } from '../../db/prepared.js';
 import {
   customerCards,
   organizations,
@@ -24,19 +25,40 @@ const code = (value: number) => sql.raw(String(value));
 export type NewSale = typeof transactions.$inferInsert;
 export type CustomerCardRow = typeof customerCards.$inferSelect;
 
+// The sale's own statements run hundreds of times a second at door closes: built once (prepared.ts).
+const saleById = preparedQuery<{ id: number }, SaleRow[]>((db) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, sql.placeholder('id'))),
+);
+const saleByIdLocked = preparedQuery<{ id: number }, SaleRow[]>((db) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .for('update'),
+);
+const saleBySession = preparedQuery<{ session: string }, SaleRow[]>((db) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.doorSessionId, sql.placeholder('session'))),
+);
+
 export async function findSale(db: Db, id: number): Promise<SaleRow | null> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+  const [row] = await saleById(db, { id });
   return row ?? null;
 }
 
 /** The sale row locked for the rest of the database transaction (settlement, corrections). */
 export async function lockSale(db: Db, id: number): Promise<SaleRow | null> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  const [row] = await saleByIdLocked(db, { id });
   return row ?? null;
 }
 
 export async function findSaleBySession(db: Db, doorSessionId: string): Promise<SaleRow | null> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.doorSessionId, doorSessionId));
+  const [row] = await saleBySession(db, { session: doorSessionId });
   return row ?? null;
 }
 
@@ -59,6 +81,86 @@ export async function updateProcessingSale(db: Db, id: number, changes: Partial<
   return row ?? null;
 }
 
+export type SettlementOutcome = Pick<
+  NewSale,
+  'status' | 'paymentStatus' | 'paidMinor' | 'errorCode' | 'settledAt' | 'updatedAt'
+>;
+const settleProcessing = preparedQuery<Required<SettlementOutcome> & { id: number }, SaleRow[]>((db) =>
+  db
+    .update(transactions)
+    .set({
+      status: slot('status'),
+      paymentStatus: slot('paymentStatus'),
+      paidMinor: slot('paidMinor'),
+      errorCode: slot('errorCode'),
+      settledAt: slot('settledAt'),
+      updatedAt: slot('updatedAt'),
+    })
+    .where(
+      and(
+        eq(transactions.id, sql.placeholder('id')),
+        inArray(transactions.status, [SALE_STATUS.processing, SALE_STATUS.atProvider]),
+      ),
+    )
+    .returning(),
+);
+
+/** `updateProcessingSale` with a settlement's outcome: the same statement every time (prepared.ts). */
+export async function settleProcessingSale(
+  db: Db,
+  id: number,
+  outcome: Required<SettlementOutcome>,
+): Promise<SaleRow | null> {
+  const [row] = await settleProcessing(db, { id, ...outcome });
+  return row ?? null;
+}
+
+export type SaleClose = Required<
+  Pick<
+    NewSale,
+    | 'paymentType'
+    | 'grossMinor'
+    | 'discountMinor'
+    | 'costMinor'
+    | 'bonusesUsedMinor'
+    | 'amountMinor'
+    | 'isTest'
+    | 'sensorCheck'
+    | 'closedAt'
+    | 'status'
+    | 'paymentStatus'
+    | 'settledAt'
+    | 'updatedAt'
+  >
+>;
+const closeById = preparedQuery<SaleClose & { id: number }, SaleRow[]>((db) =>
+  db
+    .update(transactions)
+    .set({
+      paymentType: slot('paymentType'),
+      grossMinor: slot('grossMinor'),
+      discountMinor: slot('discountMinor'),
+      costMinor: slot('costMinor'),
+      bonusesUsedMinor: slot('bonusesUsedMinor'),
+      amountMinor: slot('amountMinor'),
+      isTest: slot('isTest'),
+      sensorCheck: slot('sensorCheck'),
+      closedAt: slot('closedAt'),
+      status: slot('status'),
+      paymentStatus: slot('paymentStatus'),
+      settledAt: slot('settledAt'),
+      updatedAt: slot('updatedAt'),
+    })
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .returning(),
+);
+
+/** A door close's totals and state on its sale: the same statement every time (prepared.ts). */
+export async function writeClose(db: Db, id: number, close: SaleClose): Promise<SaleRow> {
+  const [row] = await closeById(db, { id, ...close });
+  return row!;
+}
+
 /** Inserts a sale once per door session: null when the session already has one. */
 export async function insertSale(db: Db, values: NewSale): Promise<SaleRow | null> {
   const [row] = await db.insert(transactions).values(values).onConflictDoNothing().returning();
@@ -72,27 +174,39 @@ export async function insertSale(db: Db, values: NewSale): Promise<SaleRow | nul
  */
 export async function insertSessionSale(
   db: Db,
-  values: Omit<NewSale, 'customerId' | 'clientType' | 'currency'> & { orgId: number; customerToken: string | null },
+  values: {
+    orgId: number;
+    micromarketId: number;
+    doorSessionId: string;
+    paymentType: number;
+    openedAt: Date;
+    customerToken: string | null;
+  },
 ): Promise<SaleRow | null> {
-  const { customerToken, ...sale } = values;
+  const [row] = await sessionSaleInsert(db, values);
+  return row ?? null;
+}
+// Every door open runs it: built once (prepared.ts). A null token finds no card: a guest.
+const sessionSaleInsert = preparedQuery<Parameters<typeof insertSessionSale>[1], SaleRow[]>((db) => {
   // Codes inlined, not bound: a CASE of bound parameters would be typed text, not smallint.
   const clientTypeOfUser = sql`CASE WHEN u.user_type = ${code(USER_KIND.employee)} THEN ${code(CLIENT_KIND.employee)} ELSE ${code(CLIENT_KIND.client)} END`;
   const card = sql`FROM customer_cards c JOIN users u ON u.id = c.user_id
-    WHERE c.token = ${customerToken} AND c.org_id = ${values.orgId} AND c.active`;
-  const [row] = await db
+    WHERE c.token = ${sql.placeholder('customerToken')} AND c.org_id = ${sql.placeholder('orgId')} AND c.active`;
+  return db
     .insert(transactions)
     .values({
-      ...sale,
-      customerId: customerToken ? sql`(SELECT c.user_id ${card})` : null,
-      clientType: customerToken
-        ? sql`coalesce((SELECT ${clientTypeOfUser} ${card}), ${code(CLIENT_KIND.guest)})`
-        : CLIENT_KIND.guest,
-      currency: sql`coalesce((SELECT currency FROM organizations WHERE id = ${values.orgId}), 'UAH')`,
+      orgId: slot('orgId'),
+      micromarketId: slot('micromarketId'),
+      doorSessionId: slot('doorSessionId'),
+      paymentType: slot('paymentType'),
+      openedAt: slot('openedAt'),
+      customerId: sql`(SELECT c.user_id ${card})`,
+      clientType: sql`coalesce((SELECT ${clientTypeOfUser} ${card}), ${code(CLIENT_KIND.guest)})`,
+      currency: sql`coalesce((SELECT currency FROM organizations WHERE id = ${sql.placeholder('orgId')}), 'UAH')`,
     })
     .onConflictDoNothing()
     .returning();
-  return row ?? null;
-}
+});
 
 export async function updateSale(db: Db, id: number, changes: Partial<NewSale>): Promise<SaleRow> {
   const [row] = await db.update(transactions).set(changes).where(eq(transactions.id, id)).returning();
@@ -109,22 +223,47 @@ export async function replaceLines(
   if (!options.isFirst)
     await db.delete(transactionProducts).where(eq(transactionProducts.transactionId, transactionId));
   if (lines.length === 0) return;
-  await db.insert(transactionProducts).values(
-    lines.map((line) => ({
-      transactionId,
-      productId: line.productId,
-      name: line.name,
-      categoryId: line.categoryId,
-      source: line.source,
-      tagCode: line.tagCode,
-      quantity: line.quantity,
-      listPriceMinor: line.listPriceMinor,
-      priceMinor: line.priceMinor,
-      costMinor: line.costMinor,
-      isCorrected: line.isCorrected ?? false,
-    })),
-  );
+  const column = <T>(pick: (line: (typeof lines)[number]) => T) => lines.map(pick);
+  await insertLines(db, {
+    transactionId,
+    productIds: column((line) => line.productId),
+    names: column((line) => line.name),
+    categoryIds: column((line) => line.categoryId),
+    sources: column((line) => line.source),
+    tagCodes: column((line) => line.tagCode),
+    quantities: column((line) => line.quantity),
+    listPrices: column((line) => line.listPriceMinor),
+    prices: column((line) => line.priceMinor),
+    costs: column((line) => line.costMinor),
+    corrected: column((line) => line.isCorrected ?? false),
+  });
 }
+// Every door close writes its lines: one statement for any number of them, built once
+// (prepared.ts), each column an array parameter, the lines' ids in the order given.
+const insertLines = preparedSql<{
+  transactionId: number;
+  productIds: (number | null)[];
+  names: string[];
+  categoryIds: (number | null)[];
+  sources: string[];
+  tagCodes: (string | null)[];
+  quantities: number[];
+  listPrices: number[];
+  prices: number[];
+  costs: number[];
+  corrected: boolean[];
+}>(sql`
+  INSERT INTO transaction_products (transaction_id, product_id, name, category_id, source, tag_code, quantity,
+    list_price_minor, price_minor, cost_minor, is_corrected)
+  SELECT ${sql.placeholder('transactionId')}::bigint, l.product_id, l.name, l.category_id, l.source, l.tag_code,
+    l.quantity, l.list_price, l.price, l.cost, l.corrected
+  FROM unnest(${sql.placeholder('productIds')}::integer[], ${sql.placeholder('names')}::text[],
+    ${sql.placeholder('categoryIds')}::integer[], ${sql.placeholder('sources')}::text[],
+    ${sql.placeholder('tagCodes')}::text[], ${sql.placeholder('quantities')}::integer[],
+    ${sql.placeholder('listPrices')}::bigint[], ${sql.placeholder('prices')}::bigint[],
+    ${sql.placeholder('costs')}::bigint[], ${sql.placeholder('corrected')}::boolean[])
+    WITH ORDINALITY AS l(product_id, name, category_id, source, tag_code, quantity, list_price, price, cost, corrected, n)
+  ORDER BY l.n`);
 
 /** A sale's lines, in the order they were written. */
 export async function linesOf(db: Db, transactionId: number) {
@@ -153,6 +292,34 @@ export type PricingInputs = {
   grams: Map<number, number | null>;
 };
 
+// A door close prices its lines with it: built once (prepared.ts), the products as an array parameter.
+const pricingRows = preparedQuery<
+  { orgId: number; micromarketId: number; ids: number[] },
+  (ProductPrice & { personal: number | null; discount: number; grams: number | null })[]
+>((db) =>
+  db
+    .select({
+      ...PRODUCT_PRICE_COLUMNS,
+      personal: personalPrices.priceMinor,
+      discount: activeDiscountSql(sql.placeholder('micromarketId')),
+      grams: products.weightG,
+    })
+    .from(products)
+    .leftJoin(
+      personalPrices,
+      and(
+        eq(personalPrices.micromarketId, sql.placeholder('micromarketId')),
+        eq(personalPrices.productId, products.id),
+      ),
+    )
+    .where(
+      and(
+        eq(products.orgId, sql.placeholder('orgId')),
+        sql`${products.id} = ANY(${sql.placeholder('ids')}::integer[])`,
+      ),
+    ),
+);
+
 /**
  * The products a sale names (within the organisation) with their personal prices at the
  * micromarket and its active discount, in one statement: a door close prices its lines
@@ -164,19 +331,7 @@ export async function pricingInputs(
   ids: number[],
 ): Promise<PricingInputs> {
   if (ids.length === 0) return { products: new Map(), personal: new Map(), discount: 0, grams: new Map() };
-  const rows = await db
-    .select({
-      ...PRODUCT_PRICE_COLUMNS,
-      personal: personalPrices.priceMinor,
-      discount: activeDiscountSql(sale.micromarketId),
-      grams: products.weightG,
-    })
-    .from(products)
-    .leftJoin(
-      personalPrices,
-      and(eq(personalPrices.micromarketId, sale.micromarketId), eq(personalPrices.productId, products.id)),
-    )
-    .where(and(eq(products.orgId, sale.orgId), inArray(products.id, ids)));
+  const rows = await pricingRows(db, { ...sale, ids });
   return {
     products: new Map(rows.map(({ personal: _p, discount: _d, grams: _g, ...row }) => [row.productId, row])),
     personal: new Map(rows.flatMap((row) => (row.personal === null ? [] : [[row.productId, row.personal] as const]))),
@@ -253,6 +408,32 @@ export async function activeCardOf(db: Db, userId: number): Promise<CustomerCard
 
 export type LedgerRow = typeof paymentTransactions.$inferSelect;
 
+// The outer row is named in full: drizzle writes a column of the one selected table unqualified,
+// which inside a subquery would name the subquery's own column.
+const settlementRow = preparedQuery<{ id: number }, SettlementRow[]>((db) =>
+  db
+    .select({
+      sale: transactions,
+      ledger: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
+        FROM payment_transactions p WHERE p.transaction_id = "transactions"."id")`,
+      card: sql<Record<string, unknown> | null>`(SELECT row_to_json(c) FROM customer_cards c
+        WHERE c.user_id = "transactions"."customer_id" AND c.active AND ${customerCardUsable('c')}
+        ORDER BY c.id DESC LIMIT 1)`,
+      settings: sql<unknown>`(SELECT m.settings FROM micromarkets m WHERE m.id = "transactions"."micromarket_id")`,
+      hasTags: sql<boolean>`EXISTS (SELECT 1 FROM transaction_products l
+        WHERE l.transaction_id = "transactions"."id" AND l.tag_code IS NOT NULL)`,
+    })
+    .from(transactions)
+    .where(eq(transactions.id, sql.placeholder('id'))),
+);
+type SettlementRow = {
+  sale: SaleRow;
+  ledger: Record<string, unknown>[];
+  card: Record<string, unknown> | null;
+  settings: unknown;
+  hasTags: boolean;
+};
+
 /**
  * What settling a sale starts from, in one statement: the sale, its payment ledger (oldest
  * first) and its customer's newest active card, each as `ledgerOf` and `activeCardOf` give them.
@@ -269,22 +450,7 @@ export async function settlementFacts(
   /** Whether any of its lines names a tag (only then has a paid sale tags to mark sold). */
   hasTags: boolean;
 } | null> {
-  // The outer row is named in full: drizzle writes a column of the one selected table unqualified,
-  // which inside a subquery would name the subquery's own column.
-  const [row] = await db
-    .select({
-      sale: transactions,
-      ledger: sql<Record<string, unknown>[]>`(SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)
-        FROM payment_transactions p WHERE p.transaction_id = "transactions"."id")`,
-      card: sql<Record<string, unknown> | null>`(SELECT row_to_json(c) FROM customer_cards c
-        WHERE c.user_id = "transactions"."customer_id" AND c.active AND ${customerCardUsable('c')}
-        ORDER BY c.id DESC LIMIT 1)`,
-      settings: sql<unknown>`(SELECT m.settings FROM micromarkets m WHERE m.id = "transactions"."micromarket_id")`,
-      hasTags: sql<boolean>`EXISTS (SELECT 1 FROM transaction_products l
-        WHERE l.transaction_id = "transactions"."id" AND l.tag_code IS NOT NULL)`,
-    })
-    .from(transactions)
-    .where(eq(transactions.id, transactionId));
+  const [row] = await settlementRow(db, { id: transactionId });
   if (!row) return null;
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   const card = json(row.card) as Record<string, unknown> | null;

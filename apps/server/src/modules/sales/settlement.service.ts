@@ -250,7 +250,7 @@ export async function settleSale(ctx: ServiceContext, providers: PaymentProvider
     const now = ctx.clock.now();
     const settled = await ctx.db.transaction(async (tx) => {
       const isPaid = outcome.errorCode === null;
-      const row = await repo.updateProcessingSale(tx, sale.id, {
+      const row = await repo.settleProcessingSale(tx, sale.id, {
         status: SALE_STATUS.successful,
         paymentStatus: isPaid ? 1 : 2,
         paidMinor: outcome.paidMinor,

@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { generateCatalogue } from './catalogue-data.js';

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { recreateDatabase } from './database.js';

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { freePort, startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { recreateDatabase } from './database.js';

@@ -21,7 +21,7 @@ import { TOKEN_TTL_MS } from '@vitrina/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { rolePermissions, roles, sessions, supportThreads, users } from '../apps/server/src/db/schema/index.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { hashToken, newToken } from '../apps/server/src/lib/crypto.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';

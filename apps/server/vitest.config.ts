@@ -27,7 +27,13 @@ const externalBrokerOnly = [
     : ['test/gateway.instances.test.ts', 'test/external-broker.sessions.test.ts']),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
 ];
-const excluded = [...(onPostgres ? embeddedOnly : postgresOnly), ...externalBrokerOnly, '**/node_modules/**'];
+/** No database at all (lint zones and the import graph): once per `npm test`, in the embedded run. */
+const databaseFree = ['test/lint-boundaries.test.ts'];
+const excluded = [
+  ...(onPostgres ? [...embeddedOnly, ...databaseFree] : postgresOnly),
+  ...externalBrokerOnly,
+  '**/node_modules/**',
+];
 
 export default defineConfig({
   test: {

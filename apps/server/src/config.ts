@@ -5,7 +5,7 @@ import type { TMapTiles } from '@vitrina/contract';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, isMapTileUrl, mapTilesOf } from './lib/map-tiles.js';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
-import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/whatsapp-client.js';
+import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/index.js';
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { DEMO_FLEET_FILE } from '../src/db/demo/demo-fleet.js';
+import { DEMO_FLEET_FILE } from '../src/demo/demo-fleet.js';
 import { cleanUp, exited, newFolder, type Started, startServer } from './server-process.js';
 
 /**

@@ -2,7 +2,7 @@ import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { DEMO_ROLE_PERMISSIONS } from '../src/db/seed.js';
+import { DEMO_ROLE_PERMISSIONS } from '../src/demo/seed.js';
 import { createOrganisation } from './factories/organisations.js';
 import { createRole, createSignedInUser, createUser } from './factories/users.js';
 import { bearer } from './helper.js';

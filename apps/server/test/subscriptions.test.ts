@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedSubscriptionsDemo } from '../src/db/demo/subscriptions.js';
 import { micromarkets, subscriptionInvoices, subscriptionPayments } from '../src/db/schema/index.js';
 import { organizations } from '../src/db/schema/organizations.js';
+import { seedSubscriptionsDemo } from '../src/demo/subscriptions.js';
 import { systemActor } from '../src/lib/actor.js';
 import { TestClock } from '../src/lib/clock.js';
 import { subscriptionRefusal } from '../src/modules/subscriptions/index.js';

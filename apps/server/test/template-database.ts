@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, type Subscription, tracked } from '../src/db/client.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 
 /**
  * Migrating and seeding took about 2.5 s per test file. The vitest global setup does it

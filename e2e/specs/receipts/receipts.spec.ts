@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/session';
 
-/** The paid sale SEED=e2e makes on E2E Fridge North (apps/server/src/db/demo/e2e-receipt.ts). */
+/** The paid sale SEED=e2e makes on E2E Fridge North (apps/server/src/demo/e2e-receipt.ts). */
 const RECEIPT_TOKEN = 'e2e0e2e0-0000-4000-8000-000000000001';
 
 test('a customer opens the receipt of a paid sale by its link and downloads the PDF', async ({ browser, request }) => {

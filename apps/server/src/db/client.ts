@@ -8,8 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { listenPostgres } from './listen.js';
+import { listenPostgres, type NotificationHandlers, type Subscription } from './listen.js';
 import { acquireDataDirLock } from './lock.js';
+
+// The listener's types live beside it (listen.ts imports nothing from here); the rest of the
+// server knows them as the database's.
+export type { NotificationHandlers, Subscription };
 
 /**
  * Both drivers share this type, so repositories never know which one runs. Without the
@@ -31,29 +35,6 @@ export type Database = {
    * delivered on commit only, so a rolled-back change is never announced.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
-};
-
-export type NotificationHandlers = {
-  /**
-   * One committed NOTIFY. Runs synchronously in the driver's callback, possibly while the
-   * PGlite connection is inside a transaction: it must not await a query (deadlock).
-   */
-  onNotification(payload: string): void;
-  /**
-   * The listener is up (true) or down (false). Notifications sent while it was down are
-   * lost, so whatever was derived from them must be dropped when it comes back.
-   */
-  onConnection(connected: boolean): void;
-};
-
-export type Subscription = {
-  /**
-   * Resolves once every notification committed before the call has been handed to
-   * `onNotification` (PostgreSQL delivers in commit order, so a marker NOTIFY sent now and
-   * seen by the listener proves the earlier ones were seen too).
-   */
-  sync(): Promise<void>;
-  stop(): Promise<void>;
 };
 
 /** `subscription`, kept in `open` until it is stopped, so whoever closes the connection can stop what is left. */

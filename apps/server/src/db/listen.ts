@@ -1,6 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { NotificationHandlers, Subscription } from './client.js';
+
+export type NotificationHandlers = {
+  /**
+   * One committed NOTIFY. Runs synchronously in the driver's callback, possibly while the
+   * PGlite connection is inside a transaction: it must not await a query (deadlock).
+   */
+  onNotification(payload: string): void;
+  /**
+   * The listener is up (true) or down (false). Notifications sent while it was down are
+   * lost, so whatever was derived from them must be dropped when it comes back.
+   */
+  onConnection(connected: boolean): void;
+};
+
+export type Subscription = {
+  /**
+   * Resolves once every notification committed before the call has been handed to
+   * `onNotification` (PostgreSQL delivers in commit order, so a marker NOTIFY sent now and
+   * seen by the listener proves the earlier ones were seen too).
+   */
+  sync(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /** Reconnection backs off from a tenth of a second to five seconds. */
 const RETRY_FIRST_MS = 100;

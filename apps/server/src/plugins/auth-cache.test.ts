@@ -7,7 +7,7 @@ import { createRole, createSignedInUser, createUser, type TestUser } from '../..
 import { bearer, call, createTestContext, type TestContext } from '../../test/helper.js';
 import { buildExtraApp, type ExtraApp, nextCacheEvent, sessionIdOf } from '../../test/instances.js';
 import { organizationAccess, sessions, users } from '../db/schema/index.js';
-import { DEMO_ROLE_PERMISSIONS } from '../db/seed.js';
+import { DEMO_ROLE_PERMISSIONS } from '../demo/seed.js';
 
 /**
  * A session served from memory stops working at once when what it was built from changes:

@@ -1,6 +1,6 @@
 import type { Permission } from '@vitrina/contract';
 import type { Db } from '../../src/db/client.js';
-import { DEMO_ROLE_PERMISSIONS } from '../../src/db/seed.js';
+import { DEMO_ROLE_PERMISSIONS } from '../../src/demo/seed.js';
 import { createOrgTree, type OrgTree } from './organisations.js';
 import { createSignedInUser, type SignedInUser } from './users.js';
 

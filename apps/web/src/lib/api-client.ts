@@ -96,23 +96,14 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   return response;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-export const apiGet = <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-  request<T>(path, { ...options, method: 'GET' });
-
-export const apiPost = <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-  request<T>(path, { ...options, method: 'POST', body: body ?? {} });
-
 /** Spec §9: a file upload may take up to a minute. */
-export const UPLOAD_TIMEOUT_MS = 60_000;
-
-export const apiUpload = <T>(path: string, formData: FormData, options: { timeoutMs?: number } = {}) =>
-  request<T>(path, { method: 'POST', formData, timeoutMs: options.timeoutMs ?? UPLOAD_TIMEOUT_MS });
+const UPLOAD_TIMEOUT_MS = 60_000;
 
 export type CallOptions = Pick<RequestOptions, 'signal' | 'isSilent' | 'isCredentialCheck' | 'timeoutMs'>;
 

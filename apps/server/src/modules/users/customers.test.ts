@@ -8,7 +8,7 @@ import { createTenant } from '../../../test/factories/tenant.js';
 import { createSession, createSignedInUser, createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, transactions, users } from '../../db/schema/index.js';
-import { DEMO_ROLE_PERMISSIONS } from '../../db/seed.js';
+import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { registerCustomer, toE164 } from '../../lib/customers.js';
 import { bookBonus } from '../sales/index.js';

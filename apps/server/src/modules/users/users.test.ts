@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { DEMO_ROLE_PERMISSIONS } from '../../db/seed.js';
+import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { api } from '@vitrina/contract';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api-client';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 
 /** The tag with the way back to the user's own role. */
 export default function ActingAsPanel({ isCompact, roleName }: { isCompact: boolean; roleName: string }) {

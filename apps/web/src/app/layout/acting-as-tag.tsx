@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 
 // Few sessions work as another role, so the tag and its call load only for them.
 const ActingAsPanel = lazy(() => import('./acting-as-panel'));

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint-query';
 import { formatRelativeTime } from '../../lib/format';
 import { useLiveRefetch } from '../../lib/live';
+import { useSession } from '../../lib/session-context';
 import { useLocale } from '../../lib/use-locale';
-import { useSession } from '../session/session-context';
 import { noticeColor, noticeDetail, noticeTarget } from './notice-text';
 
 /** The bell's dropdown: recent fleet notices, unread ones first in weight, each opening its alert or fridge. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EndpointAddress } from '../../lib/api-client';
 import { useEndpoint } from '../../lib/endpoint-query';
 import { useLiveRefetch } from '../../lib/live';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 
 /**
  * By address (see EndpointAddress): this chunk loads right after the shell for every user, so

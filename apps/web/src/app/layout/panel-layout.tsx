@@ -3,7 +3,7 @@ import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 import { useUi } from '../store/ui-store';
 import type { Tab } from '../tabs/tab-list';
 import { useTabs } from '../tabs/tabs-store';

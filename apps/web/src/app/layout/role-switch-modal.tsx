@@ -4,7 +4,7 @@ import { Button, List, Modal, Result, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../lib/api-client';
 import { useRoleOptions } from '../../lib/queries/role-options';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 
 export default function RoleSwitchModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();

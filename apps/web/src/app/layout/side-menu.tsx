@@ -3,7 +3,7 @@ import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 import { MenuCount } from './bell-loader';
 import { RouteIcon } from './route-icons';
 

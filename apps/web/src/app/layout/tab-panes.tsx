@@ -6,8 +6,8 @@ import { type Location, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LazyResult } from '../../components/lazy-result';
 import { PageSpinner } from '../../components/page-spinner';
+import { useSession } from '../../lib/session-context';
 import { SCREENS } from '../screens';
-import { useSession } from '../session/session-context';
 import { useErrorLog } from '../store/error-log';
 import { MOUNTED_TABS, type Tab, touchRecent } from '../tabs/tab-list';
 

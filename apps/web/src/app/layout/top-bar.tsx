@@ -4,7 +4,7 @@ import { Button, Flex, Layout } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/logo';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 import { useUi } from '../store/ui-store';
 import { ActingAsTag } from './acting-as-tag';
 import { AppBreadcrumb } from './app-breadcrumb';

@@ -3,7 +3,7 @@ import { Button, Dropdown, type MenuProps, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubscribeModal } from '../../features/subscriptions/index.js';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session-context';
 
 // Loaded on the first "work as role", then kept mounted so the modal can animate closed.
 const RoleSwitchModal = lazy(() => import('./role-switch-modal'));

@@ -11,9 +11,9 @@ import { endpointKey, endpointQuery } from '../../lib/endpoint-query';
 import { useResolveLanding } from '../../lib/landing';
 import { getMessage } from '../../lib/notify';
 import { PermissionsContext } from '../../lib/permissions';
+import { SessionContext, type SessionValue } from '../../lib/session-context';
 import { hasScreen } from '../screens';
 import { useTabs } from '../tabs/tabs-store';
-import { SessionContext, type SessionValue } from './session-context';
 import { LOGOUT, ME } from './session-endpoints';
 
 const loginPath = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;

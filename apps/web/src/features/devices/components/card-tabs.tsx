@@ -1,4 +1,4 @@
-import type { Currency, Permission, TMicromarket } from '@vitrina/contract';
+import type { Permission } from '@vitrina/contract';
 import type { ReactNode } from 'react';
 import { PlanogramTab } from './planogram/planogram-tab';
 import { DeviceAccountingTab } from './tabs/device-accounting-tab';
@@ -14,10 +14,9 @@ import { DevicePricesTab } from './tabs/device-prices-tab';
 import { DeviceSettingsTab } from './tabs/device-settings-tab';
 import { DeviceShelvesTab } from './tabs/device-shelves-tab';
 import { DeviceStockTab } from './tabs/device-stock-tab';
+import type { DeviceTabProps } from './tabs/device-tab-props';
 import { DeviceWishesTab } from './tabs/device-wishes-tab';
 import { DeviceWrittenOffTab } from './tabs/device-written-off-tab';
-
-export type DeviceTabProps = { micromarket: TMicromarket; canEdit: boolean; currency: Currency };
 
 export type DeviceTab = {
   /** The `?tab=` value. */

@@ -2,11 +2,11 @@ import { api, type TCreatedMicromarket, type TMicromarket } from '@vitrina/contr
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
 import { fromMinor, toMinor } from '../../../lib/money';
+import { useSession } from '../../../lib/session-context';
 import { useOrganizationAccess } from './use-organization';
 
 type Values = {

@@ -4,7 +4,6 @@ import { Button, Card, Descriptions, Popconfirm, Result, Skeleton, Space, Tabs }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useSession } from '../../../app/session/session-context';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-error';
@@ -12,6 +11,7 @@ import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { useMoney } from '../../../lib/money';
 import { getMessage } from '../../../lib/notify';
 import { useCan } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session-context';
 import { OrganizationFormDrawer } from '../components/organization-form-drawer';
 import { OrganizationLinksTab } from '../components/organization-links-tab';
 import {

@@ -3,13 +3,13 @@ import { api, type TSubscriptionDevice, type TSubscriptionInvoice } from '@vitri
 import { Button, Card, Empty, Form, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session/session-context';
 import { CardForm } from '../../../components/card-form/card-form';
 import { PageHeader } from '../../../components/page-header';
 import { callEndpoint } from '../../../lib/api-client';
 import { downloadEndpoint } from '../../../lib/download';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
+import { useSession } from '../../../lib/session-context';
 import { money } from '../components/money';
 import { useOrgChoice } from '../components/org-picker';
 import { PaymentsList } from '../components/payments-table';

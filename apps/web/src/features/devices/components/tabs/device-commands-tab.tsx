@@ -15,10 +15,10 @@ import { useEndpoint } from '../../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../../lib/format';
 import { useLiveRefetch } from '../../../../lib/live';
 import { useCan } from '../../../../lib/permissions';
-import type { DeviceTabProps } from '../card-tabs';
 import { CommandStatusTag } from '../command-status-tag';
 import { NeuroBackgroundDialog } from '../neuro-background-dialog';
 import { useDeviceCommand } from '../use-device-command';
+import type { DeviceTabProps } from './device-tab-props';
 
 const PER_PAGE = 20;
 const RESCAN_MINUTES = DEVICE_COMMAND_EXPIRY_MS.rescan / 60_000;

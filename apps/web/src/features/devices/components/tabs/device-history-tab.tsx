@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../../components/date-range-filter';
 import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../../components/list-filters';
 import { formatDateUtc } from '../../../../lib/format';
-import type { DeviceTabProps } from '../card-tabs';
 import { describeEventDetails } from '../event-details';
 import { CardListTable, useCardList } from './card-list';
+import type { DeviceTabProps } from './device-tab-props';
 
 /** What happened to the micromarket, newest first, filtered by kind, period and text in the URL. */
 export function DeviceHistoryTab({ micromarket }: DeviceTabProps) {

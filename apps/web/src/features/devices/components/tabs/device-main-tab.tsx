@@ -9,8 +9,8 @@ import { buildMapsLink, formatDateUtc, formatRelativeTime } from '../../../../li
 import { formatMoney } from '../../../../lib/money';
 import { useCan } from '../../../../lib/permissions';
 import { useLocale } from '../../../../lib/use-locale';
-import type { DeviceTabProps } from '../card-tabs';
 import { TokenModal } from '../token-modal';
+import type { DeviceTabProps } from './device-tab-props';
 
 const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : value;

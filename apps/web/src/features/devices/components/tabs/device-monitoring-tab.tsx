@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../../components/load-error';
 import { useEndpoint } from '../../../../lib/endpoint-query';
-import type { DeviceTabProps } from '../card-tabs';
 import { type ChartPoint, TimeChart } from '../time-chart';
+import type { DeviceTabProps } from './device-tab-props';
 
 const COLORS = {
   avg: '#427ef1',

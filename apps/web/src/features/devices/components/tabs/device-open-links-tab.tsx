@@ -10,7 +10,7 @@ import { formatDateUtc } from '../../../../lib/format';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
 import { parseForm } from '../../../../lib/zod-form';
-import type { DeviceTabProps } from '../card-tabs';
+import type { DeviceTabProps } from './device-tab-props';
 
 type Values = { kind: OpenLinkKind; hours?: number | null };
 

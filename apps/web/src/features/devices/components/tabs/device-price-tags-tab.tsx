@@ -10,8 +10,8 @@ import { formatMoney } from '../../../../lib/money';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
 import { parseForm } from '../../../../lib/zod-form';
-import type { DeviceTabProps } from '../card-tabs';
 import { OrgProductSelect } from '../org-product-select';
+import type { DeviceTabProps } from './device-tab-props';
 
 type Values = { label_code?: string; shelf_id?: number | null; product_id?: number | null };
 

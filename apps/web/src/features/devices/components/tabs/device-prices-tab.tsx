@@ -9,8 +9,8 @@ import { formatMoney, toMinor } from '../../../../lib/money';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
 import { parseForm } from '../../../../lib/zod-form';
-import type { DeviceTabProps } from '../card-tabs';
 import { OrgProductSelect } from '../org-product-select';
+import type { DeviceTabProps } from './device-tab-props';
 
 type Values = { product_id?: number; price?: number | null };
 

@@ -15,7 +15,7 @@ import { fromMinor, toMinor } from '../../../../lib/money';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
 import { parseForm } from '../../../../lib/zod-form';
-import type { DeviceTabProps } from '../card-tabs';
+import type { DeviceTabProps } from './device-tab-props';
 
 type Toggle = Exclude<
   MicromarketSettingKey,

@@ -11,9 +11,9 @@ import { getMessage } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
 import { useLocale } from '../../../../lib/use-locale';
 import { parseForm } from '../../../../lib/zod-form';
-import type { DeviceTabProps } from '../card-tabs';
 import { OrgProductSelect } from '../org-product-select';
 import { useDeviceCommand } from '../use-device-command';
+import type { DeviceTabProps } from './device-tab-props';
 
 type Values = { number?: number; name?: string; trackers?: string[]; product_ids?: number[] };
 const grams = (value: number | null) => (value === null ? '—' : `${value.toLocaleString()} g`);

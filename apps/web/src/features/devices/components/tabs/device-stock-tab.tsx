@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateUtc, formatRelativeTime } from '../../../../lib/format';
 import { formatMoney } from '../../../../lib/money';
 import { useLocale } from '../../../../lib/use-locale';
-import type { DeviceTabProps } from '../card-tabs';
 import { CardListTable, useCardList } from './card-list';
+import type { DeviceTabProps } from './device-tab-props';
 import { ProductFilter, tagColumns } from './stock-list-parts';
 
 /** Products on sale: the tags the micromarket's reader placed there, at what a customer pays now. */

@@ -1,8 +1,8 @@
 import { api, type TWrittenOffItem } from '@vitrina/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateUtc } from '../../../../lib/format';
-import type { DeviceTabProps } from '../card-tabs';
 import { CardListTable, useCardList } from './card-list';
+import type { DeviceTabProps } from './device-tab-props';
 import { ProductFilter, tagColumns } from './stock-list-parts';
 
 /** What was written off from this micromarket, with when and the operator's reason. */

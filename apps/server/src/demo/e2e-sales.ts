@@ -1,7 +1,7 @@
 import { SALE_PAYMENT, SALE_PAYMENT_TYPE, SALE_STATUS } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { micromarkets, products, transactionProducts, transactions } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { micromarkets, products, transactionProducts, transactions } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 

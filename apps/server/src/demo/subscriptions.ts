@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_PAYMENT, SUBSCRIPTION_PAYMENT_KIND } from '@vitrina/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   micromarkets,
   organizationCards,
@@ -9,7 +9,7 @@ import {
   subscriptionInvoices,
   subscriptionPayments,
   subscriptions,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 const PAID_MONTHS = 3;
 

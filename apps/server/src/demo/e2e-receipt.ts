@@ -1,6 +1,6 @@
 import { SALE_PAYMENT, SALE_PAYMENT_TYPE, SALE_STATUS } from '@vitrina/contract';
-import type { Db } from '../client.js';
-import { transactionProducts, transactions } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { transactionProducts, transactions } from '../db/schema/index.js';
 
 /** The paid sale whose public receipt the end-to-end specs open (SEED=e2e only: a known token is no secret there). */
 export const E2E_RECEIPT = {

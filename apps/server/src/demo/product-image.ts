@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { THUMB_SIZE } from '../../lib/images.js';
+import { THUMB_SIZE } from '../lib/images.js';
 
 const PALETTE = [
   '#427ef1',

@@ -1,13 +1,13 @@
 import { SCHEDULE_STATUS } from '@vitrina/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   micromarketPlanograms,
   micromarkets,
   planogramSchedules,
   planogramTemplates,
   products,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 const day = (at: Date) => at.toISOString().slice(0, 10);

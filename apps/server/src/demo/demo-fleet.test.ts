@@ -4,10 +4,10 @@ import path from 'node:path';
 import { ZFleetFile } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
-import { createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { hashToken } from '../../lib/crypto.js';
-import { micromarkets } from '../schema/index.js';
+import { codes, insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
+import { createTestContext, ORG, type TestContext } from '../../test/helper.js';
+import { micromarkets } from '../db/schema/index.js';
+import { hashToken } from '../lib/crypto.js';
 import { writeDemoFleet } from './demo-fleet.js';
 
 let ctx: TestContext;

@@ -1,6 +1,6 @@
 import { DEFAULT_MICROMARKET_SETTINGS, USER_KIND } from '@vitrina/contract';
-import type { Db } from '../client.js';
-import { customerCards, micromarkets, products, shelfProducts, shelves, tags, users } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { customerCards, micromarkets, products, shelfProducts, shelves, tags, users } from '../db/schema/index.js';
 import { seedE2eReceipt } from './e2e-receipt.js';
 
 /** The end-to-end server's fleet: what the specs need of live fridges, without the demo catalogue. */

@@ -1,7 +1,15 @@
-import type { FileStorage } from '../../lib/storage.js';
-import { newStorageKey } from '../../lib/storage.js';
-import type { Db } from '../client.js';
-import { categories, makers, micromarkets, productReviews, products, storageBatches, tags } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import {
+  categories,
+  makers,
+  micromarkets,
+  productReviews,
+  products,
+  storageBatches,
+  tags,
+} from '../db/schema/index.js';
+import type { FileStorage } from '../lib/storage.js';
+import { newStorageKey } from '../lib/storage.js';
 import { DEMO_CATEGORIES, DEMO_MAKERS, DEMO_MICROMARKETS, type DemoLeaf } from './catalogue-data.js';
 import { insertChunked, random } from './demo-util.js';
 import { seedFleetDemo } from './fleet.js';

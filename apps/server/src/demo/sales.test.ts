@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { codes, insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
+import { createTenant } from '../../test/factories/tenant.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import {
   customerCards,
   fiscalSettings,
@@ -12,7 +12,7 @@ import {
   transactionProducts,
   transactions,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 import { customerTokensOf, seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './sales.js';
 
 let ctx: TestContext;

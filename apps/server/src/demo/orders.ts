@@ -1,7 +1,7 @@
 import type { OrderPaymentMode } from '@vitrina/contract';
 import { ORDER_STATE, USER_KIND } from '@vitrina/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   micromarkets,
   orderEvents,
@@ -12,7 +12,7 @@ import {
   rolePermissions,
   users,
   wishes,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 import { random } from './demo-util.js';
 
 const HOUR_MS = 3_600_000;

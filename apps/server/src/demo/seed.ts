@@ -1,8 +1,15 @@
 import { DEFAULT_NOTIFICATION_RULES, PERMISSION_NAMES, type Permission, USER_KIND } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  notificationRules,
+  organizationAccess,
+  organizations,
+  rolePermissions,
+  roles,
+  users,
+} from '../db/schema/index.js';
 import { hashPassword } from '../lib/crypto.js';
-import type { Db } from './client.js';
-import { notificationRules, organizationAccess, organizations, rolePermissions, roles, users } from './schema/index.js';
 
 export type DemoLogin = { email: string; password: string; role: string; organization: string };
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEVICE_SERIAL_PATTERN, type TFleetFridgeInput, ZMicromarketSettingsShape } from '@vitrina/contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { hashToken, newToken } from '../../lib/crypto.js';
-import type { Db } from '../client.js';
-import { micromarkets, products, shelfProducts, shelves, tags } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { micromarkets, products, shelfProducts, shelves, tags } from '../db/schema/index.js';
+import { hashToken, newToken } from '../lib/crypto.js';
 import { customerTokensOf } from './sales.js';
 
 export const DEMO_FLEET_FILE = 'demo-fleet.json';

@@ -1,7 +1,6 @@
 import { DEFAULT_MICROMARKET_SETTINGS, type TMicromarketSettings } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
-import { hashToken, newToken } from '../../lib/crypto.js';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   deviceEvents,
   deviceGroupMembers,
@@ -12,7 +11,8 @@ import {
   priceTags,
   shelfProducts,
   shelves,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
+import { hashToken, newToken } from '../lib/crypto.js';
 
 /** Where the demo cabinets stand, in the order of DEMO_MICROMARKETS. */
 const PLACES = [

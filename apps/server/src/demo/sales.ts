@@ -7,10 +7,7 @@ import {
   SALE_STATUS,
 } from '@vitrina/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { registerCustomer } from '../../lib/customers.js';
-// biome-ignore lint/style/noRestrictedImports: the demo's past sales are priced exactly as the sales module prices live ones
-import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../../modules/sales/index.js';
-import type { Db } from '../client.js';
+import type { Db } from '../db/client.js';
 import {
   customerCards,
   fiscalSettings,
@@ -23,7 +20,9 @@ import {
   tags,
   transactionProducts,
   transactions,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
+import { registerCustomer } from '../lib/customers.js';
+import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../modules/sales/index.js';
 import { insertChunked, random } from './demo-util.js';
 
 const FIRST_NAMES = ['Oksana', 'Dmytro', 'Sofiia', 'Maksym', 'Anna', 'Bohdan', 'Kateryna', 'Yurii', 'Marta', 'Ivan'];

@@ -263,7 +263,7 @@ describe('fiscal receipts on Checkbox', () => {
     const refund = (amount: number) =>
       call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
         token: s.staff,
-        payload: { amount_minor: amount, idempotency_key: randomUUID() },
+        payload: { amount_minor: amount, idempotency_key: randomUUID(), reason: 'Goodwill' },
       });
     expect((await refund(1_000)).statusCode).toBe(200);
     await runJobs();
@@ -291,7 +291,7 @@ describe('fiscal receipts on Checkbox', () => {
     const sale = await paidSale(s);
     const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
       token: s.staff,
-      payload: { amount_minor: 9_700, idempotency_key: randomUUID() },
+      payload: { amount_minor: 9_700, idempotency_key: randomUUID(), reason: 'Goodwill' },
     });
     expect(refunded.statusCode).toBe(200);
     await runJobs();

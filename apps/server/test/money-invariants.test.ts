@@ -458,7 +458,7 @@ describe('the money invariant run', () => {
     const refund = async (sale: (typeof refundable)[number], amountMinor: number, key = randomUuid(random)) => {
       const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
         token: operatorOf(sale),
-        payload: { amount_minor: amountMinor, idempotency_key: key },
+        payload: { amount_minor: amountMinor, idempotency_key: key, reason: 'Goodwill' },
       });
       // Refused when it is more than is left (400) or nothing is left (409); never anything else.
       expect([200, 400, 409], answer.body).toContain(answer.statusCode);

@@ -144,7 +144,7 @@ const chargeAgain = (s: Shop, id: number) =>
 const refund = (s: Shop, id: number, amount: number) =>
   call(ctx, 'POST', `/v1/device/transaction/refund/${id}`, {
     token: s.staff,
-    payload: { amount_minor: amount, idempotency_key: randomUUID() },
+    payload: { amount_minor: amount, idempotency_key: randomUUID(), reason: 'Goodwill' },
   });
 
 describe('every path of a paid sale: one receipt, one accrual', () => {

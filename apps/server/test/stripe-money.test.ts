@@ -147,7 +147,7 @@ function deliver(orgId: number, event: StandInEvent) {
 const refund = (s: Shop, id: number, amountMinor: number, key = randomUUID()) =>
   call(ctx, 'POST', `/v1/device/transaction/refund/${id}`, {
     token: s.staff,
-    payload: { amount_minor: amountMinor, idempotency_key: key },
+    payload: { amount_minor: amountMinor, idempotency_key: key, reason: 'Goodwill' },
   });
 
 async function paidSale(s: Shop) {

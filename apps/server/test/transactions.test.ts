@@ -149,7 +149,7 @@ describe('every transactions endpoint is guarded', () => {
     const answers = await Promise.all([
       call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
         token: viewer,
-        payload: { amount_minor: 100, idempotency_key: key },
+        payload: { amount_minor: 100, idempotency_key: key, reason: 'Goodwill' },
       }),
       call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
         token: viewer,
@@ -170,7 +170,7 @@ describe('every transactions endpoint is guarded', () => {
       call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.cashier }),
       call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
         token: s.cashier,
-        payload: { amount_minor: 100, idempotency_key: key },
+        payload: { amount_minor: 100, idempotency_key: key, reason: 'Goodwill' },
       }),
       call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
         token: s.cashier,
@@ -392,7 +392,7 @@ describe('POST /v1/device/transaction/refund/:id', () => {
   const refund = (s: Shop, id: number, amount: number, key = randomUUID()) =>
     call(ctx, 'POST', `/v1/device/transaction/refund/${id}`, {
       token: s.cashier,
-      payload: { amount_minor: amount, idempotency_key: key },
+      payload: { amount_minor: amount, idempotency_key: key, reason: 'Goodwill' },
     });
 
   it('refunds in part, then the rest, as type 2 payment transactions, and refuses more', async () => {
@@ -469,7 +469,7 @@ describe('POST /v1/device/transaction/refund/:id', () => {
     expect((await refund(s, sale.id, 100)).statusCode).toBe(409);
     const bad = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
       token: s.cashier,
-      payload: { amount_minor: 0, idempotency_key: 'not-a-uuid' },
+      payload: { amount_minor: 0, idempotency_key: 'not-a-uuid', reason: 'Goodwill' },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['amount_minor', 'idempotency_key']);

@@ -42,8 +42,16 @@ test('a sale appears in the list, its card shows products and payment, and a par
 
   await page.getByRole('button', { name: 'Payment' }).click();
   await expect(page.getByRole('heading', { name: `Payment of transaction No. ${sale.id}` })).toBeVisible();
+  await page.getByRole('radiogroup').getByText('By amount', { exact: true }).click();
   await page.getByLabel('Amount to refund').fill('10');
+  await page.getByLabel('Reason').click();
+  await page.getByText('Goodwill', { exact: true }).filter({ visible: true }).click();
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  // A refund asks first, with the amount.
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Refund UAH\s*10\.00$/ })
+    .click();
   await expect(page.getByRole('alert').filter({ hasText: 'Refunded' })).toBeVisible();
   const refund = page.getByRole('row').filter({ hasText: 'Refund' }).filter({ hasText: 'Success' });
   await expect(refund).toHaveCount(1);

@@ -11,7 +11,17 @@ import {
   TRANSACTION_PAYMENT_TYPE,
   TRANSACTION_STATUS,
 } from '../enums.js';
-import { INT4_MAX, optionalQuery, searchQuery, text, ZExportFormat, ZId, ZIdQuery, ZTimestamp } from './common.js';
+import {
+  INT4_MAX,
+  optionalQuery,
+  requiredText,
+  searchQuery,
+  text,
+  ZExportFormat,
+  ZId,
+  ZIdQuery,
+  ZTimestamp,
+} from './common.js';
 
 /** A §4 code column: one of the table's codes. */
 function codeOf<const T extends readonly { code: number }[]>(table: T) {
@@ -38,6 +48,18 @@ export const ZTransactionPaymentStatusCode = codeOf(TRANSACTION_PAYMENT_STATUS);
 export const ZTransactionPaymentTypeCode = codeOf(TRANSACTION_PAYMENT_TYPE);
 export const ZClientTypeCode = codeOf(CLIENT_TYPE);
 
+/**
+ * How much of what was taken has been given back, from the sale's paid and refunded amounts
+ * (successful refunds only): nothing, a part, or all of it.
+ */
+export const REFUND_STATES = ['not_refunded', 'partly_refunded', 'refunded'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export function refundStateOf(sale: { paid_minor: number; refunded_minor: number }): RefundState {
+  if (sale.refunded_minor <= 0) return 'not_refunded';
+  return sale.refunded_minor >= sale.paid_minor ? 'refunded' : 'partly_refunded';
+}
+
 /** A sale as a row of the transactions list. Amounts are minor units of `currency`. */
 export const ZTransactionListItem = z.object({
   id: z.number().int(),
@@ -54,6 +76,7 @@ export const ZTransactionListItem = z.object({
   amount_minor: z.number().int(),
   paid_minor: z.number().int(),
   refunded_minor: z.number().int(),
+  refund_state: z.enum(REFUND_STATES),
   bonuses_used_minor: z.number().int(),
   is_test: z.boolean(),
   opened_at: ZTimestamp,
@@ -72,6 +95,7 @@ export const transactionFilters = {
   status: codeQuery(TRANSACTION_STATUS),
   payment_status: codeQuery(TRANSACTION_PAYMENT_STATUS),
   payment_type: codeQuery(TRANSACTION_PAYMENT_TYPE),
+  refund_state: optionalQuery(z.enum(REFUND_STATES)),
   customer_id: ZIdQuery,
   /** The customer's name, email or phone (any part, any case). */
   customer: searchQuery(100),
@@ -132,6 +156,8 @@ export const ZTransactionLine = z.object({
   price_minor: z.number().int(),
   sum_minor: z.number().int(),
   is_corrected: z.boolean(),
+  /** Units given back or being given back (a failed refund returns its units). */
+  refunded_quantity: z.number().int(),
 });
 export type TTransactionLine = z.infer<typeof ZTransactionLine>;
 
@@ -250,6 +276,25 @@ export const ZSaleEvent = z.object({
   actor_label: z.string().nullable(),
 });
 
+/**
+ * An operator's refund as the card shows it: who asked, when, why, for which products, and
+ * how it ended (its ledger rows: one, or one per payment it gave money back from). A refund
+ * booked without the panel (older ones, the demo's) has no reason or author.
+ */
+export const ZSaleRefund = z.object({
+  payment_ids: z.array(z.number().int()),
+  at: ZTimestamp,
+  by_name: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** What was asked, and what the provider gave back so far. */
+  amount_minor: z.number().int(),
+  refunded_minor: z.number().int(),
+  /** The ledger status of the whole: in process while a part is, an error when a part failed. */
+  status: codeOf(PAYMENT_TRANSACTION_STATUS),
+  lines: z.array(z.object({ line_id: z.number().int(), name: z.string(), quantity: z.number().int() })),
+});
+export type TSaleRefund = z.infer<typeof ZSaleRefund>;
+
 export const ZTransactionCard = ZTransactionListItem.extend({
   organization_name: z.string(),
   customer_email: z.string().nullable(),
@@ -261,6 +306,8 @@ export const ZTransactionCard = ZTransactionListItem.extend({
   settled_at: ZTimestamp.nullable(),
   lines: z.array(ZTransactionLine),
   payments: z.array(ZSalePayment),
+  /** The operators' refunds, oldest first. */
+  refunds: z.array(ZSaleRefund),
   bonuses: z.array(ZSaleBonus),
   session: ZSaleSession.nullable(),
   /** The micromarket's history while the door was open. */
@@ -269,7 +316,7 @@ export const ZTransactionCard = ZTransactionListItem.extend({
   sensor_check: ZSensorCheck.nullable(),
   /** What the caller may do now, as the server's rules decide. */
   actions: z.object({
-    /** paid − refunded: the most a refund may give back. */
+    /** What was taken less what is given back or being given back: the most a refund may give back now. */
     refundable_minor: z.number().int(),
     can_refund: z.boolean(),
     /** A not-paid sale of a customer with a saved card. */
@@ -283,14 +330,48 @@ export type TTransactionCard = z.infer<typeof ZTransactionCard>;
 /** The web makes one key per form, so a double click refunds once. */
 const ZIdempotencyKey = z.uuid({ error: 'errors.bad_request' });
 
-export const ZRefundTransaction = z.object({
-  // Bounded like every integer column's input: 21 million in major units is more than any sale.
-  amount_minor: z
-    .int({ error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(INT4_MAX, { error: 'validation.money' }),
-  idempotency_key: ZIdempotencyKey,
+/** The longest reason a refund keeps. */
+export const REFUND_REASON_MAX = 500;
+
+/** A product of the sale to give back: its line and how many of its units. */
+export const ZRefundLine = z.object({
+  line_id: z.int({ error: 'validation.required' }).min(1).max(Number.MAX_SAFE_INTEGER),
+  quantity: z.int({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(INT4_MAX),
 });
+
+/**
+ * A refund by amount (`amount_minor`) or by products (`lines`: the server prices them at what
+ * the customer paid per unit, capped by what is refundable; an `amount_minor` sent beside them
+ * must be that sum, so the panel's confirmation is what is refunded). Always with a reason.
+ */
+export const ZRefundTransaction = z
+  .object({
+    // Bounded like every integer column's input: 21 million in major units is more than any sale.
+    amount_minor: z
+      .int({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(INT4_MAX, { error: 'validation.money' })
+      .optional(),
+    lines: z.array(ZRefundLine).min(1, { error: 'validation.required' }).max(200).optional(),
+    reason: requiredText(REFUND_REASON_MAX),
+    idempotency_key: ZIdempotencyKey,
+  })
+  .superRefine((body, context) => {
+    if (body.lines === undefined && body.amount_minor === undefined) {
+      context.addIssue({ code: 'custom', path: ['amount_minor'], message: 'validation.required' });
+    }
+    const seen = new Set<number>();
+    for (const [index, line] of (body.lines ?? []).entries()) {
+      if (seen.has(line.line_id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'line_id'],
+          message: 'transaction.refund_line_repeated',
+        });
+      }
+      seen.add(line.line_id);
+    }
+  });
 export type TRefundTransaction = z.input<typeof ZRefundTransaction>;
 
 export const ZChargeTransaction = z.object({ idempotency_key: ZIdempotencyKey });

@@ -9,13 +9,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
-import { transactions } from './sales.js';
+import { transactionProducts, transactions } from './sales.js';
 
 /**
  * An organisation's payment system (`/organization/payment/system`). Credentials are one
@@ -132,6 +133,29 @@ export const paymentTransactions = pgTable(
     // The spec's §4 codes and nothing else.
     check('payment_transactions_type', sql`${t.type} IN (1, 2)`),
     check('payment_transactions_status', sql`${t.status} IN (0, 1, 2, 5, 10)`),
+  ],
+);
+
+/**
+ * The units of a sale's lines a refund's ledger row gives back (a refund by products). When
+ * the row ends in error, the trigger `payment_transactions_refund_failed` (migration 0041)
+ * lowers the lines' `refunded_quantity` by these, in the statement that failed the row.
+ */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    paymentTransactionId: bigint('payment_transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    transactionProductId: bigint('transaction_product_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactionProducts.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentTransactionId, t.transactionProductId] }),
+    index('refund_lines_line').on(t.transactionProductId),
+    check('refund_lines_quantity', sql`${t.quantity} > 0`),
   ],
 );
 

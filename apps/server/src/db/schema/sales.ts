@@ -96,6 +96,8 @@ export const transactions = pgTable(
     index('transactions_micromarket_opened').on(t.micromarketId, t.openedAt, t.id),
     index('transactions_customer_opened').on(t.customerId, t.openedAt, t.id),
     index('transactions_opened').on(t.openedAt, t.id),
+    // The list's "partly refunded" and "refunded" filters: few sales, walked like the org index.
+    index('transactions_refunded').on(t.orgId, t.openedAt, t.id).where(sql`${t.refundedMinor} > 0`),
     // The unfinished ones: new, manual and processing (the previous-transaction check, the settle job).
     index('transactions_open').on(t.micromarketId, t.status).where(sql`${t.status} <> 1`),
     check('transactions_status', sql`${t.status} IN (0, 1, 2, 3, 4)`),
@@ -133,11 +135,20 @@ export const transactionProducts = pgTable(
     costMinor: money('cost_minor'),
     /** An operator added or changed this line (manual check, incorrectly counted products). */
     isCorrected: boolean('is_corrected').notNull().default(false),
+    /**
+     * Units given back or being given back by refunds (`refund_lines`): raised under the sale's
+     * lock when a refund is reserved, lowered by the database when one of its ledger rows fails.
+     */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
     index('transaction_products_transaction').on(t.transactionId),
     index('transaction_products_product').on(t.productId),
     check('transaction_products_quantity', sql`${t.quantity} >= 0`),
+    check(
+      'transaction_products_refunded_quantity',
+      sql`${t.refundedQuantity} >= 0 AND ${t.refundedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 

@@ -112,7 +112,11 @@ export type Settlement = {
   now: Date;
 };
 
-/** Settles a row still in process; a row someone else settled meanwhile is left alone (null). */
+/**
+ * Settles a row still in process; a row someone else settled meanwhile is left alone (null).
+ * Every row's status changes here; a refund row failed here gives back the products' units it
+ * held, in this same statement (the trigger `payment_transactions_refund_failed`, migration 0041).
+ */
 export async function settle(db: Db, id: number, settlement: Settlement): Promise<PaymentTransactionRow | null> {
   const { now, status } = settlement;
   const [row] = await settleInProcess(db, {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  auditLog,
   bonusOperations,
   deviceEvents,
   doorSessions,
@@ -23,6 +24,18 @@ export async function findSaleDetails(db: Db, id: number) {
     .leftJoin(users, eq(users.id, transactions.customerId))
     .where(eq(transactions.id, id));
   return row ?? null;
+}
+
+/** The operators' refund requests of a sale (the audit log's `refund_request`), oldest first, with who made them. */
+export async function refundRequestsOf(db: Db, id: number) {
+  return db
+    .select({ at: auditLog.createdAt, byName: users.name, after: auditLog.after })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(
+      and(eq(auditLog.entity, 'transaction'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'refund_request')),
+    )
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 }
 
 /** Who a user is, by name, for the card (who resolved a sensor dispute). */

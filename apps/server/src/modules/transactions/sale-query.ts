@@ -1,4 +1,4 @@
-import type { TTransactionFilters } from '@vitrina/contract';
+import type { RefundState, TTransactionFilters } from '@vitrina/contract';
 import { SALE_STATUS } from '@vitrina/contract';
 import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -25,6 +25,18 @@ function customerSearch(text: string): SQL {
   return sql`${transactions.customerId} in (${matching})`;
 }
 
+/**
+ * The refund state as the list item derives it (refundStateOf). `refunded_minor > 0` is
+ * written as a literal, so the planner sees it implies `transactions_refunded`'s predicate.
+ */
+function refundStateWhere(state: RefundState): SQL {
+  const { paidMinor, refundedMinor } = transactions;
+  if (state === 'not_refunded') return sql`${refundedMinor} = 0`;
+  return state === 'refunded'
+    ? sql`${refundedMinor} > 0 AND ${refundedMinor} >= ${paidMinor}`
+    : sql`${refundedMinor} > 0 AND ${refundedMinor} < ${paidMinor}`;
+}
+
 /** The filters that do not pick an index: period, codes, customer, amount. */
 function refinements(filters: SaleFilters): (SQL | undefined)[] {
   return [
@@ -38,6 +50,7 @@ function refinements(filters: SaleFilters): (SQL | undefined)[] {
         : eq(transactions.status, filters.status),
     filters.payment_status === undefined ? undefined : eq(transactions.paymentStatus, filters.payment_status),
     filters.payment_type === undefined ? undefined : eq(transactions.paymentType, filters.payment_type),
+    filters.refund_state === undefined ? undefined : refundStateWhere(filters.refund_state),
     filters.customer_id === undefined ? undefined : eq(transactions.customerId, filters.customer_id),
     filters.customer ? customerSearch(filters.customer) : undefined,
     filters.amount_min === undefined ? undefined : gte(transactions.amountMinor, filters.amount_min),

@@ -12,6 +12,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { activeCardOf, isTakenMoney, ledgerOf, linesOf } from '../sales/index.js';
+import { type RefundRequestRecord, refundableByLedger, refundsOf } from './refund-history.js';
 import * as card from './sale-card.repository.js';
 import * as repo from './transactions.repository.js';
 
@@ -63,17 +64,18 @@ export async function getTransaction(ctx: ServiceContext, actor: UserActor, id: 
 export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransactionCard> {
   const details = (await card.findSaleDetails(db, row.id))!;
   const { sale } = details;
-  const [lines, ledger, bonuses, session, resolvedBy] = await Promise.all([
+  const [lines, ledger, bonuses, session, resolvedBy, refundRequests] = await Promise.all([
     linesOf(db, sale.id),
     ledgerOf(db, sale.id),
     card.bonusesOfSale(db, sale.id),
     sessionOf(db, sale.doorSessionId),
     card.userNameOf(db, sale.sensorCheck?.resolved_by ?? null),
+    card.refundRequestsOf(db, sale.id),
   ]);
   const from = session ? new Date(session.opened_at) : sale.openedAt;
   const to = session?.closed_at ? new Date(session.closed_at) : (sale.closedAt ?? sale.openedAt);
   const events = await card.eventsBetween(db, sale.micromarketId, from, to, EVENTS_MAX);
-  const refundable = sale.paidMinor - sale.refundedMinor;
+  const refundable = refundableByLedger(ledger);
   const isNotPaid = sale.status === SALE_STATUS.successful && sale.paymentStatus === SALE_PAYMENT.notPaid;
   const hasCard = sale.customerId !== null && isNotPaid && (await activeCardOf(db, sale.customerId)) !== null;
   return {
@@ -98,9 +100,18 @@ export async function buildCard(db: Db, row: repo.SaleListRow): Promise<TTransac
         price_minor: line.priceMinor,
         sum_minor: line.priceMinor * line.quantity,
         is_corrected: line.isCorrected,
+        refunded_quantity: line.refundedQuantity,
       }),
     ),
     payments: ledger.map(toSalePayment),
+    refunds: refundsOf(
+      refundRequests.map((request) => ({
+        at: request.at,
+        byName: request.byName,
+        record: request.after as RefundRequestRecord,
+      })),
+      ledger,
+    ),
     bonuses: bonuses.map((bonus) => ({
       id: bonus.id,
       operation: bonus.operation as 1 | 2,

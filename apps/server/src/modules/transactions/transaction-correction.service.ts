@@ -56,6 +56,8 @@ export async function correctTransaction(
     const [locked] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
     if (!locked || !isCorrectable(locked)) throw conflict('transaction.not_correctable');
     const stored = await linesOf(tx, id);
+    // A correction writes the lines anew: units already refunded would lose their record.
+    if (stored.some((line) => line.refundedQuantity > 0)) throw conflict('transaction.lines_refunded');
     const byId = new Map(stored.map((line) => [line.id, line]));
     // One after another: a transaction's queries share its one connection.
     const {

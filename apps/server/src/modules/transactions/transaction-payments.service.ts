@@ -5,7 +5,6 @@ import {
   type TTransactionPaymentResult,
   translate,
   type ZChargeTransaction,
-  type ZRefundTransaction,
 } from '@vitrina/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,33 +15,22 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
-import {
-  askReserved,
-  learnAccount,
-  type PaymentProviders,
-  type ReservedPayment,
-  reservePayment,
-} from '../payments/index.js';
-import {
-  activeCardOf,
-  announceSale,
-  isTakenMoney,
-  ledgerOf,
-  lockSale,
-  syncSaleMoney,
-  takenByLedger,
-} from '../sales/index.js';
+import { askReserved, learnAccount, type PaymentProviders, reservePayment } from '../payments/index.js';
+import { activeCardOf, announceSale, ledgerOf, lockSale, syncSaleMoney, takenByLedger } from '../sales/index.js';
+import { isGivenBack } from './refund-history.js';
 import { toSalePayment, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
 
-type LedgerRow = typeof paymentTransactions.$inferSelect;
+// An operator's money actions on a sale: what refunds (transaction-refund.service.ts) and charging
+// again share (keys, the repeated form's answer, the booking), and charging again itself.
+export type LedgerRow = typeof paymentTransactions.$inferSelect;
 type PaymentAction = 'refund' | 'charge_again';
 
 /** Keys of the panel's operations, so a client's key can never name a settlement's row. */
-const keyOf = (id: number, action: PaymentAction, clientKey: string, part = 1) =>
+export const keyOf = (id: number, action: PaymentAction, clientKey: string, part = 1) =>
   `txn:${id}:${action}:${clientKey}${part > 1 ? `:${part}` : ''}`;
 
-async function rowsOfKey(db: Db, id: number, action: PaymentAction, clientKey: string): Promise<LedgerRow[]> {
+export async function rowsOfKey(db: Db, id: number, action: PaymentAction, clientKey: string): Promise<LedgerRow[]> {
   const prefix = keyOf(id, action, clientKey);
   return db
     .select()
@@ -60,17 +48,8 @@ const sum = (rows: LedgerRow[], pick: (row: LedgerRow) => boolean) =>
   rows.filter(pick).reduce((total, row) => total + row.amountMinor, 0);
 
 /** A refund's parent still has this much to give back (its refunds in process count as given). */
-function remainingOf(parent: LedgerRow, ledger: LedgerRow[]): number {
-  return (
-    parent.amountMinor -
-    sum(
-      ledger,
-      (row) =>
-        row.parentId === parent.id &&
-        row.operation === 'refund' &&
-        (row.status === PAYMENT_STATUS.success || row.status === PAYMENT_STATUS.inProcess),
-    )
-  );
+export function remainingOf(parent: LedgerRow, ledger: LedgerRow[]): number {
+  return parent.amountMinor - sum(ledger, (row) => row.parentId === parent.id && isGivenBack(row));
 }
 
 /** The provider's refusal in the caller's words, shown under §8's payment system error title. */
@@ -84,7 +63,7 @@ function failureOf(rows: LedgerRow[], actor: UserActor): string | null {
 }
 
 /** Books an operator's refund or charge on the sale, with its audit entry, in one database transaction. */
-async function bookLedger(
+export async function bookLedger(
   ctx: ServiceContext,
   actor: UserActor,
   options: { id: number; action: PaymentAction; rows: LedgerRow[] },
@@ -125,7 +104,7 @@ async function bookLedger(
  * The sale an operator acts on (visible, editable), or the answer of the request already
  * made with this key: a repeated form answers the first outcome and moves no money.
  */
-async function openAction(
+export async function openAction(
   ctx: ServiceContext,
   actor: UserActor,
   options: { id: number; action: PaymentAction; clientKey: string },
@@ -136,7 +115,7 @@ async function openAction(
   return { sale, repeated: done.length > 0 ? await answer(ctx, actor, options.id, done) : null };
 }
 
-async function answer(
+export async function answer(
   ctx: ServiceContext,
   actor: UserActor,
   id: number,
@@ -150,70 +129,6 @@ async function answer(
     transaction: repo.toListItem(row),
     error: failureOf(rows, actor),
   };
-}
-
-/**
- * Refunds a paid sale in full or in part: at most paid − refunded, given back from the
- * money taken (newest capture or charge first, split when one is not enough), each part a
- * type 2 ledger row. The client's key makes a repeated request answer the first refund.
- */
-export async function refundTransaction(
-  ctx: ServiceContext,
-  providers: PaymentProviders,
-  actor: UserActor,
-  id: number,
-  body: z.output<typeof ZRefundTransaction>,
-): Promise<TTransactionPaymentResult> {
-  const { repeated } = await openAction(ctx, actor, { id, action: 'refund', clientKey: body.idempotency_key });
-  if (repeated) return repeated;
-  // Reserved under the sale's lock: parallel refunds of one sale are written one after
-  // another, each seeing the others' parts in process, so together they never pass what was
-  // paid, whatever the provider would accept. The provider is asked after the commit.
-  const reserved = await ctx.db.transaction(async (tx) => {
-    const sale = await lockSale(tx, id);
-    if (!sale) throw conflict('transaction.not_refundable');
-    const ledger = await ledgerOf(tx, id);
-    const parents = ledger.filter(isTakenMoney).reverse();
-    const given = sum(
-      ledger,
-      (row) =>
-        row.operation === 'refund' &&
-        (row.status === PAYMENT_STATUS.success || row.status === PAYMENT_STATUS.inProcess),
-    );
-    const refundable = takenByLedger(ledger) - given;
-    if (refundable <= 0 || parents.length === 0) throw conflict('transaction.not_refundable');
-    if (body.amount_minor > refundable) {
-      const max = formatMinor(refundable, sale.currency);
-      throw new AppError(400, 'transaction.refund_too_much', { max }, { amount_minor: 'transaction.refund_too_much' });
-    }
-    const parts: ReservedPayment[] = [];
-    let left = body.amount_minor;
-    for (const parent of parents) {
-      const part = Math.min(left, remainingOf(parent, ledger));
-      if (part <= 0) continue;
-      parts.push(
-        await reservePayment(
-          ctx,
-          providers,
-          {
-            orgId: sale.orgId,
-            idempotencyKey: keyOf(id, 'refund', body.idempotency_key, parts.length + 1),
-            transactionId: id,
-            request: { operation: 'refund', parentId: parent.id, amountMinor: part },
-          },
-          tx,
-        ),
-      );
-      left -= part;
-      if (left === 0) break;
-    }
-    return parts;
-  });
-  if (reserved.length === 0) throw conflict('transaction.not_refundable');
-  const rows: LedgerRow[] = [];
-  for (const part of reserved) rows.push(await askReserved(ctx, part));
-  await bookLedger(ctx, actor, { id, action: 'refund', rows });
-  return answer(ctx, actor, id, rows);
 }
 
 /**

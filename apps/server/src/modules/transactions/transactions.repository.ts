@@ -1,7 +1,7 @@
-import type { TTransactionListItem, TTransactionTotals } from '@vitrina/contract';
+import { refundStateOf, type TTransactionListItem, type TTransactionTotals } from '@vitrina/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets, transactions, users } from '../../db/schema/index.js';
+import { micromarkets, refundLines, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import { keysetBranches, pageIdsQuery, type SaleFilters, whereOfSales } from './sale-query.js';
 
 export type { SaleFilters } from './sale-query.js';
@@ -54,6 +54,7 @@ export function toListItem(row: SaleListRow): TTransactionListItem {
     amount_minor: row.amountMinor,
     paid_minor: row.paidMinor,
     refunded_minor: row.refundedMinor,
+    refund_state: refundStateOf({ paid_minor: row.paidMinor, refunded_minor: row.refundedMinor }),
     bonuses_used_minor: row.bonusesUsedMinor,
     is_test: row.isTest,
     opened_at: row.openedAt.toISOString(),
@@ -113,4 +114,32 @@ export async function totalsOfSales(db: Db, filters: SaleFilters): Promise<TTran
 export async function setSaleError(db: Db, id: number, errorCode: string) {
   const [row] = await db.update(transactions).set({ errorCode }).where(eq(transactions.id, id)).returning();
   return row!;
+}
+
+/**
+ * Holds the units a refund's ledger rows give back: raised on the sale's lines (the check
+ * `refunded_quantity <= quantity` is the net under the service's own) and kept per row, so a
+ * row that fails gives back exactly its units (the trigger of migration 0041).
+ */
+export async function holdRefundedUnits(
+  db: Db,
+  units: readonly { paymentTransactionId: number; lineId: number; quantity: number }[],
+): Promise<void> {
+  if (units.length === 0) return;
+  await db.insert(refundLines).values(
+    units.map((unit) => ({
+      paymentTransactionId: unit.paymentTransactionId,
+      transactionProductId: unit.lineId,
+      quantity: unit.quantity,
+    })),
+  );
+  const perLine = new Map<number, number>();
+  for (const unit of units) perLine.set(unit.lineId, (perLine.get(unit.lineId) ?? 0) + unit.quantity);
+  // One line after another: a transaction's queries share its one connection.
+  for (const [lineId, quantity] of perLine) {
+    await db
+      .update(transactionProducts)
+      .set({ refundedQuantity: sql`${transactionProducts.refundedQuantity} + ${quantity}` })
+      .where(eq(transactionProducts.id, lineId));
+  }
 }

@@ -6,7 +6,8 @@ import type { PaymentProviders } from '../payments/index.js';
 import { getTransaction } from './transaction-card.service.js';
 import { correctTransaction } from './transaction-correction.service.js';
 import { sendDisputeToDataset } from './transaction-dataset.service.js';
-import { chargeTransaction, refundTransaction } from './transaction-payments.service.js';
+import { chargeTransaction } from './transaction-payments.service.js';
+import { refundTransaction } from './transaction-refund.service.js';
 import { exportTransactions, listTransactions, transactionTotals } from './transactions.service.js';
 
 type Options = { ctx: ServiceContext; providers: PaymentProviders };

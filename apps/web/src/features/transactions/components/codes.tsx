@@ -2,10 +2,12 @@ import {
   CLIENT_TYPE,
   PAYMENT_TRANSACTION_STATUS,
   PAYMENT_TRANSACTION_TYPE,
+  type RefundState,
   TRANSACTION_PAYMENT_STATUS,
   TRANSACTION_PAYMENT_TYPE,
   TRANSACTION_STATUS,
   type TSalePayment,
+  type TTransactionCard,
   type TTransactionListItem,
 } from '@vitrina/contract';
 import { Tag } from 'antd';
@@ -32,6 +34,26 @@ export function PaymentStatusTag({ status }: { status: TTransactionListItem['pay
       {t(`transactions.payment_status.${keyOf(TRANSACTION_PAYMENT_STATUS, status)}`)}
     </Tag>
   );
+}
+
+const REFUND_STATE_COLORS: Record<RefundState, string> = {
+  not_refunded: 'default',
+  partly_refunded: 'gold',
+  refunded: 'volcano',
+};
+
+/** "Refunded" or "Partly refunded" beside the payment status; nothing while nothing was given back. */
+export function RefundStateTag({ state }: { state: RefundState }) {
+  const { t } = useTranslation();
+  if (state === 'not_refunded') return null;
+  return <Tag color={REFUND_STATE_COLORS[state]}>{t(`transactions.refund_state.${state}`)}</Tag>;
+}
+
+/** A refund the provider has not confirmed yet: its money is on the way, not given back. */
+export function RefundInProcessTag({ sale }: { sale: TTransactionCard }) {
+  const { t } = useTranslation();
+  if (!sale.refunds.some((refund) => refund.status === 10)) return null;
+  return <Tag color="blue">{t('transactions.refund_state.in_process')}</Tag>;
 }
 
 export function LedgerStatusTag({ status }: { status: TSalePayment['status'] }) {

@@ -3,7 +3,7 @@ import { Descriptions, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateUtc } from '../../../lib/format';
-import { PaymentStatusTag, StatusTag, useCodeTexts } from './codes';
+import { PaymentStatusTag, RefundInProcessTag, RefundStateTag, StatusTag, useCodeTexts } from './codes';
 import { useMoney } from './use-money';
 
 /** Who bought where, the §4 codes and the amounts of a sale. */
@@ -18,6 +18,8 @@ export function SaleHeader({ sale }: { sale: TTransactionCard }) {
       <Space wrap size={[4, 8]} style={{ marginBottom: 12 }}>
         <StatusTag status={sale.status} />
         <PaymentStatusTag status={sale.payment_status} />
+        <RefundStateTag state={sale.refund_state} />
+        <RefundInProcessTag sale={sale} />
         <Tag>{codes.paymentType(sale.payment_type)}</Tag>
         {sale.is_test && <Tag color="purple">{t('transactions.test')}</Tag>}
       </Space>

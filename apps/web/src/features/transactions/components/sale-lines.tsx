@@ -49,6 +49,16 @@ export function SaleLines({ sale }: { sale: TTransactionCard }) {
           align: 'right',
           render: (_, line) => line.quantity,
         },
+        ...(sale.lines.some((line) => line.refunded_quantity > 0)
+          ? [
+              {
+                key: 'refunded',
+                title: t('transactions.lines.refunded'),
+                align: 'right' as const,
+                render: (_: unknown, line: Line) => line.refunded_quantity || '—',
+              },
+            ]
+          : []),
         {
           key: 'list_price',
           title: t('transactions.lines.list_price'),

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateUtc } from '../../../lib/format';
-import { PaymentStatusTag, StatusTag, type useCodeTexts } from './codes';
+import { PaymentStatusTag, RefundStateTag, StatusTag, type useCodeTexts } from './codes';
 
 type Options = {
   t: TFunction;
@@ -47,8 +47,20 @@ export function buildTransactionColumns({
       title: t('transactions.columns.id'),
       render: (_, row) => {
         const link = <Link to={`/device/transaction/${row.id}`}>{`#${row.id}`}</Link>;
-        // A phone has room for two columns: the payment status goes under the number.
-        return isCompact ? <Stacked below={<PaymentStatusTag status={row.payment_status} />}>{link}</Stacked> : link;
+        // A phone has room for two columns: the payment and refund states go under the number.
+        if (!isCompact) return link;
+        return (
+          <Stacked
+            below={
+              <Space size={4} wrap>
+                <PaymentStatusTag status={row.payment_status} />
+                <RefundStateTag state={row.refund_state} />
+              </Space>
+            }
+          >
+            {link}
+          </Stacked>
+        );
       },
     },
     {
@@ -76,6 +88,7 @@ export function buildTransactionColumns({
       render: (_, row) => (
         <Space size={4} wrap>
           <PaymentStatusTag status={row.payment_status} />
+          <RefundStateTag state={row.refund_state} />
           {!isCompact && <StatusTag status={row.status} />}
           {row.is_test && <Tag>{t('transactions.test')}</Tag>}
         </Space>

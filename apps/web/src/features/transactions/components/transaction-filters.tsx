@@ -1,4 +1,11 @@
-import { type api, TRANSACTION_PAYMENT_STATUS, TRANSACTION_PAYMENT_TYPE, TRANSACTION_STATUS } from '@vitrina/contract';
+import {
+  type api,
+  REFUND_STATES,
+  type RefundState,
+  TRANSACTION_PAYMENT_STATUS,
+  TRANSACTION_PAYMENT_TYPE,
+  TRANSACTION_STATUS,
+} from '@vitrina/contract';
 import { InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -66,6 +73,14 @@ export function TransactionFilters({ filters, update, reset, hasFilters }: Props
       />
       {select('status', codeOptions(TRANSACTION_STATUS, 'status', t))}
       {select('payment_status', codeOptions(TRANSACTION_PAYMENT_STATUS, 'payment_status', t))}
+      <Select
+        {...FILTER_SELECT}
+        aria-label={t('transactions.filters.refund_state')}
+        placeholder={t('transactions.filters.refund_state')}
+        value={filters.refund_state}
+        onChange={(refund_state?: RefundState) => update({ refund_state })}
+        options={REFUND_STATES.map((state) => ({ value: state, label: t(`transactions.refund_state.${state}`) }))}
+      />
       {select('payment_type', codeOptions(TRANSACTION_PAYMENT_TYPE, 'payment_type', t))}
       <AmountFilter
         label={t('transactions.filters.amount_min')}

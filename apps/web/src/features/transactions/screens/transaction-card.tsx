@@ -14,6 +14,7 @@ import { SaleLines } from '../components/sale-lines';
 import { SaleMissing } from '../components/sale-missing';
 import { SalePayments } from '../components/sale-payments';
 import { SaleReceipt } from '../components/sale-receipt';
+import { SaleRefunds } from '../components/sale-refunds';
 import { SendToDataset } from '../components/send-to-dataset';
 import { SensorCheckAlert } from '../components/sensor-check';
 import { useSale } from '../components/use-sale';
@@ -84,6 +85,11 @@ export default function TransactionCardScreen() {
         <Card variant="borderless" className="panel-card" title={t('transactions.card.payments')}>
           <SalePayments payments={item.payments} />
         </Card>
+        {item.refunds.length > 0 && (
+          <Card variant="borderless" className="panel-card" title={t('transactions.refunds.title')}>
+            <SaleRefunds sale={item} />
+          </Card>
+        )}
         {item.bonuses.length > 0 && (
           <Card variant="borderless" className="panel-card" title={t('transactions.card.bonuses')}>
             <SaleBonuses sale={item} />

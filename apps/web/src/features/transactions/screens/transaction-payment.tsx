@@ -6,11 +6,12 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
-import { PaymentStatusTag, StatusTag } from '../components/codes';
+import { PaymentStatusTag, RefundInProcessTag, RefundStateTag, StatusTag } from '../components/codes';
 import { Figure } from '../components/figure';
 import { RefundForm } from '../components/refund-form';
 import { SaleMissing } from '../components/sale-missing';
 import { SalePayments } from '../components/sale-payments';
+import { SaleRefunds } from '../components/sale-refunds';
 import { useMoney } from '../components/use-money';
 import { useSale } from '../components/use-sale';
 
@@ -58,6 +59,8 @@ export default function TransactionPaymentScreen() {
           <Space wrap size={[16, 8]}>
             <StatusTag status={item.status} />
             <PaymentStatusTag status={item.payment_status} />
+            <RefundStateTag state={item.refund_state} />
+            <RefundInProcessTag sale={item} />
             <Figure label={t('transactions.card.amount')}>{money(item.amount_minor, item.currency)}</Figure>
             <Figure label={t('transactions.card.paid')}>{money(item.paid_minor, item.currency)}</Figure>
             <Figure label={t('transactions.card.refunded')}>{money(item.refunded_minor, item.currency)}</Figure>
@@ -69,7 +72,12 @@ export default function TransactionPaymentScreen() {
           )}
         </Card>
         <Card variant="borderless" className="panel-card" title={t('transactions.payment.refund')}>
-          <RefundForm key={item.refunded_minor} sale={item} onResult={setResult} />
+          {/* A new form once the refund is booked or held (what is left changed); a failed one keeps what was typed. */}
+          <RefundForm
+            key={`${item.refunded_minor}:${item.actions.refundable_minor}`}
+            sale={item}
+            onResult={setResult}
+          />
         </Card>
         <Card variant="borderless" className="panel-card" title={t('transactions.payment.charge')}>
           {item.actions.can_charge ? (
@@ -89,6 +97,11 @@ export default function TransactionPaymentScreen() {
             <span className="muted">{t('transactions.payment.nothing_to_charge')}</span>
           )}
         </Card>
+        {item.refunds.length > 0 && (
+          <Card variant="borderless" className="panel-card" title={t('transactions.refunds.title')}>
+            <SaleRefunds sale={item} />
+          </Card>
+        )}
         <Card variant="borderless" className="panel-card" title={t('transactions.card.payments')}>
           <SalePayments payments={item.payments} />
         </Card>

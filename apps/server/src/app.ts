@@ -103,8 +103,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   storage?: FileStorage;
-  /** Time to live of cached sessions (SESSION_CACHE_TTL_MS) and, for tests, the clock. */
-  sessionCache?: SessionCacheOptions;
+  /** Time to live of cached sessions (SESSION_CACHE_TTL_MS); they follow `clock`. */
+  sessionCache?: Omit<SessionCacheOptions, 'now'>;
   /** Live updates: how long events gather before they are sent (0 in tests), the stream's heartbeat. */
   live?: LiveBusOptions & { heartbeatMs?: number };
   /** Called for every route as it is declared, so tests can walk all of them. */
@@ -173,7 +173,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(apiDocsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
-  await app.register(authPlugin, { database: deps.database, sessionCache: deps.sessionCache });
+  const clock = deps.clock ?? systemClock;
+  await app.register(authPlugin, { database: deps.database, clock, sessionCache: deps.sessionCache });
 
   const rateSharing = new RateSharing(deps.database, app.log);
   await rateSharing.start();
@@ -192,7 +193,6 @@ export async function buildApp(deps: AppDeps) {
   await promotionRules.start(deps.database);
   app.addHook('onClose', () => promotionRules.stop());
 
-  const clock = deps.clock ?? systemClock;
   const saleEvents = new SaleEvents();
   const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
   app.decorate('jobs', jobs);

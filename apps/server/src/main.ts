@@ -64,7 +64,7 @@ async function main() {
       await seedPlanogramsDemo(database.db, orgIds);
     }
     // The demo's sales, however they were written, reach the reports through the rollups.
-    await rebuildDemoSaleRollups(database.db);
+    await rebuildDemoSaleRollups(database.db, new Date());
     await writeDemoFleet(database.db, config.dataDir);
   }
 

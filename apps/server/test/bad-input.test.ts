@@ -133,7 +133,7 @@ beforeAll(async () => {
     email: 'bad-input-customer@example.com',
     phone: '+380679990011',
   });
-  customer = await createSession(ctx.database.db, { userId: id });
+  customer = await createSession(ctx.database.db, { userId: id }, ctx.app.services.clock.now());
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
     .png()
     .toBuffer();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { sessions } from '../src/db/schema/index.js';
+import type { Clock } from '../src/lib/clock.js';
 import { hashToken } from '../src/lib/crypto.js';
 import type { SessionCacheEvent, SessionCacheOptions } from '../src/lib/session-cache.js';
 import { createTestContext, type TestContext } from './helper.js';
@@ -13,12 +14,17 @@ import { createTestContext, type TestContext } from './helper.js';
 export type ExtraApp = { app: App; close(): Promise<void> };
 
 /** Another app over an open database (its own session cache, e.g. with a test clock). */
-export async function buildExtraApp(database: Database, sessionCache: SessionCacheOptions = {}): Promise<ExtraApp> {
+export async function buildExtraApp(
+  database: Database,
+  sessionCache: Omit<SessionCacheOptions, 'now'> = {},
+  clock?: Clock,
+): Promise<ExtraApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
     config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
     sessionCache,
+    ...(clock ? { clock } : {}),
   });
   await app.ready();
   return {

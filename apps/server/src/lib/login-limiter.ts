@@ -24,7 +24,8 @@ export class LoginLimiter {
   constructor(
     private readonly maxFailures = LOGIN_MAX_FAILURES,
     windowMs = LOGIN_FAILURE_WINDOW_MS,
-    now: () => number = Date.now,
+    /** The context clock's milliseconds (auth.routes.ts), so tests move time without sleeping. */
+    now: () => number,
     share?: RateShare,
   ) {
     this.failures = new RecentEvents<Key>(

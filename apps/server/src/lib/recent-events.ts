@@ -22,7 +22,8 @@ export class RecentEvents<Key extends string> {
 
   constructor(
     private readonly windowOf: (key: Key) => number,
-    readonly now: () => number = Date.now,
+    /** Milliseconds since the epoch, from the context's clock. */
+    readonly now: () => number,
     /** Events kept per key: at least the largest limit asked of `waitMs`. */
     private readonly kept = DEFAULT_KEPT_EVENTS,
     /** How this memory hears and tells the other instances (see rate-sharing.ts). */

@@ -22,7 +22,7 @@ type Key = `ip:${string}` | `account:${string}`;
 export class ResetLimiter {
   private readonly requests: RecentEvents<Key>;
 
-  constructor(now: () => number = Date.now, share?: RateShare) {
+  constructor(now: () => number, share?: RateShare) {
     this.requests = new RecentEvents<Key>(
       (key) => (key.startsWith('account:') ? RESET_ACCOUNT_WINDOW_MS : RESET_ADDRESS_WINDOW_MS),
       now,

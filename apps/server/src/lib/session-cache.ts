@@ -14,8 +14,8 @@ export type SessionCacheOptions = {
   /** How long a loaded session is served from memory; 0 turns the cache off. */
   ttlMs?: number;
   maxEntries?: number;
-  /** Milliseconds since the epoch; injectable so tests move time without sleeping. */
-  now?: () => number;
+  /** Milliseconds since the epoch: the app's clock (auth plugin), so tests move time without sleeping. */
+  now: () => number;
 };
 
 export type SessionCacheEvent =
@@ -50,10 +50,10 @@ export class SessionCache {
   #hits = 0;
   #misses = 0;
 
-  constructor(options: SessionCacheOptions = {}) {
+  constructor(options: SessionCacheOptions) {
     this.ttlMs = Math.max(0, options.ttlMs ?? DEFAULT_SESSION_CACHE_TTL_MS);
     this.#maxEntries = options.maxEntries ?? DEFAULT_SESSION_CACHE_MAX_ENTRIES;
-    this.now = options.now ?? Date.now;
+    this.now = options.now;
   }
 
   get enabled(): boolean {

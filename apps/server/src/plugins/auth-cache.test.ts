@@ -8,6 +8,7 @@ import { bearer, call, createTestContext, type TestContext } from '../../test/he
 import { buildExtraApp, type ExtraApp, nextCacheEvent, sessionIdOf } from '../../test/instances.js';
 import { organizationAccess, sessions, users } from '../db/schema/index.js';
 import { DEMO_ROLE_PERMISSIONS } from '../demo/seed.js';
+import type { Clock } from '../lib/clock.js';
 
 /**
  * A session served from memory stops working at once when what it was built from changes:
@@ -216,9 +217,17 @@ describe('the session cache', () => {
 describe('the session cache with a test clock', () => {
   const TTL_MS = 10 * 60_000;
   let now = Date.now();
+  /** The extra app's clock, which its session cache follows: the tests move `now`. */
+  const clock: Clock = {
+    now: () => new Date(now),
+    nowMs: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+  };
   let extra: ExtraApp;
   beforeAll(async () => {
-    extra = await buildExtraApp(ctx.database, { ttlMs: TTL_MS, now: () => now });
+    extra = await buildExtraApp(ctx.database, { ttlMs: TTL_MS }, clock);
   });
   afterAll(() => extra.close());
 

@@ -13,6 +13,7 @@ import {
   type UserActor,
   userActor,
 } from '../lib/actor.js';
+import type { Clock } from '../lib/clock.js';
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { OrgScope } from '../lib/org-scope.js';
@@ -161,12 +162,18 @@ export async function resolveSession(db: Db, cache: SessionCache, token: string)
 /** Methods that never write: every other request waits for its own changes to reach the cache. */
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export type AuthPluginOptions = { database: Pick<Database, 'db' | 'listen'>; sessionCache?: SessionCacheOptions };
+export type AuthPluginOptions = {
+  database: Pick<Database, 'db' | 'listen'>;
+  /** The app's clock: sessions expire, slide and leave the cache by it. */
+  clock: Clock;
+  sessionCache?: Omit<SessionCacheOptions, 'now'>;
+};
 
 /** Authenticates every /v1 route not marked public, then checks its permissions: 401 before 403 before 400. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   const { db } = options.database;
-  const cache = new SessionCache(options.sessionCache);
+  const { clock } = options;
+  const cache = new SessionCache({ ...options.sessionCache, now: () => clock.nowMs() });
   await cache.start(options.database);
   app.decorate('sessionCache', cache);
   app.addHook('onClose', () => cache.stop());
@@ -185,7 +192,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (!request.url.startsWith('/v1/') || config.public || !request.routeOptions.url) return;
     const token = bearerToken(request);
     if (config.customer) {
-      const customer = token ? await loadCustomerSession(db, hashToken(token), Date.now()) : null;
+      const customer = token ? await loadCustomerSession(db, hashToken(token), clock.nowMs()) : null;
       if (!customer) throw unauthorized();
       request.customer = { ...base, ...customer, kind: 'customer' };
       return;

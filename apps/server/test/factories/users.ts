@@ -1,4 +1,4 @@
-import { type Permission, TOKEN_TTL_MS } from '@vitrina/contract';
+import type { Permission } from '@vitrina/contract';
 import type { Db } from '../../src/db/client.js';
 import { rolePermissions, roles, sessions, users } from '../../src/db/schema/index.js';
 import { hashPassword, hashToken, newToken } from '../../src/lib/crypto.js';
@@ -59,12 +59,23 @@ export async function createUser(db: Db, options: UserOptions): Promise<TestUser
   return { id: user!.id, email, name, roleId };
 }
 
-/** A session written straight into the table: the login endpoint has its own tests. */
+/**
+ * Far beyond any test's clock: a factory session is last used and expires then, so the
+ * sliding expiry never moves it.
+ */
+const FAR_FUTURE = new Date(Date.UTC(9999, 11, 31));
+
+/**
+ * A session written straight into the table, for tests that are not about sessions: it
+ * neither expires nor slides, wherever the test's clock stands (sessions expire by the app's
+ * clock, and a TestClock may stand days before or after the real time). The login endpoint
+ * and session expiry have their own tests (src/modules/auth/auth.clock.test.ts).
+ */
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = newToken();
   await db
     .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS) });
+    .values({ userId, tokenHash: hashToken(token), lastUsedAt: FAR_FUTURE, expiresAt: FAR_FUTURE });
   return token;
 }
 

@@ -18,10 +18,12 @@ export type NewSession = {
   userAgent?: string | null;
 };
 
-/** Returns the clear token; only its hash is stored. */
-export async function createSession(db: Db, session: NewSession): Promise<string> {
+/**
+ * Returns the clear token; only its hash is stored. `now` is the context clock's: the
+ * session's start (which the known-address check reads) and its expiry follow it.
+ */
+export async function createSession(db: Db, session: NewSession, now: Date): Promise<string> {
   const token = newToken();
-  const now = new Date();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId: session.userId,
@@ -29,25 +31,27 @@ export async function createSession(db: Db, session: NewSession): Promise<string
     parentSessionId: session.parentSessionId ?? null,
     ip: session.ip ?? null,
     userAgent: session.userAgent?.slice(0, 300) ?? null,
+    createdAt: now,
     lastUsedAt: now,
     expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
   });
   return token;
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends the user's open sessions, except `keepSessionId` (the caller's own, when they change their own password). */
 export async function revokeUserSessions(
   db: Db,
   userId: number,
+  now: Date,
   options: { keepSessionId?: number | undefined } = {},
 ): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(
       and(
         eq(sessions.userId, userId),
@@ -75,20 +79,25 @@ export async function hasSignedInFrom(db: Db, where: { email: string; ip: string
   return row !== undefined;
 }
 
-export async function issueUserToken(db: Db, userId: number, kind: 'registration' | 'reset', ttlMs: number) {
+export async function issueUserToken(db: Db, userId: number, kind: 'registration' | 'reset', ttlMs: number, now: Date) {
   const token = newToken();
   // A new link replaces the earlier ones of the same kind.
   await db
     .update(userTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
-  await db
-    .insert(userTokens)
-    .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  await db.insert(userTokens).values({
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
   return token;
 }
 
-export async function findValidUserToken(db: Db, token: string, kind: 'registration' | 'reset') {
+/** The unused link, if it has not expired by `now`. */
+export async function findValidUserToken(db: Db, token: string, kind: 'registration' | 'reset', now: Date) {
   const [row] = await db
     .select({ id: userTokens.id, userId: userTokens.userId, email: users.email, name: users.name })
     .from(userTokens)
@@ -98,17 +107,17 @@ export async function findValidUserToken(db: Db, token: string, kind: 'registrat
         eq(userTokens.tokenHash, hashToken(token)),
         eq(userTokens.kind, kind),
         isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
+        gt(userTokens.expiresAt, now),
       ),
     );
   return row ?? null;
 }
 
 /** Marks the token used; false when another request used it first. */
-export async function consumeUserToken(db: Db, tokenId: number): Promise<boolean> {
+export async function consumeUserToken(db: Db, tokenId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(userTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(userTokens.id, tokenId), isNull(userTokens.usedAt)))
     .returning({ id: userTokens.id });
   return rows.length === 1;

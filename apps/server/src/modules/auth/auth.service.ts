@@ -54,7 +54,7 @@ export async function login(
   // address is let through, so an attacker cannot keep them out (docs/decisions.md).
   const accountWaitMs = limiter.accountRetryAfterMs(body.email);
   if (accountWaitMs > 0) {
-    const since = new Date(Date.now() - KNOWN_ADDRESS_MS);
+    const since = new Date(ctx.clock.nowMs() - KNOWN_ADDRESS_MS);
     if (!(await hasSignedInFrom(ctx.db, { email: body.email, ip, since }))) throw rateLimited(accountWaitMs);
   }
   const user = await findUserByEmail(ctx.db, body.email);
@@ -79,12 +79,9 @@ async function startSession(ctx: ServiceContext, userId: number, actor: Actor): 
   if (who?.userType !== USER_TYPE_EMPLOYEE) throw forbidden('auth.customer_no_panel');
   // A deactivated organisation's people cannot sign in until the platform activates it again.
   if (!who.orgActive) throw new AppError(401, 'auth.organization_inactive');
-  const token = await createSession(ctx.db, {
-    userId,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-  });
-  await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  const now = ctx.clock.now();
+  const token = await createSession(ctx.db, { userId, ip: actor.ip, userAgent: actor.userAgent }, now);
+  await ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
   const [row] = await ctx.db
     .select({ defaultPage: roles.defaultPage })
     .from(users)
@@ -111,7 +108,7 @@ export function me(actor: UserActor): TMe {
 }
 
 export async function logout(ctx: ServiceContext, actor: UserActor): Promise<void> {
-  await revokeSession(ctx.db, actor.sessionId);
+  await revokeSession(ctx.db, actor.sessionId, ctx.clock.now());
 }
 
 /** §3 user type 2: only employees sign in to the panel (type 1 customers never do). */
@@ -147,15 +144,20 @@ async function replaceSession(
   },
 ): Promise<SessionAnswer> {
   const target = change.actingRole ?? actor.role;
+  const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    await revokeSession(tx, actor.sessionId);
-    const token = await createSession(tx, {
-      userId: actor.userId,
-      actingRoleId: change.actingRole?.id ?? null,
-      parentSessionId: change.actingRole ? actor.sessionId : null,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
+    await revokeSession(tx, actor.sessionId, now);
+    const token = await createSession(
+      tx,
+      {
+        userId: actor.userId,
+        actingRoleId: change.actingRole?.id ?? null,
+        parentSessionId: change.actingRole ? actor.sessionId : null,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      },
+      now,
+    );
     await writeAudit(tx, actor, {
       action: change.action,
       entity: 'user',
@@ -168,17 +170,18 @@ async function replaceSession(
 }
 
 export async function invitationInfo(ctx: ServiceContext, token: string) {
-  const row = await findValidUserToken(ctx.db, token, 'registration');
+  const row = await findValidUserToken(ctx.db, token, 'registration', ctx.clock.now());
   if (!row) throw notFound('auth.link_invalid');
   return { email: row.email, name: row.name };
 }
 
 export async function register(ctx: ServiceContext, body: TRegistrationBody, actor: AnonymousActor) {
-  const row = await findValidUserToken(ctx.db, body.token, 'registration');
+  const row = await findValidUserToken(ctx.db, body.token, 'registration', ctx.clock.now());
   if (!row) throw notFound('auth.link_invalid');
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await consumeUserToken(tx, row.id))) throw notFound('auth.link_invalid');
+    const now = ctx.clock.now();
+    if (!(await consumeUserToken(tx, row.id, now))) throw notFound('auth.link_invalid');
     if (body.email !== row.email.toLowerCase()) {
       const taken = await findUserByEmail(tx, body.email);
       if (taken && taken.id !== row.userId)
@@ -186,7 +189,7 @@ export async function register(ctx: ServiceContext, body: TRegistrationBody, act
     }
     await tx
       .update(users)
-      .set({ name: body.name, email: body.email, passwordHash, updatedAt: new Date() })
+      .set({ name: body.name, email: body.email, passwordHash, updatedAt: now })
       .where(eq(users.id, row.userId));
     await writeAudit(tx, actor, {
       action: 'register',
@@ -231,7 +234,7 @@ export async function mailResetLink(ctx: ServiceContext, payload: Record<string,
   const { email, locale } = ZResetMailJob.parse(payload);
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.active || !user.passwordHash || user.userType !== USER_TYPE_EMPLOYEE) return;
-  const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS);
+  const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS, ctx.clock.now());
   await ctx.mailer.send({
     to: user.email,
     orgId: user.orgId,
@@ -241,27 +244,31 @@ export async function mailResetLink(ctx: ServiceContext, payload: Record<string,
 }
 
 export async function resetTokenInfo(ctx: ServiceContext, token: string) {
-  const row = await findValidUserToken(ctx.db, token, 'reset');
+  const row = await findValidUserToken(ctx.db, token, 'reset', ctx.clock.now());
   if (!row) throw notFound('auth.link_invalid');
   return { email: row.email };
 }
 
 export async function resetPassword(ctx: ServiceContext, token: string, password: string, actor: AnonymousActor) {
-  const row = await findValidUserToken(ctx.db, token, 'reset');
+  const row = await findValidUserToken(ctx.db, token, 'reset', ctx.clock.now());
   if (!row) throw notFound('auth.link_invalid');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await consumeUserToken(tx, row.id))) throw notFound('auth.link_invalid');
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    const now = ctx.clock.now();
+    if (!(await consumeUserToken(tx, row.id, now))) throw notFound('auth.link_invalid');
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
     // A reset ends every open session: whoever knew the old password is signed out.
-    await revokeUserSessions(tx, row.userId);
+    await revokeUserSessions(tx, row.userId, now);
     await writeAudit(tx, actor, { action: 'reset_password', entity: 'user', entityId: row.userId });
   });
 }
 
 /** Issues a registration link; mail it with `mailInvitation` once the transaction has committed. */
-export async function issueInvitation(ctx: Pick<ServiceContext, 'db' | 'publicUrl'>, userId: number): Promise<string> {
-  const token = await issueUserToken(ctx.db, userId, 'registration', REGISTRATION_TOKEN_TTL_MS);
+export async function issueInvitation(
+  ctx: Pick<ServiceContext, 'db' | 'publicUrl' | 'clock'>,
+  userId: number,
+): Promise<string> {
+  const token = await issueUserToken(ctx.db, userId, 'registration', REGISTRATION_TOKEN_TTL_MS, ctx.clock.now());
   return `${ctx.publicUrl}/registration/${token}`;
 }
 

@@ -202,13 +202,13 @@ export async function insertCategory(
   return row!.id;
 }
 
-export async function renameCategory(db: Db, id: number, name: string): Promise<void> {
-  await db.update(categories).set({ name, updatedAt: new Date() }).where(eq(categories.id, id));
+export async function renameCategory(db: Db, id: number, name: string, now: Date): Promise<void> {
+  await db.update(categories).set({ name, updatedAt: now }).where(eq(categories.id, id));
 }
 
-export async function setPositions(db: Db, ids: number[]): Promise<void> {
+export async function setPositions(db: Db, ids: number[], now: Date): Promise<void> {
   for (const [position, id] of ids.entries()) {
-    await db.update(categories).set({ position, updatedAt: new Date() }).where(eq(categories.id, id));
+    await db.update(categories).set({ position, updatedAt: now }).where(eq(categories.id, id));
   }
 }
 

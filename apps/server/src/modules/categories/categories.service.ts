@@ -92,7 +92,7 @@ export async function updateCategory(ctx: ServiceContext, actor: UserActor, id: 
   await ctx.db.transaction(async (tx) => {
     const sibling = { orgId: category.orgId, parentId: category.parentId, name: body.name, exceptId: id };
     if (await repo.findSiblingByName(tx, sibling)) throw nameTaken();
-    await repo.renameCategory(tx, id, body.name);
+    await repo.renameCategory(tx, id, body.name, ctx.clock.now());
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'category',
@@ -115,7 +115,7 @@ export async function reorderCategories(ctx: ServiceContext, actor: UserActor, b
     const isExactSet =
       wanted.size === body.ids.length && wanted.size === children.size && body.ids.every((id) => children.has(id));
     if (!isExactSet) throw badRequest('category.reorder_mismatch', { ids: 'category.reorder_mismatch' });
-    await repo.setPositions(tx, body.ids);
+    await repo.setPositions(tx, body.ids, ctx.clock.now());
     await writeAudit(tx, actor, {
       action: 'reorder',
       entity: 'category',

@@ -257,12 +257,12 @@ export async function signIn(
     limiter.recordFailure(ip);
     throw new AppError(401, 'app.code_invalid');
   }
-  const token = await createSession(ctx.db, { userId: customer.id, ip: actor.ip, userAgent: actor.userAgent });
+  const token = await createSession(ctx.db, { userId: customer.id, ip: actor.ip, userAgent: actor.userAgent }, now);
   return { token, customer: await profileOf(ctx, customer.id) };
 }
 
 export async function signOut(ctx: ServiceContext, actor: CustomerActor) {
-  await revokeSession(ctx.db, actor.sessionId);
+  await revokeSession(ctx.db, actor.sessionId, ctx.clock.now());
 }
 
 export function me(ctx: ServiceContext, actor: CustomerActor) {

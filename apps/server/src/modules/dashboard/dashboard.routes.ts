@@ -9,7 +9,7 @@ import { fleetSummary } from '../micromarkets/index.js';
 export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   registerEndpoint(app, api.dashboard.summary, async ({ actor }) => {
     const ids = actor.scope.visibleIds;
-    const since = new Date(Date.now() - NEW_USER_WINDOW_DAYS * 24 * 3600 * 1000);
+    const since = new Date(ctx.clock.nowMs() - NEW_USER_WINDOW_DAYS * 24 * 3600 * 1000);
     const [row] = await ctx.db
       .select({
         users: sql<number>`count(*)::int`,

@@ -119,10 +119,10 @@ export async function insertGroup(db: Db, values: typeof deviceGroups.$inferInse
   return row!.id;
 }
 
-export async function updateGroupRow(db: Db, id: number, values: Partial<typeof deviceGroups.$inferInsert>) {
+export async function updateGroupRow(db: Db, id: number, values: Partial<typeof deviceGroups.$inferInsert>, now: Date) {
   await db
     .update(deviceGroups)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(deviceGroups.id, id));
 }
 

@@ -103,13 +103,18 @@ export async function updateGroup(ctx: ServiceContext, actor: UserActor, id: num
     if (body.name && (await repo.isNameTaken(tx, before.org_id, body.name, id))) throw nameTaken();
     const devices = await checkedDevices(tx, actor, before.org_id, body.device_ids);
     const couriers = await checkedCouriers(tx, before.org_id, body.courier_ids);
-    await repo.updateGroupRow(tx, id, {
-      name: body.name,
-      type: body.type,
-      address: body.address,
-      description: body.description,
-      routeDays: daysOf(body.route_days),
-    });
+    await repo.updateGroupRow(
+      tx,
+      id,
+      {
+        name: body.name,
+        type: body.type,
+        address: body.address,
+        description: body.description,
+        routeDays: daysOf(body.route_days),
+      },
+      ctx.clock.now(),
+    );
     if (devices) await repo.replaceMembers(tx, id, devices);
     if (couriers) await repo.replaceCouriers(tx, id, couriers);
     await writeAudit(tx, actor, {

@@ -116,10 +116,10 @@ export async function insertMaker(db: Db, values: typeof makers.$inferInsert): P
   return row!.id;
 }
 
-export async function updateMakerRow(db: Db, id: number, values: MakerWrite): Promise<void> {
+export async function updateMakerRow(db: Db, id: number, values: MakerWrite, now: Date): Promise<void> {
   await db
     .update(makers)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(makers.id, id));
 }
 

@@ -58,7 +58,7 @@ export async function updateMaker(ctx: ServiceContext, actor: UserActor, id: num
   actor.scope.assertEditable(before.org_id);
   await ctx.db.transaction(async (tx) => {
     if (body.name && (await repo.findMakerByName(tx, before.org_id, body.name, id))) throw nameTaken();
-    await repo.updateMakerRow(tx, id, columnsOf(body));
+    await repo.updateMakerRow(tx, id, columnsOf(body), ctx.clock.now());
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'maker',

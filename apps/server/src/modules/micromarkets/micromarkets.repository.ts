@@ -39,6 +39,7 @@ const isOutOfRange = sql`(${micromarkets.temperature} < ${temperatureMin} or ${m
 const temperatureState = sql<'in_range' | 'out_of_range' | null>`case when ${micromarkets.temperature} is null then null
   when ${isOutOfRange} then 'out_of_range' else 'in_range' end`;
 const onMaintenance = sql<boolean>`coalesce((${micromarkets.settings}->>'on_maintenance')::boolean, false)`;
+// The database's clock, as the pricing statement's (parts.repository.ts isActiveDiscount).
 const discountPercent = sql<number | null>`(select max(d.percent)::int from ${micromarketDiscounts} d
   where d.micromarket_id = ${micromarkets.id} and (d.active_to is null or d.active_to > now()))`;
 
@@ -188,10 +189,10 @@ export async function insertMicromarket(db: Db, values: typeof micromarkets.$inf
   return row!.id;
 }
 
-export async function updateMicromarketRow(db: Db, id: number, values: MicromarketWrite): Promise<void> {
+export async function updateMicromarketRow(db: Db, id: number, values: MicromarketWrite, now: Date): Promise<void> {
   await db
     .update(micromarkets)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(micromarkets.id, id));
 }
 

@@ -103,9 +103,9 @@ export async function getEditableMicromarket(ctx: ServiceContext, actor: UserAct
   return micromarket;
 }
 
-function issueToken() {
+function issueToken(now: Date) {
   const token = newToken();
-  return { token, tokenHash: hashToken(token), tokenIssuedAt: new Date() };
+  return { token, tokenHash: hashToken(token), tokenIssuedAt: now };
 }
 
 export async function createMicromarket(
@@ -116,7 +116,7 @@ export async function createMicromarket(
   const orgId = body.org_id ?? actor.orgId;
   actor.scope.assertEditable(orgId);
   assertMayPrice(actor, body.subscription_price, null);
-  const { token, tokenHash, tokenIssuedAt } = issueToken();
+  const { token, tokenHash, tokenIssuedAt } = issueToken(ctx.clock.now());
   const id = await ctx.db.transaction(async (tx) => {
     if (await repo.findIdBySerial(tx, body.serial_number)) throw serialTaken();
     const micromarketId = await repo.insertMicromarket(tx, {
@@ -140,7 +140,7 @@ export async function updateMicromarket(ctx: ServiceContext, actor: UserActor, i
   assertMayPrice(actor, body.subscription_price, before.subscription_price);
   await ctx.db.transaction(async (tx) => {
     if (body.serial_number && (await repo.findIdBySerial(tx, body.serial_number, id))) throw serialTaken();
-    await repo.updateMicromarketRow(tx, id, columnsOf(body));
+    await repo.updateMicromarketRow(tx, id, columnsOf(body), ctx.clock.now());
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'micromarket',
@@ -175,9 +175,9 @@ export async function deleteMicromarket(ctx: ServiceContext, actor: UserActor, i
 /** A new private token, shown once; only its hash is kept, so the old token stops working at once. */
 export async function rotateToken(ctx: ServiceContext, actor: UserActor, id: number): Promise<TMicromarketToken> {
   const micromarket = await getEditableMicromarket(ctx, actor, id);
-  const { token, tokenHash, tokenIssuedAt } = issueToken();
+  const { token, tokenHash, tokenIssuedAt } = issueToken(ctx.clock.now());
   await ctx.db.transaction(async (tx: Db) => {
-    await repo.updateMicromarketRow(tx, id, { tokenHash, tokenIssuedAt });
+    await repo.updateMicromarketRow(tx, id, { tokenHash, tokenIssuedAt }, tokenIssuedAt);
     await writeAudit(tx, actor, {
       action: 'rotate_token',
       entity: 'micromarket',

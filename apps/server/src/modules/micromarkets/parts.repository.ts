@@ -61,10 +61,10 @@ export async function insertShelf(db: Db, values: typeof shelves.$inferInsert): 
   return row!.id;
 }
 
-export async function updateShelfRow(db: Db, id: number, values: Partial<typeof shelves.$inferInsert>) {
+export async function updateShelfRow(db: Db, id: number, values: Partial<typeof shelves.$inferInsert>, now: Date) {
   await db
     .update(shelves)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(shelves.id, id));
 }
 
@@ -92,6 +92,8 @@ export async function countProductsOfOrg(db: Db, orgId: number, ids: number[]): 
 
 // --- discounts ----------------------------------------------------------------------------
 
+// On the database's clock, like every discount check (docs/decisions.md, issue 26): the door
+// close's prepared pricing statement reads it, and transactions/ prices corrections with it.
 const isActiveDiscount = sql<boolean>`(${micromarketDiscounts.activeTo} is null or ${micromarketDiscounts.activeTo} > now())`;
 
 export async function listDiscounts(db: Db, micromarketId: number, id?: number): Promise<TDiscount[]> {
@@ -169,13 +171,18 @@ export async function listPrices(db: Db, micromarketId: number, productId?: numb
   }));
 }
 
-export async function upsertPriceRow(db: Db, micromarketId: number, productId: number, priceMinor: number) {
+export async function upsertPriceRow(
+  db: Db,
+  price: { micromarketId: number; productId: number; priceMinor: number },
+  now: Date,
+) {
+  const { micromarketId, productId, priceMinor } = price;
   await db
     .insert(personalPrices)
     .values({ micromarketId, productId, priceMinor })
     .onConflictDoUpdate({
       target: [personalPrices.micromarketId, personalPrices.productId],
-      set: { priceMinor, updatedAt: new Date() },
+      set: { priceMinor, updatedAt: now },
     });
 }
 

@@ -122,7 +122,12 @@ export async function updateShelf(
       }
       await assertProductsOf(tx, orgId, body.product_ids, 'product_ids');
       const [before] = await repo.listShelves(tx, micromarketId, shelfId);
-      await repo.updateShelfRow(tx, shelfId, { number: body.number, name: body.name, trackers: body.trackers });
+      await repo.updateShelfRow(
+        tx,
+        shelfId,
+        { number: body.number, name: body.name, trackers: body.trackers },
+        ctx.clock.now(),
+      );
       if (body.product_ids) await repo.replaceShelfProducts(tx, shelfId, body.product_ids);
       return { result: null, entityId: shelfId, before, after: body };
     },
@@ -159,7 +164,7 @@ export async function createDiscount(
   body: Body<typeof ZCreateDiscount>,
 ) {
   const activeTo = body.active_to ? new Date(body.active_to) : null;
-  if (activeTo && activeTo.getTime() <= Date.now()) {
+  if (activeTo && activeTo.getTime() <= ctx.clock.nowMs()) {
     throw new AppError(400, 'errors.bad_request', {}, { active_to: 'validation.future_date' });
   }
   const id = await changePart(
@@ -212,7 +217,11 @@ export async function upsertPrice(
     async (tx, orgId) => {
       await assertProductsOf(tx, orgId, [body.product_id], 'product_id');
       const [before] = await repo.listPrices(tx, micromarketId, body.product_id);
-      await repo.upsertPriceRow(tx, micromarketId, body.product_id, body.price);
+      await repo.upsertPriceRow(
+        tx,
+        { micromarketId, productId: body.product_id, priceMinor: body.price },
+        ctx.clock.now(),
+      );
       return { result: null, entityId: body.product_id, before: before ?? null, after: body };
     },
   );

@@ -57,7 +57,7 @@ export async function updateSettings(
   if (!merged.success) throw new RequestValidationError(merged.error.issues, 'body');
   const after = merged.data;
   await ctx.db.transaction(async (tx) => {
-    await tx.update(micromarkets).set({ settings: after, updatedAt: new Date() }).where(eq(micromarkets.id, id));
+    await tx.update(micromarkets).set({ settings: after, updatedAt: ctx.clock.now() }).where(eq(micromarkets.id, id));
     await writeAudit(tx, actor, {
       action: 'update_settings',
       entity: 'micromarket',
@@ -90,7 +90,10 @@ export async function copySettings(
       .select({ id: micromarkets.id, settings: micromarkets.settings })
       .from(micromarkets)
       .where(inArray(micromarkets.id, targetIds));
-    await tx.update(micromarkets).set({ settings, updatedAt: new Date() }).where(inArray(micromarkets.id, targetIds));
+    await tx
+      .update(micromarkets)
+      .set({ settings, updatedAt: ctx.clock.now() })
+      .where(inArray(micromarkets.id, targetIds));
     for (const target of targets) {
       const before = readSettings(beforeRows.find((row) => row.id === target.id)?.settings);
       await writeAudit(tx, actor, {
@@ -130,7 +133,7 @@ export async function updateThresholds(
     lockAfterMinutes: body.lock_after_minutes,
     doorOpenTimeoutSeconds: body.door_open_timeout_seconds,
     weightToleranceGrams: body.weight_tolerance_grams,
-    updatedAt: new Date(),
+    updatedAt: ctx.clock.now(),
   };
   await ctx.db.transaction(async (tx) => {
     await tx

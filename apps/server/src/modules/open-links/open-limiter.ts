@@ -25,7 +25,8 @@ export class OpenLimiter {
       progress: OPEN_PROGRESS_LIMIT,
       windowMs: OPEN_WINDOW_MS,
     },
-    now: () => number = Date.now,
+    /** The context clock's milliseconds (open-links.routes.ts). */
+    now: () => number,
     share?: RateShare,
   ) {
     this.hits = new RecentEvents<Key>(

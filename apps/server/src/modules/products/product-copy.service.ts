@@ -111,7 +111,7 @@ async function copyImages(ctx: ServiceContext, images: CopiedImage[]) {
   for (const image of images) {
     const imageKey = await duplicate(image.imageKey);
     const thumbKey = await duplicate(image.thumbKey);
-    await updateProductRow(ctx.db, image.productId, { imageKey, thumbKey });
+    await updateProductRow(ctx.db, image.productId, { imageKey, thumbKey }, ctx.clock.now());
   }
 }
 

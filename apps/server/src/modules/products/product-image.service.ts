@@ -34,7 +34,7 @@ async function replaceImage(
 ) {
   try {
     await ctx.db.transaction(async (tx) => {
-      await repo.updateProductRow(tx, product.id, next);
+      await repo.updateProductRow(tx, product.id, next, ctx.clock.now());
       await writeAudit(tx, actor, {
         action: next.imageKey ? 'image' : 'image_delete',
         entity: 'product',

@@ -268,10 +268,10 @@ export async function insertProduct(db: Db, values: typeof products.$inferInsert
   return row!.id;
 }
 
-export async function updateProductRow(db: Db, id: number, values: ProductWrite): Promise<void> {
+export async function updateProductRow(db: Db, id: number, values: ProductWrite, now: Date): Promise<void> {
   await db
     .update(products)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(products.id, id));
 }
 
@@ -283,8 +283,8 @@ export async function findStatuses(db: Db, ids: number[]) {
     .orderBy(asc(products.id));
 }
 
-export async function setStatus(db: Db, ids: number[], status: ProductStatus): Promise<void> {
-  await db.update(products).set({ status, updatedAt: new Date() }).where(inArray(products.id, ids));
+export async function setStatus(db: Db, ids: number[], status: ProductStatus, now: Date): Promise<void> {
+  await db.update(products).set({ status, updatedAt: now }).where(inArray(products.id, ids));
 }
 
 /** The audit entries of one product, newest first, with who made them. */

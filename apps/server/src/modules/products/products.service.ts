@@ -121,7 +121,7 @@ export async function updateProduct(ctx: ServiceContext, actor: UserActor, id: n
   actor.scope.assertEditable(before.org_id);
   await assertSameOrganisation(ctx.db, actor, before.org_id, body);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateProductRow(tx, id, columnsOf(body));
+    await repo.updateProductRow(tx, id, columnsOf(body), ctx.clock.now());
     const changed = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
     const previous: Record<string, unknown> = before;
     const was = Object.fromEntries(Object.keys(changed).map((key) => [key, previous[key] ?? null]));
@@ -167,6 +167,7 @@ export async function changeStatus(
         tx,
         moving.map((row) => row.id),
         body.status,
+        ctx.clock.now(),
       );
     for (const row of moving) {
       await writeAudit(tx, actor, {

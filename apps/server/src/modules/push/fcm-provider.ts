@@ -21,6 +21,7 @@ export type FcmOptions = {
   apiBase?: string;
   /** Requests in flight at once. */
   concurrency?: number;
+  /** Milliseconds since the epoch; the real clock unless a test passes its own (see fcmPushProvider). */
   now?: () => number;
 };
 
@@ -139,6 +140,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
  * FCM's answer when every installation refused. Tokens FCM calls unregistered are dropped.
  */
 export function fcmPushProvider(options: FcmOptions): PushProvider {
+  // The documented exception to the injected clock (docs/decisions.md, issue 26): the
+  // access token's `iat` and `exp`, its expiry and a Retry-After date are Google's times,
+  // judged on Google's real clock, so the token is signed and refreshed by the wall clock
+  // whatever the context's clock says. main.ts therefore passes no `now`; tests may.
   const now = options.now ?? Date.now;
   const tokens = new AccessTokens(options.account, now);
   const apiBase = (options.apiBase ?? 'https://fcm.googleapis.com').replace(/\/$/, '');

@@ -148,9 +148,9 @@ export async function rebuildSaleRollups(db: Db, period: { from: string; to: str
   return (result as unknown as { rows: { buckets: number }[] }).rows[0]?.buckets ?? 0;
 }
 
-/** The demo seed's sales, up to a year back, into the rollups. */
-export async function rebuildDemoSaleRollups(db: Db): Promise<number> {
-  const today = Date.now();
+/** The demo seed's sales, up to a year back from `now` (when the seeding runs), into the rollups. */
+export async function rebuildDemoSaleRollups(db: Db, now: Date): Promise<number> {
+  const today = now.getTime();
   return rebuildSaleRollups(db, {
     from: saleDay(new Date(today - 400 * 86_400_000)),
     to: saleDay(new Date(today + 86_400_000)),

@@ -111,10 +111,11 @@ export async function updateRoleRow(
   db: Db,
   id: number,
   patch: { name?: string; defaultPage?: RoleRow['defaultPage'] },
+  now: Date,
 ) {
   await db
     .update(roles)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(eq(roles.id, id));
 }
 

@@ -136,10 +136,15 @@ export async function updateRole(ctx: ServiceContext, actor: UserActor, id: numb
     if (body.name && body.name.toLowerCase() !== role.name.toLowerCase()) {
       if (await repo.findRoleByName(tx, role.orgId, body.name)) throw conflict('role.name_taken');
     }
-    await repo.updateRoleRow(tx, id, {
-      ...(body.name ? { name: body.name } : {}),
-      ...(body.default_page ? { defaultPage: body.default_page } : {}),
-    });
+    await repo.updateRoleRow(
+      tx,
+      id,
+      {
+        ...(body.name ? { name: body.name } : {}),
+        ...(body.default_page ? { defaultPage: body.default_page } : {}),
+      },
+      ctx.clock.now(),
+    );
     if (body.permissions) await repo.replacePermissions(tx, id, body.permissions);
     await writeAudit(tx, actor, {
       action: 'update',

@@ -25,7 +25,7 @@ type ActionBody = z.output<typeof ZTagAction>;
 /** How many offending codes a conflict names; the rest would only bury the message. */
 const CODES_IN_MESSAGE = 20;
 
-function filtersOf(actor: UserActor, query: CountsQuery): repo.TagFilters {
+function filtersOf(ctx: ServiceContext, actor: UserActor, query: CountsQuery): repo.TagFilters {
   return {
     orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
@@ -36,14 +36,14 @@ function filtersOf(actor: UserActor, query: CountsQuery): repo.TagFilters {
     to: query.to,
     expiry: query.expiry,
     codePrefix: query.q || undefined,
-    now: new Date(),
+    now: ctx.clock.now(),
   };
 }
 
 export async function listTags(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TTagList> {
   const afterId = decodeCursor(query.cursor);
   // One row more than the page tells whether another page follows.
-  const rows = await repo.listTags(ctx.db, filtersOf(actor, query), {
+  const rows = await repo.listTags(ctx.db, filtersOf(ctx, actor, query), {
     status: query.status,
     afterId,
     limit: query.per_page + 1,
@@ -54,7 +54,7 @@ export async function listTags(ctx: ServiceContext, actor: UserActor, query: Lis
 }
 
 export async function countTags(ctx: ServiceContext, actor: UserActor, query: CountsQuery): Promise<TTagCounts> {
-  const counts = await repo.countTagsByStatus(ctx.db, filtersOf(actor, query));
+  const counts = await repo.countTagsByStatus(ctx.db, filtersOf(ctx, actor, query));
   return {
     counts: Object.fromEntries(TAG_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<
       TagStatus,

@@ -165,9 +165,9 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   return row!.id;
 }
 
-export async function updateUserRow(db: Db, id: number, values: UserWrite): Promise<void> {
+export async function updateUserRow(db: Db, id: number, values: UserWrite, now: Date): Promise<void> {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(users.id, id));
 }

@@ -9,7 +9,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   registerEndpoint(app, api.user.list, ({ actor, query }) => users.listUsers(ctx, actor, query));
 
   registerEndpoint(app, api.user.report, async ({ actor, query, reply }) => {
-    const date = new Date().toISOString().slice(0, 10);
+    const date = ctx.clock.now().toISOString().slice(0, 10);
     reply.header('content-disposition', `attachment; filename="users-${date}.csv"`);
     return users.userReport(ctx, actor, query);
   });

@@ -168,7 +168,9 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
       after: visible,
     });
     const invitation =
-      passwordHash || !isEmployee ? null : await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, userId);
+      passwordHash || !isEmployee
+        ? null
+        : await issueInvitation({ db: tx, publicUrl: ctx.publicUrl, clock: ctx.clock }, userId);
     return { id: userId, link: invitation };
   });
   // Mail only what committed: a rolled-back user must not get an invitation.
@@ -199,10 +201,11 @@ export async function updateUser(ctx: ServiceContext, actor: UserActor, id: numb
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   await ctx.db.transaction(async (tx) => {
     if (body.email && (await repo.emailTaken(tx, body.email, id))) throw emailTaken();
-    await repo.updateUserRow(tx, id, { ...columnsOf(body), passwordHash });
+    const now = ctx.clock.now();
+    await repo.updateUserRow(tx, id, { ...columnsOf(body), passwordHash }, now);
     // Whoever held the old password or mailbox is signed out; users changing their own keep this session.
     if (changesSignIn(before, body)) {
-      await revokeUserSessions(tx, id, { keepSessionId: id === actor.userId ? actor.sessionId : undefined });
+      await revokeUserSessions(tx, id, now, { keepSessionId: id === actor.userId ? actor.sessionId : undefined });
     }
     const { password, ...visible } = body;
     await writeAudit(tx, actor, {
@@ -226,7 +229,7 @@ export async function resendInvitation(ctx: ServiceContext, actor: UserActor, id
   if (user.user_type !== USER_KIND.employee) throw conflict('auth.customer_no_panel');
   if (!user.active) throw forbidden('auth.disabled');
   const link = await ctx.db.transaction(async (tx) => {
-    const issued = await issueInvitation({ db: tx, publicUrl: ctx.publicUrl }, id);
+    const issued = await issueInvitation({ db: tx, publicUrl: ctx.publicUrl, clock: ctx.clock }, id);
     await writeAudit(tx, actor, { action: 'invite', entity: 'user', entityId: id, orgId: user.org_id });
     return issued;
   });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** A small closed-loop load generator: `concurrency` workers call `task` until `durationMs` ends. */
 export type LoadResult = { count: number; errors: number; seconds: number; latenciesMs: number[] };
 
@@ -36,4 +38,27 @@ export function summarise(result: LoadResult) {
     rps: result.count / result.seconds,
     errors: result.errors,
   };
+}
+
+/** One HTTP request to this machine's `port` over `agent` (keep-alive): its status and body text. */
+export function localRequest(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  body?: string,
+) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

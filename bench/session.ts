@@ -24,7 +24,7 @@ import { seedDemo } from '../apps/server/src/demo/seed.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { freePort, startTempPostgres } from '../scripts/temp-postgres.mjs';
 import { recreateDatabase } from './database.js';
-import { percentile, runLoad } from './load.js';
+import { localRequest, percentile, runLoad } from './load.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 3) * 1000;
@@ -80,20 +80,8 @@ async function startVitrina(env: NodeJS.ProcessEnv): Promise<Server> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-function request(port: number, method: string, url: string, headers: http.OutgoingHttpHeaders, body?: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const request = (port: number, method: string, url: string, headers: http.OutgoingHttpHeaders, body?: string) =>
+  localRequest(agent, port, method, url, headers, body);
 
 async function login(port: number): Promise<string> {
   const body = JSON.stringify(LOGIN);

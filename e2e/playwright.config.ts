@@ -67,7 +67,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+      // The production build, as `npm start` runs it: every spec drives the bundled JavaScript.
+      command: `rm -rf ${DATA_DIR} && node apps/server/scripts/build.mjs && node --enable-source-maps apps/server/dist/main.js`,
       cwd: root,
       url: `http://localhost:${PORT}/readyz`,
       timeout: 90_000,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TMapTiles } from '@vitrina/contract';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, isMapTileUrl, mapTilesOf } from './lib/map-tiles.js';
+import { REPO_ROOT, WEB_DIST } from './lib/paths.js';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
 import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/index.js';
 
@@ -147,10 +148,6 @@ export type MqttConfig = {
   shareGroup?: string | undefined;
 };
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-/** The repository's root: `npm start` runs from apps/server, but `./data` means the root's. */
-const repoRoot = path.resolve(here, '../../..');
-
 /** The host's name as a client id: stable across restarts of a process on one machine or pod with a fixed name. */
 function defaultClientId(): string {
   return `vitrina-server-${os.hostname().replace(/[^A-Za-z0-9_-]/g, '-')}`.slice(0, 64);
@@ -171,11 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     host: c.HOST,
     // A relative DATA_DIR means relative to where `npm …` was typed (npm keeps it in INIT_CWD).
-    dataDir: c.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR) : path.join(repoRoot, 'data'),
+    dataDir: c.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl: c.DATABASE_URL,
     logLevel: c.LOG_LEVEL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    webDist: path.resolve(c.WEB_DIST ?? path.join(here, '../../web/dist')),
+    webDist: path.resolve(c.WEB_DIST ?? WEB_DIST),
     seed: c.SEED,
     simulator: c.SIMULATOR ?? (c.SEED === 'off' ? 'off' : 'on'),
     instances: c.INSTANCES,

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../lib/paths.js';
 import { listenPostgres, type NotificationHandlers, type Subscription } from './listen.js';
 import { acquireDataDirLock } from './lock.js';
 
@@ -49,7 +50,6 @@ export function tracked(open: Set<Subscription>, subscription: Subscription): Su
   };
 }
 
-const MIGRATIONS = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');
 /** Arbitrary constant for the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_104_221;
 
@@ -88,7 +88,7 @@ async function openPglite(dataDir: string | undefined, logger: Logger, loadDataD
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS }),
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
       ping: async () => {
         await client.query('select 1');
       },
@@ -178,7 +178,7 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();

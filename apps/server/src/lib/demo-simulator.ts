@@ -2,11 +2,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { IS_BUILT, SERVER_ROOT } from './paths.js';
 
 export type DemoSimulator = { stop(): Promise<void> };
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const SIMULATOR_MAIN = path.resolve(here, '../../../simulator/src/main.ts');
+/**
+ * The simulator's program: its build beside the server's when the server runs its build
+ * (`npm start`), its sources through tsx otherwise (development, tests).
+ */
+const SIMULATOR = IS_BUILT
+  ? { main: path.join(SERVER_ROOT, 'dist/simulator.js'), execArgv: [] }
+  : { main: path.resolve(SERVER_ROOT, '../simulator/src/main.ts'), execArgv: ['--import', 'tsx'] };
 /** The fleet's goodbyes need a moment; after that it is killed. */
 const STOP_TIMEOUT_MS = 3_000;
 
@@ -40,7 +46,7 @@ export function startDemoSimulator(options: {
     logger.info('demo fleet: no embedded MQTT broker, the simulator stays off');
     return null;
   }
-  if (!fs.existsSync(fleetFile) || !fs.existsSync(SIMULATOR_MAIN)) {
+  if (!fs.existsSync(fleetFile) || !fs.existsSync(SIMULATOR.main)) {
     logger.info(
       { fleetFile },
       'demo fleet: no fleet file (it is written when the demo is seeded), the simulator stays off',
@@ -49,8 +55,8 @@ export function startDemoSimulator(options: {
   }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', SIMULATOR_MAIN, ...simulatorArgs({ fleetFile, brokerPort, customersPerHour })],
-    { cwd: path.dirname(path.dirname(SIMULATOR_MAIN)), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    [...SIMULATOR.execArgv, SIMULATOR.main, ...simulatorArgs({ fleetFile, brokerPort, customersPerHour })],
+    { cwd: path.dirname(path.dirname(SIMULATOR.main)), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   let stopping = false;
   child.on('exit', (code, signal) => {

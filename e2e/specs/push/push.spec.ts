@@ -83,6 +83,10 @@ test('a message sent now goes out to the group and the queue counts its deliveri
   // A multiple select stays open for more choices; Escape closes it, as a user would.
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Send' }).click();
+  // Sent now it cannot be called back: the panel asks first, naming who gets it.
+  const confirm = page.getByRole('dialog', { name: 'Send this message now?' });
+  await expect(confirm).toContainText('It goes out at once to Groups');
+  await confirm.getByRole('button', { name: 'Send' }).click();
 
   await expect(page).toHaveURL(/\/push\/queue/);
   const row = page.getByRole('row', { name: new RegExp(title) });

@@ -56,6 +56,10 @@ test('a ticket is opened, taken, returned, taken again and resolved into the arc
   await drawer.getByRole('button', { name: 'Send' }).click();
   await expect(drawer.getByText('Technician sent')).toBeVisible();
   await drawer.getByRole('button', { name: 'Problem resolved' }).click();
+  // Archived, the conversation ends for the customer: the panel asks first.
+  const confirm = page.getByRole('tooltip');
+  await expect(confirm).toContainText('Mark it resolved? It moves to the archive.');
+  await confirm.getByRole('button', { name: 'Problem resolved' }).click();
   await expect(drawer.getByText('In the archive: comments are closed')).toBeVisible();
   await expect(drawer.getByRole('textbox', { name: 'Write a comment' })).toBeHidden();
   await drawer.getByRole('button', { name: 'Close' }).click();

@@ -9,7 +9,7 @@ import {
   type TCreatePushMessage,
   type TPushPreview,
 } from '@vitrina/contract';
-import { Button, Card, Col, Form, Input, Radio, Row, Select, Space } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Typography } from 'antd';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -110,7 +110,11 @@ export default function PushNewScreen() {
       { onSuccess: setPreview, onError: (error) => applyServerErrors(form, error) },
     );
   };
-  const submit = (values: Values) => {
+  // Sent now, a message cannot be called back: the operator confirms who gets it first.
+  const [confirming, setConfirming] = useState<Values | null>(null);
+  const submit = (values: Values) => (values.when === 'later' ? send(values) : setConfirming(values));
+  const send = (values: Values) => {
+    setConfirming(null);
     create.mutate(
       { body: bodyOf(values) },
       {
@@ -125,6 +129,24 @@ export default function PushNewScreen() {
 
   return (
     <>
+      <Modal
+        open={confirming !== null}
+        title={t('push.confirm_title')}
+        okText={t('push.send_now')}
+        cancelText={t('actions.cancel')}
+        onOk={() => confirming && send(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming && (
+          <Typography.Paragraph>
+            {t('push.confirm_text', {
+              audience: t(`push.audience.${confirming.audience}`),
+              organization: org?.name ?? '',
+            })}
+            {preview ? ` ${t('push.confirm_recipients', { count: preview.recipients })}` : ''}
+          </Typography.Paragraph>
+        )}
+      </Modal>
       <PageHeader title={t('menu.push_new')} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>

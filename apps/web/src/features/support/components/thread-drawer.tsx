@@ -13,7 +13,7 @@ import {
   type TSupportThreadCard,
   translate,
 } from '@vitrina/contract';
-import { Alert, Button, Descriptions, Drawer, Input, Select, Space, Tag, Upload } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Input, Popconfirm, Select, Space, Tag, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyResult } from '../../../components/lazy-result';
@@ -124,6 +124,9 @@ function moveEndpoint(kind: SupportKind, move: SupportMove): typeof api.ticket.t
   return api.support[move as 'take' | 'return' | 'resolve'] as unknown as typeof api.ticket.take;
 }
 
+const isFinal = (move: SupportMove): move is 'resolve' | 'cancel' | 'reject' =>
+  move === 'resolve' || move === 'cancel' || move === 'reject';
+
 function Moves({ kind, card }: { kind: SupportKind; card: TSupportThreadCard }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -139,18 +142,30 @@ function Moves({ kind, card }: { kind: SupportKind; card: TSupportThreadCard }) 
   );
   return (
     <Space wrap>
-      {available.map((move) => (
-        <Button
-          key={move}
-          type={move === 'resolve' ? 'primary' : 'default'}
-          danger={move === 'reject'}
-          loading={mutation.isPending && mutation.variables === move}
-          disabled={mutation.isPending && mutation.variables !== move}
-          onClick={() => mutation.mutate(move)}
-        >
-          {t(`support.move.${move}`)}
-        </Button>
-      ))}
+      {available.map((move) => {
+        const props = {
+          type: move === 'resolve' ? ('primary' as const) : ('default' as const),
+          danger: move === 'reject',
+          loading: mutation.isPending && mutation.variables === move,
+          disabled: mutation.isPending && mutation.variables !== move,
+        };
+        // Moves to the archive end the conversation for the customer: asked first.
+        return isFinal(move) ? (
+          <Popconfirm
+            key={move}
+            title={t(`support.confirm_move.${move}`)}
+            okText={t(`support.move.${move}`)}
+            cancelText={t('actions.back')}
+            onConfirm={() => mutation.mutate(move)}
+          >
+            <Button {...props}>{t(`support.move.${move}`)}</Button>
+          </Popconfirm>
+        ) : (
+          <Button key={move} {...props} onClick={() => mutation.mutate(move)}>
+            {t(`support.move.${move}`)}
+          </Button>
+        );
+      })}
     </Space>
   );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalReceipts, transactionProducts, transactions } from '../src/db/schema/index.js';
+import { fiscalReceipts, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
 import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
@@ -9,7 +9,7 @@ import { CheckboxStandIn, checkboxCashier } from './checkbox-stand-in.js';
 import { insertProduct } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
 import { insertFiscalMicromarket } from './factories/receipt-sales.js';
-import { insertCustomerWithCard } from './factories/sales.js';
+import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, type TestContext } from './helper.js';
 
@@ -79,47 +79,15 @@ type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** Two lattes at 10 % off and a croissant, closed and waiting for its settlement. */
 async function closedSale(s: Shop) {
-  const [sale] = await db()
-    .insert(transactions)
-    .values({
-      orgId: s.orgId,
-      micromarketId: s.micromarketId,
-      customerId: s.customer.userId,
-      clientType: 1,
-      paymentType: 1,
-      status: 3,
-      paymentStatus: 0,
-      currency: 'UAH',
-      grossMinor: 10_500,
-      discountMinor: 800,
-      amountMinor: 9_700,
-      openedAt: clock.now(),
-      closedAt: clock.now(),
-    })
-    .returning();
-  await db()
-    .insert(transactionProducts)
-    .values([
-      {
-        transactionId: sale!.id,
-        productId: s.latte,
-        name: 'Кава лате',
-        source: 'tag',
-        quantity: 2,
-        listPriceMinor: LATTE,
-        priceMinor: 3_600,
-      },
-      {
-        transactionId: sale!.id,
-        productId: s.croissant,
-        name: 'Croissant',
-        source: 'tag',
-        quantity: 1,
-        listPriceMinor: 2_500,
-        priceMinor: 2_500,
-      },
-    ]);
-  return sale!;
+  const { sale } = await insertClosedSale(
+    db(),
+    { orgId: s.orgId, micromarketId: s.micromarketId, customerId: s.customer.userId, closedAt: clock.now() },
+    [
+      { productId: s.latte, name: 'Кава лате', quantity: 2, listPriceMinor: LATTE, priceMinor: 3_600 },
+      { productId: s.croissant, name: 'Croissant', quantity: 1, priceMinor: 2_500 },
+    ],
+  );
+  return sale;
 }
 
 /** Whatever is due: the settlement, the test provider's webhooks, the fiscal job. */

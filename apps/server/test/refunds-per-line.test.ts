@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTransactions, refundLines, transactionProducts, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { insertMicromarket, insertProduct } from './factories/catalogue.js';
-import { insertCustomerWithCard } from './factories/sales.js';
+import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createTenant } from './factories/tenant.js';
 import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
@@ -52,49 +52,29 @@ type Shop = Awaited<ReturnType<typeof shop>>;
  */
 async function paidSale(s: Shop, options: { bonusesMinor?: number } = {}) {
   const lines = [
-    { productId: s.sandwich, name: 'Sandwich', quantity: 1, priceMinor: SANDWICH },
-    { productId: s.water, name: 'Water', quantity: 2, priceMinor: WATER },
+    { productId: s.sandwich, name: 'Sandwich', quantity: 1, priceMinor: SANDWICH, source: 'weight' as const },
+    { productId: s.water, name: 'Water', quantity: 2, priceMinor: WATER, source: 'weight' as const },
   ];
   const grossMinor = SANDWICH + 2 * WATER;
   const bonuses = options.bonusesMinor ?? 0;
   const now = clock.now();
-  const [sale] = await db()
-    .insert(transactions)
-    .values({
+  const { sale, lineIds } = await insertClosedSale(
+    db(),
+    {
       orgId: s.orgId,
       micromarketId: s.micromarketId,
       customerId: s.customer.userId,
-      clientType: 1,
-      paymentType: 1,
-      status: 3,
-      paymentStatus: 0,
-      currency: 'UAH',
-      grossMinor,
-      bonusesUsedMinor: bonuses,
-      amountMinor: grossMinor - bonuses,
       openedAt: new Date(now.getTime() - 20_000),
       closedAt: new Date(now.getTime() - 5_000),
-    })
-    .returning();
-  const stored = await db()
-    .insert(transactionProducts)
-    .values(
-      lines.map((line) => ({
-        transactionId: sale!.id,
-        productId: line.productId,
-        name: line.name,
-        source: 'weight' as const,
-        quantity: line.quantity,
-        listPriceMinor: line.priceMinor,
-        priceMinor: line.priceMinor,
-      })),
-    )
-    .returning({ id: transactionProducts.id });
-  await ctx.app.jobs.enqueue('sales.settle', { id: sale!.id }, { key: `sale-settle:${sale!.id}` });
+      bonusesUsedMinor: bonuses,
+    },
+    lines,
+  );
+  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
   await ctx.app.jobs.runDue();
-  const [row] = await db().select().from(transactions).where(eq(transactions.id, sale!.id));
+  const [row] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
   expect(row).toMatchObject({ status: 1, paymentStatus: 1, paidMinor: grossMinor - bonuses });
-  return { id: sale!.id, sandwichLine: stored[0]!.id, waterLine: stored[1]!.id };
+  return { id: sale.id, sandwichLine: lineIds[0]!, waterLine: lineIds[1]! };
 }
 type Sale = Awaited<ReturnType<typeof paidSale>>;
 

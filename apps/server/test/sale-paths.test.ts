@@ -15,7 +15,7 @@ import { PROMOTION_REASON } from '../src/modules/promotions/promotion-settlement
 import { insertProduct } from './factories/catalogue.js';
 import { orgOnTestProvider } from './factories/payments.js';
 import { insertFiscalMicromarket } from './factories/receipt-sales.js';
-import { insertCustomerWithCard } from './factories/sales.js';
+import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
 
@@ -66,33 +66,12 @@ type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** A closed sale of one sandwich, as a door session leaves it: processing, or waiting for a manual check. */
 async function closedSale(s: Shop, status: 2 | 3 = 3) {
-  const [sale] = await db()
-    .insert(transactions)
-    .values({
-      orgId: s.orgId,
-      micromarketId: s.micromarketId,
-      customerId: s.customer.userId,
-      clientType: 1,
-      paymentType: 1,
-      status,
-      paymentStatus: 0,
-      currency: 'UAH',
-      grossMinor: PRICE,
-      amountMinor: PRICE,
-      openedAt: clock.now(),
-      closedAt: clock.now(),
-    })
-    .returning();
-  await db().insert(transactionProducts).values({
-    transactionId: sale!.id,
-    productId: s.product,
-    name: 'Sandwich',
-    source: 'tag',
-    quantity: 1,
-    listPriceMinor: PRICE,
-    priceMinor: PRICE,
-  });
-  return sale!.id;
+  const { sale } = await insertClosedSale(
+    db(),
+    { orgId: s.orgId, micromarketId: s.micromarketId, customerId: s.customer.userId, closedAt: clock.now(), status },
+    [{ productId: s.product, name: 'Sandwich', quantity: 1, priceMinor: PRICE }],
+  );
+  return sale.id;
 }
 
 /** Runs whatever is due: the settlement, webhooks, fiscal receipts. */

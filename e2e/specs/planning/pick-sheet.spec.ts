@@ -1,4 +1,4 @@
-import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
+import { emptyPlannedFridge, uniqueSuffix } from '../../fixtures/catalogue';
 import { expect, test } from '../../fixtures/session';
 
 /**
@@ -11,28 +11,10 @@ test('the planning screen prints a pick sheet per route with the courier, the li
   request,
   signInAs,
 }) => {
-  const post = await apiAs(request, 'admin');
-  const main = await demoMainOrg(request);
   const suffix = uniqueSuffix();
-  const productName = `Sheet yogurt ${suffix}`;
-  const product = await post<{ id: number }>('/v1/product/create', {
-    name: productName,
-    sell_cost: 3000,
-    org_id: main.id,
-  });
-  const marketName = `Sheet fridge ${suffix}`;
-  const market = await post<{ id: number }>('/v1/device/create', {
-    org_id: main.id,
-    name: marketName,
+  const { post, main, productName, market, marketName } = await emptyPlannedFridge(request, 'Sheet', suffix, {
     address: `Khreshchatyk ${suffix}`,
-    serial_number: `E2E-SHEET-${suffix}`,
   });
-  const template = await post<{ id: number }>('/v1/planogram/template/create', {
-    name: `Sheet ${suffix}`,
-    org_id: main.id,
-    layout: { shelves: [{ number: 1, sections: [{ product_id: product.id, capacity: 6 }] }] },
-  });
-  await post(`/v1/planogram/apply/${market.id}`, { template_id: template.id });
   // A courier and role of its own: the demo courier stays on no route and the demo role's
   // user count stays one, as the courier and role specs expect.
   const role = await post<{ id: number }>('/v1/role/create', {

@@ -1,4 +1,4 @@
-import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
+import { emptyPlannedFridge, uniqueSuffix } from '../../fixtures/catalogue';
 import { expect, test } from '../../fixtures/session';
 
 /**
@@ -11,27 +11,8 @@ test('the plan brings a micromarket back to its planogram and sums the pick list
   request,
   signInAs,
 }) => {
-  const post = await apiAs(request, 'admin');
-  const main = await demoMainOrg(request);
   const suffix = uniqueSuffix();
-  const productName = `Plan yogurt ${suffix}`;
-  const product = await post<{ id: number }>('/v1/product/create', {
-    name: productName,
-    sell_cost: 3000,
-    org_id: main.id,
-  });
-  const marketName = `Plan fridge ${suffix}`;
-  const market = await post<{ id: number }>('/v1/device/create', {
-    org_id: main.id,
-    name: marketName,
-    serial_number: `E2E-PLAN-${suffix}`,
-  });
-  const template = await post<{ id: number }>('/v1/planogram/template/create', {
-    name: `Plan ${suffix}`,
-    org_id: main.id,
-    layout: { shelves: [{ number: 1, sections: [{ product_id: product.id, capacity: 6 }] }] },
-  });
-  await post(`/v1/planogram/apply/${market.id}`, { template_id: template.id });
+  const { productName, market, marketName } = await emptyPlannedFridge(request, 'Plan', suffix);
 
   await signInAs('admin');
   await page.goto(`/product/planning?micromarket_id=${market.id}`);

@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { maskSecret } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './payments.repository.js';
-import { PaymentProviderError } from './provider.js';
+import { type PaymentProvider, PaymentProviderError } from './provider.js';
 import { learnAccount } from './provider-account.js';
 import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -152,11 +152,16 @@ export async function testPaymentConnection(
   await assertOrganisationExists(ctx, orgId);
   const found = await providers.forOrg(ctx.db, orgId);
   if (!found) throw conflict('payment.not_configured');
+  return checkConnection(found.provider, actor.locale);
+}
+
+/** Asks the provider whether its keys work: its refusal is an answer (in the actor's language), not an error. */
+export async function checkConnection(provider: PaymentProvider, locale: Locale): Promise<TPaymentConnectionResult> {
   try {
-    await found.provider.testConnection();
+    await provider.testConnection();
     return { ok: true, message: null };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    return { ok: false, message: providerErrorMessage(error, actor.locale) };
+    return { ok: false, message: providerErrorMessage(error, locale) };
   }
 }

@@ -14,9 +14,8 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { maskSecret, type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
-import { providerErrorMessage } from './payment-settings.service.js';
+import { checkConnection } from './payment-settings.service.js';
 import type { PaymentProvider } from './provider.js';
-import { PaymentProviderError } from './provider.js';
 import { learnAccount } from './provider-account.js';
 import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -145,11 +144,5 @@ export async function testPlatformConnection(
 ): Promise<TPaymentConnectionResult> {
   const found = await platformProvider(ctx, providers);
   if (!found) throw conflict('subscription.platform_not_configured');
-  try {
-    await found.provider.testConnection();
-    return { ok: true, message: null };
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    return { ok: false, message: providerErrorMessage(error, actor.locale) };
-  }
+  return checkConnection(found.provider, actor.locale);
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { insertCustomerWithCard } from '../../../test/factories/sales.js';
+import { insertClosedSale, insertCustomerWithCard } from '../../../test/factories/sales.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
 import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
@@ -11,7 +11,6 @@ import {
   auditLog,
   bonusOperations,
   bonusPromotions,
-  transactionProducts,
   transactions,
   userGroupPhones,
   userGroups,
@@ -253,34 +252,13 @@ type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** A closed sale of one product handed to the settlement job, as a door session leaves it. */
 async function settledPurchase(s: Shop, priceMinor = 2_000, at = clock.now()) {
-  const [sale] = await db()
-    .insert(transactions)
-    .values({
-      orgId: s.orgId,
-      micromarketId: s.micromarketId,
-      customerId: s.customer.userId,
-      clientType: 1,
-      paymentType: 1,
-      status: 3,
-      paymentStatus: 0,
-      currency: 'UAH',
-      grossMinor: priceMinor,
-      amountMinor: priceMinor,
-      openedAt: at,
-      closedAt: at,
-    })
-    .returning();
-  await db().insert(transactionProducts).values({
-    transactionId: sale!.id,
-    productId: s.product,
-    name: 'Sandwich',
-    source: 'weight',
-    quantity: 1,
-    listPriceMinor: priceMinor,
-    priceMinor,
-  });
-  await settle(sale!.id);
-  const [row] = await db().select().from(transactions).where(eq(transactions.id, sale!.id));
+  const { sale } = await insertClosedSale(
+    db(),
+    { orgId: s.orgId, micromarketId: s.micromarketId, customerId: s.customer.userId, closedAt: at },
+    [{ productId: s.product, name: 'Sandwich', quantity: 1, priceMinor, source: 'weight' }],
+  );
+  await settle(sale.id);
+  const [row] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
   expect(row).toMatchObject({ status: 1, paymentStatus: 1 });
   return row!;
 }

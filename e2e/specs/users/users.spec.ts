@@ -163,3 +163,29 @@ test('a franchisor creates a user with a password in their only organisation', a
   await expect(page.getByRole('cell', { name: 'Krakow Cashier', exact: true })).toBeVisible();
   await expect(page.getByText('Invitation created')).toHaveCount(0);
 });
+
+test('a search sent before the screen has drawn the tab just chosen keeps both in the link', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('operator');
+  await page.goto('/user/list');
+  await expect(page.getByRole('tab', { name: 'Employees', selected: true })).toBeVisible();
+  const search = page.getByPlaceholder('Search by name, email or phone');
+  await search.fill('customer.example');
+  // Both in one task, as a busy machine delivers them: the screen draws the chosen tab only later.
+  await page.evaluate(() => {
+    const tab = [...document.querySelectorAll<HTMLElement>('[role=tab]')].find(
+      (node) => node.textContent === 'Customers',
+    );
+    tab?.click();
+    document
+      .querySelector('input[placeholder="Search by name, email or phone"]')
+      ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+  });
+  await expect(page).toHaveURL(/q=customer\.example/);
+  await expect(page).toHaveURL(/user_type=1/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Customers', selected: true })).toBeVisible();
+  await expect(search).toHaveValue('customer.example');
+});

@@ -1,6 +1,6 @@
 import { PAGE_SIZE_DEFAULT } from '@vitrina/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from './live-search-params';
 
 export type UrlValue = string | number | boolean | undefined;
 export type UrlChange = Record<string, UrlValue>;
@@ -70,7 +70,7 @@ export type UrlQueryOptions<Q> = ChangeRules & {
  */
 export function useUrlQuery<Q>(options: UrlQueryOptions<Q>) {
   const { parse, filters, defaults } = options;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const search = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL text is the identity of the parsed query.
   const query = useMemo(() => parse(params), [parse, search]);

@@ -2,10 +2,10 @@ import './board.css';
 import { api } from '@vitrina/contract';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { useLiveRefetch } from '../../../lib/live';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { FleetMapView } from './fleet-map-view';
 
 function MapCard() {
@@ -20,13 +20,13 @@ function MapCard() {
 /** The device list's map of the whole fleet (live status colours, clusters), opened on demand and kept in the URL. */
 export function FleetMapSection() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const isOpen = params.get('map') === '1';
   const toggle = () =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (isOpen) next.delete('map');
+        if (current.get('map') === '1') next.delete('map');
         else next.set('map', '1');
         return next;
       },

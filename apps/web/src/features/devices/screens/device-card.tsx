@@ -3,13 +3,14 @@ import { api } from '@vitrina/contract';
 import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { useLiveRefetch } from '../../../lib/live';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { useCan } from '../../../lib/permissions';
 import { useUrlQuery } from '../../../lib/url-query';
 import { DEVICE_CARD_TABS } from '../components/card-tabs';
@@ -29,7 +30,7 @@ export default function DeviceCardScreen() {
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
   const micromarket = useEndpoint(api.device.info, { params: { id: id ?? 0 } }, { enabled: id !== undefined });
   const { query } = useUrlQuery({ parse, filters: NO_FILTERS });
-  const [, setParams] = useSearchParams();
+  const [, setParams] = useLiveSearchParams();
   const { canEdit, currencyOf } = useOrganizationAccess();
   const [isEditing, setIsEditing] = useState(false);
   // Only this micromarket's changes refetch the card (its tabs share the area and follow).

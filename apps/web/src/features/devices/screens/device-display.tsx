@@ -3,11 +3,11 @@ import { api, type TDisplayTile, tileConditions } from '@vitrina/contract';
 import { Segmented, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { useLiveRefetch } from '../../../lib/live';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { BOARD_COUNTERS, type BoardCounter, CONDITION_COLORS } from '../components/board';
 import { BoardTile } from '../components/board-tile';
 import { FleetMapView } from '../components/fleet-map-view';
@@ -39,7 +39,7 @@ function matches(tile: TDisplayTile, counter: BoardCounter): boolean {
  */
 export default function DeviceDisplayScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const board = useEndpoint(api.device.display, undefined);
   useLiveRefetch('micromarket.state', [api.device.display.tag]);
   useLiveRefetch('alert', [api.device.display.tag]);

@@ -26,12 +26,13 @@ import {
 } from 'antd';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ContractForm } from '../../../components/contract-form';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { formatMoney, fromMinor, toMinor } from '../../../lib/money';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
@@ -160,7 +161,7 @@ function PreviewPanel({ preview }: { preview: TBonusPromotionPreview | null }) {
 export default function PromotionFormScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params] = useLiveSearchParams();
   const id = Number(params.get('id')) || null;
   const [form] = Form.useForm<Values>();
   const existing = useEndpoint(api.bonusPromotion.info, id ? { params: { id } } : undefined, { enabled: id !== null });

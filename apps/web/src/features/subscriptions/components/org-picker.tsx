@@ -1,12 +1,12 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 
 /** The organisation in view (`?org_id=`, else the caller's own editable one) and a picker when there is a choice. */
 export function useOrgChoice() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const organizations = useOrganizationOptions();
   const items = organizations.data?.items ?? [];
   const fromUrl = Number(searchParams.get('org_id'));

@@ -2,7 +2,6 @@ import { api, type TMicromarket, type TPlanogramTagRow } from '@vitrina/contract
 import { Empty, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../../components/load-error';
 import { PageSpinner } from '../../../../components/page-spinner';
 import { useEndpoint } from '../../../../lib/endpoint-query';
@@ -13,6 +12,7 @@ import { RestockPanel } from './restock-panel';
 import { SchedulesPanel } from './schedules-panel';
 import { TemplatesPanel } from './templates-panel';
 import './planogram.css';
+import { useLiveSearchParams } from '../../../../lib/live-search-params';
 
 type Props = { micromarket: TMicromarket; canEdit: boolean };
 
@@ -22,7 +22,7 @@ export function PlanogramTab({ micromarket, canEdit }: Props) {
   const can = useCan();
   const planogram = useEndpoint(api.planogram.micromarket, { params: { id: micromarket.id } });
   // "Place on a planogram" from a product card: `?place=<product id>` opens the editor with it ready.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const placing = canEdit ? readNumber(params, 'place') : undefined;
   const stopPlacing = () =>
     setParams(

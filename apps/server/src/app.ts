@@ -222,6 +222,7 @@ export async function buildApp(deps: AppDeps) {
   await paymentSettingsCache.start(deps.database);
   app.addHook('onClose', () => paymentSettingsCache.stop());
   const payments = new PaymentProviders({
+    db: deps.database.db,
     settings: paymentSettingsCache,
     secrets: ctx.secrets,
     clock,

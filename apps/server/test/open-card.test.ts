@@ -93,7 +93,7 @@ describe('the open-fridge page saves its card with a setup', () => {
     const commandId = answer.json<{ command_id: string }>().command_id;
     const [sale] = await db().select().from(transactions).where(eq(transactions.commandId, commandId));
     const [hold] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.transactionId, sale!.id));
-    const saved = ctx.app.payments.testBank.cards.read(setup.setup_id).card!;
+    const saved = (await ctx.app.payments.testBank.cards.read(setup.setup_id)).card!;
     expect(hold).toMatchObject({ operation: 'hold', status: 1, provider: 'test' });
     expect(hold!.request).toMatchObject({ paymentMethod: saved.paymentMethod });
     expect(saved.paymentMethod).toMatch(/^pm_test_/);

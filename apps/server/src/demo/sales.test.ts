@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
 import { createTenant } from '../../test/factories/tenant.js';
-import { createTestContext, type TestContext } from '../../test/helper.js';
+import { call, createTestContext, type TestContext } from '../../test/helper.js';
 import {
   customerCards,
   fiscalSettings,
@@ -34,7 +35,8 @@ describe('demo sales', () => {
 
   it('gives each organisation the test provider and customers with cards, and turns sold tags into paid sales', async () => {
     const db = ctx.database.db;
-    const { org } = await createTenant(db);
+    const tenant = await createTenant(db);
+    const { org } = tenant;
     const sealed = (orgId: number) =>
       ctx.app.payments.sealCredentials(orgId, { webhook_secret: `whsec_demo${orgId}` })!;
     const tokens = await seedCustomersDemo(db, [org.main], sealed);
@@ -100,5 +102,17 @@ describe('demo sales', () => {
       );
     expect(ledger.filter((row) => row.operation === 'charge')).toHaveLength(sales.length);
     for (const refund of ledger.filter((row) => row.operation === 'refund')) expect(refund.parentId).not.toBeNull();
+
+    // The test provider's bank has the seeded payments in its books: an operator refunds one as any other.
+    const refundable = paid.find((sale) => sale.refundedMinor < sale.amountMinor)!;
+    const refund = await call(ctx, 'POST', `/v1/device/transaction/refund/${refundable.id}`, {
+      token: await tenant.token('operator'),
+      payload: { amount_minor: 100, reason: 'A seeded sale, refunded in the demo', idempotency_key: randomUUID() },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({
+      payment: { operation: 'refund', status: 1, amount_minor: 100 },
+      error: null,
+    });
   });
 });

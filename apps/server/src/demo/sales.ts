@@ -22,6 +22,7 @@ import {
   transactions,
 } from '../db/schema/index.js';
 import { registerCustomer } from '../lib/customers.js';
+import { type BankObject, settledIntent, settledRefund, TestBankStore } from '../modules/payments/index.js';
 import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../modules/sales/index.js';
 import { insertChunked, random } from './demo-util.js';
 
@@ -269,6 +270,7 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
       ];
     });
     if (ledger.length > 0) await db.insert(paymentTransactions).values(ledger);
+    await bookInTestBank(db, ledger);
     count += inserted.length;
   });
   // Each refund names the charge it gave money back from.
@@ -278,6 +280,39 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
     WHERE r.operation = 'refund' AND r.parent_id IS NULL AND r.idempotency_key LIKE 'demo:sale:%'
       AND c.idempotency_key = replace(r.idempotency_key, ':refund', ':charge')`);
   return count;
+}
+
+/**
+ * The test provider's bank keeps its own books of what it was paid and gave back: the seeded
+ * sales go into them too, so an operator can refund one in the demo as any other.
+ */
+async function bookInTestBank(
+  db: Db,
+  ledger: {
+    operation: string;
+    status: number;
+    providerReference: string;
+    amountMinor: number;
+    currency: string;
+    idempotencyKey: string;
+    updatedAt: Date;
+  }[],
+): Promise<void> {
+  const payments = new Map<string, BankObject>();
+  const objects: BankObject[] = [];
+  for (const row of ledger) {
+    if (row.status !== PAYMENT_STATUS.success) continue;
+    if (row.operation === 'charge') {
+      const payment = settledIntent(row.providerReference, row.amountMinor, row.currency, row.idempotencyKey);
+      payments.set(row.idempotencyKey, payment);
+      objects.push(payment);
+      continue;
+    }
+    const payment = payments.get(row.idempotencyKey.replace(':refund', ':charge'));
+    if (payment) objects.push(settledRefund(row.providerReference, payment, row.amountMinor, row.idempotencyKey));
+  }
+  const last = ledger.at(-1);
+  if (last) await new TestBankStore(db).write(objects, null, last.updatedAt);
 }
 
 /** The customers' card tokens of one organisation, for the simulator's walk-up customers. */

@@ -178,3 +178,34 @@ export const paymentWebhookEvents = pgTable(
   // Event ids are the provider's, unique within one account: two organisations' accounts may repeat them.
   (t) => [uniqueIndex('payment_webhook_events_event').on(t.orgId, t.provider, t.eventId)],
 );
+
+/**
+ * The built-in test provider's "bank" (the spec's test payment mode), kept as a provider keeps
+ * its books: apart from the shop's ledger, in tables of its own, so a sale paid before a
+ * restart, on another instance or by the demo seed can still be captured and refunded.
+ * `kind` is the Stripe object's (`payment_intent`, `refund`, `customer`, `setup_intent`,
+ * `payment_method`); `ref` is what it is looked up by besides its id (a refund's payment
+ * intent, a setup's client secret).
+ */
+export const testBankObjects = pgTable(
+  'test_bank_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    ref: text('ref'),
+    body: jsonb('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_bank_objects_key').on(t.idempotencyKey), index('test_bank_objects_ref').on(t.ref)],
+);
+
+/** The test bank's answer to every idempotency key, so a repeated request gets the first answer after a restart too. */
+export const testBankOutcomes = pgTable('test_bank_outcomes', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  ok: boolean('ok').notNull(),
+  /** The answer, or the refusal's `{ kind, code, message }`. */
+  body: jsonb('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -37,6 +37,7 @@ export {
   type SettingsScope,
 } from './provider-account.js';
 export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders, sealPaymentCredentials } from './provider-registry.js';
-export { TestPaymentBank } from './test-provider.js';
+export { type BankObject, TestBankStore } from './test-bank-store.js';
+export { settledIntent, settledRefund, TestPaymentBank } from './test-provider.js';
 export { TestWebhookPump } from './test-webhook-pump.js';
 export { newWebhookSecret } from './webhook-signature.js';

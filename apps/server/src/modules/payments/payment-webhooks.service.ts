@@ -166,7 +166,7 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
 export const TEST_WEBHOOKS_JOB = 'payments.test-webhooks';
 
 /**
- * The test provider's webhooks, delivered in-process once the clock reaches them: its bank
+ * The test provider's webhooks, delivered in-process once the clock reaches them: its outbox
  * lives in memory, so there is nothing durable to deliver from. Each goes through
  * `receiveWebhook` with its signature, like a provider's POST; one that is refused is logged
  * and dropped, as a provider gives up on an endpoint that keeps refusing.

@@ -28,8 +28,8 @@ export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Op
   );
   registerEndpoint(app, pp.testConnection, ({ actor }) => platform.testPlatformConnection(ctx, providers, actor));
   // The test provider's offline card form: what Stripe.js does for a real card, here for its test cards.
-  registerEndpoint(app, api.card.confirmTestSetup, ({ body }) => {
-    if (!providers.testBank.cards.confirm(body.client_secret, body.payment_method)) throw notFound();
+  registerEndpoint(app, api.card.confirmTestSetup, async ({ body }) => {
+    if (!(await providers.testBank.cards.confirm(body.client_secret, body.payment_method))) throw notFound();
     return { ok: true as const };
   });
   // The signature covers the body byte for byte, so this route reads it as text, whatever its type.

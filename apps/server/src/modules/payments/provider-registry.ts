@@ -6,6 +6,7 @@ import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { findSettings, type PaymentSettingsRow, type PaymentTransactionRow } from './payments.repository.js';
 import type { PaymentProvider } from './provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
+import { TestBankStore } from './test-bank-store.js';
 import { TestPaymentBank, TestPaymentProvider } from './test-provider.js';
 
 export type StoredCredentials = { secret_key?: string; publishable_key?: string; webhook_secret?: string };
@@ -24,6 +25,8 @@ export const PAYMENT_CREDENTIALS = 'payment-settings';
 
 export type PaymentProvidersOptions = {
   secrets: SecretBox;
+  /** Where the test provider's bank keeps its books; without, in memory (unit tests). */
+  db?: Db | undefined;
   clock: Clock;
   /** Tests point the Stripe adapter at a local stand-in. */
   stripeBaseUrl?: string | undefined;
@@ -63,7 +66,8 @@ export class PaymentProviders {
   }
 
   constructor(private readonly options: PaymentProvidersOptions) {
-    this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued);
+    const books = options.db ? new TestBankStore(options.db) : undefined;
+    this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued, books);
     this.credentials = sealedCredentials<StoredCredentials>(options.secrets, PAYMENT_CREDENTIALS);
   }
 

@@ -10,11 +10,14 @@ import type {
   ProviderCardSetupState,
 } from './card-provider.js';
 import { PaymentProviderError } from './provider.js';
+import type { BankBooks, BankKind, BankObject } from './test-bank-store.js';
 
 /** The test provider's one account: every organisation on it shares the bank, and so its cards. */
 export const TEST_PROVIDER_ACCOUNT = 'test';
-/** An unconfirmed setup is forgotten after a day, so abandoned forms do not pile up in memory. */
+/** An unconfirmed setup is let go of from memory after a day, so abandoned forms do not pile up there. */
 const SETUP_LIFETIME_MS = 24 * 3600_000;
+
+type TestPaymentMethodRecord = { card: ProviderCard; declines: boolean; customer: string | null };
 
 type TestSetup = {
   id: string;
@@ -30,33 +33,52 @@ const missing = (what: string, id: string) =>
 
 /**
  * The test bank's cards: customers, setups and the payment methods confirmed setups leave, in
- * memory like its payments. The offline card form confirms a setup with one of the test
+ * the bank's books like its payments. The offline card form confirms a setup with one of the test
  * cards, as Stripe.js does with a real one; `pm_card_chargeDeclined` saves (like Stripe's
  * 4000 0000 0000 0341) and every payment with it is declined.
  */
 export class TestCardStore {
   readonly customers = new Map<string, Record<string, string>>();
   readonly setups = new Map<string, TestSetup>();
-  readonly paymentMethods = new Map<string, { card: ProviderCard; declines: boolean; customer: string | null }>();
+  readonly paymentMethods = new Map<string, TestPaymentMethodRecord>();
   /** What each idempotency key of a card call made, so a repeated call answers the same object. */
   private readonly made = new Map<string, string>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly books: BankBooks,
+  ) {}
+
+  /** An object read from the books. */
+  place(object: BankObject): void {
+    if (object.idempotencyKey) this.made.set(object.idempotencyKey, object.id);
+    if (object.kind === 'customer') this.customers.set(object.id, object.body as Record<string, string>);
+    if (object.kind === 'setup_intent') this.setups.set(object.id, object.body as TestSetup);
+    if (object.kind === 'payment_method') this.paymentMethods.set(object.id, object.body as TestPaymentMethodRecord);
+  }
+
+  private keep(kind: BankKind, id: string, body: unknown, idempotencyKey: string | null, ref: string | null = null) {
+    this.books.keep({ id, kind, idempotencyKey, ref, body });
+  }
 
   private id(prefix: string): string {
     return `${prefix}_test_${randomBytes(12).toString('base64url')}`;
   }
 
-  createCustomer(key: string, metadata: Record<string, string>): string {
+  async createCustomer(key: string, metadata: Record<string, string>): Promise<string> {
+    await this.books.refresh({ madeBy: key });
     const earlier = this.made.get(key);
     if (earlier) return earlier;
     const id = this.id('cus');
     this.customers.set(id, metadata);
     this.made.set(key, id);
+    this.keep('customer', id, metadata, key);
+    await this.books.commit();
     return id;
   }
 
-  createSetup(key: string, customer: string | null, metadata: Record<string, string>): TestSetup {
+  async createSetup(key: string, customer: string | null, metadata: Record<string, string>): Promise<TestSetup> {
+    await this.books.refresh({ madeBy: key, ids: [customer] });
     const earlier = this.setups.get(this.made.get(key) ?? '');
     if (earlier) return earlier;
     if (customer !== null && !this.customers.has(customer)) throw missing('customer', customer);
@@ -75,11 +97,14 @@ export class TestCardStore {
     };
     this.setups.set(id, setup);
     this.made.set(key, id);
+    this.keep('setup_intent', id, setup, key, setup.clientSecret);
+    await this.books.commit();
     return setup;
   }
 
   /** The offline form's confirmation: false for a client secret that names no setup here. */
-  confirm(clientSecret: string, testCard: TestPaymentMethod): boolean {
+  async confirm(clientSecret: string, testCard: TestPaymentMethod): Promise<boolean> {
+    await this.books.refresh({ refs: [clientSecret] });
     const setup = [...this.setups.values()].find((candidate) => candidate.clientSecret === clientSecret);
     if (!setup) return false;
     // Confirmed once: a second confirmation (a double click) keeps the first card.
@@ -93,11 +118,11 @@ export class TestCardStore {
       expYear: new Date(this.clock.nowMs()).getUTCFullYear() + 3,
     };
     setup.card = card;
-    this.paymentMethods.set(card.paymentMethod, {
-      card,
-      declines: testCard === 'pm_card_chargeDeclined',
-      customer: setup.customer,
-    });
+    const method = { card, declines: testCard === 'pm_card_chargeDeclined', customer: setup.customer };
+    this.paymentMethods.set(card.paymentMethod, method);
+    this.keep('setup_intent', setup.id, setup, null, setup.clientSecret);
+    this.keep('payment_method', card.paymentMethod, method, null);
+    await this.books.commit();
     return true;
   }
 
@@ -106,7 +131,8 @@ export class TestCardStore {
     return paymentMethod !== undefined && this.paymentMethods.get(paymentMethod)?.declines === true;
   }
 
-  read(reference: string): ProviderCardSetupState {
+  async read(reference: string): Promise<ProviderCardSetupState> {
+    await this.books.refresh({ ids: [reference] });
     const setup = this.setups.get(reference);
     if (!setup) throw missing('setup_intent', reference);
     return {
@@ -119,10 +145,13 @@ export class TestCardStore {
     };
   }
 
-  detach(paymentMethod: string): void {
+  async detach(paymentMethod: string): Promise<void> {
+    await this.books.refresh({ ids: [paymentMethod] });
     const method = this.paymentMethods.get(paymentMethod);
-    // Saved before a restart (the bank is in memory): nothing is left to let go of.
-    if (method) method.customer = null;
+    if (!method) return;
+    method.customer = null;
+    this.keep('payment_method', paymentMethod, method, null);
+    await this.books.commit();
   }
 }
 
@@ -135,11 +164,13 @@ export abstract class TestCards implements CardSaving {
   }
 
   async createCustomer(request: CreateCustomerRequest): Promise<{ customer: string }> {
-    return { customer: this.store.createCustomer(request.idempotencyKey, { ...request.metadata }) };
+    return { customer: await this.store.createCustomer(request.idempotencyKey, { ...request.metadata }) };
   }
 
   async createCardSetup(request: CardSetupRequest): Promise<ProviderCardSetup> {
-    const setup = this.store.createSetup(request.idempotencyKey, request.customer ?? null, { ...request.metadata });
+    const setup = await this.store.createSetup(request.idempotencyKey, request.customer ?? null, {
+      ...request.metadata,
+    });
     return { reference: setup.id, clientSecret: setup.clientSecret };
   }
 
@@ -148,6 +179,6 @@ export abstract class TestCards implements CardSaving {
   }
 
   async detachCard(request: { idempotencyKey: string; paymentMethod: string }): Promise<void> {
-    this.store.detach(request.paymentMethod);
+    await this.store.detach(request.paymentMethod);
   }
 }

@@ -21,6 +21,7 @@ import {
   type StripePaymentIntent,
   type StripeRefund,
 } from './stripe-objects.js';
+import type { BankObject, BankOutcome, BankReads, TestBankStore } from './test-bank-store.js';
 import { TestCardStore, TestCards } from './test-cards.js';
 import { noWebhookSecret, signPayload, verifySignature } from './webhook-signature.js';
 
@@ -37,16 +38,45 @@ type QueuedWebhook = { orgId: number; secret: string | null; body: string; dueMs
 /** Unsigned when the organisation has no webhook secret: the receiver refuses it, as it should. */
 export type DueWebhook = { orgId: number; body: string; signature: string | undefined };
 
+/** How many objects of each kind the bank keeps in memory; the rest are read from its books when asked for. */
+const BANK_MEMORY = 10_000;
+
+/** A key's answer as the books keep it: the value, or the refusal's parts. */
+function bookedOutcome(outcome: Outcome): BankOutcome {
+  if (outcome.ok) return { fingerprint: outcome.fingerprint, ok: true, body: outcome.value };
+  const { kind, code, reason } = outcome.error;
+  return { fingerprint: outcome.fingerprint, ok: false, body: { kind, code, reason } };
+}
+
+function outcomeOf(booked: BankOutcome): Outcome {
+  if (booked.ok) return { fingerprint: booked.fingerprint, ok: true, value: booked.body };
+  const { kind, code, reason } = booked.body as Pick<PaymentProviderError, 'kind' | 'code' | 'reason'>;
+  return { fingerprint: booked.fingerprint, ok: false, error: new PaymentProviderError(kind, code, reason) };
+}
+
+/** Put last in the map's order, so the oldest are the first let go of. */
+function remember<V>(map: Map<string, V>, id: string, value: V): void {
+  map.delete(id);
+  map.set(id, value);
+  if (map.size <= BANK_MEMORY) return;
+  const oldest = map.keys().next().value;
+  if (oldest !== undefined) map.delete(oldest);
+}
+
 /**
- * The built-in provider's "bank" (the spec's test payment mode): payments, refunds and the
- * outcome of every idempotency key, in memory, shared by every organisation that uses the
- * test provider. Webhooks wait in an outbox until the clock reaches them, so tests move a
- * TestClock instead of sleeping.
+ * The built-in provider's "bank" (the spec's test payment mode): payments, refunds, cards and
+ * the outcome of every idempotency key, shared by every organisation that uses the test
+ * provider. With its books (`TestBankStore`, the server's case) every operation reads what it
+ * needs from them and writes what it changed, so a payment made before a restart or on another
+ * instance is still there to capture or refund; the maps are its working copy, the recent
+ * ones only. Without books (unit tests) the maps are all there is. Webhooks wait in an outbox
+ * in memory until the clock reaches them, so tests move a TestClock instead of sleeping.
  */
 export class TestPaymentBank {
   readonly payments = new Map<string, StripePaymentIntent>();
   readonly refunds = new Map<string, StripeRefund>();
   readonly outcomes = new Map<string, Outcome>();
+  private readonly changed = new Map<string, BankObject>();
   private readonly outbox: QueuedWebhook[] = [];
   /** Every call that reached the bank, in order, for tests: which key, which operation. */
   readonly calls: { operation: string; idempotencyKey: string }[] = [];
@@ -58,12 +88,14 @@ export class TestPaymentBank {
   /**
    * @param onQueued told when each webhook falls due, so the server can deliver it then (a
    *   delayed job on the job runner); tests leave it out and deliver by hand.
+   * @param books where the bank keeps its objects and answers; without, in memory only.
    */
   constructor(
     readonly clock: Clock,
     private readonly onQueued?: (dueMs: number) => void,
+    private readonly books?: TestBankStore,
   ) {
-    this.cards = new TestCardStore(clock);
+    this.cards = new TestCardStore(clock, this);
   }
 
   /**
@@ -72,6 +104,39 @@ export class TestPaymentBank {
    */
   nextId(prefix: string): string {
     return `${prefix}_test_${randomBytes(12).toString('base64url')}`;
+  }
+
+  /** Brings what an operation reads up to date from the books: another instance or an earlier run may have changed it. */
+  async refresh(reads: BankReads): Promise<void> {
+    if (!this.books) return;
+    const { objects, outcome } = await this.books.read(reads);
+    for (const object of objects) this.place(object);
+    if (reads.outcomeOf && outcome) remember(this.outcomes, reads.outcomeOf, outcomeOf(outcome));
+  }
+
+  private place(object: BankObject): void {
+    if (object.kind === 'payment_intent') remember(this.payments, object.id, object.body as StripePaymentIntent);
+    else if (object.kind === 'refund') remember(this.refunds, object.id, object.body as StripeRefund);
+    else this.cards.place(object);
+  }
+
+  /** Notes an object the operation under way made or changed (already in its map); `commit` writes it. */
+  keep(object: BankObject): void {
+    if (object.kind === 'payment_intent') remember(this.payments, object.id, object.body as StripePaymentIntent);
+    else if (object.kind === 'refund') remember(this.refunds, object.id, object.body as StripeRefund);
+    this.changed.set(object.id, object);
+  }
+
+  /** Writes what the operation changed and, when given, its key's answer, in one statement. */
+  async commit(answer?: { key: string; outcome: Outcome }): Promise<void> {
+    const objects = [...this.changed.values()];
+    this.changed.clear();
+    if (answer) remember(this.outcomes, answer.key, answer.outcome);
+    await this.books?.write(
+      objects,
+      answer ? { key: answer.key, outcome: bookedOutcome(answer.outcome) } : null,
+      this.clock.now(),
+    );
   }
 
   queueWebhook(entry: QueuedWebhook): void {
@@ -94,6 +159,36 @@ export class TestPaymentBank {
   get pendingWebhooks(): number {
     return this.outbox.length;
   }
+}
+
+/** A payment settled outside the bank's own calls (the demo seed's sales), as the bank's books keep it. */
+export function settledIntent(reference: string, amountMinor: number, currency: string, key: string): BankObject {
+  const body: StripePaymentIntent = {
+    id: reference,
+    object: 'payment_intent',
+    amount: amountMinor,
+    amount_capturable: 0,
+    amount_received: amountMinor,
+    currency: currency.toLowerCase(),
+    status: 'succeeded',
+    metadata: { idempotency_key: key },
+  };
+  return { id: reference, kind: 'payment_intent', idempotencyKey: key, ref: null, body };
+}
+
+/** A refund settled outside the bank's own calls (the demo seed's), as the bank's books keep it. */
+export function settledRefund(reference: string, payment: BankObject, amountMinor: number, key: string): BankObject {
+  const intent = payment.body as StripePaymentIntent;
+  const body: StripeRefund = {
+    id: reference,
+    object: 'refund',
+    amount: amountMinor,
+    currency: intent.currency,
+    payment_intent: intent.id,
+    status: 'succeeded',
+    metadata: { idempotency_key: key },
+  };
+  return { id: reference, kind: 'refund', idempotencyKey: key, ref: intent.id, body };
 }
 
 export type TestProviderOptions = {
@@ -136,7 +231,7 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   }
 
   hold(request: HoldRequest): Promise<ProviderPayment> {
-    return this.run('hold', request.idempotencyKey, request, () => {
+    return this.run('hold', request.idempotencyKey, request, { ids: [request.paymentMethod] }, () => {
       if (
         this.options.simulate === 'decline' ||
         request.paymentMethod === TEST_DECLINED_PAYMENT_METHOD ||
@@ -152,30 +247,30 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   }
 
   capture(request: CaptureRequest): Promise<ProviderPayment> {
-    return this.run('capture', request.idempotencyKey, request, () => {
+    return this.run('capture', request.idempotencyKey, request, { ids: [request.reference] }, () => {
       const intent = this.intent(request.reference);
       if (intent.status !== 'requires_capture') throw refused('payment_intent_unexpected_state', 'Nothing to capture');
       const amount = request.amountMinor ?? intent.amount_capturable;
       if (amount > intent.amount_capturable) throw refused('amount_too_large', 'More than the hold');
       assertAtLeastMinimum(amount);
-      Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+      this.change(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
       this.emit('payment_intent.succeeded', intent);
       return paymentFromIntent(intent);
     });
   }
 
   release(request: ReleaseRequest): Promise<ProviderPayment> {
-    return this.run('release', request.idempotencyKey, request, () => {
+    return this.run('release', request.idempotencyKey, request, { ids: [request.reference] }, () => {
       const intent = this.intent(request.reference);
       if (intent.status !== 'requires_capture') throw refused('payment_intent_unexpected_state', 'Nothing to release');
-      Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
+      this.change(intent, { status: 'canceled', amount_capturable: 0 });
       this.emit('payment_intent.canceled', intent);
       return paymentFromIntent(intent);
     });
   }
 
   chargeSavedCard(request: ChargeRequest): Promise<ProviderPayment> {
-    return this.run('charge', request.idempotencyKey, request, () => {
+    return this.run('charge', request.idempotencyKey, request, { ids: [request.paymentMethod] }, () => {
       if (this.options.simulate === 'decline' || this.store.declines(request.paymentMethod)) throw declined();
       assertAtLeastMinimum(request.amountMinor);
       const intent = this.newIntent(request.amountMinor, request.currency, 'succeeded', request.idempotencyKey);
@@ -185,7 +280,8 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   }
 
   refund(request: RefundRequest): Promise<ProviderRefund> {
-    return this.run('refund', request.idempotencyKey, request, () => {
+    const reads = { ids: [request.reference], refs: [request.reference] };
+    return this.run('refund', request.idempotencyKey, request, reads, () => {
       const intent = this.intent(request.reference);
       const refunded = [...this.options.bank.refunds.values()]
         .filter((refund) => refund.payment_intent === intent.id)
@@ -204,7 +300,13 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
         status: 'succeeded',
         metadata: { idempotency_key: request.idempotencyKey },
       };
-      this.options.bank.refunds.set(refund.id, refund);
+      this.options.bank.keep({
+        id: refund.id,
+        kind: 'refund',
+        idempotencyKey: request.idempotencyKey,
+        ref: intent.id,
+        body: refund,
+      });
       this.emit('refund.created', refund);
       return {
         reference: refund.id,
@@ -221,10 +323,12 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   }
 
   async retrievePayment(reference: string): Promise<ProviderPayment> {
+    await this.options.bank.refresh({ ids: [reference] });
     return paymentFromIntent(this.intent(reference));
   }
 
   async retrieveRefund(reference: string): Promise<ProviderRefund> {
+    await this.options.bank.refresh({ ids: [reference] });
     const refund = this.options.bank.refunds.get(reference);
     if (!refund) throw refused('resource_missing', `No such refund: '${reference}'`);
     return refundFromStripe(refund);
@@ -233,6 +337,7 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   /** The bank keeps every key's outcome, so it finds what a key made without a search index. */
   async findByKey(request: FindByKeyRequest): Promise<ProviderPayment | ProviderRefund | null> {
     const { bank } = this.options;
+    await bank.refresh({ madeBy: request.idempotencyKey });
     if (request.operation === 'refund') {
       const refund = [...bank.refunds.values()].find(
         (candidate) => candidate.metadata?.idempotency_key === request.idempotencyKey,
@@ -261,9 +366,16 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
    * One idempotent operation: a repeated key answers the first outcome (a different request
    * under the same key is refused, as Stripe does); in `timeout` mode the first answer is lost.
    */
-  private async run<T>(operation: string, key: string, request: object, perform: () => T): Promise<T> {
+  private async run<T>(
+    operation: string,
+    key: string,
+    request: object,
+    reads: Omit<BankReads, 'outcomeOf'>,
+    perform: () => T,
+  ): Promise<T> {
     const { bank } = this.options;
     bank.calls.push({ operation, idempotencyKey: key });
+    await bank.refresh({ ...reads, outcomeOf: key });
     const fingerprint = JSON.stringify({ operation, request: { ...request, idempotencyKey: undefined } });
     const stored = bank.outcomes.get(key);
     if (stored) {
@@ -279,7 +391,7 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
       if (!(error instanceof PaymentProviderError)) throw error;
       outcome = { fingerprint, ok: false, error };
     }
-    bank.outcomes.set(key, outcome);
+    await bank.commit({ key, outcome });
     if (this.options.simulate === 'timeout') {
       bank.lostAnswers.add(key);
       throw new PaymentProviderError('unavailable', 'timeout', 'The test provider did not answer in time');
@@ -299,8 +411,19 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
       status,
       metadata: { idempotency_key: key },
     };
-    this.options.bank.payments.set(intent.id, intent);
+    this.options.bank.keep({ id: intent.id, kind: 'payment_intent', idempotencyKey: key, ref: null, body: intent });
     return intent;
+  }
+
+  private change(intent: StripePaymentIntent, changes: Partial<StripePaymentIntent>): void {
+    Object.assign(intent, changes);
+    this.options.bank.keep({
+      id: intent.id,
+      kind: 'payment_intent',
+      idempotencyKey: intent.metadata?.idempotency_key ?? null,
+      ref: null,
+      body: intent,
+    });
   }
 
   private intent(reference: string): StripePaymentIntent {

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { TTransactionCard, TTransactionList, TTransactionPaymentResult } from '@vitrina/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions, refundLines, transactionProducts, transactions } from '../src/db/schema/index.js';
+import {
+  auditLog,
+  paymentTransactions,
+  refundLines,
+  transactionProducts,
+  transactions,
+} from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
+import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
 import { insertMicromarket, insertProduct } from './factories/catalogue.js';
 import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createTenant } from './factories/tenant.js';
@@ -351,6 +359,66 @@ describe('a failed refund', () => {
     expect((await refundRows(sale.id)).map((row) => row.status)).toEqual([2]);
     expect(await refundedUnits(sale)).toEqual([0, 0]);
     expect((await cardOf(s, sale.id)).refunds).toMatchObject([{ status: 2 }]);
+  });
+});
+
+describe('a refund the bank confirmed, then failed', () => {
+  it('is an error again: the sale is no longer refunded, its products are refundable, the audit says why', async () => {
+    const s = await shop();
+    await ok(ctx, await s.tenant.token('operator'), `/v1/organization/payment/system/update/${s.orgId}`, {
+      provider: 'test',
+      simulate: 'none',
+      webhook_secret: 'whsec_refundsfailing0001',
+    });
+    const sale = await paidSale(s);
+    const answer = await refund(s, sale.id, { lines: [{ line_id: sale.waterLine, quantity: 2 }] });
+    expect(answer.json<TTransactionPaymentResult>()).toMatchObject({
+      payment: { status: 1 },
+      transaction: { refunded_minor: 2 * WATER, refund_state: 'partly_refunded' },
+    });
+    const [row] = await refundRows(sale.id);
+    const onRefused = (error: unknown) => expect.fail(String(error));
+    await deliverTestWebhooks(ctx.app.services, ctx.app.payments, onRefused);
+    // Days later the card's bank sends the money back to the merchant.
+    const provider = (await ctx.app.payments.forOrg(db(), s.orgId))!.provider as TestPaymentProvider;
+    await provider.failRefundLater(row!.providerReference!, 'expired_or_canceled_card');
+    expect(await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)))).toBe(
+      1,
+    );
+
+    const [failed] = await refundRows(sale.id);
+    expect(failed).toMatchObject({ status: 2, errorCode: 'refund_failed', errorMessage: 'expired_or_canceled_card' });
+    expect(await refundedUnits(sale)).toEqual([0, 0]);
+    const card = await cardOf(s, sale.id);
+    expect(card).toMatchObject({ refunded_minor: 0, refund_state: 'not_refunded' });
+    expect(card.refunds).toMatchObject([{ status: 2, refunded_minor: 0 }]);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment_transaction'), eq(auditLog.entityId, String(row!.id))));
+    expect(
+      audit.map((entry) => [entry.action, entry.before, (entry.after as { status: number }).status]),
+    ).toContainEqual(['settle', { status: 1 }, 2]);
+    // The products can be refunded again, and this time the money goes back.
+    const again = await refund(s, sale.id, { lines: [{ line_id: sale.waterLine, quantity: 2 }] });
+    expect(again.json<TTransactionPaymentResult>()).toMatchObject({
+      payment: { status: 1 },
+      transaction: { refunded_minor: 2 * WATER },
+    });
+  });
+
+  it('a later event that the refund succeeded changes nothing of a refund already settled', async () => {
+    const s = await shop();
+    await ok(ctx, await s.tenant.token('operator'), `/v1/organization/payment/system/update/${s.orgId}`, {
+      provider: 'test',
+      simulate: 'duplicate_webhook',
+      webhook_secret: 'whsec_refundsfailing0002',
+    });
+    const sale = await paidSale(s);
+    await refund(s, sale.id, { lines: [{ line_id: sale.sandwichLine, quantity: 1 }] });
+    await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
+    expect((await refundRows(sale.id)).map((row) => row.status)).toEqual([1]);
+    expect((await cardOf(s, sale.id)).refunded_minor).toBe(SANDWICH);
   });
 });
 

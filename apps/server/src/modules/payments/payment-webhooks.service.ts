@@ -55,14 +55,23 @@ async function rowsOf(db: Db, incoming: IncomingWebhook, event: ProviderEvent): 
   ) {
     rows.push(keyed);
   }
-  return rows.filter((row) => row.status === PAYMENT_STATUS.inProcess);
+  return rows.filter((row) => row.status === PAYMENT_STATUS.inProcess || isReversedRefund(row, event));
 }
+
+/**
+ * A refund the bank confirmed and later reports failed (Stripe: `refund.failed`, a refund to a
+ * closed card account comes back days later): the money is the merchant's again, the customer
+ * got nothing, so the row is an error and the sale's refunded sum and units follow.
+ */
+const isReversedRefund = (row: Row, event: ProviderEvent) =>
+  row.operation === 'refund' && row.status === PAYMENT_STATUS.success && event.refund?.status === 'failed';
 
 /** What the event settles of a row: a refund's by the refund's state; a payment operation's by the payment's. */
 function verdictOf(row: Row, event: ProviderEvent): Verdict | null {
   if (event.refund) {
     if (row.operation !== 'refund') return null;
     const { status, reference, failureReason } = event.refund;
+    if (row.status === PAYMENT_STATUS.success && status !== 'failed') return null;
     if (status === 'succeeded') return { status: 1, providerReference: reference, ...CLEARED };
     if (status === 'failed') {
       return {
@@ -145,7 +154,9 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
     for (const row of await rowsOf(tx, incoming, event)) {
       const verdict = verdictOf(row, event);
       if (!verdict) continue;
-      const settled = await repo.settle(tx, row.id, { ...verdict, now });
+      const settled = isReversedRefund(row, event)
+        ? await repo.reverseRefund(tx, row.id, { ...verdict, now })
+        : await repo.settle(tx, row.id, { ...verdict, now });
       // A refund the bank confirmed or refused, a payment finished later: the sale follows.
       if (settled && verdict.status !== PAYMENT_STATUS.inProcess) await providers.ledgerSettled(tx, settled);
       await writeAudit(tx, actor, {
@@ -153,7 +164,7 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
         entity: 'payment_transaction',
         entityId: row.id,
         orgId: incoming.orgId,
-        before: { status: PAYMENT_STATUS.inProcess },
+        before: { status: row.status },
         after: { status: verdict.status, event: event.id },
       });
     }

@@ -169,6 +169,34 @@ const settleInProcess = preparedQuery<
     .returning(),
 );
 
+/**
+ * A succeeded refund the bank reports failed after all: an error now, with the bank's reason.
+ * Migration 0041's trigger gives its units back to the sale's lines in the same statement.
+ */
+export async function reverseRefund(
+  db: Db,
+  id: number,
+  failure: { errorCode?: string | null; errorMessage?: string | null; now: Date },
+): Promise<PaymentTransactionRow | null> {
+  const [row] = await db
+    .update(paymentTransactions)
+    .set({
+      status: PAYMENT_STATUS.error,
+      errorCode: failure.errorCode ?? null,
+      errorMessage: failure.errorMessage ?? null,
+      updatedAt: failure.now,
+    })
+    .where(
+      and(
+        eq(paymentTransactions.id, id),
+        eq(paymentTransactions.operation, 'refund'),
+        eq(paymentTransactions.status, PAYMENT_STATUS.success),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Counts an attempt of reconciliation, so a row that keeps failing is seen moving. */
 export async function touchAttempt(db: Db, row: PaymentTransactionRow, now: Date): Promise<void> {
   await db

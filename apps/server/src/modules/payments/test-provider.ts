@@ -318,6 +318,27 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
     });
   }
 
+  /**
+   * The bank gives a refund it confirmed back to the merchant (a closed card account, days
+   * later), as Stripe does with `refund.failed`: for tests and for trying the panel's handling.
+   */
+  async failRefundLater(reference: string, reason: string): Promise<void> {
+    const { bank } = this.options;
+    await bank.refresh({ ids: [reference] });
+    const refund = bank.refunds.get(reference);
+    if (refund?.status !== 'succeeded') throw refused('resource_missing', `No succeeded refund: '${reference}'`);
+    Object.assign(refund, { status: 'failed', failure_reason: reason });
+    bank.keep({
+      id: refund.id,
+      kind: 'refund',
+      idempotencyKey: refund.metadata?.idempotency_key ?? null,
+      ref: refund.payment_intent,
+      body: refund,
+    });
+    await bank.commit();
+    this.emit('refund.failed', refund);
+  }
+
   minimumChargeMinor(_currency: string): number {
     return TEST_MINIMUM_CHARGE_MINOR;
   }

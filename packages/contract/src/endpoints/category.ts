@@ -9,7 +9,7 @@ import {
   ZReorderCategories,
   ZUpdateCategory,
 } from '../resources/category.js';
-import { ZIdParam, ZOk } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 
 const tag = 'categories';
 const view = ['show_categories_page'] as const;
@@ -26,6 +26,17 @@ export const categoryApi = {
     permissions: view,
     query: ZListCategoriesQuery,
     response: ZCategoryList,
+    errors: [404],
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/category/export',
+    tag,
+    summary: 'The categories of one level as the list filters them, as CSV or XLSX',
+    permissions: view,
+    query: exportQueryOf(ZListCategoriesQuery),
+    response: ZFileDownload,
+    format: 'file',
     errors: [404],
   }),
   tree: defineEndpoint({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam, ZOk } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 import { ZCreateMaker, ZListMakersQuery, ZMaker, ZMakerList, ZUpdateMaker } from '../resources/maker.js';
 
 const tag = 'makers';
@@ -16,6 +16,17 @@ export const makerApi = {
     permissions: view,
     query: ZListMakersQuery,
     response: ZMakerList,
+    errors: [404],
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/maker/export',
+    tag,
+    summary: 'The filtered maker list as CSV or XLSX, in its sort order',
+    permissions: view,
+    query: exportQueryOf(ZListMakersQuery),
+    response: ZFileDownload,
+    format: 'file',
     errors: [404],
   }),
   info: defineEndpoint({

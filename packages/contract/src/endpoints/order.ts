@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam, ZOk } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 import {
   ZAssignCourier,
   ZCourierOrdersQuery,
@@ -31,6 +31,17 @@ export const orderApi = {
     permissions,
     query: ZListOrdersQuery,
     response: ZOrderList,
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/order/export',
+    tag,
+    summary: 'The filtered order list as CSV or XLSX, newest first',
+    permissions,
+    query: exportQueryOf(ZListOrdersQuery),
+    response: ZFileDownload,
+    format: 'file',
+    errors: [404],
   }),
   card: defineEndpoint({
     method: 'GET',

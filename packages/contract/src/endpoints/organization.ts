@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam, ZOk } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
 import {
   ZCreateOrganization,
   ZGrantOrganizationLink,
@@ -34,6 +34,16 @@ export const organizationApi = {
     permissions: view,
     query: ZListOrganizationsQuery,
     response: ZOrganizationList,
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/organization/export',
+    tag,
+    summary: 'The filtered organisation list as CSV or XLSX, in its order',
+    permissions: view,
+    query: exportQueryOf(ZListOrganizationsQuery),
+    response: ZFileDownload,
+    format: 'file',
   }),
   info: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZIdParam } from '../resources/common.js';
+import { exportQueryOf, ZFileDownload, ZIdParam } from '../resources/common.js';
 import {
   ZListTagsQuery,
   ZProgrammingTasks,
@@ -26,6 +26,16 @@ export const tagApi = {
     permissions: view,
     query: ZListTagsQuery,
     response: ZTagList,
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/v1/tag/export',
+    tag,
+    summary: 'The filtered tags of one status (or all) as CSV or XLSX, newest first',
+    permissions: view,
+    query: exportQueryOf(ZListTagsQuery),
+    response: ZFileDownload,
+    format: 'file',
   }),
   counts: defineEndpoint({
     method: 'GET',

@@ -137,15 +137,23 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const ZExportFormat = z.enum(EXPORT_FORMATS, { error: 'validation.export_format' });
 
-/** The most rows one list export holds (micromarkets, products, alerts); narrow the filters for more. */
+/** The most rows one list export holds (micromarkets, products, tags, …); narrow the filters for more. */
 export const LIST_EXPORT_MAX_ROWS = 10_000;
 
+/** The keys of a list's query that pick a page (by number or by cursor), not rows. */
+const PAGING_KEYS = ['page', 'per_page', 'cursor'] as const;
+type PagingKey = (typeof PAGING_KEYS)[number];
+
 /**
- * The export of a paged list: the list's own query (filters and sort, so the file holds what
- * the screen shows, in its order) without the page, plus `format` (CSV unless told).
+ * The export of a list: the list's own query (filters and sort, so the file holds what the
+ * screen shows, in its order) without the page or cursor, plus `format` (CSV unless told).
  */
-export function exportQueryOf<T extends z.ZodObject<{ page: z.ZodType; per_page: z.ZodType }>>(listQuery: T) {
-  return listQuery.omit({ page: true, per_page: true }).extend({ format: optionalQuery(ZExportFormat).default('csv') });
+export function exportQueryOf<Shape extends z.core.$ZodLooseShape>(listQuery: z.ZodObject<Shape>) {
+  const paging: Record<string, true> = {};
+  for (const key of PAGING_KEYS) if (key in listQuery.shape) paging[key] = true;
+  // zod types `omit` only for literal masks; this one holds whichever paging keys the list has.
+  const filters = (listQuery as z.ZodObject).omit(paging) as unknown as z.ZodObject<Omit<Shape, PagingKey>>;
+  return filters.extend({ format: optionalQuery(ZExportFormat).default('csv') });
 }
 
 /** The 200 answer of a `format: 'file'` endpoint: the file's bytes (CSV, XLSX, PDF). */

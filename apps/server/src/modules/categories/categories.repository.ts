@@ -71,8 +71,9 @@ function orgFilter(orgIds: number[] | null, orgId: number | undefined): (SQL | u
   ];
 }
 
-export async function listCategories(db: Db, filters: CategoryFilters): Promise<TCategory[]> {
-  const rows = await db
+/** One level's categories in their order; `limit` caps an export (the screen shows the whole level). */
+export async function listCategories(db: Db, filters: CategoryFilters, limit?: number): Promise<TCategory[]> {
+  const query = db
     .select({ ...rowColumns, productsCount, childrenCount })
     .from(categories)
     .where(
@@ -83,6 +84,7 @@ export async function listCategories(db: Db, filters: CategoryFilters): Promise<
       ),
     )
     .orderBy(asc(categories.orgId), asc(categories.position), asc(categories.name), asc(categories.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(toCategory);
 }
 

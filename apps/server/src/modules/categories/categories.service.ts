@@ -37,15 +37,19 @@ async function visibleParent(ctx: ServiceContext, actor: UserActor, id: number) 
   return parent;
 }
 
-export async function listCategories(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TCategoryList> {
+/** The list's filters inside the caller's organisations (the list and its export share them). */
+export async function categoryFilters(
+  ctx: ServiceContext,
+  actor: UserActor,
+  query: ListQuery,
+): Promise<repo.CategoryFilters> {
   if (query.parent_id !== undefined) await visibleCategory(ctx, actor, query.parent_id);
   if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
-  const items = await repo.listCategories(ctx.db, {
-    parentId: query.parent_id ?? null,
-    orgId: query.org_id,
-    q: query.q,
-    orgIds: actor.scope.visibleIds,
-  });
+  return { parentId: query.parent_id ?? null, orgId: query.org_id, q: query.q, orgIds: actor.scope.visibleIds };
+}
+
+export async function listCategories(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TCategoryList> {
+  const items = await repo.listCategories(ctx.db, await categoryFilters(ctx, actor, query));
   return { items, total: items.length };
 }
 

@@ -24,9 +24,14 @@ function columnsOf(body: UpdateBody): repo.MakerWrite {
   };
 }
 
-export async function listMakers(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TMakerList> {
+/** The list's filters inside the caller's organisations (the list and its export share them). */
+export function makerFilters(actor: UserActor, query: Pick<ListQuery, 'q' | 'org_id'>): repo.MakerFilters {
   if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
-  const filters = { q: query.q, orgId: query.org_id, orgIds: actor.scope.visibleIds };
+  return { q: query.q, orgId: query.org_id, orgIds: actor.scope.visibleIds };
+}
+
+export async function listMakers(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TMakerList> {
+  const filters = makerFilters(actor, query);
   const [items, total] = await Promise.all([
     repo.listMakers(ctx.db, filters, { limit: query.per_page, offset: (query.page - 1) * query.per_page }, query.sort),
     repo.countMakers(ctx.db, filters),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { PaymentProviders } from '../payments/index.js';
+import { exportOrders } from './order-export.js';
 import { orderCouriers, orderCustomers, orderMicromarkets, orderProducts } from './order-options.service.js';
 import { assignCourier, courierOrders, createOrder, getOrder, listOrders, moveOrder } from './orders.service.js';
 import { createWish, listWishes } from './wishes.service.js';
@@ -12,6 +13,7 @@ type Options = { ctx: ServiceContext; providers: PaymentProviders };
 export async function orderRoutes(app: FastifyInstance, { ctx, providers }: Options) {
   const o = api.order;
   registerEndpoint(app, o.list, ({ actor, query }) => listOrders(ctx, actor, query));
+  registerEndpoint(app, o.export, ({ actor, query }) => exportOrders(ctx, actor, query));
   registerEndpoint(app, o.card, ({ actor, params }) => getOrder(ctx, actor, params.id));
   registerEndpoint(app, o.create, ({ actor, body }) => createOrder(ctx, actor, body));
   registerEndpoint(app, o.move, ({ actor, params, body }) => moveOrder(ctx, providers, actor, params.id, body));

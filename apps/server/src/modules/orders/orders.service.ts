@@ -69,7 +69,9 @@ async function viewsOf(ctx: ServiceContext, actor: UserActor, rows: repo.OrderLi
   );
 }
 
-function listWhere(actor: UserActor, query: z.output<typeof ZListOrdersQuery>): SQL | undefined {
+type OrderFilters = Omit<z.output<typeof ZListOrdersQuery>, 'page' | 'per_page'>;
+
+function listWhere(actor: UserActor, query: OrderFilters): SQL | undefined {
   const ids = actor.scope.visibleIds;
   const q = query.q;
   const byText = q
@@ -89,15 +91,25 @@ function listWhere(actor: UserActor, query: z.output<typeof ZListOrdersQuery>): 
   );
 }
 
-export async function listOrders(
+/** Orders of the filters inside the caller's organisations, newest first (the list and its export share it). */
+export async function filteredOrders(
+  ctx: ServiceContext,
+  actor: UserActor,
+  filters: OrderFilters,
+  page: { limit: number; offset: number },
+): Promise<TOrderList> {
+  if (filters.org_id !== undefined) actor.scope.assertVisible(filters.org_id);
+  const { rows, total } = await repo.listOrders(ctx.db, listWhere(actor, filters), page);
+  return { items: await viewsOf(ctx, actor, rows), total };
+}
+
+export function listOrders(
   ctx: ServiceContext,
   actor: UserActor,
   query: z.output<typeof ZListOrdersQuery>,
 ): Promise<TOrderList> {
-  if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
-  const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
-  const { rows, total } = await repo.listOrders(ctx.db, listWhere(actor, query), page);
-  return { items: await viewsOf(ctx, actor, rows), total };
+  const { page, per_page, ...filters } = query;
+  return filteredOrders(ctx, actor, filters, { limit: per_page, offset: (page - 1) * per_page });
 }
 
 /** The courier's `/courier/fridge/orders`: prepared orders nobody took and their own on the way. */

@@ -48,12 +48,20 @@ const withAccess = (actor: UserActor, row: repo.OrganizationRow): TOrganization 
   access_level: actor.scope.accessLevel(row.id) ?? 1,
 });
 
+/** The list's filters inside the organisations the caller sees (the list and its export share them). */
+export function organizationFilters(
+  actor: UserActor,
+  query: Pick<ListQuery, 'q' | 'type' | 'active'>,
+): repo.OrganizationFilters {
+  return { ids: actor.scope.visibleIds, q: query.q, type: query.type, active: query.active };
+}
+
 export async function listOrganizations(
   ctx: ServiceContext,
   actor: UserActor,
   query: ListQuery,
 ): Promise<TOrganizationList> {
-  const filters = { ids: actor.scope.visibleIds, q: query.q, type: query.type, active: query.active };
+  const filters = organizationFilters(actor, query);
   const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
   const [items, total] = await Promise.all([
     repo.listOrganizations(ctx.db, filters, page),

@@ -4,10 +4,12 @@ import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { listProgrammingTasks, programTags } from './programmer.service.js';
 import { storageRoutes } from './storage.routes.js';
+import { exportTags } from './tag-export.js';
 import * as tagService from './tags.service.js';
 
 export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   registerEndpoint(app, api.tag.list, ({ actor, query }) => tagService.listTags(ctx, actor, query));
+  registerEndpoint(app, api.tag.export, ({ actor, query }) => exportTags(ctx, actor, query));
   registerEndpoint(app, api.tag.counts, ({ actor, query }) => tagService.countTags(ctx, actor, query));
   registerEndpoint(app, api.tag.info, ({ actor, params }) => tagService.getTag(ctx, actor, params.id));
   registerEndpoint(app, api.tag.writeOff, ({ actor, body }) =>

@@ -25,7 +25,8 @@ type ActionBody = z.output<typeof ZTagAction>;
 /** How many offending codes a conflict names; the rest would only bury the message. */
 const CODES_IN_MESSAGE = 20;
 
-function filtersOf(ctx: ServiceContext, actor: UserActor, query: CountsQuery): repo.TagFilters {
+/** The list's filters inside the caller's organisations (the list, its counts and its export share them). */
+export function tagFilters(ctx: ServiceContext, actor: UserActor, query: CountsQuery): repo.TagFilters {
   return {
     orgIds: actor.scope.visibleIds,
     orgId: query.org_id,
@@ -43,7 +44,7 @@ function filtersOf(ctx: ServiceContext, actor: UserActor, query: CountsQuery): r
 export async function listTags(ctx: ServiceContext, actor: UserActor, query: ListQuery): Promise<TTagList> {
   const afterId = decodeCursor(query.cursor);
   // One row more than the page tells whether another page follows.
-  const rows = await repo.listTags(ctx.db, filtersOf(ctx, actor, query), {
+  const rows = await repo.listTags(ctx.db, tagFilters(ctx, actor, query), {
     status: query.status,
     afterId,
     limit: query.per_page + 1,
@@ -54,7 +55,7 @@ export async function listTags(ctx: ServiceContext, actor: UserActor, query: Lis
 }
 
 export async function countTags(ctx: ServiceContext, actor: UserActor, query: CountsQuery): Promise<TTagCounts> {
-  const counts = await repo.countTagsByStatus(ctx.db, filtersOf(ctx, actor, query));
+  const counts = await repo.countTagsByStatus(ctx.db, tagFilters(ctx, actor, query));
   return {
     counts: Object.fromEntries(TAG_STATUSES.map((status) => [status, counts.get(status) ?? 0])) as Record<
       TagStatus,

@@ -5,6 +5,7 @@ import { Button, Card, Empty, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ExportMenu } from '../../../components/export-menu';
 import { OrganizationFilter } from '../../../components/list-filters';
 import { LoadError } from '../../../components/load-error';
 import { useOrganizationColumn } from '../../../components/organization-column';
@@ -35,11 +36,8 @@ export default function CategoryListScreen() {
   const isTopLevel = parentId === undefined;
   const parent = useEndpoint(api.category.info, { params: { id: parentId ?? 0 } }, { enabled: !isTopLevel });
   const organizations = useOrganizationOptions();
-  const categories = useEndpoint(
-    api.category.list,
-    { query: { parent_id: parentId, org_id: isTopLevel ? query.org_id : undefined } },
-    { placeholderData: keepPreviousData },
-  );
+  const listQuery = { parent_id: parentId, org_id: isTopLevel ? query.org_id : undefined };
+  const categories = useEndpoint(api.category.list, { query: listQuery }, { placeholderData: keepPreviousData });
   const queryClient = useQueryClient();
   const reorder = useEndpointMutation(api.category.reorder);
   const remove = useEndpointMutation(api.category.delete);
@@ -87,15 +85,18 @@ export default function CategoryListScreen() {
       <PageHeader
         title={title}
         extra={
-          canEdit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ kind: 'new', parentId: parentId ?? null, orgId: query.org_id })}
-            >
-              {t('categories.new_category')}
-            </Button>
-          )
+          <>
+            <ExportMenu endpoint={api.category.export} query={listQuery} name="categories" />
+            {canEdit && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ kind: 'new', parentId: parentId ?? null, orgId: query.org_id })}
+              >
+                {t('categories.new_category')}
+              </Button>
+            )}
+          </>
         }
       />
       {!isTopLevel && <CategoryPath category={parent.data} />}

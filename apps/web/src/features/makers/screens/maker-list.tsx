@@ -3,6 +3,7 @@ import { api, type TMaker } from '@vitrina/contract';
 import { Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu';
 import { OrganizationFilter, SearchFilter } from '../../../components/list-filters';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
@@ -45,11 +46,14 @@ export default function MakerListScreen() {
       <PageHeader
         title={t('menu.makers')}
         extra={
-          canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('makers.new_maker')}
-            </Button>
-          )
+          <>
+            <ExportMenu endpoint={api.maker.export} query={query} name="makers" />
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('makers.new_maker')}
+              </Button>
+            )}
+          </>
         }
       />
       <Card variant="borderless" className="panel-card">

@@ -3,6 +3,7 @@ import { api, ORDER_STATUS_CODES, type OrderStatus, type TOrder } from '@vitrina
 import { Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu';
 import { FILTER_SELECT, MicromarketFilter, OrganizationFilter, SearchFilter } from '../../../components/list-filters';
 import { useOrderColumns } from '../../../components/orders/order-columns';
 import { OrderDrawer } from '../../../components/orders/order-drawer';
@@ -27,9 +28,12 @@ export default function OrderListScreen() {
       <PageHeader
         title={t('menu.product_order')}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t('orders.new')}
-          </Button>
+          <>
+            <ExportMenu endpoint={api.order.export} query={query} name="orders" />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('orders.new')}
+            </Button>
+          </>
         }
       />
       <Card variant="borderless" className="panel-card">

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ExportMenu } from '../../../components/export-menu';
 import { FILTER_SELECT, ResetFiltersButton, SearchFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
@@ -81,12 +82,14 @@ export default function OrganizationListScreen() {
       <PageHeader
         title={t('menu.organization_list')}
         extra={
-          can('edit_organizations') &&
-          can('view_all_organizations') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
-              {t('organizations.new')}
-            </Button>
-          )
+          <>
+            <ExportMenu endpoint={api.organization.export} query={query} name="organizations" />
+            {can('edit_organizations') && can('view_all_organizations') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
+                {t('organizations.new')}
+              </Button>
+            )}
+          </>
         }
       />
       <Card variant="borderless" className="panel-card">

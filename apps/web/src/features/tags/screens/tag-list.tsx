@@ -3,6 +3,7 @@ import { api, type EndpointQuery, PAGE_SIZE_MAX, type TTag } from '@vitrina/cont
 import { Button, Card, Empty, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/export-menu';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { callEndpoint } from '../../../lib/api-client';
@@ -48,7 +49,10 @@ export default function TagListScreen() {
 
   return (
     <>
-      <PageHeader title={t('menu.tags')} />
+      <PageHeader
+        title={t('menu.tags')}
+        extra={<ExportMenu endpoint={api.tag.export} query={{ ...filters, status }} name="tags" />}
+      />
       <Card variant="borderless" className="panel-card">
         <TagFilters filters={query} update={update} reset={reset} hasFilters={hasFilters} />
         <TagStatusTabs

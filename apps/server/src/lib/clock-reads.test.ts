@@ -39,16 +39,6 @@ const ALLOWED: Allowed[] = [
     text: "retryAfterMs(response.headers.get('retry-after'), now())",
     why: 'the FCM clock above: a Retry-After date is Google’s real time',
   },
-  {
-    file: 'modules/micromarkets/parts.repository.ts',
-    text: 'micromarketDiscounts.activeTo} > now())',
-    why: 'a discount’s end, on the database clock: the door-close pricing statement shares it with transactions/ (follow-up)',
-  },
-  {
-    file: 'modules/micromarkets/micromarkets.repository.ts',
-    text: 'd.active_to > now())',
-    why: 'the card’s discount, on the same database clock as the pricing statement it must agree with',
-  },
 ];
 
 function sourceFiles(dir: string): string[] {

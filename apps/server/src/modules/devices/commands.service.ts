@@ -58,7 +58,7 @@ export function commandView(row: CommandRow, locale: UserActor['locale']): TDevi
 }
 
 /** What the device gets under `params` (ZDeviceCommandParams), from the request and the database. */
-async function paramsFor(db: Db, micromarketId: number, command: TSendDeviceCommand) {
+async function paramsFor(db: Db, micromarketId: number, command: TSendDeviceCommand, now: Date) {
   switch (command.type) {
     case 'open_door':
       // From the panel it is an operator's service opening; customers open through their own flow.
@@ -68,16 +68,16 @@ async function paramsFor(db: Db, micromarketId: number, command: TSendDeviceComm
     case 'neuro_background':
       return { beep_ms: NEURO_BACKGROUND_TIMING.beepMs, open_wait_ms: NEURO_BACKGROUND_TIMING.openWaitMs };
     case 'update_price_tags':
-      return { tags: await priceTagsOf(db, micromarketId) };
+      return { tags: await priceTagsOf(db, micromarketId, now) };
     default:
       return {};
   }
 }
 
-/** Each label with the price a customer pays now (personal price or sell cost, less the discount in force). */
-async function priceTagsOf(db: Db, micromarketId: number) {
+/** Each label with the price a customer pays at `now` (personal price or sell cost, less the discount in force). */
+async function priceTagsOf(db: Db, micromarketId: number, now: Date) {
   const [tags, [org]] = await Promise.all([
-    listPriceTags(db, micromarketId),
+    listPriceTags(db, micromarketId, now),
     db
       .select({ currency: organizations.currency })
       .from(organizations)
@@ -119,7 +119,7 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
   const row = await insertCommand(ctx.db, {
     micromarketId,
     type: command.type,
-    payload: await paramsFor(ctx.db, micromarketId, command),
+    payload: await paramsFor(ctx.db, micromarketId, command, now),
     requestedBy: actor.userId,
     via: actor.via,
     actorLabel: actor.email,
@@ -198,7 +198,7 @@ export async function queuePriceTagUpdate(
   const row = await insertCommand(db, {
     micromarketId,
     type: 'update_price_tags',
-    payload: { tags: await priceTagsOf(db, micromarketId) },
+    payload: { tags: await priceTagsOf(db, micromarketId, now) },
     requestedBy: options.requestedBy,
     via: options.via,
     actorLabel: label,

@@ -72,6 +72,7 @@ export async function fleetDisplay(ctx: ServiceContext, actor: UserActor, map: T
     { orgIds: actor.scope.visibleIds },
     { limit: FLEET_DISPLAY_MAX + 1, offset: 0 },
     'name',
+    ctx.clock.now(),
   );
   const shown = rows.slice(0, FLEET_DISPLAY_MAX);
   const ids = shown.map((row) => row.id);

@@ -35,11 +35,13 @@ export async function exportMicromarkets(
   query: ExportQuery,
 ): Promise<FileAnswer> {
   const { format, sort, ...filters } = query;
+  const now = ctx.clock.now();
   const rows = await repo.listMicromarkets(
     ctx.db,
     micromarketFilters(actor, filters),
     { limit: LIST_EXPORT_MAX_ROWS, offset: 0 },
     sort,
+    now,
   );
-  return exportList({ list: 'micromarkets', format, columns: COLUMNS, rows, now: ctx.clock.now() });
+  return exportList({ list: 'micromarkets', format, columns: COLUMNS, rows, now });
 }

@@ -2,15 +2,9 @@ import type { TMicromarket, TMicromarketOptions } from '@vitrina/contract';
 import { DEFAULT_FLEET_THRESHOLDS } from '@vitrina/contract';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  deviceCommands,
-  doorSessions,
-  fleetThresholds,
-  micromarketDiscounts,
-  micromarkets,
-  tags,
-} from '../../db/schema/index.js';
+import { deviceCommands, doorSessions, fleetThresholds, micromarkets, tags } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
+import { maxDiscountSql } from './parts.repository.js';
 
 /** The micromarkets of the given organisations (null: all), by name, for pickers and filters. */
 export async function listMicromarketOptions(db: Db, orgIds: number[] | null): Promise<TMicromarketOptions['items']> {
@@ -39,19 +33,16 @@ const isOutOfRange = sql`(${micromarkets.temperature} < ${temperatureMin} or ${m
 const temperatureState = sql<'in_range' | 'out_of_range' | null>`case when ${micromarkets.temperature} is null then null
   when ${isOutOfRange} then 'out_of_range' else 'in_range' end`;
 const onMaintenance = sql<boolean>`coalesce((${micromarkets.settings}->>'on_maintenance')::boolean, false)`;
-// The database's clock, as the pricing statement's (parts.repository.ts isActiveDiscount).
-const discountPercent = sql<number | null>`(select max(d.percent)::int from ${micromarketDiscounts} d
-  where d.micromarket_id = ${micromarkets.id} and (d.active_to is null or d.active_to > now()))`;
+/** The card's columns; its discount is the one in force at `now`, as the door close prices with. */
+function columnsAt(now: Date) {
+  return { row: micromarkets, temperatureState, onMaintenance, discountPercent: maxDiscountSql(micromarkets.id, now) };
+}
 
-const columns = {
-  row: micromarkets,
-  temperatureState,
-  onMaintenance,
-  discountPercent,
-};
-
-function baseQuery(db: Db) {
-  return db.select(columns).from(micromarkets).leftJoin(fleetThresholds, eq(fleetThresholds.orgId, micromarkets.orgId));
+function baseQuery(db: Db, now: Date) {
+  return db
+    .select(columnsAt(now))
+    .from(micromarkets)
+    .leftJoin(fleetThresholds, eq(fleetThresholds.orgId, micromarkets.orgId));
 }
 
 type Row = Awaited<ReturnType<typeof baseQuery>>[number];
@@ -139,8 +130,9 @@ export async function listMicromarkets(
   filters: MicromarketFilters,
   page: { limit: number; offset: number },
   sort: string | undefined,
+  now: Date,
 ): Promise<TMicromarket[]> {
-  const rows = await baseQuery(db)
+  const rows = await baseQuery(db, now)
     .where(whereOf(filters))
     .orderBy(...orderOf(sort))
     .limit(page.limit)
@@ -157,8 +149,8 @@ export async function countMicromarkets(db: Db, filters: MicromarketFilters): Pr
   return row?.count ?? 0;
 }
 
-export async function findMicromarket(db: Db, id: number): Promise<TMicromarket | null> {
-  const [row] = await baseQuery(db).where(eq(micromarkets.id, id));
+export async function findMicromarket(db: Db, id: number, now: Date): Promise<TMicromarket | null> {
+  const [row] = await baseQuery(db, now).where(eq(micromarkets.id, id));
   return row ? toMicromarket(row) : null;
 }
 

@@ -84,14 +84,14 @@ export async function listMicromarkets(
   const filters = micromarketFilters(actor, query);
   const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
   const [items, total] = await Promise.all([
-    repo.listMicromarkets(ctx.db, filters, page, query.sort),
+    repo.listMicromarkets(ctx.db, filters, page, query.sort, ctx.clock.now()),
     repo.countMicromarkets(ctx.db, filters),
   ]);
   return { items, total };
 }
 
 export async function getMicromarket(ctx: ServiceContext, actor: UserActor, id: number): Promise<TMicromarket> {
-  const micromarket = await repo.findMicromarket(ctx.db, id);
+  const micromarket = await repo.findMicromarket(ctx.db, id, ctx.clock.now());
   if (!micromarket || !actor.scope.canSee(micromarket.org_id)) throw notFound();
   return micromarket;
 }

@@ -1,5 +1,5 @@
 import type { TDiscount, TPersonalPrice, TPriceTag, TShelf } from '@vitrina/contract';
-import { and, asc, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   micromarketDiscounts,
@@ -92,13 +92,20 @@ export async function countProductsOfOrg(db: Db, orgId: number, ids: number[]): 
 
 // --- discounts ----------------------------------------------------------------------------
 
-// On the database's clock, like every discount check (docs/decisions.md, issue 26): the door
-// close's prepared pricing statement reads it, and transactions/ prices corrections with it.
-const isActiveDiscount = sql<boolean>`(${micromarketDiscounts.activeTo} is null or ${micromarketDiscounts.activeTo} > now())`;
+/**
+ * A discount is in force at `now` until its end (none: for good). The time is the injected
+ * clock's (issue 26), never the database's: a Date, or the `now` placeholder of a prepared
+ * statement, given as an ISO string. The door close prices with it, transactions/ prices
+ * corrections with it and the card, the list, the labels, the stock and the orders show it.
+ */
+function isActiveDiscountAt(now: Date | Placeholder) {
+  const at = now instanceof Date ? now.toISOString() : now;
+  return sql<boolean>`(${micromarketDiscounts.activeTo} is null or ${micromarketDiscounts.activeTo} > ${at}::timestamptz)`;
+}
 
-export async function listDiscounts(db: Db, micromarketId: number, id?: number): Promise<TDiscount[]> {
+export async function listDiscounts(db: Db, micromarketId: number, now: Date, id?: number): Promise<TDiscount[]> {
   const rows = await db
-    .select({ row: micromarketDiscounts, isActive: isActiveDiscount })
+    .select({ row: micromarketDiscounts, isActive: isActiveDiscountAt(now) })
     .from(micromarketDiscounts)
     .where(
       and(
@@ -117,15 +124,24 @@ export async function listDiscounts(db: Db, micromarketId: number, id?: number):
   }));
 }
 
-/** The micromarket's active discount (the largest, 0 when none) as a scalar subquery, for pricing in one statement. */
-export function activeDiscountSql(micromarketId: number | Placeholder) {
-  return sql<number>`coalesce((SELECT max(${micromarketDiscounts.percent})::int FROM ${micromarketDiscounts}
-    WHERE ${micromarketDiscounts.micromarketId} = ${micromarketId} AND ${isActiveDiscount}), 0)`;
+/**
+ * The micromarket's largest discount in force at `now` as a scalar subquery (null when none),
+ * for reading it in one statement: `micromarketId` a value, a placeholder, or the outer
+ * query's column (the micromarket card).
+ */
+export function maxDiscountSql(micromarketId: number | Placeholder | AnyColumn, now: Date | Placeholder) {
+  return sql<number | null>`(SELECT max(${micromarketDiscounts.percent})::int FROM ${micromarketDiscounts}
+    WHERE ${micromarketDiscounts.micromarketId} = ${micromarketId} AND ${isActiveDiscountAt(now)})`;
 }
 
-/** The largest discount in force now, 0 when none. */
-export async function activeDiscountPercent(db: Db, micromarketId: number): Promise<number> {
-  const result = await db.execute(sql`SELECT ${activeDiscountSql(micromarketId)} AS percent`);
+/** The micromarket's active discount (the largest, 0 when none) as a scalar subquery, for pricing in one statement. */
+export function activeDiscountSql(micromarketId: number | Placeholder, now: Date | Placeholder) {
+  return sql<number>`coalesce(${maxDiscountSql(micromarketId, now)}, 0)`;
+}
+
+/** The largest discount in force at `now`, 0 when none. */
+export async function activeDiscountPercent(db: Db, micromarketId: number, now: Date): Promise<number> {
+  const result = await db.execute(sql`SELECT ${activeDiscountSql(micromarketId, now)} AS percent`);
   return Number((result as unknown as { rows: { percent: number }[] }).rows[0]?.percent ?? 0);
 }
 
@@ -211,7 +227,7 @@ export async function personalPriceMap(db: Db, micromarketId: number): Promise<M
 
 // --- price tags ---------------------------------------------------------------------------
 
-export async function listPriceTags(db: Db, micromarketId: number, id?: number): Promise<TPriceTag[]> {
+export async function listPriceTags(db: Db, micromarketId: number, now: Date, id?: number): Promise<TPriceTag[]> {
   const [rows, discount] = await Promise.all([
     db
       .select({
@@ -233,7 +249,7 @@ export async function listPriceTags(db: Db, micromarketId: number, id?: number):
       )
       .where(and(eq(priceTags.micromarketId, micromarketId), id === undefined ? undefined : eq(priceTags.id, id)))
       .orderBy(asc(priceTags.labelCode)),
-    activeDiscountPercent(db, micromarketId),
+    activeDiscountPercent(db, micromarketId, now),
   ]);
   return rows.map(({ row, shelfNumber, productName, sellCost, personalPrice }) => {
     const base = personalPrice ?? sellCost;

@@ -154,7 +154,7 @@ export async function deleteShelf(ctx: ServiceContext, actor: UserActor, shelfId
 
 export async function listDiscounts(ctx: ServiceContext, actor: UserActor, micromarketId: number) {
   await getMicromarket(ctx, actor, micromarketId);
-  return { items: await repo.listDiscounts(ctx.db, micromarketId) };
+  return { items: await repo.listDiscounts(ctx.db, micromarketId, ctx.clock.now()) };
 }
 
 export async function createDiscount(
@@ -177,13 +177,13 @@ export async function createDiscount(
       return { result: discountId, entityId: discountId, after: body };
     },
   );
-  const [discount] = await repo.listDiscounts(ctx.db, micromarketId, id);
+  const [discount] = await repo.listDiscounts(ctx.db, micromarketId, ctx.clock.now(), id);
   return discount!;
 }
 
 export async function deleteDiscount(ctx: ServiceContext, actor: UserActor, id: number) {
   const micromarketId = await ownerOf(await repo.findDiscountOwner(ctx.db, id));
-  const [before] = await repo.listDiscounts(ctx.db, micromarketId, id);
+  const [before] = await repo.listDiscounts(ctx.db, micromarketId, ctx.clock.now(), id);
   await changePart(
     ctx,
     actor,
@@ -248,7 +248,7 @@ export async function deletePrice(ctx: ServiceContext, actor: UserActor, id: num
 
 export async function listPriceTags(ctx: ServiceContext, actor: UserActor, micromarketId: number) {
   await getMicromarket(ctx, actor, micromarketId);
-  return { items: await repo.listPriceTags(ctx.db, micromarketId) };
+  return { items: await repo.listPriceTags(ctx.db, micromarketId, ctx.clock.now()) };
 }
 
 async function checkPriceTag(
@@ -288,7 +288,7 @@ export async function createPriceTag(
       return { result: tagId, entityId: tagId, after: body };
     },
   );
-  const [tag] = await repo.listPriceTags(ctx.db, micromarketId, id);
+  const [tag] = await repo.listPriceTags(ctx.db, micromarketId, ctx.clock.now(), id);
   return tag!;
 }
 
@@ -315,7 +315,7 @@ export async function updatePriceTag(
       return { result: null, entityId: id, before, after: body };
     },
   );
-  const [tag] = await repo.listPriceTags(ctx.db, micromarketId, id);
+  const [tag] = await repo.listPriceTags(ctx.db, micromarketId, ctx.clock.now(), id);
   return tag!;
 }
 

@@ -37,7 +37,7 @@ export async function listStock(
   const [{ rows, total }, prices, discount] = await Promise.all([
     listMicromarketTags(ctx.db, { micromarketId: id, status: 'in_micromarket', ...pageOf(query) }),
     personalPriceMap(ctx.db, id),
-    activeDiscountPercent(ctx.db, id),
+    activeDiscountPercent(ctx.db, id, ctx.clock.now()),
   ]);
   return {
     total,

@@ -68,7 +68,7 @@ async function appProducts(
       ),
     )
     .orderBy(asc(products.name), asc(products.id));
-  const priceOf = await pricesAt(ctx.db, market.id);
+  const priceOf = await pricesAt(ctx.db, market.id, ctx.clock.now());
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -64,7 +64,7 @@ export async function orderProducts(
       .from(tags)
       .where(and(eq(tags.micromarketId, market.id), eq(tags.status, 'in_micromarket')))
       .groupBy(tags.productId),
-    pricesAt(ctx.db, market.id),
+    pricesAt(ctx.db, market.id, ctx.clock.now()),
   ]);
   const inStock = new Map(stock.map((row) => [row.productId, row.count]));
   return {

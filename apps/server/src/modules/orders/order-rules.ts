@@ -60,11 +60,11 @@ export function orderableMicromarket(ctx: ServiceContext, actor: UserActor, id: 
   });
 }
 
-/** Each product's price at the micromarket now: its personal price or sell cost, less the discount in force. */
-export async function pricesAt(db: Db, micromarketId: number) {
+/** Each product's price at the micromarket at `now`: its personal price or sell cost, less the discount in force. */
+export async function pricesAt(db: Db, micromarketId: number, now: Date) {
   const [personal, discount] = await Promise.all([
     personalPriceMap(db, micromarketId),
-    activeDiscountPercent(db, micromarketId),
+    activeDiscountPercent(db, micromarketId, now),
   ]);
   return (productId: number, sellCostMinor: number) =>
     discountedPrice(personal.get(productId) ?? sellCostMinor, discount);
@@ -74,7 +74,12 @@ export async function pricesAt(db: Db, micromarketId: number) {
  * The order's lines priced at the micromarket. Every product must be an active product of
  * the micromarket's organisation marked for orders, each named once (400 on `lines`).
  */
-export async function pricedLines(db: Db, market: OrderableMicromarket, lines: z.output<typeof ZCreateOrder>['lines']) {
+export async function pricedLines(
+  db: Db,
+  market: OrderableMicromarket,
+  lines: z.output<typeof ZCreateOrder>['lines'],
+  now: Date,
+) {
   const ids = lines.map((line) => line.product_id);
   if (new Set(ids).size !== ids.length) {
     throw new AppError(400, 'order.duplicate_line', {}, { lines: 'order.duplicate_line' });
@@ -91,7 +96,7 @@ export async function pricedLines(db: Db, market: OrderableMicromarket, lines: z
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(found.map((product) => [product.id, product]));
-  const priceOf = await pricesAt(db, market.id);
+  const priceOf = await pricesAt(db, market.id, now);
   return lines.map((line) => {
     const product = byId.get(line.product_id);
     if (!product || product.orgId !== market.orgId || product.status !== 'active' || !product.showInOrders) {

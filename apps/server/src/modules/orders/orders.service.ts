@@ -170,7 +170,7 @@ export async function insertOrder(
   order: { market: OrderableMicromarket; customerId: number; body: Omit<z.output<typeof ZCreateOrder>, 'customer_id'> },
 ): Promise<number> {
   const { market, body } = order;
-  const lines = await pricedLines(ctx.db, market, body.lines);
+  const lines = await pricedLines(ctx.db, market, body.lines, ctx.clock.now());
   const total = lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx

@@ -85,12 +85,18 @@ export async function openSale(db: Db, session: CustomerSession, settings: TMicr
  * One reading of what left the cabinet (sensor fusion): the taken tags and the detections of
  * this organisation's products, fused by the micromarket's payment mode, with the check of
  * every sensor against the others. Prices are read in the same statement for every product
- * any sensor named, since the fused lines are a subset of them.
+ * any sensor named, since the fused lines are a subset of them, less the discount in force
+ * when the door closed (`now`).
  */
-async function readTaken(db: Db, session: ClosedSession, settings: TMicromarketSettings, toleranceGrams: number) {
+async function readTaken(
+  db: Db,
+  session: ClosedSession,
+  settings: TMicromarketSettings,
+  { now, toleranceGrams }: { now: Date; toleranceGrams: number },
+) {
   const byTag = await repo.productsOfTags(db, session.orgId, session.takenTags);
   const named = [...new Set([...byTag.values(), ...session.detections.map((detection) => detection.product_id)])];
-  const inputs = await repo.pricingInputs(db, session, named);
+  const inputs = await repo.pricingInputs(db, session, named, now);
   const known = (productId: number) => inputs.products.has(productId);
   const fused = fuseReading(
     {
@@ -130,7 +136,7 @@ export async function closeSale(
   options: { now: Date; toleranceGrams: number },
 ): Promise<SaleStep | null> {
   const { now } = options;
-  const { lines, sensorCheck } = await readTaken(db, session, settings, options.toleranceGrams);
+  const { lines, sensorCheck } = await readTaken(db, session, settings, options);
   const opened = await saleOfSession(
     db,
     session,

@@ -292,16 +292,17 @@ export type PricingInputs = {
   grams: Map<number, number | null>;
 };
 
-// A door close prices its lines with it: built once (prepared.ts), the products as an array parameter.
+// A door close prices its lines with it: built once (prepared.ts), the products as an array
+// parameter, the discount judged at the injected clock's `now` (an ISO string) as a parameter too.
 const pricingRows = preparedQuery<
-  { orgId: number; micromarketId: number; ids: number[] },
+  { orgId: number; micromarketId: number; ids: number[]; now: string },
   (ProductPrice & { personal: number | null; discount: number; grams: number | null })[]
 >((db) =>
   db
     .select({
       ...PRODUCT_PRICE_COLUMNS,
       personal: personalPrices.priceMinor,
-      discount: activeDiscountSql(sql.placeholder('micromarketId')),
+      discount: activeDiscountSql(sql.placeholder('micromarketId'), sql.placeholder('now')),
       grams: products.weightG,
     })
     .from(products)
@@ -322,16 +323,18 @@ const pricingRows = preparedQuery<
 
 /**
  * The products a sale names (within the organisation) with their personal prices at the
- * micromarket and its active discount, in one statement: a door close prices its lines
- * hundreds of times a second.
+ * micromarket and its discount in force at `now`, in one statement: a door close prices its
+ * lines hundreds of times a second.
  */
 export async function pricingInputs(
   db: Db,
   sale: { orgId: number; micromarketId: number },
   ids: number[],
+  now: Date,
 ): Promise<PricingInputs> {
   if (ids.length === 0) return { products: new Map(), personal: new Map(), discount: 0, grams: new Map() };
-  const rows = await pricingRows(db, { ...sale, ids });
+  const { orgId, micromarketId } = sale;
+  const rows = await pricingRows(db, { orgId, micromarketId, ids, now: now.toISOString() });
   return {
     products: new Map(rows.map(({ personal: _p, discount: _d, grams: _g, ...row }) => [row.productId, row])),
     personal: new Map(rows.flatMap((row) => (row.personal === null ? [] : [[row.productId, row.personal] as const]))),

@@ -64,7 +64,7 @@ export async function correctTransaction(
       products: prices,
       personal,
       discount,
-    } = await pricingInputs(tx, locked, [...new Set(body.lines.map((line) => line.product_id))]);
+    } = await pricingInputs(tx, locked, [...new Set(body.lines.map((line) => line.product_id))], now);
     const lines = body.lines.map((line, index) => {
       const before = line.id === undefined ? undefined : byId.get(line.id);
       if (line.id !== undefined && !before) {

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fleetNotices, technicalAlerts } from '../src/db/schema/index.js';
 import { systemActor } from '../src/lib/actor.js';
 import { TestClock } from '../src/lib/clock.js';
-import { applyTemperature, raiseIncident, tellFleetIncident } from '../src/modules/alerts/index.js';
+import {
+  applyTemperature,
+  FLAP_QUIET_WINDOW_MS,
+  raiseIncident,
+  tellFleetIncident,
+} from '../src/modules/alerts/index.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';
@@ -292,6 +297,8 @@ describe('the alert bell', () => {
 
     await ok(ctx, operator.token, '/v1/notice/read-all', {});
     expect((await list(operator.token)).unread).toBe(0);
+    // Offline again past the quiet window: news, not a flap of the first.
+    clock.advance(FLAP_QUIET_WINDOW_MS);
     await incident(tenant.org.main, fridge, 'offline');
     expect((await list(operator.token)).unread).toBe(1);
 

@@ -2150,6 +2150,11 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(M, value);
 }
 
+/** `{name}` placeholders filled from the params; one without a param stays as it is. */
+export function fillPlaceholders(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+}
+
 export function translate(key: MessageKey, locale: Locale, params: Record<string, string | number> = {}): string {
-  return M[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) => String(params[name] ?? whole));
+  return fillPlaceholders(M[key][locale], params);
 }

@@ -1,4 +1,4 @@
-import type { Permission } from '@vitrina/contract';
+import type { Locale, Permission } from '@vitrina/contract';
 import type { Db } from '../../src/db/client.js';
 import { rolePermissions, roles, sessions, users } from '../../src/db/schema/index.js';
 import { hashPassword, hashToken, newToken } from '../../src/lib/crypto.js';
@@ -32,6 +32,8 @@ export type UserOptions = {
   name?: string;
   email?: string;
   phones?: string[];
+  /** The language messages reach them in (default English). */
+  lang?: Locale;
   /** Only users who log in through the API need one: hashing takes a while on purpose. */
   password?: string;
 };
@@ -53,6 +55,7 @@ export async function createUser(db: Db, options: UserOptions): Promise<TestUser
       name,
       email,
       phones: options.phones ?? [],
+      lang: options.lang ?? 'en',
       passwordHash: options.password ? await hashPassword(options.password) : null,
     })
     .returning({ id: users.id });

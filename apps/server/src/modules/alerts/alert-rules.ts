@@ -70,6 +70,22 @@ export function judgeTemperature(
   return { overheatSince, excursion, lock };
 }
 
+/**
+ * The quiet window of the flap debounce (issue 25): an incident of a fridge that comes back
+ * less than this after the same kind of incident ended (an alert resolved, the fridge back
+ * online, the lock reset; when the end is not known, after it was last raised) is a flap. A
+ * flap tells nobody again, neither the routes nor the bell: it is counted on the incident
+ * already told (`flaps`, `last_flap_at`). Ten minutes: longer than a router's restart or a
+ * compressor cycle around the limit, short enough that a fridge failing again after a real
+ * repair is told again.
+ */
+export const FLAP_QUIET_WINDOW_MS = 10 * 60_000;
+
+/** Whether an incident raised `at` is a flap of one that ended (or was last raised) at `quietSince`. */
+export function isFlap(quietSince: Date | null, at: Date): boolean {
+  return quietSince !== null && at.getTime() - quietSince.getTime() < FLAP_QUIET_WINDOW_MS;
+}
+
 /** Whether the lock may be lifted: the last reading is known and within the maximum. */
 export function mayResetLock(temperature: number | null, thresholds: Thresholds): boolean {
   return temperature !== null && temperature <= thresholds.temperatureMax;

@@ -159,6 +159,43 @@ export async function upsertIncident(db: Db, input: IncidentInput): Promise<{ id
   return { id: row!.id, isNew: row!.occurrences === 1 };
 }
 
+/** The micromarket's latest alert of this type, locked until the transaction ends (a raise decides on it). */
+export async function latestAlertOf(db: Db, input: Pick<IncidentInput, 'micromarketId' | 'type'>) {
+  const [row] = await db
+    .select({ id: technicalAlerts.id, status: technicalAlerts.status, resolvedAt: technicalAlerts.resolvedAt })
+    .from(technicalAlerts)
+    .where(and(eq(technicalAlerts.micromarketId, input.micromarketId), eq(technicalAlerts.type, input.type)))
+    .orderBy(desc(technicalAlerts.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Opens a resolved alert again for an incident that came back within the quiet window: one
+ * more occurrence and one more flap (`details.flaps`, `details.last_flap_at`), the new
+ * reading merged in. False when it is no longer resolved.
+ */
+export async function reopenAlert(db: Db, id: number, input: IncidentInput): Promise<boolean> {
+  const flap = sql`jsonb_build_object('flaps', coalesce((${technicalAlerts.details} ->> 'flaps')::int, 0) + 1,
+    'last_flap_at', ${input.at.toISOString()}::text)`;
+  const rows = await db
+    .update(technicalAlerts)
+    .set({
+      status: 'open',
+      lastSeenAt: sql`greatest(${technicalAlerts.lastSeenAt}, ${input.at.toISOString()}::timestamptz)`,
+      occurrences: sql`${technicalAlerts.occurrences} + 1`,
+      details: sql`${technicalAlerts.details} || ${JSON.stringify(input.details)}::jsonb || ${flap}`,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      resolvedAt: null,
+      resolvedBy: null,
+    })
+    .where(and(eq(technicalAlerts.id, id), eq(technicalAlerts.status, 'resolved')))
+    .returning({ id: technicalAlerts.id });
+  return rows.length > 0;
+}
+
 export async function setAlertStatus(
   db: Db,
   id: number,

@@ -8,7 +8,9 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { readThresholds, recordEvent } from '../micromarkets/index.js';
+import type { NoticeDetails } from './alert-message.js';
 import {
+  isFlap,
   judgeTemperature,
   mayResetLock,
   ruleThresholds,
@@ -17,7 +19,7 @@ import {
   unexplainedGrams,
 } from './alert-rules.js';
 import * as repo from './alerts.repository.js';
-import { type NoticeDetails, noticeKindOfAlert, tellFleetIncident } from './fleet-notices.js';
+import { endFleetIncident, noticeKindOfAlert, tellFleetIncident } from './fleet-notices.js';
 
 type ListQuery = z.output<typeof ZListAlertsQuery>;
 
@@ -125,12 +127,24 @@ async function tellAboutAlert(ctx: ServiceContext, alert: repo.IncidentInput & {
 }
 
 /**
- * Opens an alert for an incident, or counts one more occurrence of the one still open.
- * A new incident also goes into the micromarket's history. Called by the device gateway
- * (via `device`) and by jobs.
+ * Opens an alert for an incident, or counts one more occurrence of the one still open. An
+ * incident that comes back within the quiet window of its last alert's resolution is a flap
+ * (FLAP_QUIET_WINDOW_MS): that alert opens again with the flap counted, and nobody is told
+ * again. A new incident, or a flap, also goes into the micromarket's history. Called by the
+ * device gateway (via `device`) and by jobs.
  */
 export async function raiseIncident(ctx: ServiceContext, actor: Actor, input: repo.IncidentInput) {
   const { id, isNew } = await ctx.db.transaction(async (tx) => {
+    const latest = await repo.latestAlertOf(tx, input);
+    if (
+      latest?.status === 'resolved' &&
+      isFlap(latest.resolvedAt, input.at) &&
+      (await repo.reopenAlert(tx, latest.id, input))
+    ) {
+      const details = { alert_id: latest.id, type: input.type, flap: true, ...input.details };
+      await recordEvent(tx, actor, input.micromarketId, 'alert', details, input.at);
+      return { id: latest.id, isNew: false };
+    }
     const result = await repo.upsertIncident(tx, input);
     if (result.isNew) {
       await recordEvent(
@@ -308,5 +322,6 @@ export async function resetLock(ctx: ServiceContext, actor: UserActor, id: numbe
       after: { locked_at: null },
     });
   });
+  await endFleetIncident(ctx.db, { micromarketId: id, kind: 'locked', at });
   ctx.live.publish({ topic: 'micromarket.state', org_id: mm.orgId, id, data: { locked: false } });
 }

@@ -5,8 +5,9 @@ import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceEvents, fleetThresholds, micromarkets } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
+import { TestClock } from '../../lib/clock.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { applyTemperature, checkSessionWeights, raiseIncident } from './index.js';
+import { applyTemperature, checkSessionWeights, FLAP_QUIET_WINDOW_MS, raiseIncident } from './index.js';
 
 let ctx: TestContext;
 let tenant: Tenant;
@@ -14,9 +15,11 @@ let services: ServiceContext;
 const device = systemActor({ via: 'device', label: 'SN-test' });
 const t0 = new Date('2026-11-22T08:00:00Z');
 const minutes = (m: number) => new Date(t0.getTime() + m * 60_000);
+// Resolving stamps the clock's time, which a raise after it is measured against.
+const clock = new TestClock(t0);
 
 beforeAll(async () => {
-  ctx = await createTestContext({ live: { flushMs: 0 } });
+  ctx = await createTestContext({ live: { flushMs: 0 }, clock });
   tenant = await createTenant(ctx.database.db);
   services = ctx.app.services;
 });
@@ -143,7 +146,8 @@ describe('technical alerts', () => {
     expect(result).toBeNull();
   });
 
-  it('acknowledges, resolves, and opens a new incident after resolution', async () => {
+  it('acknowledges, resolves, and opens a new incident after resolution and its quiet window', async () => {
+    clock.set(t0);
     const id = await micromarketOf(tenant.org.krakow);
     const orgId = tenant.org.krakow;
     const first = await raiseIncident(services, device, { orgId, micromarketId: id, type: 2, at: t0, details: {} });
@@ -159,11 +163,25 @@ describe('technical alerts', () => {
     expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator })).statusCode).toBe(
       409,
     );
-    const second = await raiseIncident(services, device, {
+    // Back within the window: the same alert opens again, the flap counted.
+    const flap = await raiseIncident(services, device, {
       orgId,
       micromarketId: id,
       type: 2,
       at: minutes(1),
+      details: {},
+    });
+    expect(flap).toEqual({ id: first.id, isNew: false });
+    const reopened = (await alertsOf(operator, `micromarket_id=${id}`)).items[0];
+    expect(reopened).toMatchObject({ id: first.id, status: 'open', acknowledged_at: null, resolved_at: null });
+    expect(reopened.details).toMatchObject({ flaps: 1, last_flap_at: minutes(1).toISOString() });
+    clock.set(minutes(2));
+    await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator });
+    const second = await raiseIncident(services, device, {
+      orgId,
+      micromarketId: id,
+      type: 2,
+      at: new Date(minutes(2).getTime() + FLAP_QUIET_WINDOW_MS),
       details: {},
     });
     expect(second).toEqual({ id: expect.any(Number), isNew: true });

@@ -1,26 +1,11 @@
-import { type FleetNoticeKind, type NotificationEvent, TECHNICAL_ALERT, wallTimeAt } from '@vitrina/contract';
-import { eq } from 'drizzle-orm';
+import { type FleetNoticeKind, type NotificationEvent, TECHNICAL_ALERT } from '@vitrina/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { fleetNotices, micromarkets, organizations } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notify } from '../notifications/index.js';
-
-/** What was measured, as a notice and its message say it: the reading against the limit, in a unit. */
-export type NoticeDetails = {
-  reading?: number | null;
-  limit?: number | null;
-  unit?: '°C' | 'g' | '°';
-  /** Temperature: which limit was crossed. */
-  direction?: 'high' | 'low';
-  /** Locked: the minutes above the limit the organisation allows. */
-  minutes?: number;
-  /** Offline: `silent` when it stopped reporting without a goodbye (the presence sweep). */
-  reason?: 'silent';
-  /** Offline: when the fridge was last heard from (ISO). */
-  last_activity_at?: string | null;
-  /** Door: the command that unlocked it, and how it failed. */
-  command_id?: string;
-  error?: string;
-};
+import { composeFleetMessage, type NoticeDetails } from './alert-message.js';
+import { isFlap } from './alert-rules.js';
 
 export type FleetIncident = {
   orgId: number;
@@ -43,14 +28,6 @@ const EVENTS: Record<FleetNoticeKind, readonly NotificationEvent[]> = {
   offline: ['micromarket_offline'],
 };
 
-const TITLES: Record<FleetNoticeKind, string> = {
-  temperature: 'Temperature out of range',
-  door: 'The door did not open',
-  weight: 'Suspicious weight',
-  locked: 'Locked for food safety',
-  offline: 'Offline',
-};
-
 const ALERT_KINDS: Record<number, FleetNoticeKind> = {
   [TECHNICAL_ALERT.suspiciousTemperature]: 'temperature',
   [TECHNICAL_ALERT.doorDidNotOpen]: 'door',
@@ -60,65 +37,58 @@ const ALERT_KINDS: Record<number, FleetNoticeKind> = {
 /** The notice kind of a technical alert type. */
 export const noticeKindOfAlert = (type: number): FleetNoticeKind => ALERT_KINDS[type] ?? 'temperature';
 
-/** `2026-05-04 14:32 (Europe/Kyiv)`: the organisation's wall clock, so nobody converts from UTC at night. */
-export function localTime(instant: Date, timeZone: string): string {
-  const wall = wallTimeAt(instant, timeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)} (${timeZone})`;
+/** What a notice keeps of its incident's course, beside what was measured. */
+type NoticeCourse = { flaps?: number; last_flap_at?: string; ended_at?: string };
+
+const latestOf = (...instants: (string | Date | undefined)[]) =>
+  new Date(Math.max(...instants.flatMap((instant) => (instant ? [new Date(instant).getTime()] : []))));
+
+/** Marks the fridge's latest notice of this kind over (back online, lock reset): a flap's quiet window runs from here. */
+export async function endFleetIncident(
+  db: Db,
+  incident: { micromarketId: number; kind: FleetNoticeKind; at: Date },
+): Promise<void> {
+  await db
+    .update(fleetNotices)
+    .set({
+      details: sql`${fleetNotices.details} || jsonb_build_object('ended_at', ${incident.at.toISOString()}::text)`,
+    })
+    .where(
+      sql`${fleetNotices.id} = (select max(id) from fleet_notices
+        where micromarket_id = ${incident.micromarketId} and kind = ${incident.kind})`,
+    );
 }
 
-const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-
-/** The message's line about what was measured, or null when there is nothing to say. */
-function readingLine(kind: FleetNoticeKind, details: NoticeDetails, timeZone: string): string | null {
-  const { reading, limit } = details;
-  switch (kind) {
-    case 'offline': {
-      const heard = details.last_activity_at
-        ? `Last heard from: ${localTime(new Date(details.last_activity_at), timeZone)}.`
-        : 'Never heard from.';
-      return details.reason === 'silent' ? `It stopped reporting. ${heard}` : heard;
-    }
-    case 'door':
-      return `The door stayed locked after an open command${details.error ? ` (${details.error})` : ''}.`;
-    case 'weight':
-      if (typeof reading !== 'number') return null;
-      return `Unexplained weight: ${reading > 0 ? '+' : ''}${number(reading)} g${typeof limit === 'number' ? `; tolerance: ±${number(limit)} g` : ''}.`;
-    default: {
-      if (typeof reading !== 'number') return null;
-      if (typeof limit !== 'number') return `Temperature: ${number(reading)} °C.`;
-      const which = details.direction === 'low' ? 'lowest allowed' : 'highest allowed';
-      const held =
-        kind === 'locked' && typeof details.minutes === 'number' ? `, above it for ${details.minutes} min` : '';
-      return `Temperature: ${number(reading)} °C; limit: ${number(limit)} °C (${which})${held}.`;
-    }
-  }
-}
-
-/** The subject and text of a fleet incident's message: what, where, the reading and limit, local time, a link. */
-export function composeFleetMessage(options: {
-  kind: FleetNoticeKind;
-  details: NoticeDetails;
-  at: Date;
-  micromarket: { id: number; name: string; serialNumber: string };
-  timeZone: string;
-  publicUrl: string;
-}): { subject: string; text: string } {
-  const { kind, details, at, micromarket, timeZone, publicUrl } = options;
-  const title = TITLES[kind];
-  const lines = [
-    `${title}: ${micromarket.name} (${micromarket.serialNumber}).`,
-    readingLine(kind, details, timeZone),
-    `When: ${localTime(at, timeZone)}.`,
-    `Open the fridge: ${publicUrl.replace(/\/$/, '')}/device/${micromarket.id}`,
-  ];
-  return { subject: `${title}: ${micromarket.name}`, text: lines.filter((line) => line !== null).join('\n') };
+/**
+ * Counts the incident as a flap of the fridge's latest notice of its kind when it comes back
+ * within the quiet window (see FLAP_QUIET_WINDOW_MS); answers that notice's id, or null when
+ * the incident is to be told.
+ */
+async function countFlap(db: Db, incident: FleetIncident): Promise<number | null> {
+  const [last] = await db
+    .select({ id: fleetNotices.id, at: fleetNotices.at, details: fleetNotices.details })
+    .from(fleetNotices)
+    .where(and(eq(fleetNotices.micromarketId, incident.micromarketId), eq(fleetNotices.kind, incident.kind)))
+    .orderBy(desc(fleetNotices.id))
+    .limit(1);
+  if (!last) return null;
+  const course = last.details as NoticeCourse;
+  if (!isFlap(latestOf(last.at, course.last_flap_at, course.ended_at), incident.at)) return null;
+  const flap: NoticeCourse = { flaps: (course.flaps ?? 0) + 1, last_flap_at: incident.at.toISOString() };
+  await db
+    .update(fleetNotices)
+    .set({ details: sql`${fleetNotices.details} || ${JSON.stringify(flap)}::jsonb` })
+    .where(eq(fleetNotices.id, last.id));
+  return last.id;
 }
 
 /**
  * Tells about a fleet incident: a line in the alert bell of everyone who may see the fleet
- * (announced live on `notice`), and a message to whoever the organisation routes it to. Never
- * fails the incident: a failure to tell is logged by the caller's catch.
+ * (announced live on `notice`), and a message to whoever the organisation routes it to, each
+ * recipient in their language. An incident that comes back within the quiet window of the
+ * last one of its kind is a flap: counted on that notice, told to nobody (a technical alert
+ * counts its flaps itself, see raiseIncident). Never fails the incident: a failure to tell is
+ * logged by the caller's catch.
  */
 export async function tellFleetIncident(ctx: ServiceContext, incident: FleetIncident): Promise<void> {
   const [market] = await ctx.db
@@ -132,30 +102,40 @@ export async function tellFleetIncident(ctx: ServiceContext, incident: FleetInci
     .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
     .where(eq(micromarkets.id, incident.micromarketId));
   if (!market) return;
-  const [notice] = await ctx.db
-    .insert(fleetNotices)
-    .values({
-      orgId: incident.orgId,
-      micromarketId: incident.micromarketId,
-      kind: incident.kind,
-      alertId: incident.alertId ?? null,
-      details: incident.details,
-      at: incident.at,
-    })
-    .returning({ id: fleetNotices.id });
+  const flapped = incident.alertId ? null : await countFlap(ctx.db, incident);
+  const [notice] = flapped
+    ? [{ id: flapped }]
+    : await ctx.db
+        .insert(fleetNotices)
+        .values({
+          orgId: incident.orgId,
+          micromarketId: incident.micromarketId,
+          kind: incident.kind,
+          alertId: incident.alertId ?? null,
+          details: incident.details,
+          at: incident.at,
+        })
+        .returning({ id: fleetNotices.id });
   ctx.live.publish({
     topic: 'notice',
     org_id: incident.orgId,
     id: notice!.id,
     data: { kind: incident.kind, micromarket_id: incident.micromarketId },
   });
-  const message = composeFleetMessage({
-    kind: incident.kind,
-    details: incident.details,
-    at: incident.at,
-    micromarket: market,
-    timeZone: market.timeZone,
-    publicUrl: ctx.publicUrl,
+  if (flapped) return;
+  await notify(ctx, {
+    orgId: incident.orgId,
+    event: EVENTS[incident.kind],
+    key: incident.key,
+    messageIn: (locale) =>
+      composeFleetMessage({
+        kind: incident.kind,
+        details: incident.details,
+        at: incident.at,
+        micromarket: market,
+        timeZone: market.timeZone,
+        publicUrl: ctx.publicUrl,
+        locale,
+      }),
   });
-  await notify(ctx, { orgId: incident.orgId, event: EVENTS[incident.kind], key: incident.key, ...message });
 }

@@ -1,4 +1,4 @@
-export { DEFAULT_THRESHOLDS, type Thresholds } from './alert-rules.js';
+export { DEFAULT_THRESHOLDS, FLAP_QUIET_WINDOW_MS, type Thresholds } from './alert-rules.js';
 export { alertRoutes } from './alerts.routes.js';
 export {
   applyTemperature,
@@ -7,5 +7,5 @@ export {
   type TemperatureReading,
   type WeighedSession,
 } from './alerts.service.js';
-export { type FleetIncident, tellFleetIncident } from './fleet-notices.js';
+export { endFleetIncident, type FleetIncident, tellFleetIncident } from './fleet-notices.js';
 export { registerNoticeJobs } from './notices.service.js';

@@ -10,12 +10,14 @@ import { call, createTestContext, type TestContext } from '../../../test/helper.
 import {
   deviceEvents,
   doorSessions,
+  fleetNotices,
   fleetThresholds,
   micromarkets,
   tags,
   technicalAlerts,
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
+import { FLAP_QUIET_WINDOW_MS } from '../alerts/index.js';
 import { MAINTAIN_EVERY_MS } from './gateway.js';
 
 /**
@@ -232,6 +234,42 @@ describe('device gateway', () => {
     expect((await liveState(id)).connection).toBe('online');
     expect(device.commands).toHaveLength(1);
     await device.close();
+  });
+
+  it('a connection that flaps tells its organisation once, counting the flaps; offline after the quiet window, again', async () => {
+    const own = await createTenant(ctx.database.db);
+    await routeEvent(ctx.database.db, own.org.main, 'micromarket_offline', 'night-shift');
+    const id = await insertMicromarket(ctx.database.db, own.org.main, 'Flapping');
+    const device = new TestDevice({ url, ...(await issueToken(ctx.database.db, id)) }, () => clock.nowMs());
+    const notices = async () =>
+      (
+        await ctx.database.db
+          .select({ details: fleetNotices.details })
+          .from(fleetNotices)
+          .where(eq(fleetNotices.micromarketId, id))
+          .orderBy(fleetNotices.id)
+      ).map((row) => Number(row.details.flaps ?? 0));
+    // Online, then its will marks it offline; the next connection is a new boot.
+    const flip = async (expected: number[]) => {
+      await device.connect();
+      await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+      await device.crash();
+      await expect.poll(notices, { timeout: 10_000 }).toEqual(expected);
+      device.boot += 1;
+      device.seq = 0;
+    };
+    await flip([0]);
+    clock.advance(60_000);
+    await flip([1]);
+    clock.advance(60_000);
+    await flip([2]);
+    expect(await toldOf(ctx.database.db, own.org.main, 'micromarket_offline')).toHaveLength(1);
+    await device.connect();
+    await expect.poll(async () => (await liveState(id)).connection).toBe('online');
+    clock.advance(FLAP_QUIET_WINDOW_MS);
+    await device.crash();
+    await expect.poll(notices, { timeout: 10_000 }).toEqual([2, 0]);
+    expect(await toldOf(ctx.database.db, own.org.main, 'micromarket_offline')).toHaveLength(2);
   });
 
   it('a device silent past the ping timeout goes offline: panels hear of it and its organisation is told once', async () => {

@@ -20,7 +20,13 @@ import { type SystemActor, systemActor } from '../../lib/actor.js';
 import { BatchWriter } from '../../lib/batch-writer.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
-import { applyTemperature, checkSessionWeights, raiseIncident, tellFleetIncident } from '../alerts/index.js';
+import {
+  applyTemperature,
+  checkSessionWeights,
+  endFleetIncident,
+  raiseIncident,
+  tellFleetIncident,
+} from '../alerts/index.js';
 import { type DeviceEventWrite, readSettings, readThresholds, recordEvents } from '../micromarkets/index.js';
 import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
 import { recordRefusal } from '../sales-gate/index.js';
@@ -246,12 +252,18 @@ export class Ingest {
   /** The device state flush found a device offline that is talking again. */
   async reconnected(device: DeviceRef, at: number): Promise<void> {
     this.event({ device, actor: deviceActor(device), receivedAt: at, ts: at }, 'connected');
+    await this.backOnline(device, at);
     this.deps.ctx.live.publish({
       topic: 'micromarket.state',
       org_id: device.orgId,
       id: device.id,
       data: { connection: 'online' },
     });
+  }
+
+  /** Its offline incident is over: going offline again within the quiet window is a flap, not a new message. */
+  private backOnline(device: DeviceRef, at: number): Promise<void> {
+    return endFleetIncident(this.deps.ctx.db, { micromarketId: device.id, kind: 'offline', at: new Date(at) });
   }
 
   /** Tells open panels that this micromarket's live state changed (coalesced by the live bus). */
@@ -275,6 +287,7 @@ export class Ingest {
     if (wasOffline) {
       this.event(received, 'connected', { firmware: message.firmware ?? null, boot: message.boot });
       this.announce(received.device, { connection: 'online' });
+      await this.backOnline(received.device, received.receivedAt);
     }
     if (isHello) await this.deps.onHello(received.device);
   }

@@ -23,6 +23,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { messagesFor, type NoticeText } from './recipient-locales.js';
 
 export const NOTIFY_DELIVER_JOB = 'notify.deliver';
 export const deliveryJobKey = (id: number, deferrals: number) => `notify:${id}:${deferrals}`;
@@ -193,9 +194,7 @@ export type Notice = {
   event: NotificationEvent | readonly NotificationEvent[];
   /** The occurrence (an alert id, a ticket id…): the same key told twice is one message per recipient. */
   key: string;
-  subject: string;
-  text: string;
-};
+} & NoticeText;
 
 /**
  * The organisation's operators, as a route's `to_operators` reaches them: its active
@@ -230,8 +229,9 @@ export async function routedOrganisations(db: Db, event: NotificationEvent): Pro
 
 /**
  * Tells the organisation about an event: one outbox row per rule recipient (an occurrence
- * already told is skipped), each sent by its own job. Callers run it after their own work
- * has committed and do not let a failure to queue undo or fail that work.
+ * already told is skipped), each sent by its own job, in the recipient's language when the
+ * notice composes one per language. Callers run it after their own work has committed and do
+ * not let a failure to queue undo or fail that work.
  */
 export async function notify(ctx: ServiceContext, notice: Notice): Promise<number> {
   const events: readonly NotificationEvent[] = typeof notice.event === 'string' ? [notice.event] : notice.event;
@@ -239,14 +239,19 @@ export async function notify(ctx: ServiceContext, notice: Notice): Promise<numbe
     .select({
       event: notificationRules.event,
       channelId: notificationRules.channelId,
+      channelType: notificationChannels.type,
       recipients: notificationRules.recipients,
       toOperators: notificationRules.toOperators,
     })
     .from(notificationRules)
+    .leftJoin(notificationChannels, eq(notificationChannels.id, notificationRules.channelId))
     .where(and(eq(notificationRules.orgId, notice.orgId), inArray(notificationRules.event, [...events])));
   if (rules.length === 0) return 0;
   const operators = rules.some((rule) => rule.toOperators) ? await operatorEmails(ctx.db, notice.orgId) : [];
-  const byTarget = new Map<string, { event: NotificationEvent; channelId: number | null; recipient: string }>();
+  const byTarget = new Map<
+    string,
+    { event: NotificationEvent; channelId: number | null; channelType: number; recipient: string }
+  >();
   const ranked = [...rules].sort(
     (a, b) => events.indexOf(a.event as NotificationEvent) - events.indexOf(b.event as NotificationEvent),
   );
@@ -254,24 +259,31 @@ export async function notify(ctx: ServiceContext, notice: Notice): Promise<numbe
     for (const recipient of [...rule.recipients, ...(rule.toOperators ? operators : [])]) {
       const key = `${rule.channelId ?? 0}:${recipient.toLowerCase()}`;
       if (!byTarget.has(key))
-        byTarget.set(key, { event: rule.event as NotificationEvent, channelId: rule.channelId, recipient });
+        byTarget.set(key, {
+          event: rule.event as NotificationEvent,
+          channelId: rule.channelId,
+          // Vitrina's mail (no channel) is mail.
+          channelType: rule.channelType ?? CHANNEL_TYPE.mail,
+          recipient,
+        });
     }
   }
   const rows = [...byTarget.values()];
   if (rows.length === 0) return 0;
+  const messages = await messagesFor(ctx.db, notice.orgId, notice, rows);
   const now = ctx.clock.now();
   const inserted = await ctx.db
     .insert(notificationDeliveries)
     .values(
-      rows.map((row) => ({
+      rows.map((row, index) => ({
         orgId: notice.orgId,
         event: row.event,
         dedupeKey: notice.key,
         channelId: row.channelId,
         viaMailer: row.channelId === null,
         recipient: row.recipient,
-        subject: notice.subject,
-        text: notice.text,
+        subject: messages[index]!.subject,
+        text: messages[index]!.text,
         createdAt: now,
       })),
     )

@@ -7,7 +7,7 @@ import { formatRelativeTime } from '../../lib/format';
 import { useLiveRefetch } from '../../lib/live';
 import { useSession } from '../../lib/session-context';
 import { useLocale } from '../../lib/use-locale';
-import { noticeColor, noticeDetail, noticeTarget } from './notice-text';
+import { noticeColor, noticeDetail, noticeFlaps, noticeTarget } from './notice-text';
 
 /** The bell's dropdown: recent fleet notices, unread ones first in weight, each opening its alert or fridge. */
 export default function AlertBellList({ onClose }: { onClose: () => void }) {
@@ -79,7 +79,13 @@ export default function AlertBellList({ onClose }: { onClose: () => void }) {
                     {t(`alerts.bell.kinds.${notice.kind}`)} · {notice.micromarket_name}
                   </span>
                   <span style={{ display: 'block', fontSize: 13, color: '#595959' }}>
-                    {[noticeDetail(t, notice), formatRelativeTime(notice.at, { locale })].filter(Boolean).join(' · ')}
+                    {[
+                      noticeDetail(t, notice),
+                      noticeFlaps(t, notice, (at) => formatRelativeTime(at, { locale })),
+                      formatRelativeTime(notice.at, { locale }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </span>
               </button>

@@ -29,6 +29,17 @@ export function noticeDetail(t: TFunction, notice: Pick<TFleetNotice, 'kind' | '
   return t('alerts.bell.reading_limit', { reading: shown, limit: `${decimal(limit)} ${u}`.trim() });
 }
 
+/** How often the incident came back within minutes of ending (flaps, counted instead of told again), or ''. */
+export function noticeFlaps(
+  t: TFunction,
+  notice: Pick<TFleetNotice, 'details'>,
+  formatAt: (at: string) => string,
+): string {
+  const { flaps, last_flap_at: at } = notice.details as { flaps?: unknown; last_flap_at?: unknown };
+  if (typeof flaps !== 'number' || flaps < 1 || typeof at !== 'string') return '';
+  return t('alerts.flaps', { count: flaps, at: formatAt(at) });
+}
+
 /** Where a notice leads: its alert (with the alerts screen), else the fridge's card; null when the user may open neither. */
 export function noticeTarget(
   notice: Pick<TFleetNotice, 'alert_id' | 'alert_type' | 'micromarket_id'>,

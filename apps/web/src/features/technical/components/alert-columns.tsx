@@ -68,8 +68,14 @@ export function buildAlertColumns(options: Options): ColumnsType<TAlert> {
       title: t('alerts.last_seen_at'),
       sorter: true,
       sortOrder: sortOrderOf(sort, 'last_seen_at'),
-      render: (_, alert) =>
-        alert.occurrences > 1 ? `${when(alert.last_seen_at)} (×${alert.occurrences})` : when(alert.last_seen_at),
+      render: (_, alert) => {
+        const seen =
+          alert.occurrences > 1 ? `${when(alert.last_seen_at)} (×${alert.occurrences})` : when(alert.last_seen_at);
+        // Came back within minutes of being resolved: reopened and counted, nobody told again.
+        const { flaps, last_flap_at: at } = alert.details as { flaps?: unknown; last_flap_at?: unknown };
+        if (typeof flaps !== 'number' || flaps < 1 || typeof at !== 'string') return seen;
+        return `${seen} · ${t('alerts.flaps', { count: flaps, at: when(at) })}`;
+      },
     },
   ];
   if (!canManage) return columns;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalReceipts, transactions } from '../src/db/schema/index.js';
+import { fiscalReceipts, transactionProducts, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
 import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
@@ -252,6 +252,70 @@ describe('fiscal receipts on Checkbox', () => {
         document: expect.objectContaining({ url: `https://check.checkbox.ua/${returned.id}` }),
       },
     ]);
+  });
+
+  it('a refund by products returns exactly those goods, with their quantities, codes and tax groups, for the sum refunded', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const [latteLine, croissantLine] = await db()
+      .select({ id: transactionProducts.id })
+      .from(transactionProducts)
+      .where(eq(transactionProducts.transactionId, sale.id))
+      .orderBy(transactionProducts.id);
+    const refund = (body: { lines?: { line_id: number; quantity: number }[]; amount_minor?: number }) =>
+      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+        token: s.staff,
+        payload: { ...body, idempotency_key: randomUUID(), reason: 'Product damaged or expired' },
+      });
+    // One latte of two; then 50.00 by amount; then the other latte and the croissant, worth
+    // 61.00 as sold, for the 11.00 left of the money.
+    expect((await refund({ lines: [{ line_id: latteLine!.id, quantity: 1 }] })).statusCode).toBe(200);
+    expect((await refund({ amount_minor: 5_000 })).statusCode).toBe(200);
+    const last = await refund({
+      lines: [
+        { line_id: latteLine!.id, quantity: 1 },
+        { line_id: croissantLine!.id, quantity: 1 },
+      ],
+    });
+    expect(last.json().transaction).toMatchObject({ refunded_minor: 9_700, refund_state: 'refunded' });
+    await runJobs();
+    const [saleReceipt, ...returns] = await receiptsOf(sale.id);
+    expect(returns.map((receipt) => [receipt.status, receipt.amountMinor])).toEqual([
+      ['ready', 3_600],
+      ['ready', 5_000],
+      ['ready', 1_100],
+    ]);
+    const [oneLatte, byAmount, rest] = returns.map(
+      (receipt) => standIn.books.receipts.get(receipt.providerReceiptId!)!,
+    );
+    const latte = { code: 'LATTE-1', name: 'Кава лате', price: LATTE, barcode: '4820000000001', tax: ['А'] };
+    expect(oneLatte).toMatchObject({ type: 'RETURN', totalSum: 3_600 });
+    expect(oneLatte!.body).toEqual({
+      id: returns[0]!.providerReceiptId,
+      goods: [
+        { good: latte, quantity: 1_000, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 400 }] },
+      ],
+      payments: [{ type: 'CASHLESS', value: 3_600, label: 'Картка' }],
+      related_receipt_id: saleReceipt!.providerReceiptId,
+    });
+    expect(byAmount!.body.goods).toMatchObject([{ good: { code: `refund-${sale.id}` }, quantity: 1_000 }]);
+    // 50.00 kept of 61.00, shared 36.00 : 25.00: 29.50 off the latte (beside its 4.00), 20.50 off the croissant.
+    expect(rest).toMatchObject({ type: 'RETURN', totalSum: 1_100 });
+    expect(rest!.body.goods).toEqual([
+      {
+        good: latte,
+        quantity: 1_000,
+        is_return: true,
+        discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 3_350 }],
+      },
+      {
+        good: { code: String(s.croissant), name: 'Croissant', price: 2_500, tax: ['Б'] },
+        quantity: 1_000,
+        is_return: true,
+        discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 2_050 }],
+      },
+    ]);
+    expect(rest!.body.payments).toEqual([{ type: 'CASHLESS', value: 1_100, label: 'Картка' }]);
   });
 
   it('a whole refund returns the sale’s goods', async () => {

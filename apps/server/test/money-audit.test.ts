@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AuditInput,
+  type AuditLine,
+  type AuditPrinted,
+  type AuditReceipt,
   auditMoney,
   CHECKS,
   firstViolation,
@@ -15,6 +18,20 @@ import {
  */
 const AT = new Date('2026-03-18T12:00:00Z');
 const later = (seconds: number) => new Date(AT.getTime() + seconds * 1000);
+
+/** A line of one unit, untagged and not refunded, unless told otherwise; its code is its product's id. */
+function line(
+  values: Pick<AuditLine, 'id' | 'saleId' | 'productId' | 'listPriceMinor' | 'priceMinor'> & Partial<AuditLine>,
+): AuditLine {
+  return { tagCode: null, quantity: 1, refundedQuantity: 0, code: String(values.productId), ...values };
+}
+
+/** A registered receipt whose goods are not looked at, unless told. */
+function receipt(
+  values: Pick<AuditReceipt, 'id' | 'saleId' | 'kind' | 'amountMinor'> & Partial<AuditReceipt>,
+): AuditReceipt {
+  return { refundPaymentId: null, status: 'ready', printed: null, ...values };
+}
 
 function world(): AuditInput {
   const base = {
@@ -82,12 +99,30 @@ function world(): AuditInput {
         amountMinor: 0,
         paidMinor: 0,
       },
+      // A web order refunded by products: two of four yoghurts, then a yoghurt and the salad
+      // (700 as sold, 600 of money left: bonuses paid 300); a refund of one yoghurt failed before.
+      {
+        ...base,
+        id: 5,
+        status: 1,
+        paymentStatus: 1,
+        customerId: 6,
+        doorSessionId: null,
+        grossMinor: 1_300,
+        discountMinor: 0,
+        bonusesUsedMinor: 300,
+        amountMinor: 1_000,
+        paidMinor: 1_000,
+        refundedMinor: 1_000,
+      },
     ],
     lines: [
-      { saleId: 1, productId: 10, tagCode: 'T1', quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
-      { saleId: 1, productId: 11, tagCode: null, quantity: 1, listPriceMinor: 500, priceMinor: 450 },
-      { saleId: 2, productId: 10, tagCode: 'T2', quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
-      { saleId: 3, productId: 12, tagCode: null, quantity: 1, listPriceMinor: 700, priceMinor: 700 },
+      line({ id: 1, saleId: 1, productId: 10, tagCode: 'T1', listPriceMinor: 1_000, priceMinor: 900 }),
+      line({ id: 2, saleId: 1, productId: 11, listPriceMinor: 500, priceMinor: 450 }),
+      line({ id: 3, saleId: 2, productId: 10, tagCode: 'T2', listPriceMinor: 1_000, priceMinor: 900 }),
+      line({ id: 4, saleId: 3, productId: 12, listPriceMinor: 700, priceMinor: 700 }),
+      line({ id: 5, saleId: 5, productId: 13, quantity: 4, listPriceMinor: 200, priceMinor: 200, refundedQuantity: 3 }),
+      line({ id: 6, saleId: 5, productId: 14, listPriceMinor: 500, priceMinor: 500, refundedQuantity: 1 }),
     ],
     payments: [
       { id: 1, saleId: 1, operation: 'charge', status: 1, amountMinor: 1_250, createdAt: AT },
@@ -95,14 +130,50 @@ function world(): AuditInput {
       { id: 3, saleId: 3, operation: 'charge', status: 1, amountMinor: 700, createdAt: later(61) },
       { id: 4, saleId: 4, operation: 'hold', status: 1, amountMinor: 20_000, createdAt: AT },
       { id: 5, saleId: 4, operation: 'release', status: 1, amountMinor: 20_000, createdAt: later(30) },
+      { id: 16, saleId: 5, operation: 'charge', status: 1, amountMinor: 1_000, createdAt: AT },
+      { id: 17, saleId: 5, operation: 'refund', status: 2, amountMinor: 200, createdAt: later(500) },
+      { id: 18, saleId: 5, operation: 'refund', status: 1, amountMinor: 400, createdAt: later(600) },
+      { id: 19, saleId: 5, operation: 'refund', status: 1, amountMinor: 600, createdAt: later(700) },
+    ],
+    refundLines: [
+      { paymentId: 17, lineId: 5, quantity: 1 },
+      { paymentId: 18, lineId: 5, quantity: 2 },
+      { paymentId: 19, lineId: 5, quantity: 1 },
+      { paymentId: 19, lineId: 6, quantity: 1 },
     ],
     receipts: [
-      { id: 1, saleId: 1, kind: 'sale', refundPaymentId: null, amountMinor: 1_250, status: 'ready' },
-      { id: 2, saleId: 1, kind: 'return', refundPaymentId: 2, amountMinor: 300, status: 'ready' },
-      { id: 3, saleId: 3, kind: 'sale', refundPaymentId: null, amountMinor: 700, status: 'ready' },
+      receipt({ id: 1, saleId: 1, kind: 'sale', amountMinor: 1_250 }),
+      receipt({ id: 2, saleId: 1, kind: 'return', refundPaymentId: 2, amountMinor: 300 }),
+      receipt({ id: 3, saleId: 3, kind: 'sale', amountMinor: 700 }),
+      receipt({ id: 4, saleId: 5, kind: 'sale', amountMinor: 1_000 }),
+      receipt({
+        id: 5,
+        saleId: 5,
+        kind: 'return',
+        refundPaymentId: 18,
+        amountMinor: 400,
+        printed: { totalMinor: 400, discountMinor: 0, lines: [{ code: '13', quantity: 2, sumMinor: 400 }] },
+      }),
+      // 100 kept of 700, shared 200 : 500 — 28 off the yoghurt, 72 off the salad.
+      receipt({
+        id: 6,
+        saleId: 5,
+        kind: 'return',
+        refundPaymentId: 19,
+        amountMinor: 600,
+        printed: {
+          totalMinor: 600,
+          discountMinor: 0,
+          lines: [
+            { code: '13', quantity: 1, sumMinor: 172 },
+            { code: '14', quantity: 1, sumMinor: 428 },
+          ],
+        },
+      }),
     ],
     bonuses: [
       { saleId: 1, operation: 2, reason: 'purchase', idempotencyKey: 'tx:1:use', amountMinor: 100 },
+      { saleId: 5, operation: 2, reason: 'purchase', idempotencyKey: 'tx:5:use', amountMinor: 300 },
       { saleId: 1, operation: 1, reason: 'promotion', idempotencyKey: 'promo:7:user:5:once', amountMinor: 115 },
     ],
     sessions: [
@@ -137,6 +208,18 @@ const withSale = (input: AuditInput, id: number, changes: Partial<AuditInput['sa
   sales: input.sales.map((row) => (row.id === id ? { ...row, ...changes } : row)),
 });
 
+const withLine = (input: AuditInput, id: number, changes: Partial<AuditLine>): AuditInput => ({
+  ...input,
+  lines: input.lines.map((row) => (row.id === id ? { ...row, ...changes } : row)),
+});
+/** The receipt printed with these goods instead, its total and discount as they were. */
+const withPrinted = (input: AuditInput, id: number, lines: AuditPrinted['lines']): AuditInput => ({
+  ...input,
+  receipts: input.receipts.map((row) =>
+    row.id === id && row.printed ? { ...row, printed: { ...row.printed, lines } } : row,
+  ),
+});
+
 const BREAKAGES: Breakage[] = [
   // Every customer session is one sale.
   {
@@ -160,7 +243,7 @@ const BREAKAGES: Breakage[] = [
       ...input,
       lines: [
         ...input.lines,
-        { saleId: 1, productId: 10, tagCode: 'T1', quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
+        line({ id: 7, saleId: 1, productId: 10, tagCode: 'T1', listPriceMinor: 1_000, priceMinor: 900 }),
       ],
     }),
   },
@@ -188,10 +271,7 @@ const BREAKAGES: Breakage[] = [
     saleId: 1,
     break: (input) => ({
       ...input,
-      lines: [
-        ...input.lines,
-        { saleId: 1, productId: 10, tagCode: null, quantity: 1, listPriceMinor: 1_000, priceMinor: 900 },
-      ],
+      lines: [...input.lines, line({ id: 7, saleId: 1, productId: 10, listPriceMinor: 1_000, priceMinor: 900 })],
     }),
   },
   // amount = lines − discount − bonuses.
@@ -254,7 +334,7 @@ const BREAKAGES: Breakage[] = [
       ],
       receipts: [
         ...input.receipts,
-        { id: 9, saleId: 1, kind: 'return', refundPaymentId: 9, amountMinor: 1_250, status: 'ready' },
+        receipt({ id: 9, saleId: 1, kind: 'return', refundPaymentId: 9, amountMinor: 1_250 }),
       ],
       provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [1, -300]]) },
     }),
@@ -294,10 +374,7 @@ const BREAKAGES: Breakage[] = [
     saleId: 1,
     break: (input) => ({
       ...input,
-      receipts: [
-        ...input.receipts,
-        { id: 9, saleId: 1, kind: 'sale', refundPaymentId: null, amountMinor: 1_250, status: 'ready' },
-      ],
+      receipts: [...input.receipts, receipt({ id: 9, saleId: 1, kind: 'sale', amountMinor: 1_250 })],
     }),
   },
   {
@@ -315,10 +392,7 @@ const BREAKAGES: Breakage[] = [
     saleId: 2,
     break: (input) => ({
       ...input,
-      receipts: [
-        ...input.receipts,
-        { id: 9, saleId: 2, kind: 'sale', refundPaymentId: null, amountMinor: 900, status: 'ready' },
-      ],
+      receipts: [...input.receipts, receipt({ id: 9, saleId: 2, kind: 'sale', amountMinor: 900 })],
     }),
   },
   {
@@ -335,8 +409,67 @@ const BREAKAGES: Breakage[] = [
       ...input,
       receipts: [
         ...input.receipts,
-        { id: 9, saleId: 3, kind: 'return', refundPaymentId: 3, amountMinor: 700, status: 'ready' },
+        receipt({ id: 9, saleId: 3, kind: 'return', refundPaymentId: 3, amountMinor: 700 }),
       ],
+    }),
+  },
+  // Refunded units never pass what was sold; failed refunds give theirs back; a return of products prints them.
+  {
+    what: 'a line refunded past the units it sold',
+    rule: 'units',
+    saleId: 5,
+    break: (input) => ({
+      ...withLine(input, 6, { refundedQuantity: 2 }),
+      refundLines: [...input.refundLines, { paymentId: 18, lineId: 6, quantity: 1 }],
+    }),
+  },
+  {
+    what: 'the units of a failed refund not given back',
+    rule: 'units',
+    saleId: 5,
+    break: (input) => withLine(input, 5, { refundedQuantity: 4 }),
+  },
+  {
+    what: 'units held that no refund gives back (a refund refused half-written)',
+    rule: 'units',
+    saleId: 3,
+    break: (input) => withLine(input, 4, { refundedQuantity: 1 }),
+  },
+  {
+    what: 'a refund giving back a line of another sale',
+    rule: 'units',
+    saleId: 1,
+    break: (input) => ({ ...input, refundLines: [...input.refundLines, { paymentId: 2, lineId: 5, quantity: 1 }] }),
+  },
+  {
+    what: 'a return of products printing other goods than it gives back',
+    rule: 'units',
+    saleId: 5,
+    break: (input) => withPrinted(input, 6, [{ code: '13', quantity: 2, sumMinor: 600 }]),
+  },
+  {
+    what: 'a return of products summing to more than its refund (the share left off)',
+    rule: 'units',
+    saleId: 5,
+    break: (input) =>
+      withPrinted(input, 6, [
+        { code: '13', quantity: 1, sumMinor: 200 },
+        { code: '14', quantity: 1, sumMinor: 500 },
+      ]),
+  },
+  {
+    what: 'a return of products registered as one line naming the sale',
+    rule: 'units',
+    saleId: 5,
+    break: (input) => withPrinted(input, 5, [{ code: 'refund-5', quantity: 1, sumMinor: 400 }]),
+  },
+  {
+    what: 'a return of products whose goods are not known',
+    rule: 'units',
+    saleId: 5,
+    break: (input) => ({
+      ...input,
+      receipts: input.receipts.map((row) => (row.id === 5 ? { ...row, printed: null } : row)),
     }),
   },
   // Promotions accrued at most once; bonuses used as withdrawn.
@@ -443,7 +576,17 @@ describe('the money audit', () => {
 
   it('every rule has a breakage it fails on', () => {
     expect(new Set(BREAKAGES.map((breakage) => breakage.rule))).toEqual(
-      new Set<Rule>(['session', 'itemOnce', 'amount', 'money', 'fiscal', 'promotions', 'processing', 'dispute']),
+      new Set<Rule>([
+        'session',
+        'itemOnce',
+        'amount',
+        'money',
+        'fiscal',
+        'units',
+        'promotions',
+        'processing',
+        'dispute',
+      ]),
     );
   });
 });

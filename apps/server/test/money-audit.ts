@@ -32,12 +32,27 @@ export type AuditSale = {
 };
 
 export type AuditLine = {
+  id: number;
   saleId: number;
+  /** The code a register knows its product by (its article, else its id). */
+  code: string;
   productId: number | null;
   tagCode: string | null;
   quantity: number;
   listPriceMinor: number;
   priceMinor: number;
+  /** Units given back or being given back by refunds by products. */
+  refundedQuantity: number;
+};
+
+/** The units of a sale's line a refund's ledger row gives back (`refund_lines`). */
+export type AuditRefundLine = { paymentId: number; lineId: number; quantity: number };
+
+/** A receipt as the register printed it: its goods, each line's sum, and the discount of the whole receipt. */
+export type AuditPrinted = {
+  totalMinor: number;
+  discountMinor: number;
+  lines: readonly { code: string; quantity: number; sumMinor: number }[];
 };
 
 /** A row of the payment ledger (`payment_transactions`) of a sale. */
@@ -57,6 +72,8 @@ export type AuditReceipt = {
   refundPaymentId: number | null;
   amountMinor: number | null;
   status: string;
+  /** What the register printed; null when it keeps no goods to read. */
+  printed: AuditPrinted | null;
 };
 
 export type AuditBonus = {
@@ -87,6 +104,7 @@ export type AuditInput = {
   sales: readonly AuditSale[];
   lines: readonly AuditLine[];
   payments: readonly AuditPayment[];
+  refundLines: readonly AuditRefundLine[];
   receipts: readonly AuditReceipt[];
   bonuses: readonly AuditBonus[];
   sessions: readonly PhysicalSession[];
@@ -99,6 +117,8 @@ export const RULES = {
   amount: 'amount = lines − discount − bonuses',
   money: 'paid − refunded = the provider’s net, and a sale takes its amount once',
   fiscal: 'one fiscal receipt per paid sale and one return receipt per refund',
+  units:
+    'refunded units never pass what was sold, failed refunds give theirs back, and a return of products prints exactly them',
   promotions: 'promotions accrued at most once, bonuses used as withdrawn',
   processing: 'nothing left in processing',
   dispute: 'disagreeing sensors go to manual processing, never to a guessed charge',
@@ -120,6 +140,7 @@ export class MoneyViolation extends Error {
 type Indexed = AuditInput & {
   linesOf: (saleId: number) => readonly AuditLine[];
   paymentsOf: (saleId: number) => readonly AuditPayment[];
+  unitsOf: (paymentId: number) => readonly AuditRefundLine[];
   receiptsOf: (saleId: number) => readonly AuditReceipt[];
   bonusesOf: (saleId: number) => readonly AuditBonus[];
   sessionById: ReadonlyMap<string, PhysicalSession>;
@@ -141,6 +162,7 @@ function index(input: AuditInput): Indexed {
     ...input,
     linesOf: groupBy(input.lines, (line) => line.saleId),
     paymentsOf: groupBy(input.payments, (payment) => payment.saleId),
+    unitsOf: groupBy(input.refundLines, (units) => units.paymentId),
     receiptsOf: groupBy(input.receipts, (receipt) => receipt.saleId),
     bonusesOf: groupBy(input.bonuses, (bonus) => bonus.saleId),
     sessionById: new Map(input.sessions.map((session) => [session.id, session])),
@@ -333,6 +355,91 @@ export function checkFiscalReceipts(input: AuditInput): Violation | null {
   return null;
 }
 
+/**
+ * Refunds by products: no line gives back more units than it sold; a line holds exactly the
+ * units of its refund rows that did not fail (a failed row gave its units back), and those rows
+ * are refunds of the line's own sale; a successful refund by products has its return receipt
+ * print exactly its units, code by code, for exactly its amount (money beyond their price on a
+ * line naming the sale).
+ */
+export function checkRefundedUnits(input: AuditInput): Violation | null {
+  const x = index(input);
+  for (const sale of x.sales) {
+    const lines = x.linesOf(sale.id);
+    const lineById = new Map(lines.map((line) => [line.id, line]));
+    const refunds = x.paymentsOf(sale.id).filter((payment) => payment.operation === 'refund');
+    const held = new Map<number, number>();
+    for (const refund of refunds) {
+      for (const units of x.unitsOf(refund.id)) {
+        if (!lineById.has(units.lineId)) {
+          return violation('units', sale.id, `refund #${refund.id} gives back line #${units.lineId} of another sale`);
+        }
+        if (refund.status !== LEDGER.error) held.set(units.lineId, (held.get(units.lineId) ?? 0) + units.quantity);
+      }
+    }
+    for (const line of lines) {
+      if (line.refundedQuantity < 0 || line.refundedQuantity > line.quantity) {
+        return violation('units', sale.id, `line #${line.id}: ${line.refundedQuantity} of ${line.quantity} refunded`);
+      }
+      const byRows = held.get(line.id) ?? 0;
+      if (line.refundedQuantity !== byRows) {
+        return violation(
+          'units',
+          sale.id,
+          `line #${line.id} holds ${line.refundedQuantity} units, its refunds not failed ${byRows}`,
+        );
+      }
+    }
+    if (!sale.registersFiscal) continue;
+    for (const refund of refunds.filter(isRefund)) {
+      const units = x.unitsOf(refund.id);
+      if (units.length === 0) continue;
+      const receipt = x.receiptsOf(sale.id).find((r) => r.kind === 'return' && r.refundPaymentId === refund.id);
+      if (!receipt) return violation('units', sale.id, `refund #${refund.id} of products has no return receipt`);
+      const wrong = printedAgainst(receipt, refund, sale.id, countByCode(units, lineById));
+      if (wrong) return violation('units', sale.id, `the return receipt of refund #${refund.id} ${wrong}`);
+    }
+  }
+  return null;
+}
+
+/** The units per product code. */
+function countByCode(units: readonly AuditRefundLine[], lineById: ReadonlyMap<number, AuditLine>) {
+  const count = new Map<string, number>();
+  for (const { lineId, quantity } of units) {
+    const code = lineById.get(lineId)!.code;
+    count.set(code, (count.get(code) ?? 0) + quantity);
+  }
+  return count;
+}
+
+/** What is wrong with a return receipt of products: goods other than its units, or a sum other than its amount. */
+function printedAgainst(
+  receipt: AuditReceipt,
+  refund: AuditPayment,
+  saleId: number,
+  expected: ReadonlyMap<string, number>,
+): string | null {
+  const { printed } = receipt;
+  if (!printed) return 'its goods are unknown';
+  const goods = printed.lines.filter((line) => line.code !== `refund-${saleId}`);
+  const count = new Map<string, number>();
+  for (const line of goods) count.set(line.code, (count.get(line.code) ?? 0) + line.quantity);
+  const describe = (units: ReadonlyMap<string, number>) =>
+    [...units]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, quantity]) => `${quantity} × ${code}`)
+      .join(', ');
+  if (describe(count) !== describe(expected)) {
+    return `prints ${describe(count) || 'no goods'}, the refund gives back ${describe(expected)}`;
+  }
+  const sumMinor = sum(printed.lines, (line) => line.sumMinor) - printed.discountMinor;
+  if (sumMinor !== refund.amountMinor || printed.totalMinor !== refund.amountMinor) {
+    return `sums to ${sumMinor} (total ${printed.totalMinor}), the refund is ${refund.amountMinor}`;
+  }
+  return null;
+}
+
 /** `promo:<promotion>:…`: the promotion an accrual's key names (the key itself when it names none). */
 const promotionOf = (key: string) => /^promo:(\d+):/.exec(key)?.[1] ?? key;
 
@@ -450,6 +557,7 @@ export const CHECKS: readonly ((input: AuditInput) => Violation | null)[] = [
   checkAmounts,
   checkMoney,
   checkFiscalReceipts,
+  checkRefundedUnits,
   checkPromotions,
   checkNothingProcessing,
   checkDisputes,

@@ -6,6 +6,7 @@ import {
   SALE_STATUS,
   type TestProviderSimulation,
   type TMicromarketSettings,
+  type TTransactionCard,
 } from '@vitrina/contract';
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,17 +15,21 @@ import { ManualClock } from '../../simulator/src/clock.js';
 import { type Random, randomUuid, seededRandom } from '../../simulator/src/random.js';
 import {
   bonusOperations,
+  products as catalogueProducts,
   fiscalReceipts,
+  fiscalTestReceipts,
   jobs,
   micromarketDiscounts,
   micromarkets,
   paymentTransactions,
   paymentWebhookEvents,
   personalPrices,
+  refundLines,
   transactionProducts,
   transactions,
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { productCodeOf } from '../src/modules/fiscal/fiscal-document.js';
 import { BONUS_TOP_UP, bookBonus } from '../src/modules/sales/index.js';
 import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
@@ -42,8 +47,9 @@ import { type LivedSession, WatchedFridge } from './money-fleet.js';
  * with virtual fridges of apps/simulator speaking MQTT to it, random customers (with cards,
  * and guests), couriers, sensor faults and a payment provider that times out, answers late,
  * answers twice or declines. Then an operator settles everything through the HTTP API (manual
- * checks corrected to what physically left, charges again, refunds, twenty at once), and
- * every session and sale is audited against the invariants of money-audit.ts.
+ * checks corrected to what physically left, charges again, refunds by amount and by products,
+ * twenty at once, and past what is left), and every session and sale is audited against the
+ * invariants of money-audit.ts.
  *
  * Time is two clocks moved together, one second a step: the simulator's manual clock (its
  * world runs `SPEED` times faster, so a bounded run holds about 150 door sessions) and the
@@ -454,6 +460,11 @@ describe('the money invariant run', () => {
         .orderBy(transactions.id)
     ).filter((sale) => sale.paidMinor - sale.refundedMinor > 1);
     const shuffled = shuffle(refundable);
+    // A sale paid by a capture and a charge (just above its hold) is kept for a refund by
+    // products, which is split over both payments.
+    const paidTwice = await salesPaidTwice(shuffled.map((sale) => sale.id));
+    const splitIndex = shuffled.findIndex((sale) => paidTwice.has(sale.id));
+    const [splitSale] = splitIndex < 0 ? [] : shuffled.splice(splitIndex, 1);
     const operatorOf = (sale: { orgId: number }) => shops.find((shop) => shop.orgId === sale.orgId)!.operator;
     const refund = async (sale: (typeof refundable)[number], amountMinor: number, key = randomUuid(random)) => {
       const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
@@ -501,10 +512,63 @@ describe('the money invariant run', () => {
         refundRequests += 1;
       }
     }
+    // Refunds by products: random lines, some of their units or all, then more of a line than
+    // is left (refused with 400, writing nothing), then what is left of a line; ten at once for
+    // one line; and one split over a capture and a charge.
+    const byProducts = { asked: 0, refusedPastLeft: 0 };
+    const refundUnits = async (sale: (typeof refundable)[number], lines: RefundAsked[]) => {
+      const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+        token: operatorOf(sale),
+        payload: { lines, idempotency_key: randomUuid(random), reason: 'Product damaged or expired' },
+      });
+      expect([200, 400, 409], answer.body).toContain(answer.statusCode);
+      byProducts.asked += 1;
+      return answer.statusCode;
+    };
+    // Sales of two units or more first, so that a part can be left to ask past.
+    const unitsOf = await unitsPerSale(shuffled.map((sale) => sale.id));
+    for (let n = 0; n < 8; n += 1) {
+      const several = shuffled.findIndex((candidate) => (unitsOf.get(candidate.id) ?? 0) > 1);
+      const [sale] = several < 0 ? [nextSale()] : shuffled.splice(several, 1);
+      if (!sale) break;
+      const keepsSome = n % 4 !== 3;
+      expect(await refundUnits(sale, pickUnits(await unitsLeft(sale.id), keepsSome))).toBe(200);
+      if (!keepsSome) continue;
+      const before = await refundTrail(sale.id);
+      const line = pick(before.lines);
+      const moneyLeft = await refundableOf(sale.id, operatorOf(sale));
+      // Refused, never cut down: 400 naming the line, or 409 when no money is left to give back.
+      const tooMany = await refundUnits(sale, [{ line_id: line.id, quantity: line.left + 1 }]);
+      expect(tooMany).toBe(moneyLeft > 0 ? 400 : 409);
+      if (tooMany === 400) byProducts.refusedPastLeft += 1;
+      expect(await refundTrail(sale.id)).toEqual(before);
+      const rest = before.lines.find((candidate) => candidate.left > 0);
+      if (rest && n % 2 === 0) await refundUnits(sale, [{ line_id: rest.id, quantity: rest.left }]);
+    }
+    const raceOfUnits = nextSale();
+    if (raceOfUnits) {
+      const line = (await unitsLeft(raceOfUnits.id)).find((candidate) => candidate.left > 0)!;
+      const asked = [{ line_id: line.id, quantity: line.left }];
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refundUnits(raceOfUnits, asked)));
+      expect(answers.filter((status) => status === 200)).toHaveLength(1);
+    }
+    if (splitSale) {
+      const lines = (await unitsLeft(splitSale.id)).flatMap((line) =>
+        line.left > 0 ? [{ line_id: line.id, quantity: line.left }] : [],
+      );
+      expect(await refundUnits(splitSale, lines)).toBe(200);
+    }
+    refundRequests += byProducts.asked;
+    // While the promoted organisation's provider times out, refunds (one by products) are left
+    // to the reconciliation, their units held meanwhile.
     const promoted = shops.find((shop) => shop.cabinet.isPromoted)!;
     await promoted.setSimulation('timeout');
-    for (const sale of shuffled.filter((candidate) => candidate.orgId === promoted.orgId).slice(0, 3)) {
-      expect(await refund(sale, Math.ceil(sale.paidMinor / 2))).toBe(200);
+    for (const [n, sale] of shuffled
+      .filter((candidate) => candidate.orgId === promoted.orgId)
+      .slice(0, 3)
+      .entries()) {
+      if (n === 0) expect(await refundUnits(sale, pickUnits(await unitsLeft(sale.id)))).toBe(200);
+      else expect(await refund(sale, Math.ceil(sale.paidMinor / 2))).toBe(200);
       refundRequests += 1;
     }
     await promoted.setSimulation('none');
@@ -539,7 +603,9 @@ describe('the money invariant run', () => {
     console.log(
       `money invariant run (seed ${SEED}, ${seconds} s): ${auditSummary(input)}; ` +
         `faults injected ${faultsInjected}, couriers ${couriers}, manual checks corrected ${waiting.length}, ` +
-        `charged again ${chargedAgain}, refund requests ${refundRequests}; provider asked again under ${askedAgain} keys, ` +
+        `charged again ${chargedAgain}, refund requests ${refundRequests} (by products ${byProducts.asked}, ` +
+        `${byProducts.refusedPastLeft} past what is left, split over two payments ${splitSale ? 1 : 0}); ` +
+        `provider asked again under ${askedAgain} keys, ` +
         `answers lost ${lostAnswers.length} (${lostRows.filter((row) => row.status === PAYMENT_STATUS.success).length} settled), ` +
         `charges of the minimum after a capture ${minimumCharges}, ` +
         `webhooks stored ${webhooks.length}; drained in ${drainedAfterRun} min`,
@@ -555,6 +621,12 @@ describe('the money invariant run', () => {
       captures: succeeded('capture'),
       refunds: succeeded('refund'),
       returnReceipts: input.receipts.some((receipt) => receipt.kind === 'return'),
+      refundsByProducts: input.payments.some(
+        (payment) =>
+          payment.status === PAYMENT_STATUS.success &&
+          input.refundLines.some((units) => units.paymentId === payment.id),
+      ),
+      refusedPastWhatIsLeft: byProducts.refusedPastLeft > 0,
       accruals: input.bonuses.some((bonus) => bonus.reason === 'promotion'),
       bonusesUsed: input.sales.some((sale) => sale.bonusesUsedMinor > 0),
       guestsNotPaid: input.sales.some(
@@ -569,6 +641,8 @@ describe('the money invariant run', () => {
       captures: true,
       refunds: true,
       returnReceipts: true,
+      refundsByProducts: true,
+      refusedPastWhatIsLeft: true,
       accruals: true,
       bonusesUsed: true,
       guestsNotPaid: true,
@@ -601,6 +675,91 @@ function operatorCount(stored: readonly StoredLine[], taken: NonNullable<LivedSe
   return lines;
 }
 
+type RefundAsked = { line_id: number; quantity: number };
+
+/** The sale's lines, oldest first, with the units of each still to be refunded. */
+async function unitsLeft(saleId: number) {
+  const rows = await db()
+    .select({
+      id: transactionProducts.id,
+      quantity: transactionProducts.quantity,
+      held: transactionProducts.refundedQuantity,
+    })
+    .from(transactionProducts)
+    .where(eq(transactionProducts.transactionId, saleId))
+    .orderBy(transactionProducts.id);
+  return rows.map((row) => ({ id: row.id, left: row.quantity - row.held }));
+}
+
+/**
+ * Some of the lines with units left, at random, each with some of its units or all of them;
+ * with `keepOne`, never every unit of the sale (while it has more than one), so money is left.
+ */
+function pickUnits(lines: readonly { id: number; left: number }[], keepOne = false): RefundAsked[] {
+  const open = shuffle(lines.filter((line) => line.left > 0));
+  const picked = open
+    .slice(0, 1 + Math.floor(random() * open.length))
+    .map((line) => ({ line_id: line.id, quantity: 1 + Math.floor(random() * line.left) }));
+  const units = (rows: readonly { left: number }[]) => rows.reduce((total, row) => total + row.left, 0);
+  const isEverything = picked.reduce((total, line) => total + line.quantity, 0) === units(open);
+  if (!keepOne || !isEverything || units(open) < 2) return picked;
+  const last = picked.at(-1)!;
+  return last.quantity > 1 ? [...picked.slice(0, -1), { ...last, quantity: last.quantity - 1 }] : picked.slice(0, -1);
+}
+
+/** Everything a refund request may write of a sale: its refund rows, the units they hold, what is left of each line. */
+async function refundTrail(saleId: number) {
+  const ledger = await db()
+    .select({ id: paymentTransactions.id, status: paymentTransactions.status })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.transactionId, saleId), eq(paymentTransactions.operation, 'refund')))
+    .orderBy(paymentTransactions.id);
+  const units = await db()
+    .select({ row: refundLines })
+    .from(refundLines)
+    .innerJoin(transactionProducts, eq(transactionProducts.id, refundLines.transactionProductId))
+    .where(eq(transactionProducts.transactionId, saleId))
+    .orderBy(refundLines.paymentTransactionId, refundLines.transactionProductId);
+  return { ledger, units, lines: await unitsLeft(saleId) };
+}
+
+/** What the operator's card offers to refund (what was taken less refunds done or in process). */
+async function refundableOf(saleId: number, token: string): Promise<number> {
+  const card = await call(ctx, 'GET', `/v1/device/transaction/info/${saleId}`, { token });
+  expect(card.statusCode, card.body).toBe(200);
+  return card.json<TTransactionCard>().actions.refundable_minor;
+}
+
+/** The units each of these sales sold. */
+async function unitsPerSale(saleIds: readonly number[]): Promise<Map<number, number>> {
+  if (saleIds.length === 0) return new Map();
+  const rows = await db()
+    .select({ saleId: transactionProducts.transactionId, quantity: transactionProducts.quantity })
+    .from(transactionProducts)
+    .where(inArray(transactionProducts.transactionId, [...saleIds]));
+  const units = new Map<number, number>();
+  for (const row of rows) units.set(row.saleId, (units.get(row.saleId) ?? 0) + row.quantity);
+  return units;
+}
+
+/** The sales, of these, whose money was taken by two payments (a capture and a charge). */
+async function salesPaidTwice(saleIds: readonly number[]): Promise<Set<number>> {
+  if (saleIds.length === 0) return new Set();
+  const taken = await db()
+    .select({ saleId: paymentTransactions.transactionId })
+    .from(paymentTransactions)
+    .where(
+      and(
+        inArray(paymentTransactions.transactionId, [...saleIds]),
+        inArray(paymentTransactions.operation, ['capture', 'charge']),
+        eq(paymentTransactions.status, PAYMENT_STATUS.success),
+      ),
+    );
+  const count = new Map<number, number>();
+  for (const { saleId } of taken) count.set(saleId!, (count.get(saleId!) ?? 0) + 1);
+  return new Set([...count].filter(([, payments]) => payments > 1).map(([saleId]) => saleId));
+}
+
 /** Every row the audit reads: the organisations' sales and what hangs off them, the provider's books, the fridges' lives. */
 async function collect(
   orgIds: number[],
@@ -613,13 +772,35 @@ async function collect(
     .where(inArray(transactions.orgId, orgIds));
   const saleIds = saleRows.map((row) => row.sale.id);
   const lines = saleIds.length
-    ? await db().select().from(transactionProducts).where(inArray(transactionProducts.transactionId, saleIds))
+    ? await db()
+        .select({ line: transactionProducts, article: catalogueProducts.article })
+        .from(transactionProducts)
+        .leftJoin(catalogueProducts, eq(catalogueProducts.id, transactionProducts.productId))
+        .where(inArray(transactionProducts.transactionId, saleIds))
+    : [];
+  const units = saleIds.length
+    ? await db()
+        .select({ units: refundLines })
+        .from(refundLines)
+        .innerJoin(transactionProducts, eq(transactionProducts.id, refundLines.transactionProductId))
+        .where(inArray(transactionProducts.transactionId, saleIds))
     : [];
   const payments = await db()
     .select()
     .from(paymentTransactions)
     .where(and(inArray(paymentTransactions.orgId, orgIds), isNotNull(paymentTransactions.transactionId)));
   const receipts = await db().select().from(fiscalReceipts).where(inArray(fiscalReceipts.orgId, orgIds));
+  // What the test register printed of each receipt, by its id there.
+  const printed = new Map(
+    (await db().select().from(fiscalTestReceipts).where(inArray(fiscalTestReceipts.orgId, orgIds))).map((row) => [
+      String(row.id),
+      {
+        totalMinor: row.totalMinor,
+        discountMinor: row.discountMinor,
+        lines: row.lines.map(({ code, quantity, sumMinor }) => ({ code, quantity, sumMinor })),
+      },
+    ]),
+  );
   const bonuses = await db()
     .select()
     .from(bonusOperations)
@@ -635,9 +816,22 @@ async function collect(
       ...sale,
       registersFiscal: (settings as { fiscal_receipts?: boolean }).fiscal_receipts === true,
     })),
-    lines: lines.map((line) => ({ ...line, saleId: line.transactionId })),
+    lines: lines.map(({ line, article }) => ({
+      ...line,
+      saleId: line.transactionId,
+      code: productCodeOf({ article, productId: line.productId, lineId: line.id }),
+    })),
     payments: payments.map((payment) => ({ ...payment, saleId: payment.transactionId! })),
-    receipts: receipts.map((receipt) => ({ ...receipt, saleId: receipt.transactionId })),
+    refundLines: units.map(({ units: row }) => ({
+      paymentId: row.paymentTransactionId,
+      lineId: row.transactionProductId,
+      quantity: row.quantity,
+    })),
+    receipts: receipts.map((receipt) => ({
+      ...receipt,
+      saleId: receipt.transactionId,
+      printed: (receipt.providerReceiptId && printed.get(receipt.providerReceiptId)) || null,
+    })),
     bonuses: bonuses.map((bonus) => ({ ...bonus, saleId: bonus.transactionId! })),
     sessions,
     provider: providerBooks(ctx.app.payments.testBank),

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -101,6 +102,15 @@ export const fiscalReceipts = pgTable(
   ],
 );
 
+/** A good on a test register's receipt: its code, name and quantity, the unit price paid and the line's sum. */
+export type FiscalTestReceiptLine = {
+  code: string;
+  name: string;
+  quantity: number;
+  priceMinor: number;
+  sumMinor: number;
+};
+
 /**
  * The built-in test provider's own books (DESIGN §8: works offline), kept in the database so
  * its shift and receipts survive a restart: one register per organisation.
@@ -128,6 +138,13 @@ export const fiscalTestReceipts = pgTable(
     shiftNumber: integer('shift_number').notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /**
+     * The goods as the register printed them, each with its line's sum (price × quantity less
+     * the line's discount), and the discount of the whole receipt (the bonuses): a return of
+     * products lists exactly what was given back. Empty on receipts registered before.
+     */
+    lines: jsonb('lines').$type<FiscalTestReceiptLine[]>().notNull().default([]),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
     fiscalNumber: text('fiscal_number').notNull(),
     fiscalSign: text('fiscal_sign').notNull(),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),

@@ -55,7 +55,8 @@ function taxesOf(codes: string[]): number[] | string[] | undefined {
 
 /**
  * A sale or return receipt as Checkbox's /receipts/sell takes it: goods at their list price
- * with the line's discount, the bonuses as a discount of the whole receipt, and one cashless
+ * with the line's discount (and, on a return of products, the line's share of what is given
+ * back below its price), the bonuses as a discount of the whole receipt, and one cashless
  * payment of what was paid. Checkbox checks that the payment equals the receipt's sum, so a
  * receipt whose lines do not add up to its total (a test-mode sale, charged a fixed amount)
  * is refused here rather than sent.
@@ -65,7 +66,10 @@ export function sellPayload(request: FiscalReceiptRequest): CheckboxSellPayload 
     throw new FiscalProviderError('refused', `Checkbox registers hryvnias only, not ${request.currency}`);
   }
   const isReturn = request.kind === 'return';
-  const linesMinor = request.lines.reduce((sum, line) => sum + line.priceMinor * line.quantity, 0);
+  const linesMinor = request.lines.reduce(
+    (sum, line) => sum + line.priceMinor * line.quantity - (line.discountMinor ?? 0),
+    0,
+  );
   if (linesMinor - request.discountMinor !== request.totalMinor) {
     throw new FiscalProviderError(
       'refused',
@@ -77,7 +81,7 @@ export function sellPayload(request: FiscalReceiptRequest): CheckboxSellPayload 
     goods: request.lines.map((line) => {
       // A price above the list price (an operator's correction) is sold as it is.
       const unitMinor = Math.max(line.listPriceMinor, line.priceMinor);
-      const lineDiscount = (unitMinor - line.priceMinor) * line.quantity;
+      const lineDiscount = (unitMinor - line.priceMinor) * line.quantity + (line.discountMinor ?? 0);
       const taxes = taxesOf(line.taxCodes);
       return {
         good: {

@@ -160,6 +160,47 @@ describe('Checkbox fiscal provider against the stand-in of its API', () => {
     });
   });
 
+  it('registers a return of products: each good with its quantity, its discount and its share of what is kept, summing to the refund', async () => {
+    const register = provider();
+    await register.openShift();
+    const [latte, croissant] = sale().lines;
+    // One latte (36.00 after 10 % off) and the croissant, 58.50, of which 58.00 is given back.
+    const request = sale({
+      kind: 'return',
+      totalMinor: 5_800,
+      discountMinor: 0,
+      lines: [
+        { ...latte!, quantity: 1, discountMinor: 31 },
+        { ...croissant!, discountMinor: 19 },
+      ],
+    });
+    const { receiptId } = await register.registerReceipt(request);
+    expect(standIn.books.receipts.get(receiptId)).toMatchObject({ type: 'RETURN', totalSum: 5_800 });
+    expect(standIn.calls('POST', '/api/v1/receipts/sell').at(-1)!.body).toEqual({
+      id: request.documentId,
+      goods: [
+        {
+          good: { code: 'LATTE-1', name: 'Кава лате', price: 4_000, barcode: '4820000000001', tax: ['А'] },
+          quantity: 1_000,
+          is_return: true,
+          discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 431 }],
+        },
+        {
+          good: { code: '17', name: 'Croissant', price: 2_250 },
+          quantity: 1_000,
+          is_return: true,
+          discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 19 }],
+        },
+      ],
+      payments: [{ type: 'CASHLESS', value: 5_800, label: 'Картка' }],
+    });
+    // A share that does not add up to the refund is refused before it is sent.
+    const off = sale({ ...request, documentId: randomUUID(), totalMinor: 5_801 });
+    expect((await refusalOf(register.registerReceipt(off))).reason).toBe(
+      'the lines (5800) less the discount (0) are not the total (5801)',
+    );
+  });
+
   it('never registers twice: a repeated id, or a retry after a lost answer, finds the first receipt', async () => {
     const register = provider();
     await register.openShift();

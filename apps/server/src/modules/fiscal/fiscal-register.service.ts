@@ -153,7 +153,13 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
               ...common,
               kind: 'return',
               totalMinor: refund.amountMinor,
-              ...returnOf(sale, refund.amountMinor, lines, settings.taxCodes),
+              // A refund by products returns its own units (refund_lines of this ledger row).
+              ...returnOf(
+                sale,
+                { amountMinor: refund.amountMinor, units: await repo.findRefundedUnits(deps.db, refund.id) },
+                lines,
+                settings.taxCodes,
+              ),
               relatedReceiptId:
                 saleReceipt?.status === 'ready' && saleReceipt.provider === settings.provider
                   ? saleReceipt.providerReceiptId
@@ -164,7 +170,7 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
               kind: 'sale',
               totalMinor: sale.amountMinor,
               discountMinor: sale.bonusesUsedMinor,
-              lines,
+              lines: lines.map(({ line }) => line),
               relatedReceiptId: null,
             },
       ));

@@ -1,10 +1,18 @@
 import { DEFAULT_MICROMARKET_SETTINGS } from '@vitrina/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { insertFiscalMicromarket, insertPaidSale } from '../../../test/factories/receipt-sales.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { fiscalReceipts, fiscalTestReceipts, jobs, micromarkets } from '../../db/schema/index.js';
+import {
+  fiscalReceipts,
+  fiscalTestReceipts,
+  jobs,
+  micromarkets,
+  paymentTransactions,
+  refundLines,
+  transactionProducts,
+} from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { findFiscalSettings, saveFiscalSettings } from './fiscal.repository.js';
 import { FISCAL_RETRY_MS, fiscalShiftClosed, onSalePaid, registerFiscalReceipt } from './index.js';
@@ -149,6 +157,69 @@ describe('fiscal.register job', () => {
       registerFiscalReceipt(deps, { payload: { transaction_id: sale.id }, attempts: 2, maxAttempts: 2 }),
     ).rejects.toThrow(/shift_closed/);
     expect(await receiptOf(sale.id)).toMatchObject({ status: 'failed', lastError: 'fiscal.shift_closed' });
+  });
+
+  it('prints a return of products on the test register with exactly the goods given back, summing to the refund', async () => {
+    const { sale, orgId } = await world();
+    await paid(sale);
+    await ctx.app.jobs.runDue();
+    const [latte, croissant] = await db()
+      .select({ id: transactionProducts.id })
+      .from(transactionProducts)
+      .where(eq(transactionProducts.transactionId, sale.id))
+      .orderBy(asc(transactionProducts.id));
+    // A latte and the croissant (58.50 as sold) refunded for the 55.00 the bonuses left to give back.
+    const [refund] = await db()
+      .insert(paymentTransactions)
+      .values({
+        orgId,
+        type: 2,
+        status: 1,
+        operation: 'refund',
+        provider: 'test',
+        amountMinor: 5_500,
+        currency: 'UAH',
+        idempotencyKey: `txn:${sale.id}:refund:by-products`,
+        transactionId: sale.id,
+      })
+      .returning({ id: paymentTransactions.id });
+    await db()
+      .insert(refundLines)
+      .values(
+        [latte!, croissant!].map((line) => ({
+          paymentTransactionId: refund!.id,
+          transactionProductId: line.id,
+          quantity: 1,
+        })),
+      );
+    const job = { payload: { transaction_id: sale.id, refund_id: refund!.id }, attempts: 1, maxAttempts: 8 };
+    await registerFiscalReceipt({ db: db(), clock, providers: ctx.app.fiscal }, job);
+
+    const [returned] = await db().select().from(fiscalReceipts).where(eq(fiscalReceipts.refundPaymentId, refund!.id));
+    expect(returned).toMatchObject({ kind: 'return', status: 'ready', amountMinor: 5_500 });
+    const [printed] = await db()
+      .select()
+      .from(fiscalTestReceipts)
+      .where(eq(fiscalTestReceipts.key, `fiscal:return:${refund!.id}`));
+    // 3.50 kept, shared 36.00 : 22.50 — 2.15 off the latte, the rest (1.35) off the croissant.
+    expect(printed).toMatchObject({
+      totalMinor: 5_500,
+      discountMinor: 0,
+      lines: [
+        { code: `line-${latte!.id}`, name: 'Кава лате', quantity: 1, priceMinor: 3_600, sumMinor: 3_385 },
+        { code: `line-${croissant!.id}`, name: 'Croissant', quantity: 1, priceMinor: 2_250, sumMinor: 2_115 },
+      ],
+    });
+    // The sale receipt keeps its goods too, less the bonuses on the whole receipt.
+    const [sold] = await db()
+      .select()
+      .from(fiscalTestReceipts)
+      .where(eq(fiscalTestReceipts.key, `fiscal:${sale.id}`));
+    expect(sold).toMatchObject({ totalMinor: 9_000, discountMinor: 450 });
+    expect(sold!.lines.map((line) => [line.quantity, line.sumMinor])).toEqual([
+      [2, 7_200],
+      [1, 2_250],
+    ]);
   });
 
   it('keeps the test provider’s shift and receipts in the database (a restart loses nothing)', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fiscalReceipts, fiscalSettings, organizations } from '../../db/schema/index.js';
+import { fiscalReceipts, fiscalSettings, organizations, refundLines } from '../../db/schema/index.js';
 
 export type FiscalSettingsRow = typeof fiscalSettings.$inferSelect;
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
@@ -87,6 +87,15 @@ export function findReturnReceipts(db: Db, transactionId: number): Promise<Fisca
     .from(fiscalReceipts)
     .where(and(eq(fiscalReceipts.transactionId, transactionId), eq(fiscalReceipts.kind, 'return')))
     .orderBy(asc(fiscalReceipts.id));
+}
+
+/** The units a refund's ledger row gives back (`refund_lines`), by sale line id: none for a refund by amount. */
+export async function findRefundedUnits(db: Db, refundPaymentId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ lineId: refundLines.transactionProductId, quantity: refundLines.quantity })
+    .from(refundLines)
+    .where(eq(refundLines.paymentTransactionId, refundPaymentId));
+  return new Map(rows.map((row) => [row.lineId, row.quantity]));
 }
 
 /** The receipt's row (made on the first attempt), with this attempt counted: one per sale, one per refund. */

@@ -50,6 +50,12 @@ export type FiscalReceiptLine = {
   /** Per unit: the list price, and the price paid after the line's discount. */
   listPriceMinor: number;
   priceMinor: number;
+  /**
+   * Taken off the line's total after its unit price: on a return of products, the line's share
+   * of what the refund gives back less than they were sold for (bonuses paid part of the sale,
+   * or money went back by amount before). None on a sale receipt.
+   */
+  discountMinor?: number;
   /** The register's tax groups (codes or letters, at most two); none for goods not taxed. */
   taxCodes: string[];
 };
@@ -65,7 +71,7 @@ export type FiscalReceiptRequest = {
    */
   documentId: string;
   currency: string;
-  /** What the customer paid (or is given back): the lines less `discountMinor`. */
+  /** What the customer paid (or is given back): the lines, each less its own discount, less `discountMinor`. */
   totalMinor: number;
   /** Taken off the whole receipt after the lines' own discounts: the bonuses spent. */
   discountMinor: number;

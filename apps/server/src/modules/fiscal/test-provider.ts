@@ -19,8 +19,8 @@ type Options = { db: Db; clock: Clock; orgId: number; delaySeconds: number };
 /**
  * The built-in fiscal provider (DESIGN §8: works offline, for the demo and tests): one
  * register per organisation whose shift and receipts are rows of their own, so they survive
- * a restart. A receipt on a closed shift is refused; a registered one is ready
- * `delaySeconds` later by the injected clock.
+ * a restart, each receipt with its goods as printed. A receipt on a closed shift is refused;
+ * a registered one is ready `delaySeconds` later by the injected clock.
  */
 export class TestFiscalProvider implements FiscalProvider {
   readonly kind = 'test' as const;
@@ -91,6 +91,14 @@ export class TestFiscalProvider implements FiscalProvider {
         shiftNumber: shift.number,
         totalMinor: request.totalMinor,
         currency: request.currency,
+        lines: request.lines.map((line) => ({
+          code: line.code,
+          name: line.name,
+          quantity: line.quantity,
+          priceMinor: line.priceMinor,
+          sumMinor: line.priceMinor * line.quantity - (line.discountMinor ?? 0),
+        })),
+        discountMinor: request.discountMinor,
         fiscalNumber: `T${this.options.orgId}-${shift.number}-${sign.slice(0, 8)}`,
         fiscalSign: sign,
         registeredAt: now,

@@ -1,0 +1,2 @@
+ALTER TABLE "fiscal_test_receipts" ADD COLUMN "lines" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "fiscal_test_receipts" ADD COLUMN "discount_minor" bigint DEFAULT 0 NOT NULL;

@@ -1,5 +1,11 @@
 import { defineEndpoint } from '../endpoint.js';
-import { ZPaymentConnectionResult, ZPlatformPaymentSettings, ZUpdatePaymentSettings } from '../resources/payment.js';
+import {
+  ZPaymentConnectionResult,
+  ZPaymentWebhookReceived,
+  ZPlatformPaymentSettings,
+  ZPlatformWebhookParams,
+  ZUpdatePaymentSettings,
+} from '../resources/payment.js';
 
 const tag = 'payments';
 const permissions = ['edit_platform_payment_system'] as const;
@@ -32,5 +38,15 @@ export const platformPaymentApi = {
     permissions,
     response: ZPaymentConnectionResult,
     errors: [409],
+  }),
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/v1/platform/payment/webhook/:provider',
+    tag,
+    summary:
+      'The platform account’s provider events (subscription fees; raw body, verified by the provider’s signature); a repeated event answers 200 again',
+    isPublic: true,
+    params: ZPlatformWebhookParams,
+    response: ZPaymentWebhookReceived,
   }),
 };

@@ -60,7 +60,8 @@ export type TUpdatePaymentSettings = z.input<typeof ZUpdatePaymentSettings>;
  * The platform's own payment system (subscription fees): the same choice as an organisation's,
  * without an organisation. Its events are not received yet (no webhook address).
  */
-export const ZPlatformPaymentSettings = ZPaymentSettings.omit({ org_id: true, webhook_urls: true });
+/** The platform's settings, with the address each provider posts the platform account's events to. */
+export const ZPlatformPaymentSettings = ZPaymentSettings.omit({ org_id: true });
 export type TPlatformPaymentSettings = z.infer<typeof ZPlatformPaymentSettings>;
 
 /** The answer of "test connection": the provider's refusal is data here, shown under §8's payment system error title. */
@@ -72,4 +73,5 @@ export const ZPaymentConnectionResult = z.object({
 export type TPaymentConnectionResult = z.infer<typeof ZPaymentConnectionResult>;
 
 export const ZPaymentWebhookParams = z.object({ org_id: ZIdFromText, provider: z.enum(PAYMENT_PROVIDERS) });
+export const ZPlatformWebhookParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
 export const ZPaymentWebhookReceived = z.object({ received: z.literal(true), duplicate: z.boolean() });

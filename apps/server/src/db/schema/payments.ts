@@ -164,9 +164,8 @@ export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Whose account sent it; null for the platform's own account (subscription fees). */
+    orgId: integer('org_id').references(() => organizations.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -176,7 +175,10 @@ export const paymentWebhookEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   // Event ids are the provider's, unique within one account: two organisations' accounts may repeat them.
-  (t) => [uniqueIndex('payment_webhook_events_event').on(t.orgId, t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex('payment_webhook_events_event').on(t.orgId, t.provider, t.eventId),
+    uniqueIndex('payment_webhook_events_platform_event').on(t.provider, t.eventId).where(sql`${t.orgId} IS NULL`),
+  ],
 );
 
 /**

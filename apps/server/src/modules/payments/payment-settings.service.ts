@@ -28,6 +28,11 @@ export function webhookUrlOf(publicUrl: string, orgId: number, provider: string)
   return `${publicUrl}/v1/payment/webhook/${orgId}/${provider}`;
 }
 
+/** The public address each provider posts the platform account's events to (subscription fees). */
+export function platformWebhookUrlOf(publicUrl: string, provider: string): string {
+  return `${publicUrl}/v1/platform/payment/webhook/${provider}`;
+}
+
 /** 404 for an organisation id that names no organisation (the scope checks visibility, not existence). */
 export async function assertOrganisationExists(ctx: ServiceContext, orgId: number): Promise<void> {
   const [row] = await ctx.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId));

@@ -7,12 +7,18 @@ import { badRequest } from '../../lib/errors.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { writeAudit } from '../audit/index.js';
 import * as repo from './payments.repository.js';
-import { PaymentProviderError, type ProviderEvent, type ProviderPaymentStatus } from './provider.js';
+import { platformProvider } from './platform-settings.service.js';
+import {
+  PaymentProviderError,
+  type ProviderEvent,
+  type ProviderPaymentStatus,
+  type WebhookSource,
+} from './provider.js';
 import type { PaymentProviders } from './provider-registry.js';
 import { NO_WEBHOOK_SECRET } from './webhook-signature.js';
 
 export type IncomingWebhook = {
-  orgId: number;
+  source: WebhookSource;
   provider: PaymentProviderKind;
   rawBody: string;
   signature: string | undefined;
@@ -38,24 +44,27 @@ type Verdict = {
 /** A row the event settles or answers loses the reason it was left in process (a time-out). */
 const CLEARED = { errorCode: null, errorMessage: null };
 
+/** A row made through the account that sent the event: the organisation's own, or the platform's. */
+const isOfSource = (row: Row, incoming: IncomingWebhook) =>
+  row.provider === incoming.provider &&
+  (incoming.source.kind === 'platform'
+    ? row.throughPlatform
+    : !row.throughPlatform && row.orgId === incoming.source.orgId);
+
 /**
  * The rows in process an event is about: by the provider's reference (the payment's, or the
  * refund's), and by the idempotency key in the object's metadata: a row whose answer was lost
- * has no reference yet. Another organisation's or provider's row under that key is not this one.
+ * has no reference yet. A row made through another account (another organisation's, or the
+ * platform's for an organisation's event) is not this one.
  */
 async function rowsOf(db: Db, incoming: IncomingWebhook, event: ProviderEvent): Promise<Row[]> {
   const reference = event.refund ? event.refund.reference : event.paymentStatus ? event.paymentReference : null;
-  const rows = reference ? await repo.findByReference(db, incoming.orgId, incoming.provider, reference) : [];
+  const rows = reference ? await repo.findByReference(db, incoming.provider, reference) : [];
   const keyed = event.idempotencyKey ? await repo.findByKey(db, event.idempotencyKey) : null;
-  if (
-    keyed &&
-    keyed.orgId === incoming.orgId &&
-    keyed.provider === incoming.provider &&
-    keyed.providerReference === null
-  ) {
-    rows.push(keyed);
-  }
-  return rows.filter((row) => row.status === PAYMENT_STATUS.inProcess || isReversedRefund(row, event));
+  if (keyed && keyed.providerReference === null) rows.push(keyed);
+  return rows
+    .filter((row) => isOfSource(row, incoming))
+    .filter((row) => row.status === PAYMENT_STATUS.inProcess || isReversedRefund(row, event));
 }
 
 /**
@@ -111,7 +120,9 @@ function verdictOf(row: Row, event: ProviderEvent): Verdict | null {
  * already) is stored as processed in one statement.
  */
 export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProviders, incoming: IncomingWebhook) {
-  const found = await providers.forOrg(ctx.db, incoming.orgId);
+  const { source } = incoming;
+  const found =
+    source.kind === 'platform' ? await platformProvider(ctx, providers) : await providers.forOrg(ctx.db, source.orgId);
   // Unknown organisation, or not this provider: nothing can verify the event, and the answer
   // is the bad signature's, so a prober learns nothing of who uses which provider.
   if (!found || found.row.provider !== incoming.provider) throw badRequest('payment.bad_signature');
@@ -126,14 +137,15 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
     // A wrong signature, or a signed body that is not an event: either way not the provider's.
     throw badRequest('payment.bad_signature');
   }
-  const actor = systemActor({
-    via: 'webhook',
-    label: `payments:${incoming.provider}`,
-    scope: OrgScope.of(incoming.orgId, []),
-  });
+  const actorOf = (orgId: number) =>
+    systemActor({
+      via: 'webhook',
+      label: source.kind === 'platform' ? `payments:platform:${incoming.provider}` : `payments:${incoming.provider}`,
+      scope: OrgScope.of(orgId, []),
+    });
   const now = ctx.clock.now();
   const record = {
-    orgId: incoming.orgId,
+    orgId: source.kind === 'platform' ? null : source.orgId,
     provider: incoming.provider,
     eventId: event.id,
     eventType: event.type,
@@ -159,11 +171,11 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
         : await repo.settle(tx, row.id, { ...verdict, now });
       // A refund the bank confirmed or refused, a payment finished later: the sale follows.
       if (settled && verdict.status !== PAYMENT_STATUS.inProcess) await providers.ledgerSettled(tx, settled);
-      await writeAudit(tx, actor, {
+      await writeAudit(tx, actorOf(row.orgId), {
         action: 'settle',
         entity: 'payment_transaction',
         entityId: row.id,
-        orgId: incoming.orgId,
+        orgId: row.orgId,
         before: { status: row.status },
         after: { status: verdict.status, event: event.id },
       });
@@ -191,7 +203,7 @@ export async function deliverTestWebhooks(
   for (const webhook of providers.testBank.takeDueWebhooks()) {
     try {
       await receiveWebhook(ctx, providers, {
-        orgId: webhook.orgId,
+        source: webhook.source,
         provider: 'test',
         rawBody: webhook.body,
         signature: webhook.signature,

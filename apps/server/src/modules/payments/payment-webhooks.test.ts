@@ -34,7 +34,7 @@ function deliver(orgId: number, body: string, signature: string | undefined, pro
 /** Posts every webhook the test bank has due for this organisation, as the provider would. */
 async function deliverDue(orgId: number) {
   const due = ctx.app.payments.testBank.takeDueWebhooks();
-  const mine = due.filter((webhook) => webhook.orgId === orgId);
+  const mine = due.filter((webhook) => webhook.source.kind === 'org' && webhook.source.orgId === orgId);
   const answers = [];
   for (const webhook of mine) answers.push(await deliver(orgId, webhook.body, webhook.signature));
   return answers;

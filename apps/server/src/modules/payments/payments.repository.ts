@@ -215,29 +215,19 @@ export async function listStuck(db: Db, before: Date, limit: number): Promise<Pa
     .limit(limit);
 }
 
-export async function findByReference(
-  db: Db,
-  orgId: number,
-  provider: string,
-  reference: string,
-): Promise<PaymentTransactionRow[]> {
+export async function findByReference(db: Db, provider: string, reference: string): Promise<PaymentTransactionRow[]> {
   return db
     .select()
     .from(paymentTransactions)
-    .where(
-      and(
-        eq(paymentTransactions.orgId, orgId),
-        eq(paymentTransactions.provider, provider),
-        eq(paymentTransactions.providerReference, reference),
-      ),
-    );
+    .where(and(eq(paymentTransactions.provider, provider), eq(paymentTransactions.providerReference, reference)));
 }
 
 /** Stores an event once; null when this provider's event id was stored before (a repeated delivery). */
 export async function insertWebhookEvent(
   db: Db,
   values: {
-    orgId: number;
+    /** Null for the platform's own account. */
+    orgId: number | null;
     provider: string;
     eventId: string;
     eventType: string;
@@ -251,9 +241,8 @@ export async function insertWebhookEvent(
   const [row] = await db
     .insert(paymentWebhookEvents)
     .values({ ...rest, receivedAt: now, ...(isProcessed ? { processedAt: now } : {}) })
-    .onConflictDoNothing({
-      target: [paymentWebhookEvents.orgId, paymentWebhookEvents.provider, paymentWebhookEvents.eventId],
-    })
+    // Either unique index: (organisation, provider, event) or the platform's (provider, event).
+    .onConflictDoNothing()
     .returning({ id: paymentWebhookEvents.id });
   return row ?? null;
 }

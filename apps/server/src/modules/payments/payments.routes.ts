@@ -1,5 +1,5 @@
 import { api } from '@vitrina/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
@@ -38,11 +38,25 @@ export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Op
     raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     registerEndpoint(raw, p.webhook, ({ params, request }) =>
       receiveWebhook(ctx, providers, {
-        orgId: params.org_id,
+        source: { kind: 'org', orgId: params.org_id },
         provider: params.provider,
-        rawBody: typeof request.body === 'string' ? request.body : '',
-        signature: request.headers['stripe-signature'] as string | undefined,
+        ...signedBody(request),
+      }),
+    );
+    registerEndpoint(raw, pp.webhook, ({ params, request }) =>
+      receiveWebhook(ctx, providers, {
+        source: { kind: 'platform' },
+        provider: params.provider,
+        ...signedBody(request),
       }),
     );
   });
+}
+
+/** A provider's POST as its signature covers it: the body byte for byte and the signature header. */
+function signedBody(request: FastifyRequest) {
+  return {
+    rawBody: typeof request.body === 'string' ? request.body : '',
+    signature: request.headers['stripe-signature'] as string | undefined,
+  };
 }

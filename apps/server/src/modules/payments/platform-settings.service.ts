@@ -5,6 +5,7 @@ import type {
   TPlatformPaymentSettings,
   ZUpdatePaymentSettings,
 } from '@vitrina/contract';
+import { PAYMENT_PROVIDERS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,7 +15,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { maskSecret, type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
-import { checkConnection } from './payment-settings.service.js';
+import { checkConnection, platformWebhookUrlOf } from './payment-settings.service.js';
 import type { PaymentProvider } from './provider.js';
 import { learnAccount } from './provider-account.js';
 import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
@@ -67,6 +68,9 @@ function present(ctx: ServiceContext, row: PlatformSettingsRow | null): TPlatfor
     publishable_key: credentials.publishable_key ?? null,
     webhook_secret: credentials.webhook_secret ? maskSecret(credentials.webhook_secret) : null,
     simulate: (row?.simulate as TPlatformPaymentSettings['simulate'] | undefined) ?? 'none',
+    webhook_urls: Object.fromEntries(
+      PAYMENT_PROVIDERS.map((provider) => [provider, platformWebhookUrlOf(ctx.publicUrl, provider)]),
+    ) as TPlatformPaymentSettings['webhook_urls'],
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
 }

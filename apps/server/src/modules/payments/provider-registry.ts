@@ -16,7 +16,7 @@ export type ProviderSpec = {
   provider: PaymentSettingsRow['provider'];
   simulate: string;
   credentials: StoredCredentials;
-  /** Whose webhooks the test provider's events are; null for the platform's. */
+  /** Whose webhooks the test provider's events are; null for the platform's own. */
   orgId: number | null;
 };
 

@@ -113,6 +113,9 @@ export type ProviderEvent = {
  */
 export type ProviderErrorKind = 'declined' | 'unavailable' | 'credentials' | 'refused' | 'bad_signature';
 
+/** Whose account sent an event: an organisation's, or the platform's own (subscription fees). */
+export type WebhookSource = { kind: 'org'; orgId: number } | { kind: 'platform' };
+
 export class PaymentProviderError extends Error {
   constructor(
     readonly kind: ProviderErrorKind,

@@ -13,6 +13,7 @@ import {
   type RefundRequest,
   type ReleaseRequest,
   type WebhookRequest,
+  type WebhookSource,
 } from './provider.js';
 import {
   parseStripeEvent,
@@ -34,9 +35,9 @@ export const TEST_WEBHOOK_DELAY_MS = 60_000;
 export const TEST_MINIMUM_CHARGE_MINOR = 100;
 
 type Outcome = { fingerprint: string } & ({ ok: true; value: unknown } | { ok: false; error: PaymentProviderError });
-type QueuedWebhook = { orgId: number; secret: string | null; body: string; dueMs: number };
+type QueuedWebhook = { source: WebhookSource; secret: string | null; body: string; dueMs: number };
 /** Unsigned when the organisation has no webhook secret: the receiver refuses it, as it should. */
-export type DueWebhook = { orgId: number; body: string; signature: string | undefined };
+export type DueWebhook = { source: WebhookSource; body: string; signature: string | undefined };
 
 /** How many objects of each kind the bank keeps in memory; the rest are read from its books when asked for. */
 const BANK_MEMORY = 10_000;
@@ -150,7 +151,7 @@ export class TestPaymentBank {
     const due = this.outbox.filter((entry) => entry.dueMs <= nowMs);
     for (const entry of due) this.outbox.splice(this.outbox.indexOf(entry), 1);
     return due.map((entry) => ({
-      orgId: entry.orgId,
+      source: entry.source,
       body: entry.body,
       signature: entry.secret ? signPayload(entry.body, entry.secret, Math.floor(nowMs / 1000)) : undefined,
     }));
@@ -193,7 +194,7 @@ export function settledRefund(reference: string, payment: BankObject, amountMino
 
 export type TestProviderOptions = {
   bank: TestPaymentBank;
-  /** Whose webhooks its events are; null for the platform's provider, whose events are not received. */
+  /** Whose webhooks its events are; null for the platform's provider (its own webhook address). */
   orgId: number | null;
   /** The organisation's stored secret; without one every webhook is refused. */
   webhookSecret: string | null;
@@ -455,10 +456,10 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
 
   private emit(type: string, object: StripePaymentIntent | StripeRefund): void {
     const { bank, orgId, webhookSecret, simulate } = this.options;
-    if (orgId === null) return;
+    const source: WebhookSource = orgId === null ? { kind: 'platform' } : { kind: 'org', orgId };
     const body = JSON.stringify({ id: bank.nextId('evt'), object: 'event', type, data: { object: { ...object } } });
     const dueMs = bank.clock.nowMs() + (simulate === 'delayed_webhook' ? TEST_WEBHOOK_DELAY_MS : 0);
     const copies = simulate === 'duplicate_webhook' ? 2 : 1;
-    for (let i = 0; i < copies; i += 1) bank.queueWebhook({ orgId, secret: webhookSecret, body, dueMs });
+    for (let i = 0; i < copies; i += 1) bank.queueWebhook({ source, secret: webhookSecret, body, dueMs });
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_webhook_events" ALTER COLUMN "org_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_webhook_events_platform_event" ON "payment_webhook_events" USING btree ("provider","event_id") WHERE "payment_webhook_events"."org_id" IS NULL;

@@ -1,39 +1,34 @@
 import { defineEndpoint } from '../endpoint.js';
 import { exportQueryOf, ZFileDownload, ZIdParam, ZOk } from '../resources/common.js';
+import { ZDeviceEventList, ZListDeviceEventsQuery } from '../resources/device-event.js';
 import { ZFleetDisplay } from '../resources/fleet-display.js';
+import { ZFleetThresholds, ZThresholdsQuery, ZUpdateThresholds } from '../resources/fleet-thresholds.js';
 import {
-  ZCopyMicromarketSettings,
-  ZCopySettingsResult,
-  ZCreateDiscount,
   ZCreatedMicromarket,
   ZCreateMicromarket,
-  ZCreatePriceTag,
-  ZCreateShelf,
-  ZDeviceEventList,
-  ZDiscount,
-  ZDiscountList,
-  ZFleetThresholds,
-  ZListDeviceEventsQuery,
   ZListMicromarketsQuery,
   ZMicromarket,
   ZMicromarketList,
-  ZMicromarketSettingsShape,
   ZMicromarketToken,
+  ZUpdateMicromarket,
+} from '../resources/micromarket.js';
+import {
+  ZCreateDiscount,
+  ZDiscount,
+  ZDiscountList,
   ZPersonalPrice,
   ZPersonalPriceList,
-  ZPriceTag,
-  ZPriceTagList,
-  ZShelf,
-  ZShelfList,
-  ZThresholdsQuery,
-  ZUpdateMicromarket,
-  ZUpdateMicromarketSettings,
-  ZUpdatePriceTag,
-  ZUpdateShelf,
-  ZUpdateThresholds,
   ZUpsertPersonalPrice,
-} from '../resources/micromarket.js';
+} from '../resources/micromarket-pricing.js';
+import {
+  ZCopyMicromarketSettings,
+  ZCopySettingsResult,
+  ZMicromarketSettingsShape,
+  ZUpdateMicromarketSettings,
+} from '../resources/micromarket-settings.js';
+import { ZCreateShelf, ZShelf, ZShelfList, ZUpdateShelf } from '../resources/micromarket-shelf.js';
 import { ZListStockQuery, ZStockList, ZWrittenOffList } from '../resources/micromarket-stock.js';
+import { ZCreatePriceTag, ZPriceTag, ZPriceTagList, ZUpdatePriceTag } from '../resources/price-tag.js';
 import { ZMicromarketOptions } from '../resources/tag.js';
 import { ZTelemetry, ZTelemetryQuery } from '../resources/telemetry.js';
 

@@ -35,6 +35,12 @@ export function idList(max: number) {
 
 export const ZIdParam = z.object({ id: ZIdFromText });
 
+/** Money in minor units (kopiyka, grosz, cent): a whole number from 0. */
+export const ZMoney = z
+  .int({ error: 'validation.money' })
+  .min(0, { error: 'validation.money' })
+  .max(INT4_MAX, { error: 'validation.money' });
+
 /**
  * Text PostgreSQL can store and every client can show: no NUL (PostgreSQL refuses it in
  * `text` and `jsonb`) and no lone UTF-16 surrogate (not valid Unicode, so not valid UTF-8).

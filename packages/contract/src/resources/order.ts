@@ -11,7 +11,7 @@ import {
   ZQueryBoolean,
   ZTimestamp,
 } from './common.js';
-import { ORDER_PAYMENT_MODES } from './micromarket.js';
+import { ORDER_PAYMENT_MODES } from './micromarket-settings.js';
 
 export type OrderStatus = CodeOf<typeof ORDER_STATUS>;
 export const ORDER_STATUS_CODES = ORDER_STATUS.map((row) => row.code) as OrderStatus[];

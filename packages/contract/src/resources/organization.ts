@@ -10,11 +10,11 @@ import {
   requiredText,
   searchQuery,
   ZId,
+  ZMoney,
   ZPageQuery,
   ZQueryBoolean,
   ZTimestamp,
 } from './common.js';
-import { ZMoney } from './micromarket.js';
 import { ZPhone } from './user.js';
 
 /** What a picker needs to know of an organisation the caller can see. */

@@ -1,9 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { TCategory } from '@vitrina/contract';
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { RowActions } from '../../../components/row-actions';
 import { childrenPath } from './category-paths';
 
 type Options = {
@@ -69,28 +70,14 @@ export function buildCategoryColumns(options: Options): ColumnsType<TCategory> {
     width: 96,
     fixed: isCompact ? undefined : 'right',
     render: (_, category) => (
-      <div style={{ display: 'flex', gap: 4 }}>
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={t('categories.rename', { name: category.name })}
-          onClick={() => options.onRename(category)}
-        />
-        <Popconfirm
-          title={t('categories.delete_confirm', { name: category.name })}
-          okText={t('actions.delete')}
-          cancelText={t('actions.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => options.onDelete(category)}
-        >
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('categories.delete', { name: category.name })}
-          />
-        </Popconfirm>
-      </div>
+      <RowActions
+        edit={{ label: t('categories.rename', { name: category.name }), onClick: () => options.onRename(category) }}
+        remove={{
+          label: t('categories.delete', { name: category.name }),
+          confirm: t('categories.delete_confirm', { name: category.name }),
+          onConfirm: () => options.onDelete(category),
+        }}
+      />
     ),
   });
   return columns;

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { api, CERTIFICATE_REGIONS, type TCertificate } from '@vitrina/contract';
-import { Button, Card, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Card, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { FILTER_SELECT, OrganizationFilter, SearchFilter } from '../../../compon
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
@@ -63,33 +64,18 @@ export default function CertificateListScreen() {
       width: 96,
       render: (_, cert) =>
         canEdit(cert.org_id) && (
-          <Space size={4}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('certificates.edit_named', { title: cert.title })}
-              onClick={() => setEditing(cert)}
-            />
-            <Popconfirm
-              title={t('certificates.delete_confirm', { title: cert.title })}
-              okText={t('actions.delete')}
-              cancelText={t('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
+          <RowActions
+            edit={{ label: t('certificates.edit_named', { title: cert.title }), onClick: () => setEditing(cert) }}
+            remove={{
+              label: t('certificates.delete_named', { title: cert.title }),
+              confirm: t('certificates.delete_confirm', { title: cert.title }),
+              onConfirm: () =>
                 remove.mutate(
                   { params: { id: cert.id } },
                   { onSuccess: () => getMessage().success(t('common.deleted')) },
-                )
-              }
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('certificates.delete_named', { title: cert.title })}
-              />
-            </Popconfirm>
-          </Space>
+                ),
+            }}
+          />
         ),
     },
   ];

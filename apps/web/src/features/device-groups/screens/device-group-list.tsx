@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { api, type TDeviceGroup } from '@vitrina/contract';
-import { Button, Card, Popconfirm, Space, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { OrganizationFilter, SearchFilter } from '../../../components/list-filte
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { formatWeekday } from '../../../lib/format';
 import { sortOf, sortOrderOf, useListQuery } from '../../../lib/list-query';
@@ -85,33 +86,18 @@ export default function DeviceGroupListScreen() {
       width: 96,
       render: (_, group) =>
         canEdit(group.org_id) && (
-          <Space size={4}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('device_groups.edit', { name: group.name })}
-              onClick={() => setEditing(group)}
-            />
-            <Popconfirm
-              title={t('device_groups.delete_confirm', { name: group.name })}
-              okText={t('actions.delete')}
-              cancelText={t('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
+          <RowActions
+            edit={{ label: t('device_groups.edit', { name: group.name }), onClick: () => setEditing(group) }}
+            remove={{
+              label: t('device_groups.delete', { name: group.name }),
+              confirm: t('device_groups.delete_confirm', { name: group.name }),
+              onConfirm: () =>
                 remove.mutate(
                   { params: { id: group.id } },
                   { onSuccess: () => getMessage().success(t('common.deleted')) },
-                )
-              }
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('device_groups.delete', { name: group.name })}
-              />
-            </Popconfirm>
-          </Space>
+                ),
+            }}
+          />
         ),
     },
   ];

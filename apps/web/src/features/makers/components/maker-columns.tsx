@@ -1,8 +1,7 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { api, EndpointQuery, TMaker } from '@vitrina/contract';
-import { Button, Popconfirm } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
+import { RowActions } from '../../../components/row-actions';
 import { sortOrderOf } from '../../../lib/list-query';
 
 type Options = {
@@ -66,23 +65,14 @@ export function buildMakerColumns({ t, sort, canEdit, isCompact, onEdit, onDelet
     width: 96,
     fixed: isCompact ? undefined : 'right',
     render: (_, maker) => (
-      <div style={{ display: 'flex', gap: 4 }}>
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={t('makers.edit', { name: maker.name })}
-          onClick={() => onEdit(maker)}
-        />
-        <Popconfirm
-          title={t('makers.delete_confirm', { name: maker.name })}
-          okText={t('actions.delete')}
-          cancelText={t('actions.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => onDelete(maker)}
-        >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('makers.delete', { name: maker.name })} />
-        </Popconfirm>
-      </div>
+      <RowActions
+        edit={{ label: t('makers.edit', { name: maker.name }), onClick: () => onEdit(maker) }}
+        remove={{
+          label: t('makers.delete', { name: maker.name }),
+          confirm: t('makers.delete_confirm', { name: maker.name }),
+          onConfirm: () => onDelete(maker),
+        }}
+      />
     ),
   });
   return columns;

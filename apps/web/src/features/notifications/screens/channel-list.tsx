@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { api, type TNotificationChannel } from '@vitrina/contract';
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { OrganizationFilter } from '../../../components/list-filters';
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatRelativeTime } from '../../../lib/format';
@@ -137,42 +138,31 @@ export default function ChannelListScreen() {
       title: t('common.actions'),
       render: (_, channel) =>
         canEdit(channel.org_id) && (
-          <Space size={4} wrap>
-            <Button size="small" icon={<SendOutlined />} onClick={() => setTesting(channel)}>
-              {t('notifications.test')}
-            </Button>
-            <Button
-              size="small"
-              onClick={() => (channel.active ? deactivate : activate).mutate({ params: { id: channel.id } })}
-            >
-              {channel.active ? t('notifications.deactivate') : t('notifications.activate')}
-            </Button>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('notifications.edit', { name: channel.name })}
-              onClick={() => setEditing(channel)}
-            />
-            <Popconfirm
-              title={t('notifications.delete_confirm', { name: channel.name })}
-              okText={t('actions.delete')}
-              cancelText={t('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
+          <RowActions
+            actions={[
+              {
+                key: 'test',
+                icon: <SendOutlined />,
+                text: t('notifications.test'),
+                onClick: () => setTesting(channel),
+              },
+              {
+                key: 'active',
+                text: channel.active ? t('notifications.deactivate') : t('notifications.activate'),
+                onClick: () => (channel.active ? deactivate : activate).mutate({ params: { id: channel.id } }),
+              },
+            ]}
+            edit={{ label: t('notifications.edit', { name: channel.name }), onClick: () => setEditing(channel) }}
+            remove={{
+              label: t('notifications.delete', { name: channel.name }),
+              confirm: t('notifications.delete_confirm', { name: channel.name }),
+              onConfirm: () =>
                 remove.mutate(
                   { params: { id: channel.id } },
                   { onSuccess: () => getMessage().success(t('common.deleted')) },
-                )
-              }
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('notifications.delete', { name: channel.name })}
-              />
-            </Popconfirm>
-          </Space>
+                ),
+            }}
+          />
         ),
     },
   ];

@@ -1,10 +1,11 @@
 import { api, type TOrganization, type TOrganizationLink } from '@vitrina/contract';
-import { Alert, Button, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
@@ -61,22 +62,25 @@ export function OrganizationLinksTab({ organization }: { organization: TOrganiza
       key: 'actions',
       title: t('common.actions'),
       width: 110,
-      render: (_, link) =>
-        canManage && (
-          <Popconfirm
-            title={t('organizations.revoke_confirm', { name: link.owner_name })}
-            okText={t('organizations.revoke')}
-            cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              revoke.mutate({ params: { id }, body: { sub_org_id: link.owner_org_id } }, { onSuccess: saved })
-            }
-          >
-            <Button size="small" danger>
-              {t('organizations.revoke')}
-            </Button>
-          </Popconfirm>
-        ),
+      render: (_, link) => (
+        <RowActions
+          actions={[
+            {
+              key: 'revoke',
+              text: t('organizations.revoke'),
+              isDanger: true,
+              confirm: {
+                title: t('organizations.revoke_confirm', { name: link.owner_name }),
+                okText: t('organizations.revoke'),
+                isOkDanger: true,
+              },
+              onClick: () =>
+                revoke.mutate({ params: { id }, body: { sub_org_id: link.owner_org_id } }, { onSuccess: saved }),
+              isHidden: !canManage,
+            },
+          ]}
+        />
+      ),
     },
   ];
   const sharedColumns: ColumnsType<TOrganizationLink> = [

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { api, type TBonusPromotion } from '@vitrina/contract';
-import { Button, Card, Popconfirm, Segmented, Space, Tag } from 'antd';
+import { Button, Card, Segmented, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -10,6 +10,7 @@ import { OrganizationFilter, SearchFilter } from '../../../components/list-filte
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
@@ -72,24 +73,25 @@ export default function PromotionListScreen() {
         title: '',
         key: 'actions',
         align: 'right',
-        render: (_, row) =>
-          row.status === 1 &&
-          editable.has(row.org_id) && (
-            <Popconfirm
-              title={t('promotions.close_confirm', { name: row.name })}
-              okText={t('promotions.close')}
-              onConfirm={() =>
-                close.mutate(
-                  { params: { id: row.id } },
-                  { onSuccess: () => getMessage().success(t('promotions.closed_message')) },
-                )
-              }
-            >
-              <Button size="small" danger aria-label={t('promotions.close_named', { name: row.name })}>
-                {t('promotions.close')}
-              </Button>
-            </Popconfirm>
-          ),
+        render: (_, row) => (
+          <RowActions
+            actions={[
+              {
+                key: 'close',
+                label: t('promotions.close_named', { name: row.name }),
+                text: t('promotions.close'),
+                isDanger: true,
+                confirm: { title: t('promotions.close_confirm', { name: row.name }), okText: t('promotions.close') },
+                onClick: () =>
+                  close.mutate(
+                    { params: { id: row.id } },
+                    { onSuccess: () => getMessage().success(t('promotions.closed_message')) },
+                  ),
+                isHidden: !(row.status === 1 && editable.has(row.org_id)),
+              },
+            ]}
+          />
+        ),
       },
     ],
     [t, close.mutate, editable, isMobile],

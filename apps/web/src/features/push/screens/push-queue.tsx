@@ -1,6 +1,6 @@
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { api, PUSH_STATUSES, type PushStatus, type TPushMessage } from '@vitrina/contract';
-import { Button, Card, Popconfirm, Select, Tag } from 'antd';
+import { Button, Card, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { OrganizationFilter, SearchFilter } from '../../../components/list-filte
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
 import { getMessage } from '../../../lib/notify';
@@ -114,28 +115,25 @@ export default function PushQueueScreen() {
       key: 'actions',
       title: t('common.actions'),
       width: 72,
-      render: (_, message) =>
-        message.status === 'scheduled' && (
-          <Popconfirm
-            title={t('push.cancel_confirm')}
-            okText={t('push.cancel_ok')}
-            cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              cancel.mutate(
-                { params: { id: message.id } },
-                { onSuccess: () => getMessage().success(t('push.cancelled')) },
-              )
-            }
-          >
-            <Button
-              size="small"
-              danger
-              icon={<StopOutlined />}
-              aria-label={t('push.cancel', { title: message.title })}
-            />
-          </Popconfirm>
-        ),
+      render: (_, message) => (
+        <RowActions
+          actions={[
+            {
+              key: 'cancel',
+              label: t('push.cancel', { title: message.title }),
+              icon: <StopOutlined />,
+              isDanger: true,
+              confirm: { title: t('push.cancel_confirm'), okText: t('push.cancel_ok'), isOkDanger: true },
+              onClick: () =>
+                cancel.mutate(
+                  { params: { id: message.id } },
+                  { onSuccess: () => getMessage().success(t('push.cancelled')) },
+                ),
+              isHidden: message.status !== 'scheduled',
+            },
+          ]}
+        />
+      ),
     },
   ];
   const shownColumns = useOrganizationColumn(columns, result.data?.items);

@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { api, type TReportSubscription } from '@vitrina/contract';
-import { Button, Empty, Popconfirm, Switch, Table } from 'antd';
+import { Button, Empty, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../lib/format';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
@@ -85,23 +86,15 @@ export function ReportSchedules() {
           {
             key: 'actions',
             render: (_, row) => (
-              <span style={{ display: 'inline-flex', gap: 4 }}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={t('reports.schedules.edit')}
-                  onClick={() => setEditing(row)}
-                />
-                <Popconfirm
-                  title={t('reports.schedules.delete_confirm')}
-                  okText={t('actions.delete')}
-                  cancelText={t('actions.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove.mutate({ params: { id: row.id } })}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                </Popconfirm>
-              </span>
+              <RowActions
+                variant="text"
+                edit={{ label: t('reports.schedules.edit'), onClick: () => setEditing(row) }}
+                remove={{
+                  label: t('actions.delete'),
+                  confirm: t('reports.schedules.delete_confirm'),
+                  onConfirm: () => remove.mutate({ params: { id: row.id } }),
+                }}
+              />
             ),
           },
         ]}

@@ -1,8 +1,8 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { TRole } from '@vitrina/contract';
-import { Button, Popconfirm, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
+import { RowActions } from '../../../components/row-actions';
 
 type Options = {
   t: TFunction;
@@ -40,28 +40,14 @@ export function buildRoleColumns({ t, canEdit, isCompact, onEdit, onDelete }: Op
     width: 110,
     fixed: isCompact ? undefined : 'right',
     render: (_, role) => (
-      <div style={{ display: 'flex', gap: 4 }}>
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={t('roles.edit_role', { name: role.name })}
-          onClick={() => onEdit(role)}
-        />
-        <Popconfirm
-          title={t('roles.delete_confirm', { name: role.name })}
-          okText={t('actions.delete')}
-          cancelText={t('actions.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => onDelete(role)}
-        >
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('roles.delete_role', { name: role.name })}
-          />
-        </Popconfirm>
-      </div>
+      <RowActions
+        edit={{ label: t('roles.edit_role', { name: role.name }), onClick: () => onEdit(role) }}
+        remove={{
+          label: t('roles.delete_role', { name: role.name }),
+          confirm: t('roles.delete_confirm', { name: role.name }),
+          onConfirm: () => onDelete(role),
+        }}
+      />
     ),
   });
   return columns;

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardForm } from '../../../components/card-form/card-form';
 import { PageHeader } from '../../../components/page-header';
+import { RowActions } from '../../../components/row-actions';
 import { callEndpoint } from '../../../lib/api-client';
 import { downloadEndpoint } from '../../../lib/download';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
@@ -78,22 +79,24 @@ function DevicesTab({ orgId }: { orgId: number }) {
           key: 'actions',
           render: (_, r) =>
             r.status && (
-              <Space wrap>
-                {r.status === 'active' ? (
-                  <Button size="small" onClick={() => act(r.micromarket_id, 'pause')}>
-                    {t('subscriptions.pause')}
-                  </Button>
-                ) : (
-                  <Button size="small" onClick={() => act(r.micromarket_id, 'continue')}>
-                    {t('subscriptions.continue')}
-                  </Button>
-                )}
-                {r.auto_billing && (
-                  <Button size="small" danger onClick={() => act(r.micromarket_id, 'cancel_auto_billing')}>
-                    {t('subscriptions.cancel_auto_billing')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  r.status === 'active'
+                    ? { key: 'pause', text: t('subscriptions.pause'), onClick: () => act(r.micromarket_id, 'pause') }
+                    : {
+                        key: 'continue',
+                        text: t('subscriptions.continue'),
+                        onClick: () => act(r.micromarket_id, 'continue'),
+                      },
+                  {
+                    key: 'cancel_auto_billing',
+                    text: t('subscriptions.cancel_auto_billing'),
+                    isDanger: true,
+                    onClick: () => act(r.micromarket_id, 'cancel_auto_billing'),
+                    isHidden: !r.auto_billing,
+                  },
+                ]}
+              />
             ),
         },
       ]}
@@ -174,21 +177,23 @@ function InvoicesTab({ orgId }: { orgId: number }) {
         {
           key: 'actions',
           render: (_, r) => (
-            <Space wrap>
-              <Button
-                size="small"
-                onClick={() =>
-                  void downloadEndpoint(api.subscription.invoicePdf, { params: { id: r.id } }, `${r.number}.pdf`)
-                }
-              >
-                PDF
-              </Button>
-              {r.status === 'issued' && can('view_all_organizations') && (
-                <Button size="small" type="primary" onClick={() => markPaid.mutate({ params: { id: r.id } })}>
-                  {t('subscriptions.mark_paid')}
-                </Button>
-              )}
-            </Space>
+            <RowActions
+              actions={[
+                {
+                  key: 'pdf',
+                  text: 'PDF',
+                  onClick: () =>
+                    void downloadEndpoint(api.subscription.invoicePdf, { params: { id: r.id } }, `${r.number}.pdf`),
+                },
+                {
+                  key: 'mark_paid',
+                  text: t('subscriptions.mark_paid'),
+                  type: 'primary',
+                  onClick: () => markPaid.mutate({ params: { id: r.id } }),
+                  isHidden: !(r.status === 'issued' && can('view_all_organizations')),
+                },
+              ]}
+            />
           ),
         },
       ]}

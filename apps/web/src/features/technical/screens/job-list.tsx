@@ -1,6 +1,6 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { api, JOB_STATUSES, type JobStatus, type TJob } from '@vitrina/contract';
-import { Badge, Button, Card, Popconfirm, Select, Tabs, Tag, Typography } from 'antd';
+import { Badge, Card, Select, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FILTER_SELECT, ResetFiltersButton } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useListQuery } from '../../../lib/list-query';
@@ -77,19 +78,24 @@ export default function JobListScreen() {
         key: 'actions',
         title: '',
         align: 'right',
-        render: (_, job) =>
-          job.status === 'failed' && (
-            <Popconfirm
-              title={t('jobs.retry_confirm')}
-              onConfirm={() =>
-                retry.mutate({ params: { id: job.id } }, { onSuccess: () => getMessage().success(t('jobs.retried')) })
-              }
-            >
-              <Button size="small" icon={<RedoOutlined />}>
-                {t('jobs.retry')}
-              </Button>
-            </Popconfirm>
-          ),
+        render: (_, job) => (
+          <RowActions
+            actions={[
+              {
+                key: 'retry',
+                icon: <RedoOutlined />,
+                text: t('jobs.retry'),
+                confirm: { title: t('jobs.retry_confirm') },
+                onClick: () =>
+                  retry.mutate(
+                    { params: { id: job.id } },
+                    { onSuccess: () => getMessage().success(t('jobs.retried')) },
+                  ),
+                isHidden: job.status !== 'failed',
+              },
+            ]}
+          />
+        ),
       },
     ];
     return isMobile ? all.filter((column) => PHONE_COLUMNS.has(String(column.key))) : all;

@@ -1,9 +1,10 @@
 import { api, type TUserGroup, type TUserGroupImportReport, type TUserGroupMember } from '@vitrina/contract';
-import { Alert, Button, Drawer, Input, Popconfirm, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Drawer, Input, Space, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowActions } from '../../../components/row-actions';
 import { useIsMobile } from '../../../components/use-is-mobile';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
@@ -59,17 +60,22 @@ export function GroupPhonesDrawer(props: { group: TUserGroup | null; canEdit: bo
       width: 60,
       render: (_, member) =>
         props.canEdit && (
-          <Popconfirm
-            title={t('user_groups.remove_confirm', { phone: member.phone })}
-            okText={t('actions.delete')}
-            cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutate({ params: { id }, body: { phone: member.phone } })}
-          >
-            <Button size="small" danger aria-label={t('user_groups.remove', { phone: member.phone })}>
-              ×
-            </Button>
-          </Popconfirm>
+          <RowActions
+            actions={[
+              {
+                key: 'remove',
+                label: t('user_groups.remove', { phone: member.phone }),
+                text: '×',
+                isDanger: true,
+                confirm: {
+                  title: t('user_groups.remove_confirm', { phone: member.phone }),
+                  okText: t('actions.delete'),
+                  isOkDanger: true,
+                },
+                onClick: () => remove.mutate({ params: { id }, body: { phone: member.phone } }),
+              },
+            ]}
+          />
         ),
     },
   ];

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { api, type TUserGroup } from '@vitrina/contract';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space } from 'antd';
+import { Button, Card, Form, Input, Modal } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { OrganizationFilter, SearchFilter } from '../../../components/list-filte
 import { useOrganizationColumn } from '../../../components/organization-column';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable } from '../../../components/paged-table';
+import { RowActions } from '../../../components/row-actions';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
 import { useListQuery } from '../../../lib/list-query';
@@ -59,36 +60,24 @@ export default function UserGroupListScreen() {
       width: 96,
       render: (_, group) =>
         canEdit(group.org_id) && (
-          <Space size={4}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('user_groups.rename', { name: group.name })}
-              onClick={() => {
+          <RowActions
+            edit={{
+              label: t('user_groups.rename', { name: group.name }),
+              onClick: () => {
                 form.setFieldsValue({ name: group.name });
                 setEditing(group);
-              }}
-            />
-            <Popconfirm
-              title={t('user_groups.delete_confirm', { name: group.name })}
-              okText={t('actions.delete')}
-              cancelText={t('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
+              },
+            }}
+            remove={{
+              label: t('user_groups.delete', { name: group.name }),
+              confirm: t('user_groups.delete_confirm', { name: group.name }),
+              onConfirm: () =>
                 remove.mutate(
                   { params: { id: group.id } },
                   { onSuccess: () => getMessage().success(t('common.deleted')) },
-                )
-              }
-            >
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('user_groups.delete', { name: group.name })}
-              />
-            </Popconfirm>
-          </Space>
+                ),
+            }}
+          />
         ),
     },
   ];

@@ -1,8 +1,9 @@
-import { EditOutlined, GiftOutlined, MailOutlined, MoreOutlined } from '@ant-design/icons';
+import { GiftOutlined, MailOutlined, MoreOutlined } from '@ant-design/icons';
 import type { TUser, TUserListItem, USER_SORTS } from '@vitrina/contract';
 import { Button, Dropdown, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
+import { RowActions } from '../../../components/row-actions';
 import { formatDateUtc, formatRelativeTime } from '../../../lib/format';
 import { sortOrderOf as orderOf } from '../../../lib/list-query';
 
@@ -84,23 +85,22 @@ function actionsColumn(options: Options): ColumnsType<TUserListItem>[number] {
     // The server marks each row it would let the caller change (a stronger user, user 1 or a
     // view-only organisation is not), so no action is offered only to be refused.
     render: (_, user) => (
-      <div style={{ display: 'flex', gap: 4 }}>
-        {user.user_type === 1 && (
-          <Button
-            size="small"
-            icon={<GiftOutlined />}
-            aria-label={t('users.balance.open', { name: user.name })}
-            onClick={() => options.onBonuses(user)}
-          />
-        )}
-        {canEdit && user.can_edit && (
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={t('users.edit_user', { name: user.name })}
-            onClick={() => options.onEdit(user)}
-          />
-        )}
+      <RowActions
+        actions={[
+          {
+            key: 'bonuses',
+            label: t('users.balance.open', { name: user.name }),
+            icon: <GiftOutlined />,
+            onClick: () => options.onBonuses(user),
+            isHidden: user.user_type !== 1,
+          },
+        ]}
+        edit={{
+          label: t('users.edit_user', { name: user.name }),
+          onClick: () => options.onEdit(user),
+          isHidden: !(canEdit && user.can_edit),
+        }}
+      >
         {canEdit && user.can_edit && !user.registered && user.user_type === 2 && (
           <Dropdown
             trigger={['click']}
@@ -112,7 +112,7 @@ function actionsColumn(options: Options): ColumnsType<TUserListItem>[number] {
             <Button size="small" icon={<MoreOutlined />} aria-label={t('users.more_actions', { name: user.name })} />
           </Dropdown>
         )}
-      </div>
+      </RowActions>
     ),
   };
 }

@@ -1,8 +1,9 @@
 import { api, type PlanogramScheduleStatus, type TMicromarket, type TPlanogramSchedule } from '@vitrina/contract';
-import { Button, DatePicker, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Modal, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../../components/row-actions';
 import { isApiError } from '../../../../lib/api-error';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { getMessage } from '../../../../lib/notify';
@@ -95,21 +96,24 @@ export function SchedulesPanel(props: {
           {
             key: 'actions',
             title: t('common.actions'),
-            render: (_, row) =>
-              canEdit &&
-              (row.status === 1 || row.status === 2) && (
-                <Popconfirm
-                  title={t('planogram.cancel_confirm')}
-                  okText={t('planogram.cancel_schedule')}
-                  cancelText={t('actions.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => cancel.mutate({ params: { id: row.id } })}
-                >
-                  <Button size="small" danger>
-                    {t('planogram.cancel_schedule')}
-                  </Button>
-                </Popconfirm>
-              ),
+            render: (_, row) => (
+              <RowActions
+                actions={[
+                  {
+                    key: 'cancel',
+                    text: t('planogram.cancel_schedule'),
+                    isDanger: true,
+                    confirm: {
+                      title: t('planogram.cancel_confirm'),
+                      okText: t('planogram.cancel_schedule'),
+                      isOkDanger: true,
+                    },
+                    onClick: () => cancel.mutate({ params: { id: row.id } }),
+                    isHidden: !(canEdit && (row.status === 1 || row.status === 2)),
+                  },
+                ]}
+              />
+            ),
           },
         ]}
       />

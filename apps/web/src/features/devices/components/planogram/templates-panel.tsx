@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { api, type TMicromarket, type TPlanogramTemplate } from '@vitrina/contract';
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
+import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { ApplyTemplateModal } from './apply-template-modal';
 import { TemplateDrawer } from './template-drawer';
@@ -76,36 +77,26 @@ export function TemplatesPanel({ micromarket, canEdit, placing, onPlaced }: Prop
             title: t('common.actions'),
             render: (_, template) =>
               canEdit && (
-                <Space size={4} wrap>
-                  <Button
-                    size="small"
-                    type="primary"
-                    aria-label={t('planogram.apply_named', { name: template.name })}
-                    onClick={() => setApplying(template)}
-                  >
-                    {t('planogram.apply')}
-                  </Button>
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={t('planogram.edit_named', { name: template.name })}
-                    onClick={() => setEditing(template)}
-                  />
-                  <Popconfirm
-                    title={t('planogram.delete_confirm', { name: template.name })}
-                    okText={t('actions.delete')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove.mutate({ params: { id: template.id } })}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('planogram.delete_named', { name: template.name })}
-                    />
-                  </Popconfirm>
-                </Space>
+                <RowActions
+                  actions={[
+                    {
+                      key: 'apply',
+                      label: t('planogram.apply_named', { name: template.name }),
+                      text: t('planogram.apply'),
+                      type: 'primary',
+                      onClick: () => setApplying(template),
+                    },
+                  ]}
+                  edit={{
+                    label: t('planogram.edit_named', { name: template.name }),
+                    onClick: () => setEditing(template),
+                  }}
+                  remove={{
+                    label: t('planogram.delete_named', { name: template.name }),
+                    confirm: t('planogram.delete_confirm', { name: template.name }),
+                    onConfirm: () => remove.mutate({ params: { id: template.id } }),
+                  }}
+                />
               ),
           },
         ]}

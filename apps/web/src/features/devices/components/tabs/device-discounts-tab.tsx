@@ -1,10 +1,10 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { api, type TDiscount, ZCreateDiscount } from '@vitrina/contract';
-import { Button, DatePicker, Form, InputNumber, Popconfirm, Table, Tag } from 'antd';
+import { Button, DatePicker, Form, InputNumber, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
+import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
@@ -93,15 +93,13 @@ export function DeviceDiscountsTab({ micromarket, canEdit }: DeviceTabProps) {
                   key: 'actions',
                   width: 56,
                   render: (_: unknown, row: TDiscount) => (
-                    <Popconfirm
-                      title={t('devices.discounts.delete_confirm')}
-                      okText={t('actions.delete')}
-                      cancelText={t('actions.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove.mutate({ params: { id: row.id } })}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                    </Popconfirm>
+                    <RowActions
+                      remove={{
+                        label: t('actions.delete'),
+                        confirm: t('devices.discounts.delete_confirm'),
+                        onConfirm: () => remove.mutate({ params: { id: row.id } }),
+                      }}
+                    />
                   ),
                 },
               ]

@@ -1,9 +1,10 @@
 import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { api, OPEN_LINK_HOURS, type OpenLinkKind, type TOpenLink, translate, ZCreateOpenLink } from '@vitrina/contract';
-import { Alert, Button, Form, InputNumber, Modal, Popconfirm, Select, Table, Tag } from 'antd';
+import { Alert, Button, Form, InputNumber, Modal, Select, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
+import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
@@ -154,24 +155,22 @@ export function DeviceOpenLinksTab({ micromarket, canEdit }: DeviceTabProps) {
             key: 'actions',
             title: '',
             render: (_, link) => (
-              <span style={{ display: 'inline-flex', gap: 8 }}>
-                <Button size="small" icon={<QrcodeOutlined />} onClick={() => setShown(link)}>
-                  {t('open.qr')}
-                </Button>
-                <Popconfirm
-                  title={t('open.revoke_confirm')}
-                  onConfirm={() =>
-                    revoke.mutate(
-                      { body: { token: link.token } },
-                      { onSuccess: () => getMessage().success(t('open.revoked')) },
-                    )
-                  }
-                >
-                  <Button size="small" danger>
-                    {t('open.revoke')}
-                  </Button>
-                </Popconfirm>
-              </span>
+              <RowActions
+                actions={[
+                  { key: 'qr', icon: <QrcodeOutlined />, text: t('open.qr'), onClick: () => setShown(link) },
+                  {
+                    key: 'revoke',
+                    text: t('open.revoke'),
+                    isDanger: true,
+                    confirm: { title: t('open.revoke_confirm') },
+                    onClick: () =>
+                      revoke.mutate(
+                        { body: { token: link.token } },
+                        { onSuccess: () => getMessage().success(t('open.revoked')) },
+                      ),
+                  },
+                ]}
+              />
             ),
           },
         ]}

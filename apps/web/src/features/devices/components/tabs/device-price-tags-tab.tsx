@@ -1,9 +1,10 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { api, type TPriceTag, ZCreatePriceTag } from '@vitrina/contract';
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Form, Input, Modal, Select, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
+import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatMoney } from '../../../../lib/money';
@@ -104,23 +105,17 @@ export function DevicePriceTagsTab({ micromarket, canEdit, currency }: DeviceTab
                   key: 'actions',
                   width: 88,
                   render: (_: unknown, row: TPriceTag) => (
-                    <Space size={4}>
-                      <Button
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('devices.price_tags.edit', { code: row.label_code })}
-                        onClick={() => setEditing(row)}
-                      />
-                      <Popconfirm
-                        title={t('devices.price_tags.delete_confirm', { code: row.label_code })}
-                        okText={t('actions.delete')}
-                        cancelText={t('actions.cancel')}
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => remove.mutate({ params: { id: row.id } })}
-                      >
-                        <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                      </Popconfirm>
-                    </Space>
+                    <RowActions
+                      edit={{
+                        label: t('devices.price_tags.edit', { code: row.label_code }),
+                        onClick: () => setEditing(row),
+                      }}
+                      remove={{
+                        label: t('actions.delete'),
+                        confirm: t('devices.price_tags.delete_confirm', { code: row.label_code }),
+                        onConfirm: () => remove.mutate({ params: { id: row.id } }),
+                      }}
+                    />
                   ),
                 },
               ]

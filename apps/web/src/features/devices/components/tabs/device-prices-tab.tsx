@@ -1,8 +1,8 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import { api, type TPersonalPrice, ZUpsertPersonalPrice } from '@vitrina/contract';
-import { Button, Form, InputNumber, Popconfirm, Table } from 'antd';
+import { Button, Form, InputNumber, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
+import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatMoney, toMinor } from '../../../../lib/money';
@@ -80,15 +80,13 @@ export function DevicePricesTab({ micromarket, canEdit, currency }: DeviceTabPro
                   key: 'actions',
                   width: 56,
                   render: (_: unknown, row: TPersonalPrice) => (
-                    <Popconfirm
-                      title={t('devices.prices.delete_confirm', { name: row.product_name })}
-                      okText={t('actions.delete')}
-                      cancelText={t('actions.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => remove.mutate({ params: { id: row.id } })}
-                    >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                    </Popconfirm>
+                    <RowActions
+                      remove={{
+                        label: t('actions.delete'),
+                        confirm: t('devices.prices.delete_confirm', { name: row.product_name }),
+                        onConfirm: () => remove.mutate({ params: { id: row.id } }),
+                      }}
+                    />
                   ),
                 },
               ]

@@ -1,9 +1,10 @@
-import { AimOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AimOutlined, PlusOutlined } from '@ant-design/icons';
 import { api, DEVICE_MAX_SHELVES, type TShelf, ZCreateShelf } from '@vitrina/contract';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
+import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
@@ -135,28 +136,17 @@ export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
                   key: 'actions',
                   width: 88,
                   render: (_: unknown, shelf: TShelf) => (
-                    <Space size={4}>
-                      <Button
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('devices.shelves.edit', { number: shelf.number })}
-                        onClick={() => setEditing(shelf)}
-                      />
-                      <Popconfirm
-                        title={t('devices.shelves.delete_confirm', { number: shelf.number })}
-                        okText={t('actions.delete')}
-                        cancelText={t('actions.cancel')}
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => remove.mutate({ params: { id: shelf.id } })}
-                      >
-                        <Button
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('devices.shelves.delete', { number: shelf.number })}
-                        />
-                      </Popconfirm>
-                    </Space>
+                    <RowActions
+                      edit={{
+                        label: t('devices.shelves.edit', { number: shelf.number }),
+                        onClick: () => setEditing(shelf),
+                      }}
+                      remove={{
+                        label: t('devices.shelves.delete', { number: shelf.number }),
+                        confirm: t('devices.shelves.delete_confirm', { number: shelf.number }),
+                        onConfirm: () => remove.mutate({ params: { id: shelf.id } }),
+                      }}
+                    />
                   ),
                 },
               ]

@@ -1,0 +1,71 @@
+import { api, PROMO_SUBTYPE, PROMOTION_SUBTYPES_NEEDING_GROUPS } from '@vitrina/contract';
+import { Form, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEndpoint } from '../../../lib/endpoint-query';
+import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
+import { ProductsSelect } from './products-select';
+import type { PromotionValues } from './promotion-values';
+
+type Props = {
+  /** The organisations whose customers it may reward. */
+  orgOptions: { value: number; label: string }[];
+};
+
+/** Who and what it rewards: customer groups, products, organisations, micromarkets, new users. */
+export function PromotionAudienceFields({ orgOptions }: Props) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<PromotionValues>();
+  const subtype = Form.useWatch('subtype', form) ?? 1;
+  const groups = useEndpoint(api.userGroup.list, { query: { per_page: 100 } });
+  const micromarkets = useMicromarketOptions();
+  return (
+    <>
+      <Form.Item
+        name="group_ids"
+        label={t('promotions.groups')}
+        extra={
+          PROMOTION_SUBTYPES_NEEDING_GROUPS.includes(subtype)
+            ? t('promotions.groups_required_hint')
+            : t('promotions.groups_hint')
+        }
+      >
+        <Select
+          mode="multiple"
+          optionFilterProp="label"
+          loading={groups.isPending}
+          options={groups.data?.items.map((group) => ({
+            value: group.id,
+            label: t('promotions.group_option', { name: group.name, count: group.members_count }),
+          }))}
+        />
+      </Form.Item>
+      {subtype === PROMO_SUBTYPE.specificProducts && (
+        <Form.Item name="product_ids" label={t('promotions.products')}>
+          <ProductsSelect />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="organization_ids"
+        label={t('promotions.organizations')}
+        extra={t('promotions.organizations_hint')}
+      >
+        <Select mode="multiple" options={orgOptions} optionFilterProp="label" />
+      </Form.Item>
+      <Form.Item name="micromarket_ids" label={t('promotions.micromarkets')} extra={t('promotions.micromarkets_hint')}>
+        <Select
+          mode="multiple"
+          optionFilterProp="label"
+          options={(micromarkets.data?.items ?? []).map((m) => ({ value: m.id, label: m.name }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="new_users"
+        label={t('promotions.new_users')}
+        valuePropName="checked"
+        extra={t('promotions.new_users_hint')}
+      >
+        <Switch />
+      </Form.Item>
+    </>
+  );
+}

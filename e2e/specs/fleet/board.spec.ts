@@ -170,6 +170,11 @@ test('the fleet map clusters nearby fridges in their status colour, over local t
   await page.goto('/device/list?map=1');
   await expect(page.getByRole('region', { name: 'Map' })).toBeVisible();
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  // Narrowed by the list's search, its map shows only what the list shows.
+  await page.goto(`/device/list?map=1&q=${encodeURIComponent(fleet.hot.name)}`);
+  await expect(map.getByRole('button', { name: fleet.hot.name })).toBeVisible();
+  await expect(map.getByRole('button', { name: fleet.warm.name })).toHaveCount(0);
+  await expect(map.locator('.fleet-cluster')).toHaveCount(0);
   const servedAfter = (await (await request.get(`${tiles}/requests`)).json()).served;
   expect(servedAfter).toBeGreaterThan(servedBefore);
   expect(outside).toEqual([]);

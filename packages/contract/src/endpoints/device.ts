@@ -76,9 +76,11 @@ export const deviceApi = {
     method: 'GET',
     path: '/v1/device/display',
     tag,
-    summary: 'The wall board and the fleet map: every visible micromarket with its live state, open alerts and place',
-    // The device list shows the same fleet on its map.
+    summary:
+      'The wall board and the fleet map: every visible micromarket with its live state, open alerts and place; the device list’s filters narrow it',
+    // The device list shows the same fleet on its map, as its filters narrow it.
     permissions: ['show_fridge_display', 'show_device_page'],
+    query: ZListMicromarketsQuery.omit({ page: true, per_page: true, sort: true }),
     response: ZFleetDisplay,
   }),
   info: defineEndpoint({

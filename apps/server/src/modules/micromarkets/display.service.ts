@@ -12,6 +12,7 @@ import { doorSessions, micromarkets, technicalAlerts } from '../../db/schema/ind
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import * as repo from './micromarkets.repository.js';
+import { micromarketFilters } from './micromarkets.service.js';
 import { readThresholds } from './thresholds.js';
 
 /** Unresolved alerts of these micromarkets, the newest of each type first. */
@@ -62,14 +63,22 @@ async function liveExtras(ctx: ServiceContext, ids: number[]) {
   };
 }
 
+/** The device list's filters, which narrow its map; the wall board sends none. */
+type FleetFilters = Parameters<typeof micromarketFilters>[1];
+
 /**
  * The wall board and the fleet map: visible micromarkets by name with their live state, each
  * unresolved alert with what its rule saw, the limits they are judged by, and their place.
  */
-export async function fleetDisplay(ctx: ServiceContext, actor: UserActor, map: TMapTiles): Promise<TFleetDisplay> {
+export async function fleetDisplay(
+  ctx: ServiceContext,
+  actor: UserActor,
+  map: TMapTiles,
+  filters: FleetFilters = {},
+): Promise<TFleetDisplay> {
   const rows = await repo.listMicromarkets(
     ctx.db,
-    { orgIds: actor.scope.visibleIds },
+    micromarketFilters(actor, filters),
     { limit: FLEET_DISPLAY_MAX + 1, offset: 0 },
     'name',
     ctx.clock.now(),

@@ -54,4 +54,39 @@ describe('GET /v1/device/display', () => {
       { id: b, open_alerts: 2, locked: true },
     ]);
   });
+
+  it('narrows to the device list’s filters (the list’s map), the same as the list; another organisation’s id is 404', async () => {
+    const tenant = await createTenant(ctx.database.db);
+    const operator = await createSignedInUser(ctx.database.db, {
+      orgId: tenant.org.main,
+      permissions: ['show_device_page'],
+    });
+    const name = uniqueName('Map');
+    const onMaintenance = await insertMicromarket(ctx.database.db, tenant.org.main, `${name} Lobby`, {
+      settings: { on_maintenance: true },
+    });
+    const working = await insertMicromarket(ctx.database.db, tenant.org.main, `${name} Gym`);
+    const shown = async (query: Record<string, string>) => {
+      const response = await call(ctx, 'GET', '/v1/device/display', { token: operator.token, query });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Display>().items.map((item) => item.id);
+    };
+    expect(await shown({ q: name })).toEqual([working, onMaintenance]);
+    expect(await shown({ q: name, on_maintenance: 'true' })).toEqual([onMaintenance]);
+    expect(await shown({ q: `${name} Gym` })).toEqual([working]);
+    const listed = await call(ctx, 'GET', '/v1/device/list', {
+      token: operator.token,
+      query: { q: name, on_maintenance: 'false' },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ items: { id: number }[] }>().items.map((item) => item.id)).toEqual(
+      await shown({ q: name, on_maintenance: 'false' }),
+    );
+    const stranger = await createTenant(ctx.database.db);
+    const foreign = await call(ctx, 'GET', '/v1/device/display', {
+      token: operator.token,
+      query: { org_id: String(stranger.org.main) },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
 });

@@ -24,7 +24,7 @@ export async function micromarketRoutes(
   }));
   registerEndpoint(app, d.list, ({ actor, query }) => micromarkets.listMicromarkets(ctx, actor, query));
   registerEndpoint(app, d.export, ({ actor, query }) => exportMicromarkets(ctx, actor, query));
-  registerEndpoint(app, d.display, ({ actor }) => fleetDisplay(ctx, actor, mapTiles));
+  registerEndpoint(app, d.display, ({ actor, query }) => fleetDisplay(ctx, actor, mapTiles, query));
   registerEndpoint(app, d.info, ({ actor, params }) => micromarkets.getMicromarket(ctx, actor, params.id));
   registerEndpoint(app, d.create, ({ actor, body }) => micromarkets.createMicromarket(ctx, actor, body));
   registerEndpoint(app, d.update, ({ actor, params, body }) =>

@@ -1,5 +1,5 @@
 import './board.css';
-import { api } from '@vitrina/contract';
+import { api, type EndpointQuery } from '@vitrina/contract';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
@@ -8,8 +8,11 @@ import { useLiveRefetch } from '../../../lib/live';
 import { useLiveSearchParams } from '../../../lib/live-search-params';
 import { FleetMapView } from './fleet-map-view';
 
-function MapCard() {
-  const fleet = useEndpoint(api.device.display, undefined);
+/** The list's filters the map shows the fleet by (the page, its size and the sort are not filters). */
+type MapFilters = EndpointQuery<typeof api.device.display>;
+
+function MapCard({ filters }: { filters: MapFilters }) {
+  const fleet = useEndpoint(api.device.display, { query: filters });
   useLiveRefetch('micromarket.state', [api.device.display.tag]);
   useLiveRefetch('alert', [api.device.display.tag]);
   if (fleet.isError) return <LoadError onRetry={() => fleet.refetch()} />;
@@ -17,8 +20,11 @@ function MapCard() {
   return <FleetMapView tiles={fleet.data.items} map={fleet.data.map} now={Date.now()} />;
 }
 
-/** The device list's map of the whole fleet (live status colours, clusters), opened on demand and kept in the URL. */
-export function FleetMapSection() {
+/**
+ * The device list's map of the fleet (live status colours, clusters), narrowed by the list's
+ * filters, opened on demand and kept in the URL.
+ */
+export function FleetMapSection({ filters }: { filters: MapFilters }) {
   const { t } = useTranslation();
   const [params, setParams] = useLiveSearchParams();
   const isOpen = params.get('map') === '1';
@@ -45,7 +51,7 @@ export function FleetMapSection() {
       }
       styles={isOpen ? undefined : { body: { display: 'none' } }}
     >
-      {isOpen && <MapCard />}
+      {isOpen && <MapCard filters={filters} />}
     </Card>
   );
 }

@@ -60,6 +60,7 @@ export default function DeviceListScreen() {
     });
   }, [t, query.sort, isMobile, canEdit, canSeeTags, canSeeOrders, navigate]);
   const shownColumns = useOrganizationColumn(columns, result.data?.items);
+  const { page: _page, per_page: _perPage, sort: _sort, ...mapFilters } = query;
 
   return (
     <>
@@ -76,7 +77,7 @@ export default function DeviceListScreen() {
           </>
         }
       />
-      <FleetMapSection />
+      <FleetMapSection filters={mapFilters} />
       <Card variant="borderless" className="panel-card">
         <DeviceFilters query={query} hasFilters={hasFilters} update={update} reset={reset} />
         <PagedTable<TMicromarket>

@@ -36,14 +36,16 @@ export type BankBooks = {
 const present = (values: readonly (string | null | undefined)[] = []) =>
   values.filter((value): value is string => typeof value === 'string' && value !== '');
 
-const readObjects = preparedSql<{ ids: string[]; refs: string[]; keys: string[] }>(sql`
-  SELECT id, kind, idempotency_key, ref, body FROM test_bank_objects
+/** The objects asked for and the key's answer in one statement (`src`: object or outcome). */
+const readBooks = preparedSql<{ ids: string[]; refs: string[]; keys: string[]; key: string | null }>(sql`
+  SELECT 'object' AS src, id, kind, idempotency_key, ref, body, NULL::text AS fingerprint, NULL::boolean AS ok
+  FROM test_bank_objects
   WHERE id = ANY(${sql.placeholder('ids')}::text[])
      OR ref = ANY(${sql.placeholder('refs')}::text[])
-     OR idempotency_key = ANY(${sql.placeholder('keys')}::text[])`);
-
-const readOutcome = preparedSql<{ key: string }>(sql`
-  SELECT fingerprint, ok, body FROM test_bank_outcomes WHERE idempotency_key = ${sql.placeholder('key')}`);
+     OR idempotency_key = ANY(${sql.placeholder('keys')}::text[])
+  UNION ALL
+  SELECT 'outcome', idempotency_key, NULL, NULL, NULL, body, fingerprint, ok
+  FROM test_bank_outcomes WHERE idempotency_key = ${sql.placeholder('key')}::text`);
 
 /**
  * The changed objects and, when given, a key's answer, in one statement: the answer is kept
@@ -81,21 +83,25 @@ export class TestBankStore {
     const ids = present(reads.ids);
     const refs = present(reads.refs);
     const keys = present([reads.madeBy]);
-    const [objects, outcome] = await Promise.all([
-      ids.length + refs.length + keys.length === 0 ? null : readObjects(this.db, { ids, refs, keys }),
-      reads.outcomeOf ? readOutcome(this.db, { key: reads.outcomeOf }) : null,
-    ]);
-    const row = outcome?.rows[0];
-    return {
-      objects: (objects?.rows ?? []).map((object) => ({
-        id: String(object.id),
-        kind: object.kind as BankKind,
-        idempotencyKey: (object.idempotency_key as string | null) ?? null,
-        ref: (object.ref as string | null) ?? null,
-        body: object.body,
-      })),
-      outcome: row ? { fingerprint: String(row.fingerprint), ok: row.ok === true, body: row.body } : null,
-    };
+    const key = reads.outcomeOf ?? null;
+    if (ids.length + refs.length + keys.length === 0 && key === null) return { objects: [], outcome: null };
+    const { rows } = await readBooks(this.db, { ids, refs, keys, key });
+    const objects: BankObject[] = [];
+    let outcome: BankOutcome | null = null;
+    for (const row of rows) {
+      if (row.src === 'outcome') {
+        outcome = { fingerprint: String(row.fingerprint), ok: row.ok === true, body: row.body };
+        continue;
+      }
+      objects.push({
+        id: String(row.id),
+        kind: row.kind as BankKind,
+        idempotencyKey: (row.idempotency_key as string | null) ?? null,
+        ref: (row.ref as string | null) ?? null,
+        body: row.body,
+      });
+    }
+    return { objects, outcome };
   }
 
   async write(objects: BankObject[], answer: { key: string; outcome: BankOutcome } | null, now: Date): Promise<void> {

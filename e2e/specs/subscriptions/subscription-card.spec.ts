@@ -26,4 +26,11 @@ test('the subscription card is replaced through the test provider’s card form'
   await expect(saved.getByText('•••• 4444')).toBeVisible();
   await expect(saved.getByText(/Expires 12\/\d{4}/)).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
+  // Removing the card asks first; cancelled, the card stays.
+  await saved.getByRole('button', { name: 'Remove card' }).click();
+  const question = page.getByRole('tooltip').filter({ hasText: 'Remove this card?' });
+  await expect(question).toContainText('Monthly fees cannot be charged until a card is added again.');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(saved.getByText('•••• 4444')).toBeVisible();
 });

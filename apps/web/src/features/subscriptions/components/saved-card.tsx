@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { TOrganizationCardAnswer } from '@vitrina/contract';
-import { Alert, Button, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 type Props = { card: NonNullable<TOrganizationCardAnswer['card']>; onRemove: () => void };
@@ -18,9 +18,18 @@ export function SavedCard({ card, onRemove }: Props) {
         <Tag color={card.needs_readding ? 'default' : 'blue'}>{card.brand.toUpperCase()}</Tag>
         <Typography.Text strong>•••• {card.last4}</Typography.Text>
         {expires && <Typography.Text type="secondary">{expires}</Typography.Text>}
-        <Button danger size="small" icon={<DeleteOutlined />} onClick={onRemove}>
-          {t('subscriptions.remove_card')}
-        </Button>
+        {/* Removing detaches the card at the provider: asked first, like every irreversible action. */}
+        <Popconfirm
+          title={t('subscriptions.remove_card_confirm')}
+          okText={t('subscriptions.remove_card_ok')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('actions.cancel')}
+          onConfirm={onRemove}
+        >
+          <Button danger size="small" icon={<DeleteOutlined />}>
+            {t('subscriptions.remove_card')}
+          </Button>
+        </Popconfirm>
       </Space>
       {card.needs_readding && <Alert type="warning" showIcon title={t('cards.needs_readding')} />}
     </Space>

@@ -18,29 +18,24 @@ import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
 import { accountingRoutes } from './modules/accounting/index.js';
-import { alertRoutes, registerNoticeJobs } from './modules/alerts/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { alertRoutes, registerAlertJobs } from './modules/alerts/index.js';
+import { authRoutes, registerAuthJobs } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
 import { courierRoutes } from './modules/courier/index.js';
-import { customerAppRoutes } from './modules/customer-app/index.js';
+import { customerAppRoutes, registerCustomerAppJobs } from './modules/customer-app/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
-import { deviceCommandRoutes, Gateway } from './modules/devices/index.js';
+import { deviceCommandRoutes, Gateway, registerDeviceJobs } from './modules/devices/index.js';
 import { errorAnalyticsRoutes } from './modules/error-analytics/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import {
-  FISCAL_REGISTER_JOB,
-  FISCAL_RETRY_MS,
-  FISCAL_SHIFTS_EVERY_MS,
-  FISCAL_SHIFTS_JOB,
   FiscalProviders,
   fiscalRoutes,
   onSalePaid,
   onSaleRefunded,
-  registerFiscalReceipt,
-  runShiftSchedule,
+  registerFiscalJobs,
 } from './modules/fiscal/index.js';
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
@@ -54,7 +49,7 @@ import {
   orgMailer,
   registerNotificationJobs,
 } from './modules/notifications/index.js';
-import { openLinkRoutes, RELEASE_WEB_HOLDS_JOB, releaseAbandonedWebHolds } from './modules/open-links/index.js';
+import { openLinkRoutes, registerOpenLinkJobs } from './modules/open-links/index.js';
 import { orderRoutes } from './modules/orders/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import {
@@ -63,12 +58,12 @@ import {
   PaymentProviders,
   type PaymentSettingsRow,
   paymentRoutes,
-  reconcilePayments,
+  registerPaymentJobs,
   TEST_WEBHOOKS_JOB,
   TestWebhookPump,
 } from './modules/payments/index.js';
 import { planningRoutes, registerPlanningJobs } from './modules/planning/index.js';
-import { PLANOGRAM_SCHEDULES_JOB, planogramRoutes, runPlanogramSchedules } from './modules/planograms/index.js';
+import { planogramRoutes, registerPlanogramJobs } from './modules/planograms/index.js';
 import { productRoutes } from './modules/products/index.js';
 import {
   applyPromotions,
@@ -249,25 +244,6 @@ export async function buildApp(deps: AppDeps) {
       )
     : null;
   if (webhookPump) app.addHook('onClose', () => webhookPump.idle());
-  jobs.register(TEST_WEBHOOKS_JOB, async () => {
-    await deliverWebhooks();
-  });
-  // Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances.
-  jobs.register(
-    'payments.reconcile',
-    async () => {
-      await reconcilePayments(ctx, payments);
-    },
-    { everyMs: 60_000 },
-  );
-  // Planogram schedules start on their first day and complete after their last (UTC days).
-  jobs.register(
-    PLANOGRAM_SCHEDULES_JOB,
-    async () => {
-      await runPlanogramSchedules(ctx);
-    },
-    { everyMs: 60_000 },
-  );
   const fiscal = new FiscalProviders({
     db: ctx.db,
     secrets: ctx.secrets,
@@ -275,14 +251,6 @@ export async function buildApp(deps: AppDeps) {
     checkboxBaseUrl: deps.fiscal?.checkboxBaseUrl,
   });
   app.decorate('fiscal', fiscal);
-  const fiscalDeps = { db: ctx.db, clock, providers: fiscal };
-  // §9 "receipt retry 2 minutes": every retry of a fiscal receipt waits the same two minutes.
-  jobs.register(FISCAL_REGISTER_JOB, ({ job }) => registerFiscalReceipt(fiscalDeps, job), {
-    backoffBaseMs: FISCAL_RETRY_MS,
-    backoffMaxMs: FISCAL_RETRY_MS,
-  });
-  // Checkbox's shifts: closed nightly at each organisation's close time, reopened when they could not be.
-  jobs.register(FISCAL_SHIFTS_JOB, () => runShiftSchedule(fiscalDeps), { everyMs: FISCAL_SHIFTS_EVERY_MS });
   // What a sale sets off, inside the database transaction that changed it (DESIGN §9): its
   // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
   // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
@@ -303,27 +271,12 @@ export async function buildApp(deps: AppDeps) {
       for (const refund of refunds) await onSaleRefunded(db, sale, refund, clock.now());
     })
     .on('refunded', rollup);
-  registerSalesJobs(jobs, ctx, payments);
-  // Web purchases' holds no sale took (a buyer who never came back from their bank) go back.
-  jobs.register(
-    RELEASE_WEB_HOLDS_JOB,
-    async () => {
-      await releaseAbandonedWebHolds(ctx, payments);
-    },
-    { everyMs: 60_000 },
-  );
-  registerReportJobs(jobs, ctx);
-  registerSubscriptionJobs(jobs, ctx, payments);
-  registerPushJobs(jobs, ctx, deps.push ?? inboxPushProvider);
-  registerPlanningJobs(jobs, ctx);
-  registerNotificationJobs(jobs, ctx, channelEndpoints);
-  registerNoticeJobs(jobs, ctx);
   const settler = new SaleSettler(ctx, payments, app.log);
   app.decorate('saleSettler', settler);
   app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
-  await app.register(authRoutes, { ctx, rateSharing, jobs });
-  await app.register(customerAppRoutes, { ctx, rateSharing, jobs, channels: channelEndpoints, payments });
+  await app.register(authRoutes, { ctx, rateSharing });
+  await app.register(customerAppRoutes, { ctx, rateSharing, payments });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
@@ -361,14 +314,32 @@ export async function buildApp(deps: AppDeps) {
     ? new Gateway({
         ctx,
         database: deps.database,
-        jobs,
         mqtt: deps.mqtt,
         logger: app.log,
         settleNow: settler,
-        ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
       })
     : null;
   app.decorate('gateway', gateway);
+  // Every module's background jobs, registered in one place (issue 26): each module's
+  // `<module>-jobs.ts` registers all of its kinds with their options.
+  registerPaymentJobs(jobs, { ctx, providers: payments, deliverTestWebhooks: deliverWebhooks });
+  registerPlanogramJobs(jobs, { ctx });
+  registerFiscalJobs(jobs, { ctx, providers: fiscal });
+  registerSalesJobs(jobs, { ctx, providers: payments });
+  registerOpenLinkJobs(jobs, { ctx, providers: payments });
+  registerReportJobs(jobs, { ctx });
+  registerSubscriptionJobs(jobs, { ctx, providers: payments });
+  registerPushJobs(jobs, { ctx, provider: deps.push ?? inboxPushProvider });
+  registerPlanningJobs(jobs, { ctx });
+  registerNotificationJobs(jobs, { ctx, endpoints: channelEndpoints });
+  registerAlertJobs(jobs, { ctx });
+  registerAuthJobs(jobs, { ctx });
+  registerCustomerAppJobs(jobs, { ctx, endpoints: channelEndpoints });
+  registerDeviceJobs(jobs, {
+    ctx,
+    gateway,
+    ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
+  });
   await app.register(deviceCommandRoutes, { ctx, gateway });
   await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing, payments });
   await app.register(courierRoutes, { ctx, delivery: gateway });

@@ -7,5 +7,5 @@ export {
   type TemperatureReading,
   type WeighedSession,
 } from './alerts.service.js';
+export { registerAlertJobs } from './alerts-jobs.js';
 export { endFleetIncident, type FleetIncident, tellFleetIncident } from './fleet-notices.js';
-export { registerNoticeJobs } from './notices.service.js';

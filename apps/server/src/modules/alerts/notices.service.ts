@@ -5,7 +5,7 @@ import {
   type TFleetNoticeList,
   type TPanelBadges,
 } from '@vitrina/contract';
-import { and, desc, eq, gte, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   fleetNoticeMarks,
@@ -17,7 +17,6 @@ import {
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import type { JobRunner } from '../jobs/index.js';
 import { countUnreadThreads } from '../support/index.js';
 
 const canHearBell = (actor: UserActor) => FLEET_NOTICE_PERMISSIONS.some((name) => actor.permissions.has(name));
@@ -133,15 +132,3 @@ export async function panelBadges(ctx: ServiceContext, actor: UserActor): Promis
 /** The bell's rows are kept this long (it shows FLEET_NOTICE_DAYS); the alerts themselves stay. */
 export const FLEET_NOTICE_KEEP_DAYS = 90;
 export const PRUNE_NOTICES_JOB = 'notices.prune';
-
-/** Deletes notices past FLEET_NOTICE_KEEP_DAYS (their read marks go with them), daily. */
-export function registerNoticeJobs(jobs: JobRunner, ctx: ServiceContext) {
-  jobs.register(
-    PRUNE_NOTICES_JOB,
-    async () => {
-      const before = new Date(ctx.clock.nowMs() - FLEET_NOTICE_KEEP_DAYS * 86_400_000);
-      await ctx.db.delete(fleetNotices).where(lt(fleetNotices.at, before));
-    },
-    { everyMs: 86_400_000 },
-  );
-}

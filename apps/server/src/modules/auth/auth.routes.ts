@@ -6,7 +6,6 @@ import type { RateSharing } from '../../lib/rate-sharing.js';
 import { ResetLimiter } from '../../lib/reset-limiter.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import type { JobRunner } from '../jobs/index.js';
 import * as auth from './auth.service.js';
 
 const OK = { ok: true as const };
@@ -14,12 +13,11 @@ const OK = { ok: true as const };
 /** The rate limits read the context's clock, so tests move time without sleeping, and count across instances. */
 export async function authRoutes(
   app: FastifyInstance,
-  { ctx, rateSharing, jobs }: { ctx: ServiceContext; rateSharing: RateSharing; jobs: JobRunner },
+  { ctx, rateSharing }: { ctx: ServiceContext; rateSharing: RateSharing },
 ) {
   const now = () => ctx.clock.nowMs();
   const limiter = new LoginLimiter(undefined, undefined, now, rateSharing.share('login'));
   const resetLimiter = new ResetLimiter(now, rateSharing.share('password-reset'));
-  jobs.register(auth.RESET_MAIL_JOB, ({ job }) => auth.mailResetLink(ctx, job.payload));
 
   registerEndpoint(app, api.auth.login, ({ body, request }) => auth.login(ctx, limiter, body, anonymousOf(request)));
   registerEndpoint(app, api.auth.me, ({ actor }) => auth.me(actor));

@@ -2,3 +2,4 @@
 export { createSession, revokeSession, revokeUserSessions } from './auth.repository.js';
 export { authRoutes } from './auth.routes.js';
 export { assertNotRegistered, issueInvitation, mailInvitation, USER_TYPE_EMPLOYEE } from './auth.service.js';
+export { registerAuthJobs } from './auth-jobs.js';

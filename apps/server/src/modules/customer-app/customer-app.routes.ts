@@ -4,8 +4,6 @@ import type { ServiceContext } from '../../lib/context.js';
 import type { RateSharing } from '../../lib/rate-sharing.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import type { JobRunner } from '../jobs/index.js';
-import type { ChannelEndpoints } from '../notifications/index.js';
 import {
   appMicromarkets,
   appOrderProducts,
@@ -18,7 +16,7 @@ import type { PaymentProviders } from '../payments/index.js';
 import { commentCustomerChat, createCustomerChat, getCustomerChat, listCustomerChats } from '../support/index.js';
 import { listCards, removeCustomerCard, saveCustomerCard, startCustomerCardSetup } from './cards.service.js';
 import { inbox, markRead, registerDevice } from './inbox.service.js';
-import { CodeLimiter, me, requestCode, SIGN_IN_CODE_JOB, sendCode, signIn, signOut } from './sign-in.service.js';
+import { CodeLimiter, me, requestCode, signIn, signOut } from './sign-in.service.js';
 
 const OK = { ok: true as const };
 
@@ -28,15 +26,11 @@ export async function customerAppRoutes(
   deps: {
     ctx: ServiceContext;
     rateSharing: RateSharing;
-    jobs: JobRunner;
-    channels: ChannelEndpoints;
     payments: PaymentProviders;
   },
 ) {
   const { ctx } = deps;
   const limiter = new CodeLimiter(() => ctx.clock.nowMs(), deps.rateSharing.share('customer-sign-in'));
-  const channels = { db: ctx.db, secrets: ctx.secrets, endpoints: deps.channels };
-  deps.jobs.register(SIGN_IN_CODE_JOB, ({ job }) => sendCode(ctx, channels, job.payload));
 
   const endpoints = api.customerApp;
   registerEndpoint(app, endpoints.requestCode, ({ body, request }) =>

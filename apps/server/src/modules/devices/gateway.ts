@@ -13,7 +13,6 @@ import type { Database } from '../../db/client.js';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { raiseIncident, tellFleetIncident } from '../alerts/index.js';
-import type { JobRunner } from '../jobs/index.js';
 import { recordEvent } from '../micromarkets/index.js';
 import type { SettleNow } from '../sales/index.js';
 import {
@@ -33,7 +32,6 @@ import { Ingest } from './ingest.js';
 import { markSilentOffline } from './ingest.repository.js';
 import { OrgWatch } from './org-watch.js';
 import { TelemetryBuffer } from './telemetry-buffer.js';
-import { registerTelemetryJobs } from './telemetry-jobs.js';
 import type { Transport } from './transport.js';
 
 /** The broker settings of config.ts (MQTT_*). */
@@ -53,9 +51,7 @@ export type GatewayOptions = {
   ctx: ServiceContext;
   /** Where organisations announce their (de)activation (OrgWatch). */
   database: Pick<Database, 'listen'>;
-  jobs: JobRunner;
   mqtt: MqttSettings;
-  telemetryRetentionDays?: number;
   logger?: FastifyBaseLogger;
   /** Takes closed sales' money right away (the sales module's SaleSettler). */
   settleNow?: SettleNow;
@@ -125,9 +121,6 @@ export class Gateway implements CommandDelivery {
       logger: options.logger,
       settleNow: options.settleNow,
     });
-    options.jobs.register('devices.commands', () => this.maintainCommands(), { everyMs: MAINTAIN_EVERY_MS });
-    options.jobs.register('devices.presence', () => this.sweepSilent(), { everyMs: MAINTAIN_EVERY_MS });
-    registerTelemetryJobs(options.jobs, options.ctx, options.telemetryRetentionDays ?? 7);
   }
 
   /** The embedded broker's port (null with an external broker or before start). */
@@ -229,7 +222,8 @@ export class Gateway implements CommandDelivery {
     await this.publishAll(claimed);
   }
 
-  private async sweepSilent(): Promise<void> {
+  /** The job: devices silent past DEVICE_OFFLINE_AFTER_MS are marked offline. */
+  async sweepSilent(): Promise<void> {
     const now = this.ctx.clock.now();
     for (const device of await markSilentOffline(this.ctx.db, new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS))) {
       await recordEvent(

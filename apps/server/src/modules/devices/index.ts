@@ -1,4 +1,5 @@
 export { type CommandDelivery, queueLinkOpening, queuePriceTagUpdate } from './commands.service.js';
 export { deviceCommandRoutes } from './devices.routes.js';
+export { registerDeviceJobs } from './devices-jobs.js';
 export { Gateway, type GatewayOptions } from './gateway.js';
 export { pruneTelemetry, rollupTelemetry } from './telemetry-jobs.js';

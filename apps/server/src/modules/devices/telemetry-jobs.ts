@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../lib/context.js';
-import type { JobRunner } from '../jobs/index.js';
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -34,9 +33,4 @@ export async function rollupTelemetry(ctx: ServiceContext): Promise<void> {
 export async function pruneTelemetry(ctx: ServiceContext, retentionDays: number): Promise<void> {
   const before = new Date(ctx.clock.nowMs() - retentionDays * DAY_MS);
   await ctx.db.execute(sql`DELETE FROM telemetry WHERE at < ${before.toISOString()}::timestamptz`);
-}
-
-export function registerTelemetryJobs(jobs: JobRunner, ctx: ServiceContext, retentionDays: number): void {
-  jobs.register('telemetry.rollup', () => rollupTelemetry(ctx), { everyMs: HOUR_MS });
-  jobs.register('telemetry.retention', () => pruneTelemetry(ctx, retentionDays), { everyMs: HOUR_MS });
 }

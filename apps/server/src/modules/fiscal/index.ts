@@ -4,6 +4,7 @@
  */
 export { type FiscalReceiptRow, findFiscalReceipt, findReturnReceipts } from './fiscal.repository.js';
 export { fiscalRoutes } from './fiscal.routes.js';
+export { registerFiscalJobs } from './fiscal-jobs.js';
 export {
   FISCAL_MAX_ATTEMPTS,
   FISCAL_REGISTER_JOB,

@@ -89,6 +89,11 @@ export class JobRunner implements JobQueue {
     });
   }
 
+  /** The registered job kinds, in registration order (read-only: tests check the app's list). */
+  kinds(): string[] {
+    return [...this.registry.keys()];
+  }
+
   enqueue(kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<number | null> {
     return insertJob(this.db, { kind, payload, now: this.clock.now(), ...options });
   }

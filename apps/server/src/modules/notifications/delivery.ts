@@ -3,7 +3,6 @@ import { and, eq, max } from 'drizzle-orm';
 import { notificationChannels, notificationDeliveries } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { RetryLaterError } from '../../lib/retry-later.js';
-import type { JobRunner } from '../jobs/index.js';
 import type { ChannelEndpoints } from './channel-clients.js';
 import { deliverByMailer } from './mailer-delivery.js';
 import { deliveryJobKey, NOTIFY_DELIVER_JOB } from './routing.service.js';
@@ -113,17 +112,4 @@ export async function deliverNotification(
   throw outcome.retryAfterMs === null
     ? new Error(outcome.error)
     : new RetryLaterError(outcome.error, outcome.retryAfterMs);
-}
-
-export function registerNotificationJobs(jobs: JobRunner, ctx: ServiceContext, endpoints: ChannelEndpoints) {
-  jobs.register(
-    NOTIFY_DELIVER_JOB,
-    async ({ job }) => {
-      await deliverNotification(ctx, endpoints, Number(job.payload.deliveryId), job.attempts >= job.maxAttempts);
-    },
-    { backoffBaseMs: 30_000, backoffMaxMs: 30 * 60_000 },
-  );
-  jobs.register(NOTIFY_FALLBACK_JOB, async ({ job }) => {
-    await sendNoticeFallback(ctx, Number(job.payload.deliveryId));
-  });
 }

@@ -14,7 +14,8 @@ export {
   sendThroughChannel,
 } from './channel-clients.js';
 export { notificationChannelRoutes } from './channels.routes.js';
-export { CHANNEL_INTERVAL_MS, deliverNotification, registerNotificationJobs } from './delivery.js';
+export { CHANNEL_INTERVAL_MS, deliverNotification } from './delivery.js';
+export { registerNotificationJobs } from './notifications-jobs.js';
 export { type OrgChannelDeps, type OrgChannelOutcome, orgMailer, sendThroughOrgChannel } from './org-mailer.js';
 export { notificationRoutingRoutes } from './routing.routes.js';
 export { addDefaultRoutes, type Notice, notify, routedOrganisations } from './routing.service.js';

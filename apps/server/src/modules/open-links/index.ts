@@ -2,4 +2,5 @@
 export { OpenLimiter } from './open-limiter.js';
 export { openLinkRoutes } from './open-links.routes.js';
 export { createLink } from './open-links.service.js';
+export { registerOpenLinkJobs } from './open-links-jobs.js';
 export { RELEASE_WEB_HOLDS_JOB, releaseAbandonedWebHolds } from './open-purchase.service.js';

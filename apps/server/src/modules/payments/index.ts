@@ -20,6 +20,7 @@ export { assertOrganisationExists } from './payment-settings.service.js';
 export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './payment-webhooks.service.js';
 export { findByKey as findPaymentByKey, type PaymentSettingsRow } from './payments.repository.js';
 export { paymentRoutes } from './payments.routes.js';
+export { registerPaymentJobs } from './payments-jobs.js';
 export {
   findPlatformSettings,
   getPlatformPaymentSettings,

@@ -1,12 +1,10 @@
 import { LOW_STOCK_SHARE, PLANNING_DEFAULT_VISIT_HOURS, PLANNING_DEFAULT_WINDOW } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
-import type { JobRunner } from '../jobs/index.js';
 import { notify, routedOrganisations } from '../notifications/index.js';
 import { stockLevel } from './plan.js';
 import { computePlan } from './planning.service.js';
 
 export const LOW_STOCK_JOB = 'planning.low_stock';
-const HOUR_MS = 3_600_000;
 /** The products named in a low-stock message, most needed first. */
 const NAMED_PRODUCTS = 5;
 
@@ -43,14 +41,4 @@ export async function tellLowStock(ctx: ServiceContext): Promise<number> {
     }
   }
   return queued;
-}
-
-export function registerPlanningJobs(jobs: JobRunner, ctx: ServiceContext) {
-  jobs.register(
-    LOW_STOCK_JOB,
-    async () => {
-      await tellLowStock(ctx);
-    },
-    { everyMs: HOUR_MS },
-  );
 }

@@ -3,6 +3,7 @@ import { SCHEDULE_STATUS } from '@vitrina/contract';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { planogramSchedules, planogramTemplates } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import type { JobRunner } from '../jobs/index.js';
 import { applyLayout } from './apply-layout.js';
 import { dayOf, scheduleStep } from './schedule-rules.js';
 
@@ -58,4 +59,16 @@ export async function runPlanogramSchedules(ctx: ServiceContext): Promise<{ star
     });
   }
   return { started, completed };
+}
+
+/** The planogram jobs on the one job runner. */
+export function registerPlanogramJobs(jobs: JobRunner, { ctx }: { ctx: ServiceContext }) {
+  // Planogram schedules start on their first day and complete after their last (UTC days).
+  jobs.register(
+    PLANOGRAM_SCHEDULES_JOB,
+    async () => {
+      await runPlanogramSchedules(ctx);
+    },
+    { everyMs: 60_000 },
+  );
 }

@@ -2,5 +2,6 @@
 
 export { type FcmServiceAccount, fcmPushProvider, ZFcmServiceAccount } from './fcm-provider.js';
 export { pushRoutes } from './push.routes.js';
-export { PUSH_BATCH_SIZE, PUSH_SEND_JOB, registerPushJobs, sendPushMessage } from './push-delivery.js';
+export { PUSH_BATCH_SIZE, PUSH_SEND_JOB, sendPushMessage } from './push-delivery.js';
+export { registerPushJobs } from './push-jobs.js';
 export { inboxPushProvider, type PushEnvelope, type PushOutcome, type PushProvider } from './push-providers.js';

@@ -1,7 +1,6 @@
 import { monthStartIn } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
 import { RetryLaterError } from '../../lib/retry-later.js';
-import type { JobRunner } from '../jobs/index.js';
 import * as repo from './push.repository.js';
 import type { PushEnvelope, PushProvider } from './push-providers.js';
 
@@ -219,28 +218,10 @@ export async function sendPushMessage(
 }
 
 /** A send that failed its last attempt is shown as failed with the reason. */
-async function giveUp(ctx: ServiceContext, messageId: number, error: string): Promise<void> {
+export async function giveUp(ctx: ServiceContext, messageId: number, error: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const message = await repo.lockMessage(tx, messageId);
     if (message?.status !== 'sending' && message?.status !== 'scheduled') return;
     await repo.updateMessage(tx, messageId, { status: 'failed', finishedAt: ctx.clock.now(), error });
   });
-}
-
-export function registerPushJobs(jobs: JobRunner, ctx: ServiceContext, provider: PushProvider) {
-  jobs.register(
-    PUSH_SEND_JOB,
-    async ({ job }) => {
-      const messageId = Number(job.payload.messageId);
-      try {
-        await sendPushMessage(ctx, provider, messageId, PUSH_BATCH_SIZE, job.attempts >= job.maxAttempts);
-      } catch (error) {
-        if (job.attempts >= job.maxAttempts) {
-          await giveUp(ctx, messageId, error instanceof Error ? error.message : String(error));
-        }
-        throw error;
-      }
-    },
-    { backoffBaseMs: 10_000, backoffMaxMs: 10 * 60_000 },
-  );
 }

@@ -18,7 +18,7 @@ export const ROLLUPS_EVERY_MS = 5_000;
  * recomputed once each, every few seconds, instead of once per sale inside its settlement;
  * and the scheduled reports are mailed.
  */
-export function registerReportJobs(jobs: JobRunner, ctx: ServiceContext) {
+export function registerReportJobs(jobs: JobRunner, { ctx }: { ctx: ServiceContext }) {
   jobs.register(
     ROLLUPS_JOB,
     async () => {

@@ -10,7 +10,10 @@ const idOf = (payload: Record<string, unknown>) => Number(payload.id);
  * The sales jobs on the one job runner: hold at door open, settlement at close, and the sweep
  * that finds lost ones and closes web sales whose door never opened.
  */
-export function registerSalesJobs(jobs: JobRunner, ctx: ServiceContext, providers: PaymentProviders) {
+export function registerSalesJobs(
+  jobs: JobRunner,
+  { ctx, providers }: { ctx: ServiceContext; providers: PaymentProviders },
+) {
   jobs.register(HOLD_JOB, ({ job }) => holdSale(ctx, providers, idOf(job.payload)), { backoffBaseMs: 2_000 });
   jobs.register(SETTLE_JOB, ({ job }) => settleSale(ctx, providers, idOf(job.payload)), {
     backoffBaseMs: 5_000,

@@ -6,7 +6,10 @@ import { BILL_ORG_JOB, BILLING_JOB, billOrganisation, queueMonthlyBilling } from
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The daily check queues one keyed job per organisation and month; each is retried by the runner until it settles. */
-export function registerSubscriptionJobs(jobs: JobRunner, ctx: ServiceContext, providers: PaymentProviders) {
+export function registerSubscriptionJobs(
+  jobs: JobRunner,
+  { ctx, providers }: { ctx: ServiceContext; providers: PaymentProviders },
+) {
   jobs.register(
     BILLING_JOB,
     async () => {

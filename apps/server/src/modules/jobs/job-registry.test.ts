@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
+
+/**
+ * Jobs in one style (issue 26): every module registers its jobs in its own `<module>-jobs.ts`
+ * through one `register<Module>Jobs(jobs, deps)`, and app.ts calls them all from one place.
+ */
+const src = path.resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+/** What the app registers without a device gateway, in registration order. */
+const APP_KINDS = [
+  'jobs.cleanup',
+  'payments.test-webhooks',
+  'payments.reconcile',
+  'planograms.schedules',
+  'fiscal.register',
+  'fiscal.shifts',
+  'sales.hold',
+  'sales.settle',
+  'sales.settle-sweep',
+  'open-links.release-holds',
+  'reports.rollups',
+  'reports.schedule',
+  'reports.mail',
+  'subscriptions.bill',
+  'subscriptions.bill_org',
+  'push.send',
+  'planning.low_stock',
+  'notify.deliver',
+  'notify.fallback',
+  'notices.prune',
+  'auth.reset-mail',
+  'app.sign-in-code',
+];
+const DEVICE_KINDS = ['devices.commands', 'devices.presence', 'telemetry.rollup', 'telemetry.retention'];
+
+describe('job registry', () => {
+  it('registers jobs only in *-jobs.ts files (the runner registers its own cleanup)', () => {
+    const registering = sourceFiles(src)
+      .filter((file) => fs.readFileSync(file, 'utf8').includes('jobs.register('))
+      .map((file) => path.relative(src, file).split(path.sep).join('/'));
+    expect(registering.length).toBeGreaterThan(0);
+    expect(registering.filter((file) => !file.endsWith('-jobs.ts'))).toEqual([]);
+  });
+
+  describe('the app', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext();
+    });
+    afterAll(() => ctx.close());
+
+    it('registers the expected job kinds', () => {
+      expect(ctx.app.jobs.kinds()).toEqual(APP_KINDS);
+    });
+  });
+
+  describe('the app with a device gateway', () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext({ mqtt: { port: 0, host: '127.0.0.1' } });
+    });
+    afterAll(() => ctx.close());
+
+    it('registers the device jobs as well', () => {
+      expect(ctx.app.jobs.kinds()).toEqual([...APP_KINDS, ...DEVICE_KINDS]);
+    });
+  });
+});

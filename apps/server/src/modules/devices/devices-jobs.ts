@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../lib/context.js';
 import type { JobRunner } from '../jobs/index.js';
 import { type Gateway, MAINTAIN_EVERY_MS } from './gateway.js';
-import { pruneTelemetry, rollupTelemetry } from './telemetry-jobs.js';
+import { pruneTelemetry, rollupTelemetry } from './telemetry-rollup.js';
 
 const HOUR_MS = 3600_000;
 

@@ -2,4 +2,4 @@ export { type CommandDelivery, queueLinkOpening, queuePriceTagUpdate } from './c
 export { deviceCommandRoutes } from './devices.routes.js';
 export { registerDeviceJobs } from './devices-jobs.js';
 export { Gateway, type GatewayOptions } from './gateway.js';
-export { pruneTelemetry, rollupTelemetry } from './telemetry-jobs.js';
+export { pruneTelemetry, rollupTelemetry } from './telemetry-rollup.js';

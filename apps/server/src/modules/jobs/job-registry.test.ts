@@ -17,6 +17,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const relative = (file: string) => path.relative(src, file).split(path.sep).join('/');
+/** `modules/sales/sales-jobs.ts`, not `modules/sales/settle-jobs.ts` nor `lib/sales-jobs.ts`. */
+const isModuleJobsFile = (file: string) => /^modules\/([a-z-]+)\/\1-jobs\.ts$/.test(file);
+
 /** What the app registers without a device gateway, in registration order. */
 const APP_KINDS = [
   'jobs.cleanup',
@@ -45,12 +49,20 @@ const APP_KINDS = [
 const DEVICE_KINDS = ['devices.commands', 'devices.presence', 'telemetry.rollup', 'telemetry.retention'];
 
 describe('job registry', () => {
-  it('registers jobs only in *-jobs.ts files (the runner registers its own cleanup)', () => {
+  it('registers jobs only in modules/<module>/<module>-jobs.ts (the runner registers its own cleanup)', () => {
     const registering = sourceFiles(src)
       .filter((file) => fs.readFileSync(file, 'utf8').includes('jobs.register('))
-      .map((file) => path.relative(src, file).split(path.sep).join('/'));
+      .map(relative);
     expect(registering.length).toBeGreaterThan(0);
-    expect(registering.filter((file) => !file.endsWith('-jobs.ts'))).toEqual([]);
+    expect(registering.filter((file) => !isModuleJobsFile(file))).toEqual([]);
+  });
+
+  it('names a -jobs.ts file after its module only, and each exports one register…Jobs', () => {
+    const jobsFiles = sourceFiles(src).filter((file) => file.endsWith('-jobs.ts'));
+    expect(jobsFiles.map(relative).filter((file) => !isModuleJobsFile(file))).toEqual([]);
+    const registrars = (file: string) =>
+      fs.readFileSync(file, 'utf8').match(/export function register\w+Jobs\(/g) ?? [];
+    expect(jobsFiles.filter((file) => registrars(file).length !== 1).map(relative)).toEqual([]);
   });
 
   describe('the app', () => {

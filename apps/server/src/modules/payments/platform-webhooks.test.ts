@@ -123,6 +123,25 @@ describe('the platform’s webhook address', () => {
     ).toEqual([]);
   });
 
+  it('refuses a body over the limit with 413, and a signed event id with a NUL byte with 400; nothing is stored', async () => {
+    await platformOnTest('none');
+    const huge = `{"id":"evt_huge","pad":"${'x'.repeat(10 * 1024 * 1024)}"}`;
+    expect((await post('/v1/platform/payment/webhook/test', huge, signed(huge, PLATFORM_SECRET))).statusCode).toBe(413);
+    // Signed with the platform's own secret, so only the body can refuse it.
+    const withNul = JSON.stringify({
+      id: 'evt_nul\u0000',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: {} },
+    });
+    const answer = await post('/v1/platform/payment/webhook/test', withNul, signed(withNul, PLATFORM_SECRET));
+    expect(answer.statusCode).toBe(400);
+    const stored = await db().select().from(paymentWebhookEvents).where(isNull(paymentWebhookEvents.orgId));
+    expect(
+      stored.map((row) => row.eventId).filter((id) => id.startsWith('evt_huge') || id.startsWith('evt_nul')),
+    ).toEqual([]);
+  });
+
   it('the platform’s settings give the address to paste into the provider', async () => {
     const settings = await platformOnTest('none');
     expect(settings.webhook_urls.test).toMatch(/\/v1\/platform\/payment\/webhook\/test$/);

@@ -123,8 +123,7 @@ export class TestPaymentBank {
 
   /** Notes an object the operation under way made or changed (already in its map); `commit` writes it. */
   keep(object: BankObject): void {
-    if (object.kind === 'payment_intent') remember(this.payments, object.id, object.body as StripePaymentIntent);
-    else if (object.kind === 'refund') remember(this.refunds, object.id, object.body as StripeRefund);
+    this.place(object);
     this.changed.set(object.id, object);
   }
 
@@ -164,17 +163,22 @@ export class TestPaymentBank {
 
 /** A payment settled outside the bank's own calls (the demo seed's sales), as the bank's books keep it. */
 export function settledIntent(reference: string, amountMinor: number, currency: string, key: string): BankObject {
+  return intentObject(reference, amountMinor, currency, 'succeeded', key);
+}
+
+/** A payment intent as the bank keeps it: what is held is capturable, what succeeded is received. */
+function intentObject(id: string, amount: number, currency: string, status: string, key: string): BankObject {
   const body: StripePaymentIntent = {
-    id: reference,
+    id,
     object: 'payment_intent',
-    amount: amountMinor,
-    amount_capturable: 0,
-    amount_received: amountMinor,
+    amount,
+    amount_capturable: status === 'requires_capture' ? amount : 0,
+    amount_received: status === 'succeeded' ? amount : 0,
     currency: currency.toLowerCase(),
-    status: 'succeeded',
+    status,
     metadata: { idempotency_key: key },
   };
-  return { id: reference, kind: 'payment_intent', idempotencyKey: key, ref: null, body };
+  return { id, kind: 'payment_intent', idempotencyKey: key, ref: null, body };
 }
 
 /** A refund settled outside the bank's own calls (the demo seed's), as the bank's books keep it. */
@@ -423,18 +427,9 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   }
 
   private newIntent(amount: number, currency: string, status: string, key: string): StripePaymentIntent {
-    const intent: StripePaymentIntent = {
-      id: this.options.bank.nextId('pi'),
-      object: 'payment_intent',
-      amount,
-      amount_capturable: status === 'requires_capture' ? amount : 0,
-      amount_received: status === 'succeeded' ? amount : 0,
-      currency: currency.toLowerCase(),
-      status,
-      metadata: { idempotency_key: key },
-    };
-    this.options.bank.keep({ id: intent.id, kind: 'payment_intent', idempotencyKey: key, ref: null, body: intent });
-    return intent;
+    const object = intentObject(this.options.bank.nextId('pi'), amount, currency, status, key);
+    this.options.bank.keep(object);
+    return object.body as StripePaymentIntent;
   }
 
   private change(intent: StripePaymentIntent, changes: Partial<StripePaymentIntent>): void {

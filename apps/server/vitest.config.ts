@@ -24,7 +24,11 @@ const postgresOnly = [
 const externalBrokerOnly = [
   ...(onPostgres && process.env.TEST_MQTT_URL
     ? []
-    : ['test/gateway.instances.test.ts', 'test/external-broker.sessions.test.ts']),
+    : [
+        'test/gateway.instances.test.ts',
+        'test/external-broker.sessions.test.ts',
+        'test/external-broker.faults.test.ts',
+      ]),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
 ];
 /** No database at all (lint zones and the import graph): once per `npm test`, in the embedded run. */

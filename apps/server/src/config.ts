@@ -146,6 +146,8 @@ export type MqttConfig = {
   clientId?: string | undefined;
   sessionExpirySeconds?: number | undefined;
   shareGroup?: string | undefined;
+  /** Several instances split the traffic in the share group; one subscribes plainly (external-broker.ts). */
+  shared?: boolean | undefined;
 };
 
 /** The host's name as a client id: stable across restarts of a process on one machine or pod with a fixed name. */
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: c.MQTT_CLIENT_ID ?? defaultClientId(),
       sessionExpirySeconds: c.MQTT_SESSION_EXPIRY_SECONDS,
       shareGroup: c.MQTT_SHARE_GROUP,
+      shared: c.INSTANCES > 1,
     },
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,

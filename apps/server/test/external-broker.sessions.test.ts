@@ -187,6 +187,30 @@ describe('the external broker transport', () => {
     await fridge.endAsync();
     await transport.close();
   });
+  it('drops the subscriptions its session kept from a start with the other kind, so a message comes once', async () => {
+    const group = newGroup();
+    const clientId = `${group}-switch`;
+    clientIds.add(clientId);
+    const payloads: string[] = [];
+    const onMessage = async (message: { payload: Buffer }) => {
+      payloads.push(String(message.payload));
+    };
+    // Started as one of several instances (in the group), then as the only one (plain): its
+    // session still holds the group's filters, and would hand it every message twice.
+    const before = createExternalBroker({ url: EXTERNAL_MQTT_URL!, clientId, shareGroup: group, shared: true });
+    await before.start(onMessage);
+    await before.close();
+    const transport = createExternalBroker({ url: EXTERNAL_MQTT_URL!, clientId, shareGroup: group, shared: false });
+    await transport.start(onMessage);
+    const fridge = await mqtt.connectAsync(EXTERNAL_MQTT_URL!, { clientId: `${group}-fridge`, reconnectPeriod: 0 });
+    await fridge.publishAsync(`vitrina/${group}/ack`, 'first', { qos: 1 });
+    await fridge.publishAsync(`vitrina/${group}/ack`, 'second', { qos: 1 });
+    // A second copy of the first would have come before the second (one connection, in order).
+    await expect.poll(() => payloads.includes('second')).toBe(true);
+    expect(payloads).toEqual(['first', 'second']);
+    await fridge.endAsync();
+    await transport.close();
+  });
 });
 
 describe('external broker sessions', () => {

@@ -1,6 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { deviceTopic } from '@vitrina/contract';
@@ -11,96 +9,25 @@ import { issueToken, TestDevice } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant } from './factories/tenant.js';
 import { createTestContext, type TestContext } from './helper.js';
+import { RecipeBroker } from './mosquitto-recipe.js';
 
 /**
- * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real: the
- * recipe's own files, docs/mosquitto/mosquitto.conf and docs/mosquitto/acl, with only the
- * listener and the file paths moved to a temporary folder, and a password file with one user per
- * serial (its token is the password) and the server's own user. Runs only with TEST_MQTT_URL
- * (vitest.config.ts): in `npm test`, the PostgreSQL suite, beside Debian's mosquitto and
- * mosquitto_passwd.
+ * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real
+ * (mosquitto-recipe.ts): its password file and ACL against the attacks of issue 23. Runs only
+ * with TEST_MQTT_URL (vitest.config.ts): in `npm test`, the PostgreSQL suite.
  */
-const RECIPE = path.resolve(import.meta.dirname, '../../../docs/mosquitto');
 /** The first server instance's user in the recipe's ACL. */
 const SERVER_USER = { name: 'vitrina-server-1', password: 'server-secret-1' };
 /** The second instance's user: publishes the tests' own commands (with the first's, it would take over the app's session). */
 const SECOND_SERVER = { name: 'vitrina-server-2', password: 'server-secret-2' };
 type Device = { id: number; serial: string; token: string };
-let dir: string;
 let dataDir: string;
-let broker: ChildProcess | undefined;
+let broker: RecipeBroker | undefined;
 let url: string;
 let ctx: TestContext;
 let app: App;
 let a: Device;
 let b: Device;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-}
-
-/** The recipe's mosquitto.conf with its listener and three paths replaced, every other line as it is. */
-function recipeConfig(port: number, paths: { passwords: string; acl: string; persistence: string }): string {
-  const replaced = new Map([
-    ['listener', `listener ${port} 127.0.0.1`],
-    ['password_file', `password_file ${paths.passwords}`],
-    ['acl_file', `acl_file ${paths.acl}`],
-    ['persistence_location', `persistence_location ${paths.persistence}/`],
-  ]);
-  const lines = fs.readFileSync(path.join(RECIPE, 'mosquitto.conf'), 'utf8').split('\n');
-  const seen = new Set<string>();
-  const config = lines.map((line) => {
-    const key = line.split(' ')[0]!;
-    if (!replaced.has(key)) return line;
-    seen.add(key);
-    return replaced.get(key)!;
-  });
-  // The recipe must name every one of them, or the test would be trying something else.
-  expect([...seen].sort()).toEqual([...replaced.keys()].sort());
-  return [...config, 'log_dest none', ''].join('\n');
-}
-
-async function startBroker(devices: Device[]): Promise<string> {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-acl-'));
-  // Started as root, Mosquitto runs as its own user: it must be able to read what is written here.
-  fs.chmodSync(dir, 0o755);
-  const passwords = path.join(dir, 'passwd');
-  fs.writeFileSync(passwords, '');
-  const users: [string, string][] = [
-    [SERVER_USER.name, SERVER_USER.password],
-    [SECOND_SERVER.name, SECOND_SERVER.password],
-    ...devices.map((device): [string, string] => [device.serial, device.token]),
-  ];
-  for (const [user, password] of users) execFileSync('mosquitto_passwd', ['-b', passwords, user, password]);
-  const acl = path.join(dir, 'acl');
-  fs.copyFileSync(path.join(RECIPE, 'acl'), acl);
-  // ... and write its persistence file here.
-  const persistence = path.join(dir, 'data');
-  fs.mkdirSync(persistence, { mode: 0o777 });
-  fs.chmodSync(persistence, 0o777);
-  const port = await freePort();
-  const config = path.join(dir, 'mosquitto.conf');
-  fs.writeFileSync(config, recipeConfig(port, { passwords, acl, persistence }));
-  const bin = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((file) => fs.existsSync(file)) ?? 'mosquitto';
-  broker = spawn(bin, ['-c', config], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(await canConnect(port)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-  return `mqtt://127.0.0.1:${port}`;
-}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -111,7 +38,12 @@ beforeAll(async () => {
   };
   a = await device('ACL fridge A');
   b = await device('ACL fridge B');
-  url = await startBroker([a, b]);
+  broker = await RecipeBroker.start([
+    SERVER_USER,
+    SECOND_SERVER,
+    ...[a, b].map((device) => ({ name: device.serial, password: device.token })),
+  ]);
+  url = broker.url;
   // The server on the same database, as a client of the broker with its own user.
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-acl-app-'));
   app = await buildApp({
@@ -124,8 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await ctx?.close();
-  broker?.kill('SIGTERM');
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await broker?.remove();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

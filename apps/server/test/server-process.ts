@@ -43,19 +43,25 @@ export type Started = { child: ChildProcess; base: string; output: () => string 
  * too) before the server binds it: then it starts again on another one. A first start binds
  * after seeding, so `folder` may name a new folder for each try.
  */
-export async function startServer(folder: string | (() => string)): Promise<Started & { dataDir: string }> {
+export async function startServer(
+  folder: string | (() => string),
+  env: Record<string, string> = {},
+): Promise<Started & { dataDir: string }> {
   for (let attempt = 1; ; attempt++) {
     const dataDir = typeof folder === 'string' ? folder : folder();
     try {
-      return { ...(await startServerOnFreePort(dataDir)), dataDir };
+      return { ...(await startServerOnFreePort(dataDir, env)), dataDir };
     } catch (error) {
       if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-/** A server process on the folder and port, its output piped to the test. */
-export function spawnServer(dataDir: string, port: number): ChildProcess {
+/**
+ * A server process on the folder and port, its output piped to the test; `env` overrides the
+ * defaults below (another database, an external broker).
+ */
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
   const child = spawn(node, withTsx('src/main.ts'), {
     cwd: serverDir,
     env: {
@@ -70,6 +76,7 @@ export function spawnServer(dataDir: string, port: number): ChildProcess {
       MQTT_PORT: '0',
       SIMULATOR: 'off',
       SEED: 'e2e',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,9 +84,9 @@ export function spawnServer(dataDir: string, port: number): ChildProcess {
   return child;
 }
 
-async function startServerOnFreePort(dataDir: string): Promise<Started> {
+async function startServerOnFreePort(dataDir: string, env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const child = spawnServer(dataDir, port);
+  const child = spawnServer(dataDir, port, env);
   let output = '';
   // The first start draws the demo catalogue, which takes a while on a busy machine.
   await new Promise<void>((resolve, reject) => {

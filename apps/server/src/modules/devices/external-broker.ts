@@ -27,6 +27,14 @@ type Options = {
   sessionExpirySeconds?: number | undefined;
   /** The shared-subscription group the instances split the traffic in (MQTT_SHARE_GROUP). */
   shareGroup?: string | undefined;
+  /**
+   * Whether to subscribe in the group (several instances: INSTANCES > 1; the default) or plainly
+   * (one instance). Mosquitto 2.0 does not write shared subscriptions to mosquitto.db, so after a
+   * broker restart it drops what devices publish until the instances have subscribed again; a
+   * plain subscription is restored with the session and receives from the first message
+   * (docs/device-protocol.md §8).
+   */
+  shared?: boolean | undefined;
   logger?: FastifyBaseLogger | undefined;
 };
 
@@ -56,6 +64,11 @@ export function createExternalBroker(options: Options): ExternalTransport {
   let acks: { settled(): Promise<void> } | null = null;
   const persistent = Boolean(options.clientId);
   const shareGroup = options.shareGroup ?? SHARE_GROUP;
+  const shared = options.shared ?? true;
+  const filters = (inGroup: boolean) =>
+    DEVICE_UPLINK_CHANNELS.map((channel) =>
+      inGroup ? `$share/${shareGroup}/vitrina/+/${channel}` : `vitrina/+/${channel}`,
+    );
   return {
     port: null,
     get client() {
@@ -78,13 +91,16 @@ export function createExternalBroker(options: Options): ExternalTransport {
       });
       client = opened;
       acks = holdAcks(opened, onMessage);
-      // Subscribed on every connection: a new session (the first start, one the broker expired)
-      // has none, and subscribing again in a resumed one replaces each with itself, its queue kept.
-      const subscribe = () =>
-        opened.subscribeAsync(
-          DEVICE_UPLINK_CHANNELS.map((channel) => `$share/${shareGroup}/vitrina/+/${channel}`),
-          { qos: 1 },
-        );
+      // Subscribed on every connection: a new session (the first start, one the broker expired,
+      // one whose shared subscriptions a broker restart lost) has none, and subscribing again in a
+      // resumed one replaces each with itself, its queue kept. A session kept from a start with
+      // the other kind (one instance before, several now, or back) drops that kind's filters, or
+      // it would receive every message twice.
+      const subscribe = async () => {
+        const granted = await opened.subscribeAsync(filters(shared), { qos: 1 });
+        if (persistent) await opened.unsubscribeAsync(filters(!shared));
+        return granted;
+      };
       await new Promise<void>((resolve, reject) => {
         const failed = (error: Error) => {
           opened.off('connect', connected);

@@ -45,6 +45,8 @@ export type MqttSettings = {
   clientId?: string | undefined;
   sessionExpirySeconds?: number | undefined;
   shareGroup?: string | undefined;
+  /** Subscribe in the share group (several instances) or plainly (one); see external-broker.ts. */
+  shared?: boolean | undefined;
 };
 
 export type GatewayOptions = {
@@ -93,6 +95,7 @@ export class Gateway implements CommandDelivery {
           clientId: options.mqtt.clientId,
           sessionExpirySeconds: options.mqtt.sessionExpirySeconds,
           shareGroup: options.mqtt.shareGroup,
+          shared: options.mqtt.shared,
           logger: options.logger,
         })
       : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SALE_STATUS } from '@vitrina/contract';
+import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.js';
+import type { ExternalTransport } from '../src/modules/devices/external-broker.js';
+import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
+import { insertMicromarket } from './factories/catalogue.js';
+import { createTenant, type Tenant } from './factories/tenant.js';
+import { createSignedInUser } from './factories/users.js';
+import { Fridge, random } from './fault-fridge.js';
+import { createTestContext, type TestContext } from './helper.js';
+import { type BrokerUser, RecipeBroker } from './mosquitto-recipe.js';
+import { cleanUp, exited, newFolder, type Started, startServer } from './server-process.js';
+
+/**
+ * Acknowledged means stored with an external broker, through what goes wrong in production
+ * (issue 23), each checked by the same audit: every `closed` a broker acknowledged to the fridge
+ * is a stored, closed sale, exactly once, none left at status 0.
+ * - Mosquitto on the recipe's configuration (docs/mosquitto, persistence on) is restarted by its
+ *   service manager while every server instance is down, and again in the middle of a burst while
+ *   the server runs.
+ * - Two real server processes share the traffic and one is killed with SIGKILL mid-burst.
+ * The fridge is firmware-like (fault-fridge.ts): it keeps what was not acknowledged and sends it
+ * again on its next connection. Runs only on PostgreSQL with TEST_MQTT_URL (vitest.config.ts).
+ */
+const seed = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const next = random(seed);
+const SERVER: BrokerUser = { name: 'vitrina-server-1', password: 'server-secret-1' };
+let ctx: TestContext;
+let tenant: Tenant;
+const apps = new Set<App>();
+const folders: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  tenant = await createTenant(ctx.database.db);
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  cleanUp();
+  await ctx?.close();
+});
+
+async function newFridge(name: string, onAck: () => void = () => {}) {
+  const id = await insertMicromarket(ctx.database.db, tenant.org.main, name);
+  const { serial, token } = await issueToken(ctx.database.db, id);
+  return { fridge: new Fridge(serial, token, onAck), user: { name: serial, password: token } };
+}
+
+/** The test's database, as a URL another client (an app, a server process) can open. */
+async function databaseUrl(): Promise<string> {
+  const result = await ctx.database.db.execute(sql`select current_database() as name`);
+  const [row] = (result as unknown as { rows: { name: string }[] }).rows;
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}
+
+/**
+ * The server in this process as the one instance of a deployment (INSTANCES=1: a plain
+ * subscription), the recipe's first server user: its user is its client id, its session persistent.
+ */
+async function startApp(url: string): Promise<App> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-faults-'));
+  folders.push(dataDir);
+  const app = await buildApp({
+    database: ctx.database,
+    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
+    mqtt: {
+      port: 0,
+      host: '127.0.0.1',
+      url,
+      username: SERVER.name,
+      password: SERVER.password,
+      clientId: SERVER.name,
+      shared: false,
+    },
+  });
+  await app.ready();
+  apps.add(app);
+  return app;
+}
+
+async function stopApp(app: App): Promise<void> {
+  apps.delete(app);
+  await app.close();
+}
+
+/** Sends sessions until `count` are sent and every message is acknowledged; false if the connection died first. */
+async function burst(fridge: Fridge, count: number): Promise<boolean> {
+  while (fridge.sessions < count || fridge.pendingClose) {
+    if (!(await fridge.sendNext())) return false;
+  }
+  return fridge.drained();
+}
+
+/** What became of the fridge's acknowledged closes in the database. */
+async function audit(fridge: Fridge) {
+  const closes = [...fridge.acknowledgedCloses];
+  const result = await ctx.database.db.execute(sql`
+    SELECT s.id AS session, s.closed_at IS NOT NULL AS closed, t.status, count(t.id) OVER (PARTITION BY s.id) AS sales
+    FROM door_sessions s LEFT JOIN transactions t ON t.door_session_id = s.id
+    WHERE s.id = ANY(${`{${closes.join(',')}}`}::uuid[])`);
+  const rows = (
+    result as unknown as { rows: { session: string; closed: boolean; status: number | null; sales: string }[] }
+  ).rows;
+  const found = new Set(rows.map((row) => row.session));
+  return {
+    missing: closes.filter((id) => !found.has(id)).length,
+    notClosed: rows.filter((row) => !row.closed).length,
+    notOnce: rows.filter((row) => Number(row.sales) !== 1).length,
+    stuck: rows.filter((row) => row.status === SALE_STATUS.new).length,
+  };
+}
+const CLEAN = { missing: 0, notClosed: 0, notOnce: 0, stuck: 0 };
+
+describe('Mosquitto restarted, on the recipe’s persistence', { timeout: 90_000 }, () => {
+  it('keeps what it acknowledged while every instance was down, across its restart', async () => {
+    const { fridge, user } = await newFridge('Broker restart, server down');
+    const broker = await RecipeBroker.start([SERVER, user]);
+    try {
+      // The instance has its session and subscriptions with the broker, then goes down for a deploy.
+      await stopApp(await startApp(broker.url));
+      // The fridge sells meanwhile: the broker acknowledges every message and queues it in that session.
+      await fridge.connect(broker.url);
+      expect(await burst(fridge, 15)).toBe(true);
+      await fridge.close();
+      expect(fridge.acknowledgedCloses.size).toBe(15);
+      expect(await audit(fridge)).toMatchObject({ missing: 15 });
+      // The broker is restarted (an upgrade, a reboot), then the instance comes back.
+      await broker.stop();
+      await broker.run();
+      await startApp(broker.url);
+      await expect.poll(() => audit(fridge), { timeout: 30_000 }).toEqual(CLEAN);
+    } finally {
+      await broker.remove();
+    }
+  });
+
+  it('stores every acknowledged session once when it restarts mid-burst under a running server', async () => {
+    let acks = 0;
+    const restartAfter = 5 + Math.floor(next() * 30);
+    let restarting: Promise<void> | null = null;
+    let broker: RecipeBroker | null = null;
+    const { fridge, user } = await newFridge('Broker restart mid-burst', () => {
+      acks += 1;
+      if (acks === restartAfter) restarting = broker!.stop();
+    });
+    broker = await RecipeBroker.start([SERVER, user]);
+    try {
+      const app = await startApp(broker.url);
+      await fridge.connect(broker.url);
+      const restarted = await burst(fridge, 40);
+      // The broker stopped mid-burst: it comes back, the server reconnects on its own (mqtt.js
+      // retries every second) and the fridge sends what it had not been acknowledged.
+      expect(restarted, `seed ${seed}: the restart came after the burst`).toBe(false);
+      await fridge.close();
+      await restarting;
+      await broker.run();
+      await fridge.connect(broker.url);
+      expect(await burst(fridge, 40)).toBe(true);
+      await fridge.close();
+      expect(fridge.acknowledgedCloses.size).toBe(40);
+      await expect
+        .poll(() => audit(fridge), { timeout: 30_000 })
+        .toEqual(CLEAN)
+        .catch((error: Error) => {
+          const client = (app.gateway as unknown as { transport: ExternalTransport }).transport.client;
+          throw new Error(
+            `seed ${seed}, restart after ${restartAfter} acks: ${error.message}\n` +
+              `the server's counters: ${JSON.stringify(app.gateway!.stats.snapshot())}, connected: ${client?.connected}`,
+          );
+        });
+    } finally {
+      await broker.remove();
+    }
+  });
+});
+
+describe('two server processes, one killed', { timeout: 150_000 }, () => {
+  it('stores every acknowledged session once when one of two instances is killed with SIGKILL mid-burst', async () => {
+    const url = EXTERNAL_MQTT_URL!;
+    const group = `kill-${randomUUID().slice(0, 8)}`;
+    const database = await databaseUrl();
+    // Each instance on the test's database and the suite's broker, under its own stable client id.
+    const start = (name: string) =>
+      startServer(newFolder('vitrina-instance-'), {
+        DATABASE_URL: database,
+        MQTT_URL: url,
+        MQTT_CLIENT_ID: `${group}-${name}`,
+        MQTT_SHARE_GROUP: group,
+        INSTANCES: '2',
+        SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
+        SEED: 'off',
+      });
+    let a: Started = await start('a');
+    const b = await start('b');
+    const killAfter = 5 + Math.floor(next() * 25);
+    let acks = 0;
+    const { fridge } = await newFridge('One of two killed', () => {
+      acks += 1;
+      if (acks === killAfter) a.child.kill('SIGKILL');
+    });
+    try {
+      await fridge.connect(url);
+      // The fridge goes on selling while A is dead: the broker acknowledges A's share and keeps it in A's session.
+      expect(await burst(fridge, 40)).toBe(true);
+      await exited(a.child);
+      expect(fridge.acknowledgedCloses.size).toBe(40);
+      // A is started again under its client id: it resumes its session and stores what waited there once.
+      a = await start('a');
+      // A's session kept what the kill left unacknowledged and A's share of the rest: the new A receives it.
+      const token = (
+        await createSignedInUser(ctx.database.db, { orgId: tenant.org.main, permissions: ['view_all_organizations'] })
+      ).token;
+      const received = async () => {
+        const response = await fetch(`${a.base}/v1/device/gateway/stats`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await response.json()) as { received: number }).received;
+      };
+      await expect.poll(received, { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => audit(fridge), { timeout: 60_000 })
+        .toEqual(CLEAN)
+        .catch((error: Error) => {
+          throw new Error(`seed ${seed}, kill after ${killAfter} acks: ${error.message}`);
+        });
+    } finally {
+      await fridge.close();
+      for (const server of [a, b]) {
+        server.child.kill('SIGTERM');
+        await exited(server.child);
+      }
+      // The sessions end with the test: a clean start with no expiry replaces each one.
+      for (const name of ['a', 'b']) {
+        const client = await mqtt.connectAsync(url, {
+          clientId: `${group}-${name}`,
+          protocolVersion: 5,
+          clean: true,
+          properties: { sessionExpiryInterval: 0 },
+          reconnectPeriod: 0,
+        });
+        await client.endAsync();
+      }
+    }
+  });
+});

@@ -329,28 +329,3 @@ export async function findCustomer(db: Db, orgId: number, id: number): Promise<{
     .where(and(eq(users.id, id), eq(users.orgId, orgId), eq(users.userType, USER_KIND.client), eq(users.active, true)));
   return row ?? null;
 }
-
-/** Customers of the organisation for the form's picker, by name, email or phone. */
-export async function searchCustomers(db: Db, orgIds: number[] | null, orgId: number | undefined, q?: string) {
-  const pattern = q ? `%${escapeLike(q)}%` : null;
-  return db
-    .select({ id: users.id, name: users.name, phone: sql<string | null>`${users.phones}[1]` })
-    .from(users)
-    .where(
-      and(
-        eq(users.userType, USER_KIND.client),
-        eq(users.active, true),
-        orgIds === null ? undefined : inArray(users.orgId, orgIds),
-        orgId === undefined ? undefined : eq(users.orgId, orgId),
-        pattern
-          ? or(
-              ilike(users.name, pattern),
-              ilike(users.email, pattern),
-              sql`array_to_string(${users.phones}, ' ') ILIKE ${pattern}`,
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(users.name, users.id)
-    .limit(20);
-}

@@ -17,6 +17,7 @@ import { toE164 } from '../../lib/customers.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { callingCodeOf } from '../user-groups/index.js';
+import { searchCustomers } from '../users/index.js';
 import * as repo from './push.repository.js';
 import { PUSH_SEND_JOB, pushJobKey } from './push-delivery.js';
 
@@ -158,5 +159,6 @@ export async function searchRecipients(
 ): Promise<TPushRecipientOptions> {
   if (query.org_id !== undefined) actor.scope.assertVisible(query.org_id);
   const orgId = query.org_id ?? actor.orgId;
-  return { items: await repo.searchCustomers(ctx.db, actor.scope.visibleIds, orgId, query.q) };
+  const items = await searchCustomers(ctx.db, { orgId, orgIds: actor.scope.visibleIds, q: query.q, activeOnly: true });
+  return { items };
 }

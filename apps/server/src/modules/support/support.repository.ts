@@ -275,29 +275,6 @@ export async function isStaffWith(db: Db, orgId: number, permission: string, use
   return Boolean(row);
 }
 
-/** Customers of the organisation by name, email or phone. */
-export async function searchCustomers(db: Db, orgId: number, q?: string) {
-  const pattern = q ? `%${escapeLike(q)}%` : null;
-  return db
-    .select({ id: users.id, name: users.name, detail: sql<string | null>`${users.phones}[1]` })
-    .from(users)
-    .where(
-      and(
-        eq(users.orgId, orgId),
-        eq(users.userType, USER_KIND.client),
-        pattern
-          ? or(
-              ilike(users.name, pattern),
-              ilike(users.email, pattern),
-              sql`array_to_string(${users.phones}, ' ') ILIKE ${pattern}`,
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(users.name, users.id)
-    .limit(20);
-}
-
 /** Micromarkets of the organisation by name or address. */
 export async function searchMicromarkets(db: Db, orgId: number, q?: string) {
   const pattern = q ? `%${escapeLike(q)}%` : null;

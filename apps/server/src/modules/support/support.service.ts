@@ -24,6 +24,7 @@ import { newStorageKey } from '../../lib/storage.js';
 import type { Upload } from '../../lib/uploads.js';
 import { writeAudit } from '../audit/index.js';
 import { notify } from '../notifications/index.js';
+import { searchCustomers } from '../users/index.js';
 import * as repo from './support.repository.js';
 import { markThreadRead } from './support-reads.js';
 
@@ -336,7 +337,9 @@ export async function ticketAssignees(ctx: ServiceContext, actor: UserActor, que
 }
 
 export async function supportCustomers(ctx: ServiceContext, actor: UserActor, query: PeopleQuery) {
-  const items = await repo.searchCustomers(ctx.db, orgOf(actor, query), query.q);
+  // A conversation or ticket may be about a blocked customer too.
+  const found = await searchCustomers(ctx.db, { orgId: orgOf(actor, query), q: query.q, activeOnly: false });
+  const items = found.map(({ id, name, phone }) => ({ id, name, detail: phone }));
   return { items } satisfies TSupportPersonOptions;
 }
 

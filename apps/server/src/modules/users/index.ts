@@ -1,2 +1,3 @@
-/** Users of the organisations. */
+/** Users of the organisations, and the one search of an organisation's customers. */
+export { type CustomerSearch, type FoundCustomer, searchCustomers } from './customer-search.js';
 export { userRoutes } from './users.routes.js';

@@ -1,7 +1,7 @@
-import { api, PROMO_SUBTYPE, PROMOTION_SUBTYPES_NEEDING_GROUPS } from '@vitrina/contract';
+import { PROMO_SUBTYPE, PROMOTION_SUBTYPES_NEEDING_GROUPS } from '@vitrina/contract';
 import { Form, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEndpoint } from '../../../lib/endpoint-query';
+import { UserGroupSelect } from '../../../components/user-group-select';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import { ProductsSelect } from './products-select';
 import type { PromotionValues } from './promotion-values';
@@ -16,7 +16,6 @@ export function PromotionAudienceFields({ orgOptions }: Props) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<PromotionValues>();
   const subtype = Form.useWatch('subtype', form) ?? 1;
-  const groups = useEndpoint(api.userGroup.list, { query: { per_page: 100 } });
   const micromarkets = useMicromarketOptions();
   return (
     <>
@@ -29,15 +28,7 @@ export function PromotionAudienceFields({ orgOptions }: Props) {
             : t('promotions.groups_hint')
         }
       >
-        <Select
-          mode="multiple"
-          optionFilterProp="label"
-          loading={groups.isPending}
-          options={groups.data?.items.map((group) => ({
-            value: group.id,
-            label: t('promotions.group_option', { name: group.name, count: group.members_count }),
-          }))}
-        />
+        <UserGroupSelect orgId={null} />
       </Form.Item>
       {subtype === PROMO_SUBTYPE.specificProducts && (
         <Form.Item name="product_ids" label={t('promotions.products')}>

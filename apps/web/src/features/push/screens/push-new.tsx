@@ -10,12 +10,14 @@ import {
   type TPushPreview,
 } from '@vitrina/contract';
 import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Typography } from 'antd';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ContractForm } from '../../../components/contract-form';
 import { PageHeader } from '../../../components/page-header';
-import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
+import { CustomerSelect } from '../../../components/search-select';
+import { UserGroupSelect } from '../../../components/user-group-select';
+import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
@@ -59,27 +61,6 @@ function bodyOf(values: Values): TCreatePushMessage {
   };
 }
 
-function CustomerSelect(props: { orgId?: number; value?: number; onChange?: (id: number) => void; id?: string }) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const q = useDeferredValue(search.trim());
-  const found = useEndpoint(api.push.recipients, { query: { org_id: props.orgId, q: q || undefined } });
-  return (
-    <Select<number>
-      id={props.id}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      value={props.value}
-      onChange={props.onChange}
-      loading={found.isFetching}
-      placeholder={t('push.customer_placeholder')}
-      options={(found.data?.items ?? []).map((customer) => ({
-        value: customer.id,
-        label: customer.phone ? `${customer.name} · ${customer.phone}` : customer.name,
-      }))}
-    />
-  );
-}
-
 /** §2 `/push/new`: a message to customers, now or at a time on the organisation's clock, previewed first. */
 export default function PushNewScreen() {
   const { t } = useTranslation();
@@ -93,7 +74,6 @@ export default function PushNewScreen() {
   const when = Form.useWatch('when', form) ?? 'now';
   const title = Form.useWatch('title', form) ?? '';
   const text = Form.useWatch('body', form) ?? '';
-  const groups = useEndpoint(api.userGroup.list, { query: { per_page: 100, org_id: orgId } }, { enabled: !!orgId });
   const previewCall = useEndpointMutation(api.push.preview);
   const create = useEndpointMutation(api.push.create);
   const [preview, setPreview] = useState<TPushPreview | null>(null);
@@ -217,20 +197,12 @@ export default function PushNewScreen() {
               </Form.Item>
               {audience === 'groups' && (
                 <Form.Item name="group_ids" label={t('push.groups')}>
-                  <Select
-                    mode="multiple"
-                    optionFilterProp="label"
-                    loading={groups.isPending}
-                    options={groups.data?.items.map((group) => ({
-                      value: group.id,
-                      label: t('push.group_option', { name: group.name, count: group.members_count }),
-                    }))}
-                  />
+                  <UserGroupSelect orgId={orgId} />
                 </Form.Item>
               )}
               {audience === 'user' && (
                 <Form.Item name="user_id" label={t('push.customer')}>
-                  <CustomerSelect orgId={orgId} />
+                  <CustomerSelect endpoint={api.push.recipients} orgId={orgId} />
                 </Form.Item>
               )}
               {audience === 'phone' && (

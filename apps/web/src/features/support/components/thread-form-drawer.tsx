@@ -7,10 +7,11 @@ import {
   ZCreateSupportThread,
 } from '@vitrina/contract';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
+import { CustomerSelect, SearchSelect } from '../../../components/search-select';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { getMessage } from '../../../lib/notify';
@@ -29,35 +30,6 @@ type Values = {
   priority?: TicketPriority;
   assignee_id?: number;
 };
-
-/** Searches the organisation's customers or micromarkets as the user types. */
-function SearchSelect(props: {
-  endpoint: typeof api.support.customers | typeof api.support.micromarkets;
-  orgId?: number;
-  placeholder?: string;
-  value?: number;
-  onChange?: (id?: number) => void;
-  id?: string;
-}) {
-  const [search, setSearch] = useState('');
-  const q = useDeferredValue(search.trim());
-  const found = useEndpoint(props.endpoint, { query: { org_id: props.orgId, q: q || undefined } });
-  return (
-    <Select<number>
-      id={props.id}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      value={props.value}
-      onChange={props.onChange}
-      loading={found.isFetching}
-      placeholder={props.placeholder}
-      options={(found.data?.items ?? []).map((item) => ({
-        value: item.id,
-        label: item.detail ? `${item.name} · ${item.detail}` : item.name,
-      }))}
-    />
-  );
-}
 
 /** A new conversation (staff opening one for a customer) or a new ticket. */
 export function ThreadFormDrawer(props: {
@@ -133,16 +105,12 @@ export function ThreadFormDrawer(props: {
           <Input.TextArea maxLength={4000} autoSize={{ minRows: 3, maxRows: 8 }} />
         </Form.Item>
         <Form.Item name="customer_id" label={t('support.customer')}>
-          <SearchSelect
-            endpoint={api.support.customers}
-            orgId={orgId}
-            placeholder={t('support.customer_placeholder')}
-          />
+          <CustomerSelect endpoint={api.support.customers} orgId={orgId} isClearable />
         </Form.Item>
         <Row gutter={12}>
           <Col xs={24} sm={14}>
             <Form.Item name="micromarket_id" label={t('support.micromarket')}>
-              <SearchSelect endpoint={api.support.micromarkets} orgId={orgId} />
+              <SearchSelect endpoint={api.support.micromarkets} orgId={orgId} isClearable />
             </Form.Item>
           </Col>
           <Col xs={24} sm={10}>

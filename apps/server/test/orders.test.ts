@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerCards, paymentTransactions } from '../src/db/schema/index.js';
 import { insertMicromarket, insertProduct } from './factories/catalogue.js';
+import { createCustomer } from './factories/customers.js';
 import { orgOnTestProvider } from './factories/payments.js';
 import { insertCustomerWithCard } from './factories/sales.js';
 import { uniqueName } from './factories/sequence.js';
@@ -359,7 +360,7 @@ describe('orders', () => {
     expect(notCourier.json()).toMatchObject({ fields: { courier_id: expect.any(String) } });
   });
 
-  it('offers the form micromarkets taking orders, products priced there with stock, and customers by phone', async () => {
+  it('offers the form micromarkets taking orders, products priced there with stock, and customers by name or email', async () => {
     const s = await shop('hold');
     const markets = (await call(ctx, 'GET', '/v1/order/micromarkets', { token: s.operator })).json<{
       items: { id: number; payment_mode: string }[];
@@ -375,6 +376,14 @@ describe('orders', () => {
       })
     ).json<{ items: { id: number }[] }>();
     expect(people.items.map((item) => item.id)).toEqual([s.customer.userId]);
+    // The one customer search (users/customer-search.ts): by email as in push and support.
+    const byEmail = await createCustomer(db(), s.orgId, { email: `order.${s.micromarketId}@mail.example` });
+    const found = (
+      await call(ctx, 'GET', `/v1/order/customers/${s.micromarketId}?q=${encodeURIComponent(byEmail.email)}`, {
+        token: s.operator,
+      })
+    ).json<{ items: { id: number }[] }>();
+    expect(found.items.map((item) => item.id)).toEqual([byEmail.id]);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { TOrderMicromarketOption, TOrderProductOption, TPersonOption } from '@vitrina/contract';
-import { USER_KIND } from '@vitrina/contract';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { micromarkets, organizations, products, rolePermissions, tags, users } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
@@ -7,6 +6,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/sql.js';
 import { readSettings } from '../micromarkets/index.js';
+import { searchCustomers } from '../users/index.js';
 import { orderableMicromarket, pricesAt } from './order-rules.js';
 
 /** Micromarkets the caller edits that take orders, by name. */
@@ -89,7 +89,7 @@ const toPerson = (row: { id: number; name: string; phones: string[] }): TPersonO
   phone: row.phones[0] ?? null,
 });
 
-/** Active customers of the micromarket's organisation by name or phone, at most 20. */
+/** Active customers of the micromarket's organisation by name, email or phone: the one customer search. */
 export async function orderCustomers(
   ctx: ServiceContext,
   actor: UserActor,
@@ -97,15 +97,7 @@ export async function orderCustomers(
   q: string | undefined,
 ): Promise<{ items: TPersonOption[] }> {
   const market = await orderableMicromarket(ctx, actor, micromarketId);
-  const rows = await ctx.db
-    .select({ id: users.id, name: users.name, phones: users.phones })
-    .from(users)
-    .where(
-      and(eq(users.orgId, market.orgId), eq(users.userType, USER_KIND.client), eq(users.active, true), personMatch(q)),
-    )
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(20);
-  return { items: rows.map(toPerson) };
+  return { items: await searchCustomers(ctx.db, { orgId: market.orgId, q, activeOnly: true }) };
 }
 
 /** Active users of the micromarket's organisation whose role delivers orders. */

@@ -66,6 +66,13 @@ test('a customer link shows the refusal, then takes a test card and queues the o
     await page.getByRole('button', { name: 'Open the door' }).click();
     await expect(page.getByText('The door will be opened shortly')).toBeVisible();
     await expect(page.getByTestId('open-progress')).toBeVisible();
+    // The fridge opens the door: until it closes and the sale is settled, §9's processing time is said.
+    const opening = await fridge.command('open_door');
+    await fridge.send('ack', { command_id: opening.id, status: 'done' });
+    await expect(page.getByTestId('open-progress')).toContainText('The door is open');
+    await expect(page.getByTestId('open-processing')).toHaveText(
+      'Once you close the door, your purchase is processed: processing may take up to 1 minute.',
+    );
   } finally {
     await fridge.end();
     await phone.close();

@@ -27,6 +27,8 @@ export type RowAction = {
   onClick: () => void;
   /** Not offered on this row: no permission for it, or the row's state does not allow it. */
   isHidden?: boolean;
+  /** Its call is running: a spinner in place of the icon. */
+  isLoading?: boolean;
 };
 
 type Props = {
@@ -84,6 +86,7 @@ function RowActionButton({ action, variant }: { action: RowAction; variant: Prop
       type={variant === 'text' ? 'text' : action.type}
       danger={action.isDanger}
       icon={action.icon}
+      loading={action.isLoading}
       aria-label={action.label}
       onClick={confirm ? undefined : action.onClick}
     >

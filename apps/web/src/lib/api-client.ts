@@ -9,6 +9,7 @@ import {
 } from '@vitrina/contract';
 import { ApiError } from './api-error';
 import { clearToken, getLocaleCookie, getToken, setToken } from './cookies';
+import { i18n } from './i18n';
 import { getMessage } from './notify';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -51,6 +52,18 @@ function combineSignals(signal?: AbortSignal, timeoutMs = REQUEST_TIMEOUT_MS): A
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
+/**
+ * What a call that got no answer says, in the interface language: the browser's own words
+ * ("Failed to fetch", "signal timed out") are neither translated nor helpful. Status 0.
+ */
+export function transportError(cause: unknown, timeoutMs = REQUEST_TIMEOUT_MS): ApiError {
+  const isTimeout = cause instanceof Error && cause.name === 'TimeoutError';
+  const message = isTimeout
+    ? i18n.t('common.timeout', { seconds: Math.round(timeoutMs / 1000) })
+    : i18n.t('common.network_error');
+  return new ApiError({ status: 0, message });
+}
+
 async function readError(response: Response): Promise<ApiError> {
   const payload: unknown = await response.json().catch(() => null);
   const record = (payload ?? {}) as { message?: unknown; fields?: unknown };
@@ -82,7 +95,7 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   } catch (cause) {
     // A caller's own abort (query cancelled) is not a user-facing failure.
     if (options.signal?.aborted) throw cause;
-    const error = new ApiError({ status: 0, message: cause instanceof Error ? cause.message : 'Error' });
+    const error = transportError(cause, options.timeoutMs);
     reportError(error, options);
     throw error;
   }

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildMapsLink,
   formatCompactNumber,
+  formatCount,
   formatDateUtc,
   formatDuration,
   formatRelativeTime,
   formatWeekday,
   isExternal,
+  linkAttributes,
 } from './format';
 
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0);
@@ -87,5 +89,34 @@ describe('formatWeekday', () => {
     expect(formatWeekday(1, 'en')).toBe('Mon');
     expect(formatWeekday(7, 'en')).toBe('Sun');
     expect(formatWeekday(1, 'pl')).toBe('pon.');
+  });
+});
+
+describe('formatCount', () => {
+  it('shows every digit, grouped in the locale, below ten thousand', () => {
+    expect(formatCount(9_999)).toBe('9,999');
+    expect(formatCount(1_234, 'ua')).toBe('1\u00a0234');
+  });
+
+  it('compacts larger figures with the §9 suffixes', () => {
+    expect(formatCount(12_345)).toBe('12.3k');
+    expect(formatCount(5_600_000, 'pl')).toBe('5.6M');
+    expect(formatCount(3.2e18)).toBe('3.2E');
+  });
+});
+
+describe('linkAttributes', () => {
+  it('opens web links in a new tab that cannot reach back', () => {
+    expect(linkAttributes(' https://maps.example/x ')).toEqual({
+      href: 'https://maps.example/x',
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
+  });
+
+  it('leaves mailto, tel and panel paths in place', () => {
+    expect(linkAttributes('mailto:a@b.c')).toEqual({ href: 'mailto:a@b.c' });
+    expect(linkAttributes('tel:+380501234567')).toEqual({ href: 'tel:+380501234567' });
+    expect(linkAttributes('/device/list')).toEqual({ href: '/device/list' });
   });
 });

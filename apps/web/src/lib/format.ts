@@ -61,6 +61,18 @@ export function formatCompactNumber(value: number, digits = 1): string {
   return `${sign}${text}${NUMBER_SUFFIXES[index]}`;
 }
 
+/** From here on a counter is compacted (12 345 → 12.3k); below it every digit fits and is shown. */
+export const COMPACT_FROM = 10_000;
+
+/**
+ * A large figure (a count, never money, which must stay exact): grouped in the locale below
+ * `COMPACT_FROM`, compacted with the §9 k/M/G/T/P/E suffixes from there.
+ */
+export function formatCount(value: number, locale: Locale = 'en'): string {
+  if (Math.abs(value) < COMPACT_FROM) return intlFormat('NumberFormat', LOCALE_TAGS[locale], {}).format(value);
+  return formatCompactNumber(value);
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Spec §9: the stored UTC time with its offset spelled out, e.g. `2024-05-01 09:30 +00:00`. */
@@ -79,6 +91,16 @@ export function buildMapsLink(address: string): string {
 /** Spec §5: http, https, mailto and tel links open outside the panel. */
 export function isExternal(link: string): boolean {
   return /^(https?:|mailto:|tel:)/i.test(link.trim());
+}
+
+/**
+ * The attributes of a link: an external one (§5) opens in a new tab that cannot reach back
+ * into the panel (`noopener noreferrer`); mailto and tel hand over to their app in place.
+ */
+export function linkAttributes(link: string): { href: string; target?: '_blank'; rel?: string } {
+  const href = link.trim();
+  if (!/^https?:/i.test(href)) return { href };
+  return { href, target: '_blank', rel: 'noopener noreferrer' };
 }
 
 /** The short name of an ISO day of the week (1 Monday … 7 Sunday) in the locale. */

@@ -93,3 +93,27 @@ describe('links of a deactivated organisation', () => {
     expect(await rows()).toMatchObject({ requests: 1, commands: 1 });
   });
 });
+
+describe('links of a deactivated micromarket', () => {
+  it('answer §8’s "unknown micromarket identifier" to both kinds, and keep the customer’s refusal only', async () => {
+    const { orgId, operator } = await orgOnTestProvider(ctx);
+    const id = await insertMicromarket(db(), orgId, 'Retired lobby', { settings: { payment_rfid: true } });
+    const customer = await linkOf(operator, id, 'customer');
+    const courier = await linkOf(operator, id, 'courier');
+    const off = await call(ctx, 'POST', `/v1/device/update/${id}`, { token: operator, payload: { active: false } });
+    expect(off.statusCode, off.body).toBe(200);
+
+    expect((await publicCall('GET', 'customer', customer)).json().refusal).toBe('Unknown micromarket identifier');
+    expect((await publicCall('GET', 'courier', courier, 'it')).json().refusal).toBe(
+      'Identificativo del micromarket sconosciuto',
+    );
+    const bought = await publicCall('POST', 'customer', customer, 'ua');
+    expect([bought.statusCode, bought.json().message]).toEqual([409, 'Невідомий ідентифікатор мікромаркету']);
+    const opened = await publicCall('POST', 'courier', courier, 'sk');
+    expect([opened.statusCode, opened.json().message]).toEqual([409, 'Neznámy identifikátor mikromarketu']);
+    const commands = await db().select().from(deviceCommands).where(eq(deviceCommands.micromarketId, id));
+    expect(commands).toEqual([]);
+    const refusals = await db().select().from(saleRefusals).where(eq(saleRefusals.micromarketId, id));
+    expect(refusals.map((row) => row.reason)).toEqual(['payment.refusal.unknown_micromarket']);
+  });
+});

@@ -108,15 +108,16 @@ async function workingLink(ctx: ServiceContext, token: string, kind: OpenLinkKin
 type WorkingLink = Awaited<ReturnType<typeof workingLink>>;
 
 /**
- * Why the link's micromarket would refuse now: deactivated for both kinds; for a customer,
- * §8's payment rejection reasons (the sales gate), since a customer's opening is a purchase
- * (the gate refuses a deactivated organisation first); for a courier, a deactivated organisation.
+ * Why the link's micromarket would refuse now: for a customer, §8's payment rejection reasons
+ * (the sales gate), since a customer's opening is a purchase (the gate answers a deactivated
+ * micromarket "unknown micromarket identifier" and a deactivated organisation first); for a
+ * courier, the same §8 text for a deactivated micromarket, then a deactivated organisation.
  */
 async function refusalOf(ctx: ServiceContext, link: WorkingLink, kind: OpenLinkKind): Promise<MessageKey | null> {
-  if (!link.active) return 'open.not_available';
   if (kind === 'customer') {
     return customerOpenRefusal(ctx.db, { micromarketId: link.micromarketId, now: ctx.clock.now() });
   }
+  if (!link.active) return 'payment.refusal.unknown_micromarket';
   return link.isOrgActive ? null : 'open.organization_inactive';
 }
 
@@ -205,7 +206,10 @@ export async function openByLink(
   }
   const refusal = await refusalOf(ctx, link, kind);
   if (refusal) {
-    await recordRefusal(ctx.db, { micromarketId: link.micromarketId, reason: refusal, at: ctx.clock.now() });
+    // A courier's opening is no sale: only a customer's refusal is kept for the error analytics.
+    if (kind === 'customer') {
+      await recordRefusal(ctx.db, { micromarketId: link.micromarketId, reason: refusal, at: ctx.clock.now() });
+    }
     throw conflict(refusal);
   }
   const payments = options.payments ?? null;

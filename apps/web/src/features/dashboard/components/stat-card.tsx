@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Surface } from '../../../components/surface';
+import { formatCount } from '../../../lib/format';
 import { intlFormat } from '../../../lib/intl-format';
 import { LOCALE_TAGS } from '../../../lib/locale-tags';
 import { useLocale } from '../../../lib/use-locale';
@@ -23,7 +24,10 @@ export function StatCard({ title, value, icon, accent, hint, isLoading }: Props)
             {isLoading ? (
               <span style={{ color: '#d9d9d9' }}>—</span>
             ) : (
-              intlFormat('NumberFormat', LOCALE_TAGS[locale], {}).format(value)
+              // A large count is compacted (§9 k/M/…); its every digit stays in the hint on hover.
+              <span title={intlFormat('NumberFormat', LOCALE_TAGS[locale], {}).format(value)} data-testid="stat-value">
+                {formatCount(value, locale)}
+              </span>
             )}
           </div>
         </div>

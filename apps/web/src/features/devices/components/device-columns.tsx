@@ -4,6 +4,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { MapsLink } from '../../../components/external-link';
 import { formatRelativeTime } from '../../../lib/format';
 import { sortOrderOf } from '../../../lib/list-query';
 import { ConnectionTag, DoorTag, LockTag, TemperatureTag } from './device-state-tags';
@@ -105,7 +106,7 @@ export function buildDeviceColumns(options: Options): ColumnsType<TMicromarket> 
             {item.name}
           </Link>
           <div className="muted" style={{ fontSize: 12 }}>
-            {orDash(item.address)}
+            <MapsLink address={item.address} style={{ color: 'inherit' }} />
           </div>
           <LockTag micromarket={item} />
         </div>

@@ -82,6 +82,9 @@ export default function DeviceListScreen() {
         <DeviceFilters query={query} hasFilters={hasFilters} update={update} reset={reset} />
         <PagedTable<TMicromarket>
           rowKey="id"
+          // Wider than the card at 1280 px: the header stays under the top bar (56 px) and the
+          // horizontal scrollbar at the window's foot, so the later columns are in reach.
+          sticky={{ offsetHeader: 56 }}
           columns={shownColumns}
           result={result}
           page={query.page}

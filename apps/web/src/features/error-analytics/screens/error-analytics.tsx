@@ -10,6 +10,7 @@ import { LazyResult } from '../../../components/lazy-result';
 import { OrganizationFilter } from '../../../components/list-filters';
 import { PageHeader } from '../../../components/page-header';
 import { endpointInput, useEndpoint } from '../../../lib/endpoint-query';
+import { COMPACT_FROM, formatCount } from '../../../lib/format';
 import { useListUrl } from '../../../lib/list-query';
 import { useLocale } from '../../../lib/use-locale';
 import { CATEGORY_COLORS, describeKey } from '../components/error-labels';
@@ -19,6 +20,7 @@ type Place = TErrorAnalytics['micromarkets'][number];
 
 function TotalCard(props: { category: ErrorCategory; count: number; previous: number; onOpen: () => void }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const label = t(`error_analytics.category.${props.category}`);
   return (
     <Card
@@ -28,8 +30,12 @@ function TotalCard(props: { category: ErrorCategory; count: number; previous: nu
     >
       <button type="button" className="error-total__button" onClick={props.onOpen} aria-label={label}>
         <span className="error-total__label">{label}</span>
-        <strong className="error-total__count" data-testid={`error-total-${props.category}`}>
-          {props.count.toLocaleString()}
+        <strong
+          className="error-total__count"
+          data-testid={`error-total-${props.category}`}
+          title={props.count >= COMPACT_FROM ? String(props.count) : undefined}
+        >
+          {formatCount(props.count, locale)}
         </strong>
         <span className="muted">{t('error_analytics.previous', { count: props.previous })}</span>
       </button>

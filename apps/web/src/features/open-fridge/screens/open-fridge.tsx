@@ -94,6 +94,16 @@ function DoorProgress({ command, isPurchase }: { command: string; isPurchase: bo
         data-testid="open-progress"
       />
       {progress.data?.sale && <SaleResult sale={progress.data.sale} />}
+      {isPurchase && status === 'acknowledged' && !progress.data?.sale && (
+        // The sale is settled once the door closes (§9: processing may take up to 1 minute).
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={t('open.processing')}
+          data-testid="open-processing"
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import type { api, EndpointQuery, TAlert } from '@vitrina/contract';
-import { Button, Popconfirm, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { RowActions } from '../../../components/row-actions';
 import { sortOrderOf } from '../../../lib/list-query';
 
 type Options = {
@@ -84,30 +85,29 @@ export function buildAlertColumns(options: Options): ColumnsType<TAlert> {
     title: t('common.actions'),
     width: 96,
     fixed: isCompact ? undefined : 'right',
-    render: (_, alert) =>
-      alert.status === 'resolved' ? null : (
-        <div style={{ display: 'flex', gap: 4 }}>
-          {alert.status === 'open' && (
-            <Tooltip title={t('alerts.acknowledge')}>
-              <Button
-                size="small"
-                icon={<EyeOutlined />}
-                loading={busyId === alert.id}
-                aria-label={t('alerts.acknowledge')}
-                onClick={() => onAcknowledge(alert)}
-              />
-            </Tooltip>
-          )}
-          <Popconfirm
-            title={t('alerts.resolve_confirm')}
-            okText={t('alerts.resolve')}
-            cancelText={t('actions.cancel')}
-            onConfirm={() => onResolve(alert)}
-          >
-            <Button size="small" type="primary" icon={<CheckOutlined />} aria-label={t('alerts.resolve')} />
-          </Popconfirm>
-        </div>
-      ),
+    render: (_, alert) => (
+      <RowActions
+        actions={[
+          {
+            key: 'acknowledge',
+            label: t('alerts.acknowledge'),
+            icon: <EyeOutlined />,
+            isLoading: busyId === alert.id,
+            onClick: () => onAcknowledge(alert),
+            isHidden: alert.status !== 'open',
+          },
+          {
+            key: 'resolve',
+            label: t('alerts.resolve'),
+            icon: <CheckOutlined />,
+            type: 'primary',
+            confirm: { title: t('alerts.resolve_confirm'), okText: t('alerts.resolve') },
+            onClick: () => onResolve(alert),
+            isHidden: alert.status === 'resolved',
+          },
+        ]}
+      />
+    ),
   });
   return columns;
 }

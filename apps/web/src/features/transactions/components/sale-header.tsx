@@ -22,6 +22,11 @@ export function SaleHeader({ sale }: { sale: TTransactionCard }) {
         <RefundInProcessTag sale={sale} />
         <Tag>{codes.paymentType(sale.payment_type)}</Tag>
         {sale.is_test && <Tag color="purple">{t('transactions.test')}</Tag>}
+        {(sale.status === 3 || sale.status === 4) && (
+          <span className="muted" data-testid="processing-hint">
+            {t('transactions.processing_hint')}
+          </span>
+        )}
       </Space>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
         <Descriptions.Item label={t('fields.micromarket')}>

@@ -1,6 +1,8 @@
 import type { TTransactionTotals } from '@vitrina/contract';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format';
+import { useLocale } from '../../../lib/use-locale';
 import { Figure } from './figure';
 import { useMoney } from './use-money';
 
@@ -11,10 +13,11 @@ const ROW = { display: 'flex', flexWrap: 'wrap', gap: '4px 20px', margin: '0 0 1
 export function TransactionTotals({ totals }: { totals: TTransactionTotals | undefined }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const locale = useLocale();
   if (!totals) return <Skeleton.Input active size="small" />;
   return (
     <section style={ROW} aria-label={t('transactions.totals.count')}>
-      <Figure label={t('transactions.totals.count')}>{totals.count.toLocaleString()}</Figure>
+      <Figure label={t('transactions.totals.count')}>{formatCount(totals.count, locale)}</Figure>
       {totals.by_currency.map((row) => (
         <div key={row.currency} style={ROW}>
           <Figure label={t('transactions.totals.amount')}>{money(row.amount_minor, row.currency)}</Figure>

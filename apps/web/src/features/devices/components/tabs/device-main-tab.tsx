@@ -1,11 +1,12 @@
-import { EnvironmentOutlined, KeyOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { api } from '@vitrina/contract';
 import { Button, Descriptions, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MapsLink } from '../../../../components/external-link';
 import { useEndpointMutation } from '../../../../lib/endpoint-query';
-import { buildMapsLink, formatDateUtc, formatRelativeTime } from '../../../../lib/format';
+import { formatDateUtc, formatRelativeTime } from '../../../../lib/format';
 import { formatMoney } from '../../../../lib/money';
 import { useCan } from '../../../../lib/permissions';
 import { useLocale } from '../../../../lib/use-locale';
@@ -31,13 +32,7 @@ export function DeviceMainTab({ micromarket: item, canEdit, currency }: DeviceTa
         <Descriptions.Item label={t('fields.name')}>{item.name}</Descriptions.Item>
         <Descriptions.Item label={t('devices.fields.serial_number')}>{item.serial_number}</Descriptions.Item>
         <Descriptions.Item label={t('devices.fields.address')}>
-          {item.address ? (
-            <a href={buildMapsLink(item.address)} target="_blank" rel="noreferrer noopener">
-              <EnvironmentOutlined /> {item.address}
-            </a>
-          ) : (
-            '—'
-          )}
+          <MapsLink address={item.address} />
         </Descriptions.Item>
         <Descriptions.Item label={t('devices.fields.active')}>{yes(item.active)}</Descriptions.Item>
         <Descriptions.Item label={t('devices.fields.description')} span={2}>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
+import { useIsMobile } from '../../../../components/use-is-mobile';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
@@ -23,6 +24,7 @@ const grams = (value: number | null) => (value === null ? '—' : `${value.toLoc
 export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const isMobile = useIsMobile();
   const shelves = useEndpoint(api.device.shelves, { params: { id: micromarket.id } });
   const create = useEndpointMutation(api.device.createShelf);
   const update = useEndpointMutation(api.device.updateShelf);
@@ -89,12 +91,24 @@ export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
           {
             key: 'products',
             title: t('devices.shelves.products'),
-            render: (_, shelf) => shelf.products.map((product) => <Tag key={product.id}>{product.name}</Tag>),
+            // The tags wrap within the column: in one line a well stocked shelf pushed the
+            // weights and the Calibrate button out of the card at 1280 px.
+            render: (_, shelf) => (
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, minWidth: 180, maxWidth: 340 }}>
+                {shelf.products.map((product) => (
+                  <Tag key={product.id} style={{ marginInlineEnd: 0 }}>
+                    {product.name}
+                  </Tag>
+                ))}
+              </div>
+            ),
           },
           {
             key: 'trackers',
             title: t('devices.shelves.trackers'),
-            render: (_, shelf) => shelf.trackers.join(', ') || '—',
+            render: (_, shelf) => (
+              <div style={{ maxWidth: 200, overflowWrap: 'anywhere' }}>{shelf.trackers.join(', ') || '—'}</div>
+            ),
           },
           { key: 'weight', title: t('devices.shelves.weight'), render: (_, shelf) => grams(shelf.weight_grams) },
           {
@@ -109,6 +123,7 @@ export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
             ? [
                 {
                   key: 'calibrate',
+                  fixed: isMobile ? undefined : ('right' as const),
                   render: (_: unknown, shelf: TShelf) => (
                     <Popconfirm
                       title={t('fleet.commands.calibrate_confirm', { number: shelf.number })}
@@ -135,6 +150,7 @@ export function DeviceShelvesTab({ micromarket, canEdit }: DeviceTabProps) {
                 {
                   key: 'actions',
                   width: 88,
+                  fixed: isMobile ? undefined : ('right' as const),
                   render: (_: unknown, shelf: TShelf) => (
                     <RowActions
                       edit={{

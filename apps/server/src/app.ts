@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { SALE_PAYMENT, type TFleetThresholds } from '@vitrina/contract';
+import { PAYMENT_STATUS, SALE_PAYMENT, type TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, MqttConfig } from './config.js';
@@ -33,6 +33,7 @@ import { fileRoutes } from './modules/files/index.js';
 import {
   FiscalProviders,
   fiscalRoutes,
+  onRefundReversed,
   onSalePaid,
   onSaleRefunded,
   registerFiscalJobs,
@@ -222,11 +223,16 @@ export async function buildApp(deps: AppDeps) {
     secrets: ctx.secrets,
     clock,
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
+    publicUrl: deps.config.publicUrl,
     keyPrefix: await installationKeyPrefix(deps.database.db),
     // The test provider's webhooks reach the server as a provider's would: a delayed job per
     // webhook delivers it once it falls due (tests without the runner deliver them by hand).
     // A charge or refund that a webhook or the reconciliation settles later: its sale follows.
-    onLedgerSettled: (db, row) => onSaleLedgerSettled(ctx, db, row.transactionId),
+    // A refund the bank reversed after all (an error now): its return receipt, if registered, is corrected.
+    onLedgerSettled: async (db, row) => {
+      await onSaleLedgerSettled(ctx, db, row.transactionId);
+      if (row.status === PAYMENT_STATUS.error) await onRefundReversed(db, row, clock.now());
+    },
     onTestWebhookQueued: (dueMs) => {
       // Due now, on an instance that runs its jobs: delivered in-process at once.
       if (webhookPump && dueMs <= clock.nowMs()) return webhookPump.soon();

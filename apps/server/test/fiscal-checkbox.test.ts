@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalReceipts, transactionProducts, transactions } from '../src/db/schema/index.js';
+import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
+import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
+import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
 import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
 import { CheckboxStandIn, checkboxCashier } from './checkbox-stand-in.js';
 import { insertProduct } from './factories/catalogue.js';
@@ -11,7 +13,7 @@ import { orgOnTestProvider } from './factories/payments.js';
 import { insertFiscalMicromarket } from './factories/receipt-sales.js';
 import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createSignedInUser } from './factories/users.js';
-import { call, createTestContext, type TestContext } from './helper.js';
+import { call, createTestContext, ok, type TestContext } from './helper.js';
 
 /**
  * Fiscal receipts on Checkbox through the real server: the organisation chooses Checkbox in
@@ -247,6 +249,7 @@ describe('fiscal receipts on Checkbox', () => {
     const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
     expect(page.fiscal.returns).toEqual([
       {
+        kind: 'return',
         amount_minor: 1_000,
         status: 'ready',
         document: expect.objectContaining({ url: `https://check.checkbox.ua/${returned.id}` }),
@@ -316,6 +319,70 @@ describe('fiscal receipts on Checkbox', () => {
       },
     ]);
     expect(rest!.body.payments).toEqual([{ type: 'CASHLESS', value: 1_100, label: 'Картка' }]);
+  });
+
+  it('a refund the bank reverses after its return is corrected by a sale receipt of exactly the returned goods', async () => {
+    const s = await shop();
+    await ok(ctx, s.staff, `/v1/organization/payment/system/update/${s.orgId}`, {
+      provider: 'test',
+      simulate: 'none',
+      webhook_secret: 'whsec_checkboxcorrection0001',
+    });
+    const sale = await paidSale(s);
+    const [latteLine] = await db()
+      .select({ id: transactionProducts.id })
+      .from(transactionProducts)
+      .where(eq(transactionProducts.transactionId, sale.id))
+      .orderBy(transactionProducts.id);
+    // 50.00 by amount first, then both lattes for the 47.00 left: each with its share off.
+    for (const body of [{ amount_minor: 5_000 }, { lines: [{ line_id: latteLine!.id, quantity: 2 }] }]) {
+      const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+        token: s.staff,
+        payload: { ...body, idempotency_key: randomUUID(), reason: 'Product damaged or expired' },
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+    }
+    await runJobs();
+    const [, , goodsBack] = await receiptsOf(sale.id);
+    expect(goodsBack).toMatchObject({ kind: 'return', status: 'ready', amountMinor: 4_700 });
+    const [refund] = await db()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.id, goodsBack!.refundPaymentId!));
+    const payments = (await ctx.app.payments.forOrg(db(), s.orgId))!.provider as TestPaymentProvider;
+    await payments.failRefundLater(refund!.providerReference!, 'expired_or_canceled_card');
+    await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
+    await runJobs();
+
+    const receipts = await receiptsOf(sale.id);
+    expect(receipts.map((receipt) => [receipt.kind, receipt.status, receipt.amountMinor])).toEqual([
+      ['sale', 'ready', 9_700],
+      ['return', 'ready', 5_000],
+      ['return', 'ready', 4_700],
+      ['correction', 'ready', 4_700],
+    ]);
+    const returned = standIn.books.receipts.get(goodsBack!.providerReceiptId!)!;
+    const correction = standIn.books.receipts.get(receipts[3]!.providerReceiptId!)!;
+    // An ordinary sell receipt (the stand-in checked it against Checkbox's spec): the return's goods, not returned.
+    expect(correction).toMatchObject({ type: 'SELL', totalSum: 4_700 });
+    expect(correction.body).toEqual({
+      id: receipts[3]!.providerReceiptId,
+      goods: returned.body.goods.map(({ is_return: _returned, ...good }) => good),
+      payments: [{ type: 'CASHLESS', value: 4_700, label: 'Картка' }],
+    });
+    expect(correction.body.goods).toEqual([
+      {
+        good: { code: 'LATTE-1', name: 'Кава лате', price: LATTE, barcode: '4820000000001', tax: ['А'] },
+        quantity: 2_000,
+        discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 3_300 }],
+      },
+    ]);
+    const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
+    expect(page.fiscal.returns.map((receipt: { kind: string }) => receipt.kind)).toEqual([
+      'return',
+      'return',
+      'correction',
+    ]);
   });
 
   it('a whole refund returns the sale’s goods', async () => {

@@ -134,6 +134,8 @@ function world(): AuditInput {
       { id: 17, saleId: 5, operation: 'refund', status: 2, amountMinor: 200, createdAt: later(500) },
       { id: 18, saleId: 5, operation: 'refund', status: 1, amountMinor: 400, createdAt: later(600) },
       { id: 19, saleId: 5, operation: 'refund', status: 1, amountMinor: 600, createdAt: later(700) },
+      // A goodwill refund of sale 3 the bank confirmed, then reversed (refund.failed).
+      { id: 20, saleId: 3, operation: 'refund', status: 2, amountMinor: 200, createdAt: later(900) },
     ],
     refundLines: [
       { paymentId: 17, lineId: 5, quantity: 1 },
@@ -170,6 +172,9 @@ function world(): AuditInput {
           ],
         },
       }),
+      // The reversed refund's return was registered: a correction sells it back.
+      receipt({ id: 7, saleId: 3, kind: 'return', refundPaymentId: 20, amountMinor: 200 }),
+      receipt({ id: 8, saleId: 3, kind: 'correction', refundPaymentId: 20, amountMinor: 200 }),
     ],
     bonuses: [
       { saleId: 1, operation: 2, reason: 'purchase', idempotencyKey: 'tx:1:use', amountMinor: 100 },
@@ -411,6 +416,55 @@ const BREAKAGES: Breakage[] = [
         ...input.receipts,
         receipt({ id: 9, saleId: 3, kind: 'return', refundPaymentId: 3, amountMinor: 700 }),
       ],
+    }),
+  },
+  // A reversed refund's registered return is undone by one correction; the register's net is the money kept.
+  {
+    what: 'the return of a reversed refund without its correction',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({ ...input, receipts: input.receipts.filter((receipt) => receipt.kind !== 'correction') }),
+  },
+  {
+    what: 'a reversed refund corrected twice',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      receipts: [
+        ...input.receipts,
+        receipt({ id: 9, saleId: 3, kind: 'correction', refundPaymentId: 20, amountMinor: 200 }),
+      ],
+    }),
+  },
+  {
+    what: 'a correction of a refund the bank did not reverse',
+    rule: 'fiscal',
+    saleId: 1,
+    break: (input) => ({
+      ...input,
+      receipts: [
+        ...input.receipts,
+        receipt({ id: 9, saleId: 1, kind: 'correction', refundPaymentId: 2, amountMinor: 300 }),
+      ],
+    }),
+  },
+  {
+    what: 'a correction still pending',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      receipts: input.receipts.map((receipt) => (receipt.id === 8 ? { ...receipt, status: 'pending' } : receipt)),
+    }),
+  },
+  {
+    what: 'a correction selling back more than its return gave (the register’s net is not the money kept)',
+    rule: 'fiscal',
+    saleId: 3,
+    break: (input) => ({
+      ...input,
+      receipts: input.receipts.map((receipt) => (receipt.id === 8 ? { ...receipt, amountMinor: 250 } : receipt)),
     }),
   },
   // Refunded units never pass what was sold; failed refunds give theirs back; a return of products prints them.

@@ -68,7 +68,8 @@ export type AuditPayment = {
 export type AuditReceipt = {
   id: number;
   saleId: number;
-  kind: 'sale' | 'return';
+  /** correction: a sale receipt undoing the return of a refund the bank reversed. */
+  kind: 'sale' | 'return' | 'correction';
   refundPaymentId: number | null;
   amountMinor: number | null;
   status: string;
@@ -116,7 +117,8 @@ export const RULES = {
   itemOnce: 'each physical item is charged at most once',
   amount: 'amount = lines − discount − bonuses',
   money: 'paid − refunded = the provider’s net, and a sale takes its amount once',
-  fiscal: 'one fiscal receipt per paid sale and one return receipt per refund',
+  fiscal:
+    'one fiscal receipt per paid sale, one return receipt per refund, one correction per reversed refund’s return, and the fiscal net (sales − returns + corrections) is the money kept',
   units:
     'refunded units never pass what was sold, failed refunds give theirs back, and a return of products prints exactly them',
   promotions: 'promotions accrued at most once, bonuses used as withdrawn',
@@ -342,14 +344,64 @@ export function checkFiscalReceipts(input: AuditInput): Violation | null {
         );
       }
     }
+    // A refund the bank reversed after its return was registered: that return stands, undone by one correction.
+    const reversed = new Set(
+      x
+        .paymentsOf(sale.id)
+        .filter((payment) => payment.operation === 'refund' && payment.status === LEDGER.error)
+        .map((payment) => payment.id),
+    );
+    const corrections = receipts.filter((r) => r.kind === 'correction');
     const refundIds = new Set(refunds.map((refund) => refund.id));
-    const stray = returns.find((r) => r.refundPaymentId === null || !refundIds.has(r.refundPaymentId));
+    const stray = returns.find(
+      (r) => r.refundPaymentId === null || !(refundIds.has(r.refundPaymentId) || reversed.has(r.refundPaymentId)),
+    );
     if (stray) {
       return violation(
         'fiscal',
         sale.id,
         `return receipt #${stray.id} names no successful refund (${stray.refundPaymentId})`,
       );
+    }
+    for (const returned of returns.filter((r) => reversed.has(r.refundPaymentId!))) {
+      const of = corrections.filter((r) => r.refundPaymentId === returned.refundPaymentId);
+      if (of.length !== 1 || of[0]!.status !== 'ready' || returned.status !== 'ready') {
+        return violation(
+          'fiscal',
+          sale.id,
+          `the return of reversed refund #${returned.refundPaymentId} (${returned.status}) has ${of.length} corrections${
+            of[0] ? ` (${of[0].status})` : ''
+          }`,
+        );
+      }
+      if (of[0]!.amountMinor !== returned.amountMinor) {
+        return violation(
+          'fiscal',
+          sale.id,
+          `correction for ${of[0]!.amountMinor}, the return of refund #${returned.refundPaymentId} is ${returned.amountMinor}`,
+        );
+      }
+    }
+    const uncalled = corrections.find(
+      (r) =>
+        !returns.some((returned) => returned.refundPaymentId === r.refundPaymentId && reversed.has(r.refundPaymentId!)),
+    );
+    if (uncalled) {
+      return violation('fiscal', sale.id, `correction #${uncalled.id} undoes no return of a reversed refund`);
+    }
+    // What the register says the customer paid for, less what went back, is what the sale kept.
+    if (receipt) {
+      const amountOf = (rows: readonly AuditReceipt[]) => sum(rows, (r) => r.amountMinor ?? 0);
+      const fiscalNet = (receipt.amountMinor ?? sale.amountMinor) - amountOf(returns) + amountOf(corrections);
+      const taken = sum(x.paymentsOf(sale.id).filter(isTaken), (payment) => payment.amountMinor);
+      const kept = taken - sum(refunds, (refund) => refund.amountMinor);
+      if (fiscalNet !== kept) {
+        return violation(
+          'fiscal',
+          sale.id,
+          `fiscal net (sales − returns + corrections) ${fiscalNet}, money kept ${kept}`,
+        );
+      }
     }
   }
   return null;

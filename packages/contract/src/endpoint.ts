@@ -32,10 +32,10 @@ export type Endpoint = {
    * The 200 answer; `format: 'csv'` answers text/csv as a download, `'file'` a download
    * whose name and type the handler gives (CSV, XLSX, PDF), `'event-stream'` is a
    * server-sent event stream the handler writes itself, `'text'` plain text (a webhook
-   * handshake's echo).
+   * handshake's echo), `'html'` a page of the server's own (the test bank's challenge).
    */
   response: z.ZodType;
-  format?: 'json' | 'csv' | 'file' | 'event-stream' | 'text';
+  format?: 'json' | 'csv' | 'file' | 'event-stream' | 'text' | 'html';
   /**
    * Error statuses its own rules answer beyond those its shape implies (`errorStatusesOf`):
    * 404 for an id in the body that is not there or not yours, 403 for a rule on what the

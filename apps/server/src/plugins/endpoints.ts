@@ -93,9 +93,9 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         const body = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
         return reply.send(body);
       }
-      if (endpoint.format === 'text') {
+      if (endpoint.format === 'text' || endpoint.format === 'html') {
         return reply
-          .header('content-type', 'text/plain; charset=utf-8')
+          .header('content-type', `text/${endpoint.format === 'html' ? 'html' : 'plain'}; charset=utf-8`)
           .serializer((payload: string) => payload)
           .send(result);
       }

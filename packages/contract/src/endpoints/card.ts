@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
   ZCardIdParam,
@@ -6,6 +7,8 @@ import {
   ZFinishCardSetup,
   ZSavedCard,
   ZSavedCardList,
+  ZTestBankAnswer,
+  ZTestBankChallengeParam,
 } from '../resources/card.js';
 import { ZOk } from '../resources/common.js';
 import { ZOpenTokenParam } from '../resources/open-link.js';
@@ -77,5 +80,30 @@ export const cardApi = {
     body: ZConfirmTestCardSetup,
     response: ZOk,
     errors: [404, 409],
+  }),
+  testBankChallenge: defineEndpoint({
+    method: 'GET',
+    path: '/v1/notauth/test-bank/authenticate/:token',
+    tag,
+    summary:
+      'The test provider’s 3-D Secure challenge page (HTML): approve or decline a payment that asks its buyer; 404 for any other payment',
+    isPublic: true,
+    params: ZTestBankChallengeParam,
+    response: z.string(),
+    format: 'html',
+    errors: [404],
+  }),
+  testBankAnswer: defineEndpoint({
+    method: 'POST',
+    path: '/v1/notauth/test-bank/authenticate/:token',
+    tag,
+    summary:
+      'The buyer’s answer on the test bank’s challenge page (a form POST): the payment is held or fails, and a page sends them back to the shop',
+    isPublic: true,
+    params: ZTestBankChallengeParam,
+    body: ZTestBankAnswer,
+    response: z.string(),
+    format: 'html',
+    errors: [404],
   }),
 };

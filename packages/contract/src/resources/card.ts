@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from '../enums.js';
-import { requiredText, ZIdFromText, ZTimestamp } from './common.js';
+import { requiredText, text, ZIdFromText, ZTimestamp } from './common.js';
 
 /**
  * What a page needs to collect a card for saving (a SetupIntent, `usage=off_session`): with
@@ -50,12 +50,22 @@ export const TEST_PAYMENT_METHOD_CARDS = {
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
   pm_card_amex: { brand: 'amex', last4: '8431' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
+  // Stripe's 4000 0027 6000 3184: every payment asks the buyer's bank (3-D Secure) first.
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184' },
 } as const;
 export type TestPaymentMethod = keyof typeof TEST_PAYMENT_METHOD_CARDS;
 export const TEST_PAYMENT_METHODS = Object.keys(TEST_PAYMENT_METHOD_CARDS) as [
   TestPaymentMethod,
   ...TestPaymentMethod[],
 ];
+
+/**
+ * The test bank's 3-D Secure challenge page of a payment (the test provider's only), by the
+ * payment's id there (random, unguessable: it is what the buyer's bank link carries).
+ */
+export const ZTestBankChallengeParam = z.object({ token: text(100).min(1) });
+/** The buyer's answer on that page: the button pressed (a form POST). */
+export const ZTestBankAnswer = z.object({ decision: z.enum(['approve', 'decline'], { error: 'validation.required' }) });
 
 /** The test provider's offline form confirms a setup with a test card, as Stripe.js confirms one with a real card. */
 export const ZConfirmTestCardSetup = z.object({

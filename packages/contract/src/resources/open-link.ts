@@ -144,7 +144,14 @@ export const TEST_CARD_PAYMENT_METHODS: Record<string, string> = {
   '5555555555554444': 'pm_card_mastercard',
   '378282246310005': 'pm_card_amex',
   '4000000000000002': 'pm_card_chargeDeclined',
+  '4000002760003184': 'pm_card_authenticationRequired',
 };
 export const TEST_DECLINED_PAYMENT_METHOD = 'pm_card_chargeDeclined';
+/**
+ * The test card whose every payment asks the buyer to authenticate (Stripe's 4000 0027 6000
+ * 3184): with the buyer present the test bank sends them to its challenge page; without (a
+ * saved card charged later) the payment is refused, `authentication_required`.
+ */
+export const TEST_AUTHENTICATION_PAYMENT_METHOD = 'pm_card_authenticationRequired';
 /** The hold of a web purchase when the micromarket's own hold is off (minor units): 500.00. */
 export const WEB_PURCHASE_DEFAULT_HOLD_MINOR = 50_000;

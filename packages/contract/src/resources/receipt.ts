@@ -44,9 +44,13 @@ export const ZReceipt = z.object({
     .object({
       status: z.enum(FISCAL_RECEIPT_STATUSES),
       document: ZFiscalDocument.nullable(),
-      /** The return receipts of the sale's refunds, oldest first. */
+      /**
+       * The return receipts of the sale's refunds, oldest first, and the correction of each
+       * return whose refund the bank reversed (a sale receipt of the same goods).
+       */
       returns: z.array(
         z.object({
+          kind: z.enum(['return', 'correction']),
           amount_minor: z.number().int(),
           status: z.enum(FISCAL_RECEIPT_STATUSES),
           document: ZFiscalDocument.nullable(),

@@ -47,8 +47,10 @@ export const fiscalSettings = pgTable('fiscal_settings', {
 });
 
 /**
- * A fiscal receipt: the sale receipt of a paid sale (once per sale) or the return receipt of
- * one refund (once per refund's ledger row), registered by the `fiscal.register` job.
+ * A fiscal receipt: the sale receipt of a paid sale (once per sale), the return receipt of
+ * one refund (once per refund's ledger row), or the correction of a return whose refund the
+ * bank reversed (a sale receipt of the same goods, once per refund), registered by the
+ * `fiscal.register` job.
  */
 export const fiscalReceipts = pgTable(
   'fiscal_receipts',
@@ -63,8 +65,11 @@ export const fiscalReceipts = pgTable(
     micromarketId: integer('micromarket_id')
       .notNull()
       .references(() => micromarkets.id),
-    /** sale: the paid sale's receipt; return: the receipt of the refund `refund_payment_id`. */
-    kind: text('kind', { enum: ['sale', 'return'] })
+    /**
+     * sale: the paid sale's receipt; return: the receipt of the refund `refund_payment_id`;
+     * correction: a sale receipt undoing that refund's return, the bank having reversed the refund.
+     */
+    kind: text('kind', { enum: ['sale', 'return', 'correction'] })
       .notNull()
       .default('sale'),
     /** The refund (a payment ledger row) a return receipt gives back. */
@@ -83,6 +88,12 @@ export const fiscalReceipts = pgTable(
     fiscalSign: text('fiscal_sign'),
     url: text('url'),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /**
+     * What was registered, as sent (lines with their codes, tax groups, prices and discounts,
+     * the receipt's discount and total), so a correction prints exactly the return it undoes.
+     * Null on receipts registered before (migration 0045) and on those not registered yet.
+     */
+    document: jsonb('document').$type<FiscalRegisteredDocument>(),
     /** Why the last attempt did not finish (fiscal.shift_closed, fiscal.not_ready, …), for the operator. */
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,16 +102,33 @@ export const fiscalReceipts = pgTable(
   (t) => [
     uniqueIndex('fiscal_receipts_transaction').on(t.transactionId).where(sql`${t.kind} = 'sale'`),
     uniqueIndex('fiscal_receipts_refund').on(t.refundPaymentId).where(sql`${t.kind} = 'return'`),
-    // A sale's return receipts, for its receipt page.
-    index('fiscal_receipts_returns').on(t.transactionId).where(sql`${t.kind} = 'return'`),
+    uniqueIndex('fiscal_receipts_correction').on(t.refundPaymentId).where(sql`${t.kind} = 'correction'`),
+    // A sale's return and correction receipts, for its receipt page.
+    index('fiscal_receipts_returns').on(t.transactionId).where(sql`${t.kind} <> 'sale'`),
     check(
       'fiscal_receipts_kind',
-      sql`${t.kind} IN ('sale', 'return') AND (${t.kind} = 'sale') = (${t.refundPaymentId} IS NULL)`,
+      sql`${t.kind} IN ('sale', 'return', 'correction') AND (${t.kind} = 'sale') = (${t.refundPaymentId} IS NULL)`,
     ),
     index('fiscal_receipts_org_status').on(t.orgId, t.status),
     check('fiscal_receipts_status', sql`${t.status} IN ('pending', 'ready', 'failed')`),
   ],
 );
+
+/** A registered receipt as sent to the register (fiscal_receipts.document). */
+export type FiscalRegisteredDocument = {
+  totalMinor: number;
+  discountMinor: number;
+  lines: {
+    code: string;
+    name: string;
+    barcode: string | null;
+    quantity: number;
+    listPriceMinor: number;
+    priceMinor: number;
+    discountMinor?: number;
+    taxCodes: string[];
+  }[];
+};
 
 /** A good on a test register's receipt: its code, name and quantity, the unit price paid and the line's sum. */
 export type FiscalTestReceiptLine = {

@@ -1,14 +1,15 @@
 import { PAYMENT_STATUS, SALE_PAYMENT } from '@vitrina/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { micromarkets, paymentTransactions, transactions } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { insertJob, type JobRow } from '../jobs/index.js';
 import { readSettings } from '../micromarkets/index.js';
+import type { FiscalReceiptRow } from './fiscal.repository.js';
 import * as repo from './fiscal.repository.js';
 import { documentIdOf, receiptLines, returnOf } from './fiscal-document.js';
 import { readyShift } from './fiscal-shifts.service.js';
-import { FiscalProviderError } from './provider.js';
+import { FiscalProviderError, type FiscalReceiptRequest } from './provider.js';
 import type { FiscalProviders } from './provider-registry.js';
 
 export const FISCAL_REGISTER_JOB = 'fiscal.register';
@@ -20,6 +21,11 @@ export const FISCAL_MAX_ATTEMPTS = (24 * 3600_000) / FISCAL_RETRY_MS;
 export const fiscalKey = (transactionId: number) => `fiscal:${transactionId}`;
 /** What a refund's return receipt is registered under: one per refund (its ledger row). */
 export const returnFiscalKey = (refundPaymentId: number) => `fiscal:return:${refundPaymentId}`;
+/**
+ * What the correction of a refund's return receipt is registered under, once the bank reversed
+ * the refund: one per refund, so a repeated reversal webhook registers it once.
+ */
+export const correctionFiscalKey = (refundPaymentId: number) => `fiscal:correction:${refundPaymentId}`;
 
 /** Whether the micromarket registers fiscal receipts (its settings' `fiscal_receipts`). */
 async function registersFiscal(db: Db, micromarketId: number): Promise<boolean> {
@@ -75,39 +81,196 @@ export async function onSaleRefunded(
   });
 }
 
+/**
+ * The payments module's word that a refund ended in error: when it had succeeded before (the
+ * bank reversed it, `refund.failed`) and its return receipt is on the books, the return must be
+ * undone by a correction receipt, queued here (keyed by the refund, so a repeated webhook queues
+ * nothing more). The job decides: a return registered at the register is corrected once it is
+ * ready; one never sent is dropped, with no correction (DESIGN §8, docs/decisions.md).
+ */
+export async function onRefundReversed(
+  db: Db,
+  refund: { id: number; transactionId: number | null; operation: string },
+  now: Date,
+): Promise<void> {
+  if (refund.operation !== 'refund' || refund.transactionId === null) return;
+  if (!(await repo.findReturnReceipt(db, refund.id))) return;
+  await queueCorrection(db, refund.transactionId, refund.id, now);
+}
+
+function queueCorrection(db: Db, transactionId: number, refundId: number, now: Date) {
+  return insertJob(db, {
+    kind: FISCAL_REGISTER_JOB,
+    payload: { transaction_id: transactionId, refund_id: refundId, correction: true },
+    now,
+    key: correctionFiscalKey(refundId),
+    maxAttempts: FISCAL_MAX_ATTEMPTS,
+  });
+}
+
 /** Thrown to make the job runner ask again in two minutes; the row says why. */
 class NotYet extends Error {}
 
 type Deps = { db: Db; clock: Clock; providers: FiscalProviders };
+type Sale = typeof transactions.$inferSelect;
+type Refund = NonNullable<Awaited<ReturnType<typeof refundOf>>>;
+/** What is about to be registered: the row's kind, amount and the request's document, worked out once a shift is ready. */
+type Plan = {
+  kind: 'sale' | 'return' | 'correction';
+  refund: Refund | null;
+  amountMinor: number;
+  key: string;
+  /** The request's own parts, worked out once a shift is ready: the goods, their discounts and total. */
+  request: (
+    input: DocumentInput,
+  ) => Promise<Pick<FiscalReceiptRequest, 'kind' | 'totalMinor' | 'discountMinor' | 'lines'>>;
+};
+/** What a receipt's goods are read with: the sale's lines, and the register's default tax groups. */
+type DocumentInput = { lines: () => ReturnType<typeof receiptLines>; taxCodes: string[] };
+
+const SUCCEEDED = PAYMENT_STATUS.success;
+/** A return whose last attempt got no answer may be at the register after all (the answer was lost). */
+const mayBeRegistered = (row: FiscalReceiptRow) => row.lastError?.startsWith('fiscal.provider_unavailable') === true;
 
 /**
- * The `fiscal.register` job: registers the fiscal receipt of a paid sale (or the return
- * receipt of a refund) of a micromarket that has fiscal registration on, on a shift made
- * ready first, and fetches the document once it is ready. Idempotent: a ready receipt is
- * left alone, and the provider answers a repeated key (or document id) with the first
- * registration.
+ * The `fiscal.register` job: registers the fiscal receipt of a paid sale, the return receipt of
+ * a refund, or the correction of a return whose refund the bank reversed, for a micromarket that
+ * has fiscal registration on, on a shift made ready first, and fetches the document once it is
+ * ready. Idempotent: a ready receipt is left alone, and the provider answers a repeated key (or
+ * document id) with the first registration.
+ *
+ * A refund reversed before its return receipt reached the register has its return dropped (its
+ * job does nothing, its row goes) and no correction; a return that reached it is fetched until
+ * ready, then corrected by a sale receipt of exactly what it printed (`correction`).
  */
 export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'payload' | 'attempts' | 'maxAttempts'>) {
   const transactionId = Number(job.payload.transaction_id);
   const refundId = job.payload.refund_id === undefined ? null : Number(job.payload.refund_id);
+  const isCorrection = job.payload.correction === true;
   const [sale] = await deps.db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!sale) return;
   const refund = refundId === null ? null : await refundOf(deps.db, transactionId, refundId);
-  // A sale receipt is for a paid sale; a return receipt for a refund that succeeded.
   if (refundId === null ? sale.paymentStatus !== SALE_PAYMENT.paid : !refund) return;
   // Turned off since the sale was paid: nothing to register.
   if (!(await registersFiscal(deps.db, sale.micromarketId))) return;
-  const existing = refund
-    ? await repo.findReturnReceipt(deps.db, refund.id)
-    : await repo.findFiscalReceipt(deps.db, transactionId);
+  let plan: Plan;
+  if (!refund) plan = salePlan(sale);
+  else if (isCorrection) {
+    const found = await correctionPlan(deps.db, sale, refund);
+    if (!found) return;
+    plan = found;
+  } else {
+    const existing = await repo.findReturnReceipt(deps.db, refund.id);
+    if (refund.status !== SUCCEEDED) {
+      // Reversed before its return reached the register: nothing was given back, nothing to return.
+      if (!existing?.providerReceiptId && !(existing && mayBeRegistered(existing))) {
+        if (existing) await repo.deleteUnsentReturn(deps.db, existing.id);
+        return;
+      }
+    }
+    plan = returnPlan(deps.db, sale, refund);
+  }
+  await register(deps, job, sale, plan);
+  // A return that reached the register for a refund reversed meanwhile: its correction is due.
+  if (plan.kind === 'return' && plan.refund) {
+    const now = await refundOf(deps.db, transactionId, plan.refund.id);
+    if (now && now.status !== SUCCEEDED) await queueCorrection(deps.db, transactionId, now.id, deps.clock.now());
+  }
+}
+
+function salePlan(sale: Sale): Plan {
+  return {
+    kind: 'sale',
+    refund: null,
+    amountMinor: sale.amountMinor,
+    key: fiscalKey(sale.id),
+    request: async ({ lines }) => ({
+      kind: 'sale',
+      totalMinor: sale.amountMinor,
+      discountMinor: sale.bonusesUsedMinor,
+      lines: (await lines()).map(({ line }) => line),
+    }),
+  };
+}
+
+function returnPlan(db: Db, sale: Sale, refund: Refund): Plan {
+  return {
+    kind: 'return',
+    refund,
+    amountMinor: refund.amountMinor,
+    key: returnFiscalKey(refund.id),
+    request: async ({ lines, taxCodes }) => ({
+      kind: 'return',
+      totalMinor: refund.amountMinor,
+      // A refund by products returns its own units (refund_lines of this ledger row).
+      ...returnOf(
+        sale,
+        { amountMinor: refund.amountMinor, units: await repo.findRefundedUnits(db, refund.id) },
+        await lines(),
+        taxCodes,
+      ),
+    }),
+  };
+}
+
+/**
+ * The correction of a reversed refund's return: a sale receipt of exactly what the return
+ * printed (its stored document; worked out again for a return registered before they were
+ * stored). Null when there is nothing to correct: the refund was not reversed, or its return
+ * never reached the register (dropped here once its own job gave up). Throws NotYet while the
+ * return is on its way, so the correction comes after it.
+ */
+async function correctionPlan(db: Db, sale: Sale, refund: Refund): Promise<Plan | null> {
+  if (refund.status === SUCCEEDED) return null;
+  const returned = await repo.findReturnReceipt(db, refund.id);
+  if (!returned) return null;
+  if (!returned.providerReceiptId) {
+    if (returned.status === 'failed') {
+      await repo.deleteUnsentReturn(db, returned.id);
+      return null;
+    }
+    throw new NotYet('the return receipt is not registered yet');
+  }
+  if (returned.status !== 'ready') throw new NotYet('the return receipt is not ready yet');
+  const printed = returned.document;
+  return {
+    kind: 'correction',
+    refund,
+    amountMinor: returned.amountMinor ?? refund.amountMinor,
+    key: correctionFiscalKey(refund.id),
+    request: async (input) => {
+      const document = printed ?? (await returnPlan(db, sale, refund).request(input));
+      return {
+        kind: 'correction',
+        totalMinor: document.totalMinor,
+        discountMinor: document.discountMinor,
+        lines: document.lines,
+      };
+    },
+  };
+}
+
+async function register(
+  deps: Deps,
+  job: Pick<JobRow, 'attempts' | 'maxAttempts'>,
+  sale: Sale,
+  plan: Plan,
+): Promise<void> {
+  const transactionId = sale.id;
+  const existing =
+    plan.kind === 'sale'
+      ? await repo.findFiscalReceipt(deps.db, transactionId)
+      : plan.kind === 'return'
+        ? await repo.findReturnReceipt(deps.db, plan.refund!.id)
+        : await repo.findCorrectionReceipt(deps.db, plan.refund!.id);
   if (existing?.status === 'ready') return;
   const row = await repo.startAttempt(deps.db, {
     transactionId,
     orgId: sale.orgId,
     micromarketId: sale.micromarketId,
-    kind: refund ? 'return' : 'sale',
-    refundPaymentId: refund?.id ?? null,
-    amountMinor: refund?.amountMinor ?? sale.amountMinor,
+    kind: plan.kind,
+    refundPaymentId: plan.refund?.id ?? null,
+    amountMinor: plan.amountMinor,
     now: deps.clock.now(),
   });
   const isLastAttempt = job.attempts >= job.maxAttempts;
@@ -133,50 +296,33 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
       if (sale.isTest && provider.kind !== 'test') {
         return note('fiscal.test_sale', true);
       }
-      const saleReceipt = refund ? await repo.findFiscalReceipt(deps.db, transactionId) : null;
+      const saleReceipt = plan.kind === 'sale' ? null : await repo.findFiscalReceipt(deps.db, transactionId);
       if (saleReceipt?.status === 'pending') {
         return stop('fiscal.sale_receipt_first', new NotYet('the sale receipt is not registered yet'));
       }
       const shift = await readyShift(deps, { settings, timeZone: found.timeZone, provider });
       if (!shift.isOpen) throw new FiscalProviderError('shift_closed', 'the shift is closed');
-      const lines = await receiptLines(deps.db, transactionId, settings.taxCodes);
-      const documentKey = refund ? returnFiscalKey(refund.id) : fiscalKey(transactionId);
-      const common = {
-        idempotencyKey: documentKey,
-        documentId: documentIdOf(documentKey, sale.token),
+      const parts = await plan.request({
+        lines: () => receiptLines(deps.db, transactionId, settings.taxCodes),
+        taxCodes: settings.taxCodes,
+      });
+      const request: FiscalReceiptRequest = {
+        ...parts,
+        // A return names its sale receipt when that was registered at this same register.
+        relatedReceiptId:
+          plan.kind === 'return' && saleReceipt?.status === 'ready' && saleReceipt.provider === settings.provider
+            ? saleReceipt.providerReceiptId
+            : null,
+        idempotencyKey: plan.key,
+        documentId: documentIdOf(plan.key, sale.token),
         currency: sale.currency,
-        payment: 'cashless' as const,
+        payment: 'cashless',
       };
-      ({ receiptId } = await provider.registerReceipt(
-        refund
-          ? {
-              ...common,
-              kind: 'return',
-              totalMinor: refund.amountMinor,
-              // A refund by products returns its own units (refund_lines of this ledger row).
-              ...returnOf(
-                sale,
-                { amountMinor: refund.amountMinor, units: await repo.findRefundedUnits(deps.db, refund.id) },
-                lines,
-                settings.taxCodes,
-              ),
-              relatedReceiptId:
-                saleReceipt?.status === 'ready' && saleReceipt.provider === settings.provider
-                  ? saleReceipt.providerReceiptId
-                  : null,
-            }
-          : {
-              ...common,
-              kind: 'sale',
-              totalMinor: sale.amountMinor,
-              discountMinor: sale.bonusesUsedMinor,
-              lines: lines.map(({ line }) => line),
-              relatedReceiptId: null,
-            },
-      ));
+      ({ receiptId } = await provider.registerReceipt(request));
       await repo.updateFiscalReceipt(deps.db, row.id, {
         provider: settings.provider,
         providerReceiptId: receiptId,
+        document: { totalMinor: request.totalMinor, discountMinor: request.discountMinor, lines: request.lines },
         updatedAt: deps.clock.now(),
       });
     }
@@ -203,17 +349,21 @@ export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'paylo
   }
 }
 
-/** A successful refund of the sale, by its ledger row. */
+/** A refund of the sale, by its ledger row: one that succeeded, or one the bank reversed since (now an error). */
 async function refundOf(db: Db, transactionId: number, refundId: number) {
   const [row] = await db
-    .select({ id: paymentTransactions.id, amountMinor: paymentTransactions.amountMinor })
+    .select({
+      id: paymentTransactions.id,
+      amountMinor: paymentTransactions.amountMinor,
+      status: paymentTransactions.status,
+    })
     .from(paymentTransactions)
     .where(
       and(
         eq(paymentTransactions.id, refundId),
         eq(paymentTransactions.transactionId, transactionId),
         eq(paymentTransactions.operation, 'refund'),
-        eq(paymentTransactions.status, PAYMENT_STATUS.success),
+        inArray(paymentTransactions.status, [PAYMENT_STATUS.success, PAYMENT_STATUS.error]),
       ),
     );
   return row ?? null;

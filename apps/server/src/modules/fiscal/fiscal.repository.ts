@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fiscalReceipts, fiscalSettings, organizations, refundLines } from '../../db/schema/index.js';
 
@@ -80,12 +80,35 @@ export async function findReturnReceipt(db: Db, refundPaymentId: number): Promis
   return row ?? null;
 }
 
-/** The return receipts of a sale's refunds, oldest first. */
+/** The correction of one refund's return receipt (the bank reversed the refund). */
+export async function findCorrectionReceipt(db: Db, refundPaymentId: number): Promise<FiscalReceiptRow | null> {
+  const [row] = await db
+    .select()
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.refundPaymentId, refundPaymentId), eq(fiscalReceipts.kind, 'correction')));
+  return row ?? null;
+}
+
+/** A return receipt never sent to the register, of a refund the bank reversed: there is nothing to return. */
+export async function deleteUnsentReturn(db: Db, id: number): Promise<void> {
+  await db
+    .delete(fiscalReceipts)
+    .where(
+      and(
+        eq(fiscalReceipts.id, id),
+        eq(fiscalReceipts.kind, 'return'),
+        sql`${fiscalReceipts.providerReceiptId} IS NULL`,
+        ne(fiscalReceipts.status, 'ready'),
+      ),
+    );
+}
+
+/** The return receipts of a sale's refunds and the corrections of reversed ones, oldest first. */
 export function findReturnReceipts(db: Db, transactionId: number): Promise<FiscalReceiptRow[]> {
   return db
     .select()
     .from(fiscalReceipts)
-    .where(and(eq(fiscalReceipts.transactionId, transactionId), eq(fiscalReceipts.kind, 'return')))
+    .where(and(eq(fiscalReceipts.transactionId, transactionId), inArray(fiscalReceipts.kind, ['return', 'correction'])))
     .orderBy(asc(fiscalReceipts.id));
 }
 
@@ -98,14 +121,14 @@ export async function findRefundedUnits(db: Db, refundPaymentId: number): Promis
   return new Map(rows.map((row) => [row.lineId, row.quantity]));
 }
 
-/** The receipt's row (made on the first attempt), with this attempt counted: one per sale, one per refund. */
+/** The receipt's row (made on the first attempt), with this attempt counted: one per sale, one return and one correction per refund. */
 export async function startAttempt(
   db: Db,
   values: {
     transactionId: number;
     orgId: number;
     micromarketId: number;
-    kind: 'sale' | 'return';
+    kind: 'sale' | 'return' | 'correction';
     refundPaymentId: number | null;
     amountMinor: number;
     now: Date;
@@ -119,7 +142,11 @@ export async function startAttempt(
     .onConflictDoUpdate({
       target: isSale ? fiscalReceipts.transactionId : fiscalReceipts.refundPaymentId,
       // Written out, not bound: PostgreSQL matches a partial unique index only by its literal predicate.
-      targetWhere: isSale ? sql`${fiscalReceipts.kind} = 'sale'` : sql`${fiscalReceipts.kind} = 'return'`,
+      targetWhere: {
+        sale: sql`${fiscalReceipts.kind} = 'sale'`,
+        return: sql`${fiscalReceipts.kind} = 'return'`,
+        correction: sql`${fiscalReceipts.kind} = 'correction'`,
+      }[values.kind],
       set: {
         attempts: sql`${fiscalReceipts.attempts} + 1`,
         // A ready receipt stays ready; a failed one asked again is pending again.

@@ -6,10 +6,12 @@ export { type FiscalReceiptRow, findFiscalReceipt, findReturnReceipts } from './
 export { fiscalRoutes } from './fiscal.routes.js';
 export { registerFiscalJobs } from './fiscal-jobs.js';
 export {
+  correctionFiscalKey,
   FISCAL_MAX_ATTEMPTS,
   FISCAL_REGISTER_JOB,
   FISCAL_RETRY_MS,
   fiscalKey,
+  onRefundReversed,
   onSalePaid,
   onSaleRefunded,
   registerFiscalReceipt,

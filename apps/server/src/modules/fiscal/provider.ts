@@ -61,8 +61,12 @@ export type FiscalReceiptLine = {
 };
 
 export type FiscalReceiptRequest = {
-  /** A sale receipt, or the return receipt of a refund (money given back to the customer). */
-  kind: 'sale' | 'return';
+  /**
+   * A sale receipt, the return receipt of a refund (money given back to the customer), or the
+   * correction of a return whose refund the bank reversed: a sale receipt of exactly the goods
+   * the return printed, since the customer kept nothing (docs/decisions.md).
+   */
+  kind: 'sale' | 'return' | 'correction';
   idempotencyKey: string;
   /**
    * A UUID of this document, the same on every retry, for registers that take the client's

@@ -1,4 +1,4 @@
-import { api } from '@vitrina/contract';
+import { api, resolveLocale } from '@vitrina/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
@@ -7,6 +7,7 @@ import * as settings from './payment-settings.service.js';
 import { receiveWebhook } from './payment-webhooks.service.js';
 import * as platform from './platform-settings.service.js';
 import type { PaymentProviders } from './provider-registry.js';
+import { answerChallenge, challengePage } from './test-bank-page.js';
 
 type Options = { ctx: ServiceContext; providers: PaymentProviders };
 
@@ -32,6 +33,18 @@ export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Op
     if (!(await providers.testBank.cards.confirm(body.client_secret, body.payment_method))) throw notFound();
     return { ok: true as const };
   });
+  // The test bank's 3-D Secure challenge: its page, and the buyer's answer by a form POST.
+  registerEndpoint(app, api.card.testBankChallenge, ({ params, request }) =>
+    challengePage(ctx.db, providers, params.token, pageLocale(request)),
+  );
+  await app.register(async (form) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    registerEndpoint(form, api.card.testBankAnswer, ({ params, body, request }) =>
+      answerChallenge(ctx.db, providers, params.token, body.decision === 'approve', pageLocale(request)),
+    );
+  });
   // The signature covers the body byte for byte, so this route reads it as text, whatever its type.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
@@ -51,6 +64,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Op
       }),
     );
   });
+}
+
+/** A page the browser opens itself (no `lang` header from the panel): in the browser's language. */
+function pageLocale(request: FastifyRequest) {
+  return resolveLocale(request.headers.lang ?? request.headers['accept-language']);
 }
 
 /** A provider's POST as its signature covers it: the body byte for byte and the signature header. */

@@ -32,6 +32,8 @@ export type PaymentProvidersOptions = {
   stripeBaseUrl?: string | undefined;
   /** This installation's prefix of the idempotency keys sent to Stripe (lib/installation.ts). */
   keyPrefix?: string | undefined;
+  /** The server's public address: the test bank's 3-D Secure challenge page is there. */
+  publicUrl?: string | undefined;
   /** Told when a test-provider webhook falls due (TestPaymentBank). */
   onTestWebhookQueued?: ((dueMs: number) => void) | undefined;
   /**
@@ -67,7 +69,7 @@ export class PaymentProviders {
 
   constructor(private readonly options: PaymentProvidersOptions) {
     const books = options.db ? new TestBankStore(options.db) : undefined;
-    this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued, books);
+    this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued, books, options.publicUrl);
     this.credentials = sealedCredentials<StoredCredentials>(options.secrets, PAYMENT_CREDENTIALS);
   }
 

@@ -13,7 +13,7 @@ export type StripePaymentIntent = {
   currency: string;
   status: string;
   metadata?: Record<string, string>;
-  next_action?: { type: string; redirect_to_url?: { url: string } } | null;
+  next_action?: { type: string; redirect_to_url?: { url: string; return_url?: string | null } } | null;
 };
 export type StripeRefund = {
   id: string;

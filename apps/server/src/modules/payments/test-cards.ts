@@ -17,7 +17,13 @@ export const TEST_PROVIDER_ACCOUNT = 'test';
 /** An unconfirmed setup is let go of from memory after a day, so abandoned forms do not pile up there. */
 const SETUP_LIFETIME_MS = 24 * 3600_000;
 
-type TestPaymentMethodRecord = { card: ProviderCard; declines: boolean; customer: string | null };
+type TestPaymentMethodRecord = {
+  card: ProviderCard;
+  declines: boolean;
+  /** Saved from the 3-D Secure test card: every payment asks the buyer's bank first. */
+  authenticates?: boolean;
+  customer: string | null;
+};
 
 type TestSetup = {
   id: string;
@@ -118,7 +124,12 @@ export class TestCardStore {
       expYear: new Date(this.clock.nowMs()).getUTCFullYear() + 3,
     };
     setup.card = card;
-    const method = { card, declines: testCard === 'pm_card_chargeDeclined', customer: setup.customer };
+    const method = {
+      card,
+      declines: testCard === 'pm_card_chargeDeclined',
+      authenticates: testCard === 'pm_card_authenticationRequired',
+      customer: setup.customer,
+    };
     this.paymentMethods.set(card.paymentMethod, method);
     this.keep('setup_intent', setup.id, setup, null, setup.clientSecret);
     this.keep('payment_method', card.paymentMethod, method, null);
@@ -129,6 +140,11 @@ export class TestCardStore {
   /** A payment method saved from the declining test card. */
   declines(paymentMethod: string | undefined): boolean {
     return paymentMethod !== undefined && this.paymentMethods.get(paymentMethod)?.declines === true;
+  }
+
+  /** A payment method saved from the 3-D Secure test card (4000 0027 6000 3184). */
+  authenticates(paymentMethod: string | undefined): boolean {
+    return paymentMethod !== undefined && this.paymentMethods.get(paymentMethod)?.authenticates === true;
   }
 
   async read(reference: string): Promise<ProviderCardSetupState> {

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { TEST_DECLINED_PAYMENT_METHOD, type TestProviderSimulation } from '@vitrina/contract';
+import {
+  TEST_AUTHENTICATION_PAYMENT_METHOD,
+  TEST_DECLINED_PAYMENT_METHOD,
+  type TestProviderSimulation,
+} from '@vitrina/contract';
 import type { Clock } from '../../lib/clock.js';
 import {
   type CaptureRequest,
@@ -33,6 +37,9 @@ export const TEST_WEBHOOK_DELAY_MS = 60_000;
  * the settlement's handling of amounts below it runs offline too, and low enough for the demo.
  */
 export const TEST_MINIMUM_CHARGE_MINOR = 100;
+/** The test bank's 3-D Secure challenge page of a payment (test-bank-page.ts), under the server's public address. */
+export const testBankChallengePath = (reference: string) =>
+  `/v1/notauth/test-bank/authenticate/${encodeURIComponent(reference)}`;
 
 type Outcome = { fingerprint: string } & ({ ok: true; value: unknown } | { ok: false; error: PaymentProviderError });
 type QueuedWebhook = { source: WebhookSource; secret: string | null; body: string; dueMs: number };
@@ -90,11 +97,13 @@ export class TestPaymentBank {
    * @param onQueued told when each webhook falls due, so the server can deliver it then (a
    *   delayed job on the job runner); tests leave it out and deliver by hand.
    * @param books where the bank keeps its objects and answers; without, in memory only.
+   * @param pageUrl the server's public address, where its 3-D Secure challenge page is.
    */
   constructor(
     readonly clock: Clock,
     private readonly onQueued?: (dueMs: number) => void,
     private readonly books?: TestBankStore,
+    readonly pageUrl = 'http://localhost',
   ) {
     this.cards = new TestCardStore(clock, this);
   }
@@ -206,6 +215,9 @@ export type TestProviderOptions = {
 };
 
 const declined = () => new PaymentProviderError('declined', 'card_declined', 'Your card was declined.');
+/** Stripe's answer to an off-session payment with a card that must authenticate every payment. */
+const authenticationRequired = () =>
+  new PaymentProviderError('declined', 'authentication_required', 'Your card requires authentication.');
 
 /** Refused as Stripe refuses an amount below its minimum: a request error, not the card's. */
 function assertAtLeastMinimum(amountMinor: number) {
@@ -244,11 +256,57 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
       ) {
         throw declined();
       }
+      if (this.authenticates(request.paymentMethod)) {
+        // The buyer's bank asks them first: only with them present (a page to come back to).
+        if (!request.returnUrl) throw authenticationRequired();
+        assertAtLeastMinimum(request.amountMinor);
+        const intent = this.newIntent(request.amountMinor, request.currency, 'requires_action', request.idempotencyKey);
+        const url = `${this.options.bank.pageUrl.replace(/\/$/, '')}${testBankChallengePath(intent.id)}`;
+        this.change(intent, {
+          next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: request.returnUrl } },
+        });
+        return paymentFromIntent(intent);
+      }
       assertAtLeastMinimum(request.amountMinor);
       const intent = this.newIntent(request.amountMinor, request.currency, 'requires_capture', request.idempotencyKey);
       this.emit('payment_intent.amount_capturable_updated', intent);
       return paymentFromIntent(intent);
     });
+  }
+
+  /**
+   * The buyer's answer on the test bank's challenge page (3-D Secure): approved, the payment
+   * is held; declined, it failed (Stripe: `requires_payment_method`). Each sends its event, as
+   * Stripe does. Answers the page to send the buyer back to; null when the payment waits for
+   * no answer (unknown, or answered already).
+   */
+  async authenticate(reference: string, isApproved: boolean): Promise<string | null> {
+    const { bank } = this.options;
+    await bank.refresh({ ids: [reference] });
+    const intent = bank.payments.get(reference);
+    if (intent?.status !== 'requires_action') return null;
+    const returnUrl = intent.next_action?.redirect_to_url?.return_url ?? null;
+    this.change(
+      intent,
+      isApproved
+        ? { status: 'requires_capture', amount_capturable: intent.amount, next_action: null }
+        : { status: 'requires_payment_method', next_action: null },
+    );
+    await bank.commit();
+    this.emit(isApproved ? 'payment_intent.amount_capturable_updated' : 'payment_intent.payment_failed', intent);
+    return returnUrl;
+  }
+
+  /** A payment waiting for the buyer on the challenge page: its amount and currency, or null. */
+  async awaitingAuthentication(reference: string): Promise<{ amountMinor: number; currency: string } | null> {
+    await this.options.bank.refresh({ ids: [reference] });
+    const intent = this.options.bank.payments.get(reference);
+    if (intent?.status !== 'requires_action') return null;
+    return { amountMinor: intent.amount, currency: intent.currency.toUpperCase() };
+  }
+
+  private authenticates(paymentMethod: string | undefined): boolean {
+    return paymentMethod === TEST_AUTHENTICATION_PAYMENT_METHOD || this.store.authenticates(paymentMethod);
   }
 
   capture(request: CaptureRequest): Promise<ProviderPayment> {
@@ -277,6 +335,8 @@ export class TestPaymentProvider extends TestCards implements PaymentProvider {
   chargeSavedCard(request: ChargeRequest): Promise<ProviderPayment> {
     return this.run('charge', request.idempotencyKey, request, { ids: [request.paymentMethod] }, () => {
       if (this.options.simulate === 'decline' || this.store.declines(request.paymentMethod)) throw declined();
+      // A saved card charged without the buyer: one that must authenticate every payment cannot be.
+      if (this.authenticates(request.paymentMethod)) throw authenticationRequired();
       assertAtLeastMinimum(request.amountMinor);
       const intent = this.newIntent(request.amountMinor, request.currency, 'succeeded', request.idempotencyKey);
       this.emit('payment_intent.succeeded', intent);

@@ -102,7 +102,9 @@ export function renderReceiptPdf(receipt: TReceipt, locale: Locale, createdAt: D
       doc
         .fillColor('#000000')
         .font('bold')
-        .text(`${t('receipt.return_receipt')}: ${money(returned.amount_minor)}`);
+        .text(
+          `${t(returned.kind === 'correction' ? 'receipt.correction_receipt' : 'receipt.return_receipt')}: ${money(returned.amount_minor)}`,
+        );
       doc.font('regular');
       if (returned.document) drawDocument(returned.document);
       else doc.text(t('receipt.not_ready'));

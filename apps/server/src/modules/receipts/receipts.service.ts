@@ -40,7 +40,8 @@ export async function getReceipt(ctx: ServiceContext, token: string): Promise<TR
   const [lines, fiscal, returns] = await Promise.all([
     listLines(ctx.db, sale.id),
     isFiscal ? findFiscalReceipt(ctx.db, sale.id) : null,
-    isFiscal && sale.refundedMinor > 0 ? findReturnReceipts(ctx.db, sale.id) : [],
+    // Also once a reversed refund left nothing refunded: its return and correction stay on record.
+    isFiscal ? findReturnReceipts(ctx.db, sale.id) : [],
   ]);
   return {
     number: sale.id,
@@ -68,6 +69,7 @@ export async function getReceipt(ctx: ServiceContext, token: string): Promise<TR
           status: fiscal?.status ?? 'pending',
           document: documentOf(fiscal),
           returns: returns.map((row) => ({
+            kind: row.kind === 'correction' ? ('correction' as const) : ('return' as const),
             amount_minor: row.amountMinor ?? 0,
             status: row.status,
             document: documentOf(row),

@@ -173,6 +173,20 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
     if (returned) send(returned);
   }, [returned]);
   const opened = open.data && !isBankRedirect(open.data) ? open.data : null;
+  // Back from the bank refused (declined there): the form as the buyer filled it, for another card.
+  const initialValues: Values = {
+    weights: returned?.weights ?? [],
+    ...(returned
+      ? {
+          name: returned.name,
+          phone: returned.phone,
+          profession: returned.profession ?? undefined,
+          email: returned.email ?? undefined,
+          notes: returned.notes ?? undefined,
+          items_count: returned.items_count ?? null,
+        }
+      : {}),
+  };
   const isAtBank = Boolean(returned && !open.isError && !opened) || Boolean(open.data && isBankRedirect(open.data));
 
   const title = t(kind === 'courier' ? 'open.title_courier' : 'open.title_customer');
@@ -197,7 +211,7 @@ export default function OpenFridgeScreen({ kind }: { kind: OpenLinkKind }) {
         <Alert type="info" showIcon icon={<Spin size="small" />} title={t('open.bank_check')} />
       )}
       {info.data && !opened && !isAtBank && (
-        <ContractForm form={form} onFinish={submit} initialValues={{ weights: [] }} className="open-fridge-form">
+        <ContractForm form={form} onFinish={submit} initialValues={initialValues} className="open-fridge-form">
           {info.data.refusal && (
             <Alert type="warning" showIcon title={info.data.refusal} style={{ marginBottom: 16 }} />
           )}

@@ -69,10 +69,17 @@ function FiscalBlock({ fiscal, money }: { fiscal: NonNullable<TReceipt['fiscal']
     <section aria-label={t('receipts.fiscal')} data-testid="receipt-fiscal">
       <FiscalDocument document={document} />
       {fiscal.returns.map((returned, index) => (
-        // A sale's return receipts have no id on the page; their order is the refunds' and never changes.
+        // A sale's return (and correction) receipts have no id on the page; their order is fixed once made.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <div key={index} style={{ marginTop: 12 }} data-testid="receipt-fiscal-return">
-          <Row label={<strong>{t('receipts.return_receipt')}</strong>} value={money(returned.amount_minor)} />
+        <div key={index} style={{ marginTop: 12 }} data-testid={`receipt-fiscal-${returned.kind}`}>
+          <Row
+            label={
+              <strong>
+                {t(returned.kind === 'correction' ? 'receipts.correction_receipt' : 'receipts.return_receipt')}
+              </strong>
+            }
+            value={money(returned.amount_minor)}
+          />
           {returned.document ? (
             <FiscalDocument document={returned.document} />
           ) : (

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import type { TReceipt } from '@vitrina/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fiscalReceipts,
+  fiscalTestReceipts,
+  jobs,
+  paymentTransactions,
+  transactionProducts,
+  transactions,
+} from '../src/db/schema/index.js';
+import { TestClock } from '../src/lib/clock.js';
+import { correctionFiscalKey, FISCAL_RETRY_MS } from '../src/modules/fiscal/index.js';
+import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
+import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
+import { insertProduct } from './factories/catalogue.js';
+import { orgOnTestProvider } from './factories/payments.js';
+import { insertFiscalMicromarket } from './factories/receipt-sales.js';
+import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
+import { createSignedInUser } from './factories/users.js';
+import { call, createTestContext, ok, type TestContext } from './helper.js';
+
+/**
+ * A refund the bank confirmed and later reversed (`refund.failed`), in a micromarket that
+ * registers fiscal receipts on the built-in test register: the return receipt already
+ * registered for it is undone by a correction, a sale receipt of exactly the goods the return
+ * printed, registered once however often the reversal is told; a return that never reached the
+ * register is dropped instead, with no correction. The sale's receipt page lists both.
+ */
+const clock = new TestClock();
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ clock });
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const LATTE = 4_000;
+const CROISSANT = 2_500;
+let secrets = 0;
+
+/** An organisation on the test provider (its webhooks signed) registering receipts on the test register. */
+async function shop() {
+  const { orgId, operator } = await orgOnTestProvider(ctx);
+  secrets += 1;
+  await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
+    provider: 'test',
+    simulate: 'none',
+    webhook_secret: `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`,
+  });
+  await ok(ctx, operator, `/v1/organization/fiscal/system/update/${orgId}`, { provider: 'test', delay_seconds: 0 });
+  await ok(ctx, operator, `/v1/organization/fiscal/shift/open/${orgId}`, {});
+  const staff = await createSignedInUser(db(), {
+    orgId,
+    permissions: ['show_transactions_page', 'show_update_transaction_page'],
+  });
+  const micromarketId = await insertFiscalMicromarket(db(), orgId, true);
+  const latte = await insertProduct(db(), orgId, {
+    name: 'Latte',
+    article: 'LATTE-1',
+    taxCodes: ['А'],
+    sellCostMinor: LATTE,
+  });
+  const croissant = await insertProduct(db(), orgId, { name: 'Croissant', sellCostMinor: CROISSANT });
+  const customer = await insertCustomerWithCard(db(), orgId);
+  return { orgId, operator, staff: staff.token, micromarketId, latte, croissant, customer };
+}
+type Shop = Awaited<ReturnType<typeof shop>>;
+
+/** Whatever is due: the settlement, the test provider's webhooks, the fiscal jobs. */
+async function runJobs() {
+  await ctx.app.saleSettler.idle();
+  for (let round = 0; round < 3; round += 1) {
+    await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
+    await ctx.app.jobs.runDue();
+  }
+}
+
+/** Two lattes at 10 % off and a croissant, 40.00 of it paid with bonuses: 57.00 taken from the customer's card. */
+async function paidSale(s: Shop) {
+  const { sale, lineIds } = await insertClosedSale(
+    db(),
+    {
+      orgId: s.orgId,
+      micromarketId: s.micromarketId,
+      customerId: s.customer.userId,
+      closedAt: clock.now(),
+      bonusesUsedMinor: 4_000,
+    },
+    [
+      { productId: s.latte, name: 'Latte', quantity: 2, listPriceMinor: LATTE, priceMinor: 3_600 },
+      { productId: s.croissant, name: 'Croissant', quantity: 1, priceMinor: CROISSANT },
+    ],
+  );
+  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+  await runJobs();
+  const [paid] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
+  expect(paid).toMatchObject({ paymentStatus: 1, amountMinor: 5_700, paidMinor: 5_700 });
+  return { ...paid!, latteLine: lineIds[0]!, croissantLine: lineIds[1]! };
+}
+type Sale = Awaited<ReturnType<typeof paidSale>>;
+
+/** One latte and the croissant back: worth 61.00, for the 57.00 that was paid. */
+async function refundGoods(s: Shop, sale: Sale) {
+  const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+    token: s.staff,
+    payload: {
+      lines: [
+        { line_id: sale.latteLine, quantity: 1 },
+        { line_id: sale.croissantLine, quantity: 1 },
+      ],
+      reason: 'Product damaged or expired',
+      idempotency_key: randomUUID(),
+    },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const [row] = await db()
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.transactionId, sale.id), eq(paymentTransactions.operation, 'refund')));
+  expect(row).toMatchObject({ status: 1 });
+  // Less than the 61.00 they were sold for: each line of the return takes a share off.
+  expect(row!.amountMinor).toBeLessThan(3_600 + CROISSANT);
+  return row!;
+}
+
+/** Days later the card's bank gives the refund back to the merchant: the test bank's `refund.failed`. */
+async function reverse(s: Shop, refund: { providerReference: string | null }) {
+  const provider = (await ctx.app.payments.forOrg(db(), s.orgId))!.provider as TestPaymentProvider;
+  await provider.failRefundLater(refund.providerReference!, 'expired_or_canceled_card');
+}
+
+const receiptsOf = (saleId: number) =>
+  db().select().from(fiscalReceipts).where(eq(fiscalReceipts.transactionId, saleId)).orderBy(fiscalReceipts.id);
+const printed = (s: Shop, key: string) =>
+  db()
+    .select()
+    .from(fiscalTestReceipts)
+    .where(and(eq(fiscalTestReceipts.orgId, s.orgId), eq(fiscalTestReceipts.key, key)));
+const registerOf = (s: Shop) => db().select().from(fiscalTestReceipts).where(eq(fiscalTestReceipts.orgId, s.orgId));
+
+describe('a refund reversed after its return receipt was registered', () => {
+  it('gets one correction: a sale receipt of exactly the goods the return printed, shown on the receipt page', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const refund = await refundGoods(s, sale);
+    await runJobs();
+    const [, returned] = await receiptsOf(sale.id);
+    expect(returned).toMatchObject({ kind: 'return', status: 'ready', amountMinor: refund.amountMinor });
+
+    await reverse(s, refund);
+    await runJobs();
+    const [saleReceipt, returnReceipt, correction] = await receiptsOf(sale.id);
+    expect(saleReceipt).toMatchObject({ kind: 'sale', status: 'ready' });
+    expect(returnReceipt).toEqual(returned);
+    expect(correction).toMatchObject({
+      kind: 'correction',
+      refundPaymentId: refund.id,
+      status: 'ready',
+      amountMinor: refund.amountMinor,
+      lastError: null,
+    });
+    // The register's books: the correction sells back exactly what the return gave back.
+    const [returnPrinted] = await printed(s, `fiscal:return:${refund.id}`);
+    const [correctionPrinted] = await printed(s, correctionFiscalKey(refund.id));
+    expect(correctionPrinted).toMatchObject({
+      totalMinor: refund.amountMinor,
+      discountMinor: returnPrinted!.discountMinor,
+      lines: returnPrinted!.lines,
+    });
+    const [latteOff, croissantOff] = correction!.document!.lines.map((line) => line.discountMinor ?? 0);
+    expect(latteOff! + croissantOff!).toBe(3_600 + CROISSANT - refund.amountMinor);
+    expect(latteOff).toBeGreaterThan(0);
+    expect(correctionPrinted!.lines).toEqual([
+      { code: 'LATTE-1', name: 'Latte', quantity: 1, priceMinor: 3_600, sumMinor: 3_600 - latteOff! },
+      {
+        code: String(s.croissant),
+        name: 'Croissant',
+        quantity: 1,
+        priceMinor: CROISSANT,
+        sumMinor: CROISSANT - croissantOff!,
+      },
+    ]);
+    // The same goods, codes, tax groups, prices and discounts as the return sent.
+    expect(correction!.document).toEqual(returnReceipt!.document);
+    expect(correction!.document!.lines.map((line) => [line.code, line.taxCodes, line.listPriceMinor])).toEqual([
+      ['LATTE-1', ['А'], LATTE],
+      [String(s.croissant), [], CROISSANT],
+    ]);
+
+    const page = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`);
+    expect(page.json<TReceipt>().refunded_minor).toBe(0);
+    expect(page.json<TReceipt>().fiscal!.returns).toEqual([
+      { kind: 'return', amount_minor: refund.amountMinor, status: 'ready', document: expect.objectContaining({}) },
+      {
+        kind: 'correction',
+        amount_minor: refund.amountMinor,
+        status: 'ready',
+        document: expect.objectContaining({ number: correctionPrinted!.fiscalNumber }),
+      },
+    ]);
+    const pdf = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+  });
+
+  it('a repeated reversal webhook, and a twin run of its job, still register one correction', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const refund = await refundGoods(s, sale);
+    await runJobs();
+    await reverse(s, refund);
+    // The bank tells it twice, under two event ids (as Stripe's refund.failed and charge.refund.updated).
+    const [failed] = ctx.app.payments.testBank.takeDueWebhooks();
+    const event = JSON.parse(failed!.body) as { id: string };
+    const again = JSON.stringify({ ...event, id: `${event.id}_again` });
+    const secret = `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`;
+    for (const body of [failed!.body, again, failed!.body]) {
+      ctx.app.payments.testBank.queueWebhook({ source: failed!.source, secret, body, dueMs: clock.nowMs() });
+    }
+    await runJobs();
+    clock.advance(FISCAL_RETRY_MS);
+    await runJobs();
+    // A twin worker runs the correction's job once more.
+    await ctx.app.jobs.enqueue(
+      'fiscal.register',
+      { transaction_id: sale.id, refund_id: refund.id, correction: true },
+      { key: `twin:${refund.id}` },
+    );
+    await runJobs();
+    const corrections = (await receiptsOf(sale.id)).filter((receipt) => receipt.kind === 'correction');
+    expect(corrections).toMatchObject([{ status: 'ready', attempts: 1 }]);
+    expect(await printed(s, correctionFiscalKey(refund.id))).toHaveLength(1);
+    expect((await registerOf(s)).map((receipt) => receipt.key)).toEqual([
+      `fiscal:${sale.id}`,
+      `fiscal:return:${refund.id}`,
+      correctionFiscalKey(refund.id),
+    ]);
+  });
+
+  it('a return registered but not ready yet is corrected once it is ready, after it', async () => {
+    const s = await shop();
+    await ok(ctx, s.operator, `/v1/organization/fiscal/system/update/${s.orgId}`, {
+      provider: 'test',
+      delay_seconds: 600,
+    });
+    const sale = await paidSale(s);
+    clock.advance(600_000);
+    await runJobs();
+    const refund = await refundGoods(s, sale);
+    await runJobs();
+    expect((await receiptsOf(sale.id))[1]).toMatchObject({ kind: 'return', status: 'pending' });
+    expect(await printed(s, `fiscal:return:${refund.id}`)).toHaveLength(1);
+
+    await reverse(s, refund);
+    await runJobs();
+    expect((await receiptsOf(sale.id)).map((receipt) => receipt.kind)).toEqual(['sale', 'return']);
+    for (let minutes = 0; minutes < 12; minutes += 2) {
+      clock.advance(FISCAL_RETRY_MS);
+      await runJobs();
+    }
+    clock.advance(600_000);
+    await runJobs();
+    clock.advance(FISCAL_RETRY_MS);
+    await runJobs();
+    const receipts = await receiptsOf(sale.id);
+    expect(receipts.map((receipt) => [receipt.kind, receipt.status])).toEqual([
+      ['sale', 'ready'],
+      ['return', 'ready'],
+      ['correction', 'ready'],
+    ]);
+    const [returnPrinted] = await printed(s, `fiscal:return:${refund.id}`);
+    const [correctionPrinted] = await printed(s, correctionFiscalKey(refund.id));
+    expect(correctionPrinted!.registeredAt.getTime()).toBeGreaterThanOrEqual(returnPrinted!.readyAt.getTime());
+  });
+});
+
+describe('a refund reversed before its return receipt was registered', () => {
+  it('registers neither the return nor a correction', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    // The register's shift is closed: the return waits for it.
+    await ok(ctx, s.operator, `/v1/organization/fiscal/shift/close/${s.orgId}`, {});
+    const refund = await refundGoods(s, sale);
+    await runJobs();
+    expect((await receiptsOf(sale.id))[1]).toMatchObject({
+      kind: 'return',
+      status: 'pending',
+      providerReceiptId: null,
+      lastError: 'fiscal.shift_closed',
+    });
+
+    await reverse(s, refund);
+    await runJobs();
+    await ok(ctx, s.operator, `/v1/organization/fiscal/shift/open/${s.orgId}`, {});
+    for (let round = 0; round < 3; round += 1) {
+      clock.advance(FISCAL_RETRY_MS);
+      await runJobs();
+    }
+    expect((await receiptsOf(sale.id)).map((receipt) => receipt.kind)).toEqual(['sale']);
+    expect((await registerOf(s)).map((receipt) => receipt.key)).toEqual([`fiscal:${sale.id}`]);
+    const pending = await db()
+      .select({ key: jobs.key, status: jobs.status })
+      .from(jobs)
+      .where(eq(jobs.key, `fiscal:return:${refund.id}`));
+    expect(pending.map((job) => job.status)).not.toContain('queued');
+    const page = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`);
+    expect(page.json<TReceipt>().fiscal!.returns).toEqual([]);
+    // The goods are refundable again, and this time the return is registered.
+    expect(
+      (await db().select().from(transactionProducts).where(eq(transactionProducts.transactionId, sale.id))).map(
+        (line) => line.refundedQuantity,
+      ),
+    ).toEqual([0, 0]);
+  });
+
+  it('a reversal before the return job ran at all leaves no return either', async () => {
+    const s = await shop();
+    const sale = await paidSale(s);
+    const refund = await refundGoods(s, sale);
+    // The webhook of the refund and its reversal arrive before the fiscal job runs.
+    await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
+    await reverse(s, refund);
+    await runJobs();
+    expect((await receiptsOf(sale.id)).map((receipt) => receipt.kind)).toEqual(['sale']);
+    expect((await registerOf(s)).map((receipt) => receipt.key)).toEqual([`fiscal:${sale.id}`]);
+  });
+});

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { openLinkPath } from '@vitrina/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCommands, micromarkets, paymentTransactions } from '../src/db/schema/index.js';
+import { TestClock } from '../src/lib/clock.js';
+import { holdKeyOf } from '../src/modules/open-links/open-purchase.service.js';
+import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
+import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
+import { orgOnTestProvider } from './factories/payments.js';
+import { call, createTestContext, type TestContext } from './helper.js';
+
+/**
+ * The test provider's 3-D Secure card (4000 0027 6000 3184, `pm_card_authenticationRequired`):
+ * a web purchase with it is sent to the test bank's challenge page, a page of the server's own;
+ * approved there, the buyer comes back (the purchase's return URL), sends the same form again
+ * and the door opens; declined, it is §8's payment system error. Off-session, such a card is
+ * refused (`authentication_required`).
+ */
+let ctx: TestContext;
+let url: string;
+let ipSeq = 0;
+const clock = new TestClock(Date.now());
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock, live: { flushMs: 0 }, mqtt: TEST_MQTT_OPTIONS });
+  url = testBrokerUrl(ctx.app.gateway?.port);
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const FORM = { name: 'Olena', phone: '+380501234567' };
+
+/** A connected fridge of an organisation on the test provider, and its customer link. */
+async function shop() {
+  const { orgId, operator } = await orgOnTestProvider(ctx);
+  const micromarketId = await insertMicromarket(db(), orgId, 'Lobby', { settings: { payment_rfid: true } });
+  const device = new TestDevice({ url, ...(await issueToken(db(), micromarketId)) }, () => clock.nowMs());
+  await device.connect();
+  await expect
+    .poll(async () => (await db().select().from(micromarkets).where(eq(micromarkets.id, micromarketId)))[0]?.connection)
+    .toBe('online');
+  // Stocked with a sandwich, so §8's "no products" stays out of the way.
+  const sandwich = await insertProduct(db(), orgId, { name: 'Sandwich', sellCostMinor: 9_900 });
+  await insertTags(db(), orgId, sandwich, [
+    {
+      code: `E2${randomUUID().replaceAll('-', '').slice(0, 22).toUpperCase()}`,
+      status: 'in_micromarket' as const,
+      micromarketId,
+    },
+  ]);
+  const link = await call(ctx, 'POST', `/v1/device/open-link/${micromarketId}`, {
+    token: operator,
+    payload: { kind: 'customer' },
+  });
+  expect(link.statusCode, link.body).toBe(200);
+  return { orgId, micromarketId, device, link: link.json<{ token: string }>().token };
+}
+
+function open(token: string, payload: object) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/v1/open/fridge/${token}`,
+    payload: { ...FORM, ...payload },
+    remoteAddress: `10.9.0.${++ipSeq}`,
+  });
+}
+
+const holdOf = async (token: string, attempt: string) =>
+  (
+    await db()
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.idempotencyKey, holdKeyOf(token, attempt)))
+  )[0];
+const commandsOf = (micromarketId: number) =>
+  db().select().from(deviceCommands).where(eq(deviceCommands.micromarketId, micromarketId));
+
+/** The web purchase with the 3-D Secure card: sent to the test bank's page, which it answers. */
+async function toTheBank(s: Awaited<ReturnType<typeof shop>>) {
+  const attempt = randomUUID();
+  const asked = await open(s.link, { payment_method: 'pm_card_authenticationRequired', attempt });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const redirect = asked.json<{ redirect_url: string }>().redirect_url;
+  const challenge = new URL(redirect);
+  expect(challenge.pathname).toMatch(/^\/v1\/notauth\/test-bank\/authenticate\/pi_test_/);
+  expect(await holdOf(s.link, attempt)).toMatchObject({ operation: 'hold', status: 10 });
+  expect(await commandsOf(s.micromarketId)).toEqual([]);
+  return { attempt, path: challenge.pathname };
+}
+
+describe('the test bank’s 3-D Secure card on the open-fridge page', () => {
+  it('approved on the challenge page, the buyer comes back and the door opens', async () => {
+    const s = await shop();
+    const { attempt, path } = await toTheBank(s);
+    const page = await ctx.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'uk' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('Тестовий банк: підтвердьте платіж');
+    expect(page.body).toContain(`<form method="post" action="${path}">`);
+    expect(page.body).toContain(
+      '<button type="submit" name="decision" value="approve" class="approve">Підтвердити</button>',
+    );
+    expect(page.body).toContain('Відхилити');
+    const english = await ctx.app.inject({ method: 'GET', url: path, headers: { lang: 'en' } });
+    expect(english.body).toContain('The test payment system asks you to confirm the payment of');
+
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const back = `${ctx.app.services.publicUrl.replace(/\/$/, '')}${openLinkPath('customer', s.link)}?attempt=${attempt}`;
+    expect(approved.body).toContain(`<meta http-equiv="refresh" content="0;url=${back}">`);
+    // Answered once: the page is gone.
+    expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+
+    // Back on the page, the same form with the same attempt: held now, the door opens.
+    const opened = await open(s.link, { payment_method: 'pm_card_authenticationRequired', attempt });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ message: 'The door will be opened shortly' });
+    expect(await holdOf(s.link, attempt)).toMatchObject({ status: 1 });
+    expect(await commandsOf(s.micromarketId)).toHaveLength(1);
+    await s.device.close();
+  });
+
+  it('declined on the challenge page, the purchase is §8’s payment system error and no door opens', async () => {
+    const s = await shop();
+    const { attempt, path } = await toTheBank(s);
+    const declined = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=decline',
+    });
+    expect(declined.statusCode).toBe(200);
+    const again = await open(s.link, { payment_method: 'pm_card_authenticationRequired', attempt });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Payment system error');
+    expect(await holdOf(s.link, attempt)).toMatchObject({ status: 2 });
+    expect(await commandsOf(s.micromarketId)).toEqual([]);
+    // A second answer finds nothing waiting.
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(late.statusCode).toBe(404);
+    await s.device.close();
+  });
+
+  it('the page exists only for a test-bank payment waiting for its buyer', async () => {
+    const s = await shop();
+    const plain = await open(s.link, { payment_method: 'pm_card_visa', attempt: randomUUID() });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const [visaHold] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.orgId, s.orgId));
+    const held = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/notauth/test-bank/authenticate/${visaHold!.providerReference}`,
+    });
+    expect(held.statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/v1/notauth/test-bank/authenticate/pi_nope' })).statusCode,
+    ).toBe(404);
+    const badDecision = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/notauth/test-bank/authenticate/pi_nope',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+      payload: 'decision=maybe',
+    });
+    expect(badDecision.statusCode).toBe(400);
+    expect(badDecision.json().fields).toEqual({ decision: 'This field is required' });
+    await s.device.close();
+  });
+
+  it('a saved 3-D Secure card charged without its buyer is refused: authentication required', async () => {
+    const { orgId } = await orgOnTestProvider(ctx);
+    const found = (await ctx.app.payments.forOrg(db(), orgId))!;
+    // Saved as the offline card form saves it: a setup confirmed with the test card.
+    const cards = ctx.app.payments.testBank.cards;
+    const customer = await cards.createCustomer(randomUUID(), {});
+    const setup = await cards.createSetup(randomUUID(), customer, {});
+    expect(await cards.confirm(setup.clientSecret, 'pm_card_authenticationRequired')).toBe(true);
+    const saved = (await cards.read(setup.id)).card!;
+    expect(saved).toMatchObject({ brand: 'visa', last4: '3184' });
+    const charge = (paymentMethod: string) =>
+      found.provider.chargeSavedCard({
+        idempotencyKey: randomUUID(),
+        amountMinor: 1_000,
+        currency: 'UAH',
+        paymentMethod,
+        customer,
+      });
+    await expect(charge(saved.paymentMethod)).rejects.toMatchObject({
+      kind: 'declined',
+      code: 'authentication_required',
+    });
+  });
+});

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
+import { ProviderSettingsRegistry } from '../../lib/provider-settings.js';
+import type { SecretBox } from '../../lib/secrets.js';
 import type { CheckboxCashierCredentials, CheckboxTokenStore } from './checkbox-api.js';
 import { CheckboxFiscalProvider } from './checkbox-provider.js';
 import { type FiscalSettingsRow, findFiscalSettings } from './fiscal.repository.js';
@@ -37,36 +38,30 @@ export function cashierOf(credentials: StoredFiscalCredentials): CheckboxCashier
   return null;
 }
 
-/** Builds each organisation's fiscal provider from its stored settings. */
-export class FiscalProviders {
-  private readonly credentials;
+/** Builds each organisation's fiscal provider from its stored settings (the one settings registry, lib/provider-settings.ts). */
+export class FiscalProviders extends ProviderSettingsRegistry<
+  FiscalSettingsRow,
+  StoredFiscalCredentials,
+  FiscalProvider
+> {
   /** Checkbox bearer tokens by register and cashier: a sign-in serves every receipt until refused. */
   private readonly tokens = new Map<string, string>();
 
   constructor(private readonly options: FiscalProvidersOptions) {
-    this.credentials = sealedCredentials<StoredFiscalCredentials>(options.secrets, 'fiscal-settings');
-  }
-
-  openCredentials(row: Pick<FiscalSettingsRow, 'orgId' | 'credentialsSealed'>): StoredFiscalCredentials {
-    return this.credentials.open(row.orgId, row.credentialsSealed);
-  }
-
-  sealCredentials(orgId: number, credentials: StoredFiscalCredentials): string | null {
-    if (!Object.values(credentials).some(Boolean)) return null;
-    return this.credentials.seal(orgId, credentials);
+    // No cache: the test register writes through the caller's database handle (a transaction's).
+    super({ secrets: options.secrets, purpose: 'fiscal-settings', find: findFiscalSettings });
   }
 
   /** The provider of a settings row; null when the chosen provider lacks what it needs (Checkbox without its keys). */
-  build(row: FiscalSettingsRow, db: Db = this.options.db): FiscalProvider | null {
+  protected buildProvider(row: FiscalSettingsRow, credentials: StoredFiscalCredentials, db: Db | undefined) {
     if (row.provider === 'test') {
       return new TestFiscalProvider({
-        db,
+        db: db ?? this.options.db,
         clock: this.options.clock,
         orgId: row.orgId,
         delaySeconds: row.delaySeconds,
       });
     }
-    const credentials = this.openCredentials(row);
     const cashier = cashierOf(credentials);
     if (!credentials.api_key || !cashier) return null;
     return new CheckboxFiscalProvider({
@@ -76,12 +71,6 @@ export class FiscalProviders {
       clock: this.options.clock,
       baseUrl: this.options.checkboxBaseUrl,
     });
-  }
-
-  async forOrg(db: Db, orgId: number): Promise<{ row: FiscalSettingsRow; provider: FiscalProvider } | null> {
-    const row = await findFiscalSettings(db, orgId);
-    const provider = row && this.build(row, db);
-    return row && provider ? { row, provider } : null;
   }
 
   /** Keyed by what signs in, so new credentials never use the old cashier's token. */

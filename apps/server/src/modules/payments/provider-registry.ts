@@ -2,6 +2,7 @@ import { TEST_PROVIDER_SIMULATIONS, type TestProviderSimulation } from '@vitrina
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OrgCache } from '../../lib/org-cache.js';
+import { ProviderSettingsRegistry } from '../../lib/provider-settings.js';
 import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { findSettings, type PaymentSettingsRow, type PaymentTransactionRow } from './payments.repository.js';
 import type { PaymentProvider } from './provider.js';
@@ -56,11 +57,12 @@ export function sealPaymentCredentials(secrets: SecretBox, orgId: number, creden
 /** The channel payment_settings announces its changes on (migration 0031). */
 export const PAYMENT_SETTINGS_CHANNEL = 'vitrina_payment_settings';
 
-/** Builds each organisation's provider from its stored settings; one test bank per server. */
-export class PaymentProviders {
+/**
+ * Builds each organisation's provider from its stored settings (the one settings registry,
+ * lib/provider-settings.ts, as fiscal's); one test bank per server.
+ */
+export class PaymentProviders extends ProviderSettingsRegistry<PaymentSettingsRow, StoredCredentials, PaymentProvider> {
   readonly testBank: TestPaymentBank;
-  private readonly credentials;
-  private readonly built = new WeakMap<PaymentSettingsRow, PaymentProvider | null>();
 
   /** A row left in process was settled afterwards: whoever owns its sale is told. */
   async ledgerSettled(db: Db, row: PaymentTransactionRow): Promise<void> {
@@ -68,28 +70,14 @@ export class PaymentProviders {
   }
 
   constructor(private readonly options: PaymentProvidersOptions) {
+    super({ secrets: options.secrets, purpose: PAYMENT_CREDENTIALS, find: findSettings, cache: options.settings });
     const books = options.db ? new TestBankStore(options.db) : undefined;
     this.testBank = new TestPaymentBank(options.clock, options.onTestWebhookQueued, books, options.publicUrl);
-    this.credentials = sealedCredentials<StoredCredentials>(options.secrets, PAYMENT_CREDENTIALS);
-  }
-
-  openCredentials(row: Pick<PaymentSettingsRow, 'orgId' | 'credentialsSealed'>): StoredCredentials {
-    return this.credentials.open(row.orgId, row.credentialsSealed);
-  }
-
-  sealCredentials(orgId: number, credentials: StoredCredentials): string | null {
-    if (!credentials.secret_key && !credentials.webhook_secret && !credentials.publishable_key) return null;
-    return this.credentials.seal(orgId, credentials);
   }
 
   /** The provider of a settings row; null when the chosen provider lacks what it needs (Stripe without a key). */
-  build(row: PaymentSettingsRow): PaymentProvider | null {
-    return this.buildFrom({
-      provider: row.provider,
-      simulate: row.simulate,
-      credentials: this.openCredentials(row),
-      orgId: row.orgId,
-    });
+  protected buildProvider(row: PaymentSettingsRow, credentials: StoredCredentials): PaymentProvider | null {
+    return this.buildFrom({ provider: row.provider, simulate: row.simulate, credentials, orgId: row.orgId });
   }
 
   /** The provider of an organisation's or the platform's settings. */
@@ -111,24 +99,6 @@ export class PaymentProviders {
       ...(this.options.stripeBaseUrl ? { baseUrl: this.options.stripeBaseUrl } : {}),
       ...(this.options.keyPrefix ? { keyPrefix: this.options.keyPrefix } : {}),
     });
-  }
-
-  async forOrg(db: Db, orgId: number): Promise<{ row: PaymentSettingsRow; provider: PaymentProvider } | null> {
-    const { settings } = this.options;
-    const row = settings ? await settings.get(orgId, () => findSettings(db, orgId)) : await findSettings(db, orgId);
-    if (!row) return null;
-    // One provider per settings row read (its credentials opened once), until the row changes.
-    let provider = this.built.get(row);
-    if (provider === undefined) {
-      provider = this.build(row);
-      this.built.set(row, provider);
-    }
-    return provider ? { row, provider } : null;
-  }
-
-  /** The writer's next read sees its own change at once (the announcement comes a moment later). */
-  forgetSettings(orgId: number): void {
-    this.options.settings?.invalidate(orgId);
   }
 }
 

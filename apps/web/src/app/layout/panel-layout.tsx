@@ -15,6 +15,15 @@ import { TabStrip } from './tab-strip';
 import { TopBar } from './top-bar';
 import { useErrorCapture } from './use-error-capture';
 
+/**
+ * The shell around the tabs reads what it shows from its own hooks (the menu and breadcrumb
+ * follow the location themselves), so the same elements are kept: a tab switch does not draw
+ * the sidebar, top bar and footer again.
+ */
+const SIDEBAR = <Sidebar />;
+const TOP_BAR = <TopBar />;
+const FOOTER = <AppFooter />;
+
 export function PanelLayout() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -64,14 +73,14 @@ export function PanelLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sidebar />
+      {SIDEBAR}
       <Layout style={{ minWidth: 0 }}>
-        <TopBar />
+        {TOP_BAR}
         <TabStrip />
         <Layout.Content className="panel-content">
           {current && <TabPanes tabs={tabs.tabs} current={current} />}
         </Layout.Content>
-        <AppFooter />
+        {FOOTER}
       </Layout>
     </Layout>
   );

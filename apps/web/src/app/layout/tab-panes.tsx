@@ -2,7 +2,16 @@ import { flattenRoutes, OWNER_USER_ID, type RouteEntry } from '@vitrina/contract
 import { Button } from 'antd';
 import { memo, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Location, Route, Routes, useLocation } from 'react-router';
+import {
+  type Location,
+  UNSAFE_LocationContext as LocationContext,
+  NavigationType,
+  parsePath,
+  Route,
+  UNSAFE_RouteContext as RouteContext,
+  Routes,
+  useLocation,
+} from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LazyResult } from '../../components/lazy-result';
 import { PageSpinner } from '../../components/page-spinner';
@@ -24,11 +33,25 @@ function useScreenRoutes(routes: readonly RouteEntry[]) {
 
 type ScreenProps = { location: Location | string; screenRoutes: ReactNode[] };
 
-/** A tab's screen at its location; it renders again only when that location changes. */
+/** A pane's screens are routed from the top, as the panel's own routes are. */
+const PANE_ROUTE = { outlet: null, matches: [], isDataRoute: false };
+
+function toLocation(location: Location | string): Location {
+  if (typeof location !== 'string') return location;
+  return { pathname: '/', search: '', hash: '', ...parsePath(location), state: null, key: 'default' };
+}
+
+/**
+ * A tab's screen at its location; it renders again only when that location changes.
+ * `<Routes location>` alone is not enough for that: it still reads the router's location and
+ * route (and hands its screen new ones) on every navigation, so each switch drew every mounted
+ * tab again, hidden ones included. The pane gives its routes a location and a route of its own.
+ */
 const PaneScreen = memo(function PaneScreen({ location, screenRoutes }: ScreenProps) {
   const { t } = useTranslation();
   const { me } = useSession();
   const { logError } = useErrorLog();
+  const here = useMemo(() => ({ location: toLocation(location), navigationType: NavigationType.Pop }), [location]);
   return (
     <ErrorBoundary
       onError={(error, info) => me.id === OWNER_USER_ID && logError({ error, info })}
@@ -41,7 +64,11 @@ const PaneScreen = memo(function PaneScreen({ location, screenRoutes }: ScreenPr
       )}
     >
       <Suspense fallback={<PageSpinner />}>
-        <Routes location={location}>{screenRoutes}</Routes>
+        <LocationContext.Provider value={here}>
+          <RouteContext.Provider value={PANE_ROUTE}>
+            <Routes location={here.location}>{screenRoutes}</Routes>
+          </RouteContext.Provider>
+        </LocationContext.Provider>
       </Suspense>
     </ErrorBoundary>
   );

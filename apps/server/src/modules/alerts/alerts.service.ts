@@ -7,7 +7,7 @@ import type { Actor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { readThresholds, recordEvent } from '../micromarkets/index.js';
+import { readThresholds, recordEvent, setLockState } from '../micromarkets/index.js';
 import type { NoticeDetails } from './alert-message.js';
 import {
   isFlap,
@@ -197,13 +197,10 @@ export async function applyTemperature(
   const sinceChanged = verdict.overheatSince?.getTime() !== micromarket.overheatSince?.getTime();
   if (sinceChanged || verdict.lock) {
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(micromarkets)
-        .set({
-          overheatSince: verdict.overheatSince,
-          ...(verdict.lock ? { lockedAt: at, lockReason: 'temperature' } : {}),
-        })
-        .where(eq(micromarkets.id, micromarket.id));
+      await setLockState(tx, micromarket.id, {
+        overheatSince: verdict.overheatSince,
+        ...(verdict.lock ? { lockedAt: at, lockReason: 'temperature' } : {}),
+      });
       if (verdict.lock) {
         await recordEvent(
           tx,
@@ -301,10 +298,7 @@ export async function resetLock(ctx: ServiceContext, actor: UserActor, id: numbe
     throw new AppError(409, 'device.lock.temperature_out_of_range', { max: thresholds.temperatureMax });
   const at = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(micromarkets)
-      .set({ lockedAt: null, lockReason: null, overheatSince: null })
-      .where(eq(micromarkets.id, id));
+    await setLockState(tx, id, { lockedAt: null, lockReason: null, overheatSince: null });
     await recordEvent(
       tx,
       actor,

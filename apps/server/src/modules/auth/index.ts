@@ -1,4 +1,11 @@
-/** Sign-in, sessions and the registration and reset links. */
+/** Sign-in, sessions and the registration and reset links; the one writer of the users table. */
+export {
+  insertUser,
+  refreshCachedBonusesSql,
+  setCachedBonuses,
+  type UserWrite,
+  updateUserRow,
+} from './accounts.repository.js';
 export { createSession, revokeSession, revokeUserSessions } from './auth.repository.js';
 export { authRoutes } from './auth.routes.js';
 export { assertNotRegistered, issueInvitation, mailInvitation, USER_TYPE_EMPLOYEE } from './auth.service.js';

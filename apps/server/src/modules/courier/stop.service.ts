@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql.js';
 import { writeAudit } from '../audit/index.js';
 import { computePlan } from '../planning/index.js';
-import { applyTagAction } from '../tags/index.js';
+import { applyTagAction, loadTagsInto } from '../tags/index.js';
 
 /** A micromarket the courier may work at: visible (404) and of an organisation they edit (403). */
 async function stopOf(ctx: ServiceContext, actor: UserActor, id: number) {
@@ -118,11 +118,7 @@ export async function loadTags(
   const codes = [...new Set(body.codes)];
   const now = ctx.clock.now();
   const loaded = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(tags)
-      .set({ status: 'in_micromarket', micromarketId: id, updatedAt: now })
-      .where(and(inArray(tags.code, codes), eq(tags.orgId, stop.orgId), eq(tags.status, 'new')))
-      .returning({ code: tags.code });
+    const rows = await loadTagsInto(tx, { micromarketId: id, orgId: stop.orgId, codes, at: now });
     if (rows.length > 0) {
       await writeAudit(tx, actor, {
         action: 'courier_load',

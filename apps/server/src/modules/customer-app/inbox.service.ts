@@ -2,10 +2,11 @@ import type { TInbox, TInboxMessage, TRegisterPushDevice, ZInboxQuery } from '@v
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { customerPushDevices, pushDeliveries, pushMessages } from '../../db/schema/index.js';
+import { pushDeliveries, pushMessages } from '../../db/schema/index.js';
 import type { CustomerActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { keepPushDevice, markPushRead } from '../push/index.js';
 
 const delivered = (userId: number) => and(eq(pushDeliveries.userId, userId), eq(pushDeliveries.status, 'delivered'));
 
@@ -61,10 +62,7 @@ export async function inbox(
 
 /** Marks one of the customer's own messages read (once: the first time stays); another's is 404. */
 export async function markRead(ctx: ServiceContext, actor: CustomerActor, id: number): Promise<TInboxMessage> {
-  await ctx.db
-    .update(pushDeliveries)
-    .set({ readAt: ctx.clock.now() })
-    .where(and(eq(pushDeliveries.id, id), delivered(actor.userId), isNull(pushDeliveries.readAt)));
+  await markPushRead(ctx.db, { id, userId: actor.userId, at: ctx.clock.now() });
   const [row] = await inboxRows(ctx.db).where(and(eq(pushDeliveries.id, id), delivered(actor.userId)));
   if (!row) throw notFound();
   return toMessage(row);
@@ -75,12 +73,10 @@ export async function markRead(ctx: ServiceContext, actor: CustomerActor, id: nu
  * on the installation last, so a shared phone never gets the previous customer's messages.
  */
 export async function registerDevice(ctx: ServiceContext, actor: CustomerActor, body: TRegisterPushDevice) {
-  const now = ctx.clock.now();
-  await ctx.db
-    .insert(customerPushDevices)
-    .values({ userId: actor.userId, token: body.token, platform: body.platform, createdAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: customerPushDevices.token,
-      set: { userId: actor.userId, platform: body.platform, lastSeenAt: now },
-    });
+  await keepPushDevice(ctx.db, {
+    userId: actor.userId,
+    token: body.token,
+    platform: body.platform,
+    at: ctx.clock.now(),
+  });
 }

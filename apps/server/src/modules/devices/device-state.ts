@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { DeviceRef } from './device-directory.js';
 import {
   type DeviceStateWrite,
   type DeviceStateWritten,
   loadDeviceState,
   writeDeviceStates,
   writeShelfWeights,
-} from './device-state.repository.js';
+} from '../micromarkets/index.js';
+import type { DeviceRef } from './device-directory.js';
 import { acceptSequence, isBehindWindow, mergeSequence, type SequenceState } from './replay.js';
 
 /** How often changed devices are written: the live state in the database lags by at most this. */

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.js';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { raiseIncident, tellFleetIncident } from '../alerts/index.js';
-import { recordEvent } from '../micromarkets/index.js';
+import { markSilentOffline, recordEvent } from '../micromarkets/index.js';
 import type { SettleNow } from '../sales/index.js';
 import {
   type ClaimedCommand,
@@ -29,7 +29,6 @@ import { createEmbeddedBroker } from './embedded-broker.js';
 import { createExternalBroker } from './external-broker.js';
 import { GatewayStats } from './gateway-stats.js';
 import { Ingest } from './ingest.js';
-import { markSilentOffline } from './ingest.repository.js';
 import { OrgWatch } from './org-watch.js';
 import { TelemetryBuffer } from './telemetry-buffer.js';
 import type { Transport } from './transport.js';

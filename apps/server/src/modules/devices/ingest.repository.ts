@@ -8,63 +8,6 @@ function rowsOf<T>(result: unknown): T[] {
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-export type DeviceIdentity = {
-  ip?: string | undefined;
-  mac?: string | undefined;
-  firmware?: string | undefined;
-  platform?: string | undefined;
-};
-
-/** Online with the device's identity; answers whether it was offline before. */
-export async function markOnline(
-  db: Db,
-  update: { micromarketId: number; at: Date; identity: DeviceIdentity; session?: { boot: number; seq: number } },
-): Promise<boolean> {
-  const { identity, session } = update;
-  const result = await db.execute(sql`
-    UPDATE micromarkets m SET connection = 'online', last_activity_at = ${iso(update.at)},
-      ip = coalesce(${identity.ip ?? null}, m.ip), mac_address = coalesce(${identity.mac ?? null}, m.mac_address),
-      firmware = coalesce(${identity.firmware ?? null}, m.firmware),
-      platform = coalesce(${identity.platform ?? null}, m.platform),
-      session_boot = coalesce(${session?.boot ?? null}::integer, m.session_boot),
-      session_seq = coalesce(${session?.seq ?? null}::bigint, m.session_seq)
-    FROM (SELECT id, connection AS was FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
-    WHERE m.id = old.id
-    RETURNING old.was`);
-  return rowsOf<{ was: string }>(result)[0]?.was === 'offline';
-}
-
-/** Offline, but only by the will of the connection that is current (see device-protocol.md §4). */
-export async function markOfflineBySession(
-  db: Db,
-  update: { micromarketId: number; boot: number; seq: number },
-): Promise<'offline' | 'already' | 'stale'> {
-  const result = await db.execute(sql`
-    SELECT connection, session_boot, session_seq FROM micromarkets WHERE id = ${update.micromarketId}`);
-  const row = rowsOf<{ connection: string; session_boot: number | null; session_seq: string | number | null }>(
-    result,
-  )[0];
-  if (!row || row.session_boot !== update.boot || Number(row.session_seq) !== update.seq) return 'stale';
-  const changed = await db.execute(sql`
-    UPDATE micromarkets SET connection = 'offline'
-    WHERE id = ${update.micromarketId} AND connection = 'online'
-      AND session_boot = ${update.boot} AND session_seq = ${update.seq}
-    RETURNING id`);
-  return rowsOf(changed).length > 0 ? 'offline' : 'already';
-}
-
-/** Devices silent for too long: offline, answering which changed (for their events). */
-export async function markSilentOffline(
-  db: Db,
-  silentSince: Date,
-): Promise<{ id: number; orgId: number; serial: string; lastActivityAt: string | null }[]> {
-  const result = await db.execute(sql`
-    UPDATE micromarkets SET connection = 'offline'
-    WHERE connection = 'online' AND (last_activity_at IS NULL OR last_activity_at < ${iso(silentSince)})
-    RETURNING id, org_id AS "orgId", serial_number AS serial, to_json(last_activity_at) #>> '{}' AS "lastActivityAt"`);
-  return rowsOf(result);
-}
-
 /**
  * Grams a closed session's taken tags and detections account for, from the products'
  * weights (a product without a weight counts nothing, so it cannot raise a weight alert).
@@ -114,21 +57,6 @@ export async function explainedGrams(
   return grams;
 }
 
-/** Tags the reader sees: this organisation's new stock (or stock moved here) is now in this micromarket. */
-export async function placeTags(db: Db, place: { micromarketId: number; orgId: number; codes: string[]; at: Date }) {
-  if (place.codes.length === 0) return 0;
-  const result = await db.execute(sql`
-    UPDATE tags SET status = 'in_micromarket', micromarket_id = ${place.micromarketId}, updated_at = ${iso(place.at)}
-    WHERE code IN (${sql.join(
-      place.codes.map((code) => sql`${code}`),
-      sql`, `,
-    )})
-      AND org_id = ${place.orgId} AND status IN ('new', 'in_micromarket')
-      AND micromarket_id IS DISTINCT FROM ${place.micromarketId}
-    RETURNING id`);
-  return rowsOf(result).length;
-}
-
 /** The scan itself, kept as the micromarket's last inventory: how many tags of each product it saw. */
 export async function recordInventory(
   db: Db,
@@ -147,30 +75,6 @@ export async function recordInventory(
     FROM (SELECT product_id, count(*)::int AS n FROM tags WHERE code IN (${codes}) AND org_id = ${scan.orgId} GROUP BY product_id) c
     ON CONFLICT (micromarket_id) DO UPDATE SET scanned_at = excluded.scanned_at, counts = excluded.counts
     WHERE micromarket_inventory.scanned_at <= excluded.scanned_at`);
-}
-
-/**
- * Tags taken in a closed door session leave the stock of this micromarket: a customer's
- * become not paid until the sale settles (docs/decisions.md), a courier's or service's removed.
- */
-export async function takeTags(
-  db: Db,
-  take: { micromarketId: number; orgId: number; codes: string[]; kind: string; at: Date },
-): Promise<number> {
-  if (take.codes.length === 0) return 0;
-  const codes = sql.join(
-    take.codes.map((code) => sql`${code}`),
-    sql`, `,
-  );
-  const isCustomer = take.kind === 'customer';
-  const result = await db.execute(sql`
-    UPDATE tags SET status = ${isCustomer ? 'not_paid' : 'removed'},
-      removed_at = CASE WHEN ${isCustomer} THEN removed_at ELSE ${iso(take.at)} END,
-      updated_at = ${iso(take.at)}
-    WHERE code IN (${codes}) AND org_id = ${take.orgId} AND micromarket_id = ${take.micromarketId}
-      AND status = 'in_micromarket'
-    RETURNING id`);
-  return rowsOf(result).length;
 }
 
 export type DoorSessionWrite = {

@@ -13,9 +13,7 @@ import {
   TECHNICAL_ALERT,
   toServerTime,
 } from '@vitrina/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { micromarkets, priceTags, shelves } from '../../db/schema/index.js';
 import { type SystemActor, systemActor } from '../../lib/actor.js';
 import { BatchWriter } from '../../lib/batch-writer.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -27,23 +25,25 @@ import {
   raiseIncident,
   tellFleetIncident,
 } from '../alerts/index.js';
-import { type DeviceEventWrite, readSettings, readThresholds, recordEvents } from '../micromarkets/index.js';
+import {
+  type DeviceEventWrite,
+  markOfflineBySession,
+  markOnline,
+  markPriceTagShown,
+  readSettings,
+  readThresholds,
+  recordEvents,
+  setShelfCalibration,
+  setTilt,
+} from '../micromarkets/index.js';
 import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
 import { recordRefusal } from '../sales-gate/index.js';
+import { placeTags, takeTags } from '../tags/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
 import type { DeviceStates } from './device-state.js';
 import type { GatewayStats } from './gateway-stats.js';
-import {
-  explainedGrams,
-  hasSaleOfSession,
-  markOfflineBySession,
-  markOnline,
-  placeTags,
-  recordInventory,
-  takeTags,
-  upsertDoorSession,
-} from './ingest.repository.js';
+import { explainedGrams, hasSaleOfSession, recordInventory, upsertDoorSession } from './ingest.repository.js';
 import type { TelemetryBuffer } from './telemetry-buffer.js';
 import type { InboundMessage } from './transport.js';
 
@@ -511,24 +511,28 @@ export class Ingest {
     if (message.status !== 'done') return;
     const result = message.result ?? {};
     if (finished.type === 'accelerometer_check' && typeof result.tilt_degrees === 'number') {
-      await db.update(micromarkets).set({ tilt: result.tilt_degrees }).where(eq(micromarkets.id, received.device.id));
+      await setTilt(db, received.device.id, result.tilt_degrees);
     }
     if (finished.type === 'update_price_tags') {
       // The labels now show what the command sent them.
       const sent = (finished.payload.tags ?? []) as { label_code: string; price_minor: number | null }[];
       for (const tag of sent) {
-        await db
-          .update(priceTags)
-          .set({ shownPriceMinor: tag.price_minor, syncedAt: at })
-          .where(and(eq(priceTags.micromarketId, received.device.id), eq(priceTags.labelCode, tag.label_code)));
+        await markPriceTagShown(db, {
+          micromarketId: received.device.id,
+          labelCode: tag.label_code,
+          priceMinor: tag.price_minor,
+          at,
+        });
       }
     }
     if (finished.type === 'calibrate_shelf' && typeof result.weight_grams === 'number') {
       const shelf = Number(finished.payload.shelf);
-      await db
-        .update(shelves)
-        .set({ calibratedWeightGrams: Math.round(result.weight_grams), calibratedAt: at })
-        .where(and(eq(shelves.micromarketId, received.device.id), eq(shelves.number, shelf)));
+      await setShelfCalibration(db, {
+        micromarketId: received.device.id,
+        number: shelf,
+        grams: Math.round(result.weight_grams),
+        at,
+      });
     }
   }
 }

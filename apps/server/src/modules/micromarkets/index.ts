@@ -1,5 +1,23 @@
 /** Micromarkets (the fleet's cabinets): their fields, token, settings, parts and history. */
 export { type DeviceEventWrite, recordEvent, recordEvents } from './device-events.repository.js';
+export {
+  type DeviceStateWrite,
+  type DeviceStateWritten,
+  loadDeviceState,
+  writeDeviceStates,
+  writeShelfWeights,
+} from './device-state.repository.js';
+export {
+  type DeviceIdentity,
+  markOfflineBySession,
+  markOnline,
+  markPriceTagShown,
+  markSilentOffline,
+  pointPriceTagAt,
+  setLockState,
+  setShelfCalibration,
+  setTilt,
+} from './device-writes.repository.js';
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';

@@ -18,7 +18,13 @@ export { CHANNEL_INTERVAL_MS, deliverNotification } from './delivery.js';
 export { registerNotificationJobs } from './notifications-jobs.js';
 export { type OrgChannelDeps, type OrgChannelOutcome, orgMailer, sendThroughOrgChannel } from './org-mailer.js';
 export { notificationRoutingRoutes } from './routing.routes.js';
-export { addDefaultRoutes, type Notice, notify, routedOrganisations } from './routing.service.js';
+export {
+  addDefaultRoutes,
+  type Notice,
+  notify,
+  removeOrganisationRoutes,
+  routedOrganisations,
+} from './routing.service.js';
 export { DEFAULT_WHATSAPP_API_VERSION } from './whatsapp-client.js';
 export { recordWhatsAppSend } from './whatsapp-status.js';
 export { isSignedByMeta, whatsAppWebhookPath } from './whatsapp-webhook.js';

@@ -86,6 +86,11 @@ export async function addDefaultRoutes(db: Db, orgId: number): Promise<void> {
   );
 }
 
+/** An organisation's routes, removed with the organisation itself. */
+export async function removeOrganisationRoutes(db: Db, orgId: number): Promise<void> {
+  await db.delete(notificationRules).where(eq(notificationRules.orgId, orgId));
+}
+
 export async function getRouting(ctx: ServiceContext, actor: UserActor, orgId?: number): Promise<TNotificationRouting> {
   return routingOf(ctx.db, orgOf(actor, orgId));
 }

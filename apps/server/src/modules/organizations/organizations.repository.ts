@@ -4,7 +4,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   micromarkets,
-  notificationRules,
   organizationAccess,
   organizations,
   products,
@@ -12,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
+import { removeOrganisationRoutes } from '../notifications/index.js';
 
 /** The given organisations (null: all), by id, with what pickers show. */
 export async function listOrganizationOptions(db: Db, ids: number[] | null) {
@@ -139,7 +139,7 @@ export async function ownedRows(db: Db, id: number) {
 
 export async function deleteOrganizationRow(db: Db, id: number): Promise<void> {
   // Its routes (every new organisation has the default ones) go with it.
-  await db.delete(notificationRules).where(eq(notificationRules.orgId, id));
+  await removeOrganisationRoutes(db, id);
   await db.delete(organizations).where(eq(organizations.id, id));
 }
 

@@ -38,6 +38,7 @@ export {
   type SettingsScope,
 } from './provider-account.js';
 export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders, sealPaymentCredentials } from './provider-registry.js';
+export { tieHoldToSale } from './sale-hold.repository.js';
 export { type BankObject, TestBankStore } from './test-bank-store.js';
 export { settledIntent, settledRefund, TestPaymentBank } from './test-provider.js';
 export { TestWebhookPump } from './test-webhook-pump.js';

@@ -5,6 +5,7 @@ import { products, programmingTasks } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { writeAudit } from '../audit/index.js';
+import { insertProgrammingTasks } from '../tags/index.js';
 import { planWithPicks } from './planning.service.js';
 
 /**
@@ -45,7 +46,8 @@ export async function createBatches(
       }))
       .filter((item) => item.quantity > 0 && item.orgId !== undefined && actor.scope.canEdit(item.orgId));
     if (items.length === 0) return { created: 0, items: [] };
-    await tx.insert(programmingTasks).values(
+    await insertProgrammingTasks(
+      tx,
       items.map((item) => ({
         orgId: item.orgId!,
         productId: item.product_id,

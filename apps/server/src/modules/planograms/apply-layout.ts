@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { micromarketPlanograms, priceTags, shelves } from '../../db/schema/index.js';
 import type { ActorVia } from '../../lib/actor.js';
 import { queuePriceTagUpdate } from '../devices/index.js';
+import { pointPriceTagAt } from '../micromarkets/index.js';
 import { readLayout } from './layout.js';
 
 type Template = { id: number; name: string; layout: unknown };
@@ -66,7 +67,7 @@ async function pointLabels(db: Db, micromarketId: number, layoutShelves: ReturnT
       .orderBy(asc(priceTags.labelCode));
     for (const [index, label] of labels.entries()) {
       if (index >= products.length) break;
-      await db.update(priceTags).set({ productId: products[index]! }).where(eq(priceTags.id, label.id));
+      await pointPriceTagAt(db, label.id, products[index]!);
     }
   }
 }

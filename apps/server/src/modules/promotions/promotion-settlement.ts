@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bonusPromotions, transactionProducts, transactions, users } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { bookBonuses } from '../sales/index.js';
+import { bookBonuses, setBonusesAccrued } from '../sales/index.js';
 import { groupsOfCustomer } from '../user-groups/index.js';
 import {
   type CustomerFacts,
@@ -208,6 +208,6 @@ export async function applyPromotions(db: Db, sale: SaleRow, now: Date, cache?: 
   // What was booked before (an earlier attempt that committed) is on the sale already.
   if (bookedMinor === 0) return sale.bonusesAccruedMinor;
   const accrued = sale.bonusesAccruedMinor + bookedMinor;
-  await db.update(transactions).set({ bonusesAccruedMinor: accrued }).where(eq(transactions.id, sale.id));
+  await setBonusesAccrued(db, sale.id, accrued);
   return accrued;
 }

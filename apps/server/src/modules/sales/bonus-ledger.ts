@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { bonusOperations, users } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql.js';
+import { refreshCachedBonusesSql, setCachedBonuses } from '../auth/index.js';
 
 /** §4 bonus operations. */
 export const BONUS_TOP_UP = BONUS_OP.topUp;
@@ -53,7 +54,7 @@ export async function bookBonus(
     .returning({ id: bonusOperations.id });
   if (!booked) return false;
   const balance = await bonusBalance(db, values.userId);
-  await db.update(users).set({ bonuses: balance }).where(eq(users.id, values.userId));
+  await setCachedBonuses(db, values.userId, balance);
   return true;
 }
 
@@ -94,10 +95,12 @@ export async function bookBonuses(
     ), booked AS (
       SELECT count(*) AS n, coalesce(sum(amount_minor), 0) AS total, coalesce(sum(${signed}), 0) AS delta FROM ins
     )
-    UPDATE users
-    SET bonuses = (SELECT coalesce(sum(${signed}), 0) FROM bonus_operations WHERE user_id = ${userId}) + (SELECT delta FROM booked)
-    WHERE id = ${userId} AND (SELECT n FROM booked) > 0
-    RETURNING (SELECT total FROM booked) AS total`);
+    ${refreshCachedBonusesSql({
+      userId,
+      balance: sql`(SELECT coalesce(sum(${signed}), 0) FROM bonus_operations WHERE user_id = ${userId}) + (SELECT delta FROM booked)`,
+      when: sql`(SELECT n FROM booked) > 0`,
+      returning: sql`(SELECT total FROM booked) AS total`,
+    })}`);
   return Number(rowsOf<{ total: string | number }>(result)[0]?.total ?? 0);
 }
 

@@ -11,6 +11,7 @@ export {
   resolveSensorDispute,
   type SaleStep,
 } from './sale-lifecycle.service.js';
+export { raiseRefundedQuantity, setBonusesAccrued, setSaleError } from './sale-marks.repository.js';
 export { onSaleLedgerSettled, syncSaleMoney } from './sale-money.service.js';
 export { SaleSettler } from './sale-settler.js';
 export {
@@ -19,7 +20,6 @@ export {
   ledgerOf,
   linesOf,
   lockSale,
-  markSaleTagsSold,
   PRODUCT_PRICE_COLUMNS,
   type PricingInputs,
   pricingInputs,

@@ -6,6 +6,7 @@ import {
   type TSensorCheck,
 } from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
+import { markTagsSold } from '../tags/index.js';
 import { BONUS_WITHDRAW, bonusBalance, bookBonus, lockCustomer } from './bonus-ledger.js';
 import { type DoorPaymentType, paymentTypeOf, priceItems, totalsOf } from './pricing.js';
 import * as repo from './sales.repository.js';
@@ -205,7 +206,7 @@ export async function closeSale(
     updatedAt: now,
   });
   if (sale.paymentStatus === SALE_PAYMENT.paid) {
-    await repo.markTagsSold(
+    await markTagsSold(
       db,
       sale.orgId,
       lines.flatMap((line) => (line.tagCode ? [line.tagCode] : [])),

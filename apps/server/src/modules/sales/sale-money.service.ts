@@ -1,6 +1,7 @@
 import { PAYMENT_STATUS, SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
 import type { Db } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { markSaleTagsSold } from '../tags/index.js';
 import * as repo from './sales.repository.js';
 import { announceSale, takenByLedger } from './settlement.service.js';
 
@@ -33,7 +34,7 @@ export async function syncSaleMoney(ctx: ServiceContext, tx: Db, id: number) {
     updatedAt: now,
   });
   if (isNowPaid) {
-    await repo.markSaleTagsSold(tx, after, now);
+    await markSaleTagsSold(tx, after, now);
     await ctx.saleEvents.emit(tx, 'paid', { sale: after, settings: null });
   }
   // Announced once per change with every refund; the subscribers key on each refund.

@@ -1,5 +1,5 @@
 import { CLIENT_KIND, SALE_STATUS, USER_KIND } from '@vitrina/contract';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { fromJsonRow } from '../../db/json-row.js';
 import { preparedQuery, preparedSql, slot } from '../../db/prepared.js';
@@ -351,38 +351,6 @@ export async function productsOfTags(db: Db, orgId: number, codes: string[]): Pr
     .from(tags)
     .where(and(eq(tags.orgId, orgId), inArray(tags.code, codes)));
   return new Map(rows.map((row) => [row.code, row.productId]));
-}
-
-/** A paid sale's tags are sold; until then a customer's taken tags wait as not paid. */
-export async function markTagsSold(db: Db, orgId: number, codes: string[], at: Date): Promise<void> {
-  if (codes.length === 0) return;
-  await db
-    .update(tags)
-    .set({ status: 'sold', soldAt: at, updatedAt: at })
-    .where(and(eq(tags.orgId, orgId), inArray(tags.code, codes), eq(tags.status, 'not_paid')));
-}
-
-/**
- * A paid sale's tags are sold: the tags its lines name, in one statement (what
- * `markTagsSold` does with the codes in hand).
- */
-export async function markSaleTagsSold(db: Db, sale: { id: number; orgId: number }, at: Date): Promise<void> {
-  await db
-    .update(tags)
-    .set({ status: 'sold', soldAt: at, updatedAt: at })
-    .where(
-      and(
-        eq(tags.orgId, sale.orgId),
-        eq(tags.status, 'not_paid'),
-        inArray(
-          tags.code,
-          db
-            .select({ code: sql<string>`${transactionProducts.tagCode}` })
-            .from(transactionProducts)
-            .where(and(eq(transactionProducts.transactionId, sale.id), isNotNull(transactionProducts.tagCode))),
-        ),
-      ),
-    );
 }
 
 export async function currencyOf(db: Db, orgId: number): Promise<string> {

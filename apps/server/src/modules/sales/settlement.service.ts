@@ -6,6 +6,7 @@ import { findSettingsRow, readSettings } from '../micromarkets/index.js';
 import { notify } from '../notifications/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { performPayment } from '../payments/index.js';
+import { markSaleTagsSold } from '../tags/index.js';
 import { BELOW_MINIMUM, planTaking } from './minimum-charge.js';
 import { totalsOf } from './pricing.js';
 import * as repo from './sales.repository.js';
@@ -259,7 +260,7 @@ export async function settleSale(ctx: ServiceContext, providers: PaymentProvider
         updatedAt: now,
       });
       if (!row) return null;
-      if (isPaid && facts.hasTags) await repo.markSaleTagsSold(tx, row, now);
+      if (isPaid && facts.hasTags) await markSaleTagsSold(tx, row, now);
       await announceSettled(ctx, tx, row, settings);
       return row;
     });

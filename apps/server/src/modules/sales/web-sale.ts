@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { deviceCommands, paymentTransactions, transactions } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict } from '../../lib/errors.js';
+import { tieHoldToSale } from '../payments/index.js';
 import * as repo from './sales.repository.js';
 import { queueSaleStep } from './settlement.service.js';
 
@@ -49,10 +50,7 @@ export async function createWebSale(
     .where(eq(paymentTransactions.parentId, values.holdId))
     .limit(1);
   if (!hold || hold.transactionId !== null || followed.length > 0) throw conflict('payment.system_error');
-  await db
-    .update(paymentTransactions)
-    .set({ transactionId: sale!.id })
-    .where(eq(paymentTransactions.id, values.holdId));
+  await tieHoldToSale(db, { holdId: values.holdId, saleId: sale!.id });
   return sale!;
 }
 

@@ -38,6 +38,11 @@ export async function insertNewTags(
   await db.insert(tags).values(codes.map((code) => ({ ...batch, code, status: 'new' as const })));
 }
 
+/** New tasks for the programmer (the planning's batches), in one multi-row insert. */
+export async function insertProgrammingTasks(db: Db, rows: (typeof programmingTasks.$inferInsert)[]): Promise<void> {
+  await db.insert(programmingTasks).values(rows);
+}
+
 /** Written tags count toward the product's open tasks, oldest first; a task is done once written whole. */
 export async function countTowardTasks(db: Db, productId: number, written: number, now: Date): Promise<void> {
   const open = await db

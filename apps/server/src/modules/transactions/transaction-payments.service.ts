@@ -16,7 +16,15 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { formatMinor } from '../../lib/money.js';
 import { writeAudit } from '../audit/index.js';
 import { askReserved, learnAccount, type PaymentProviders, reservePayment } from '../payments/index.js';
-import { activeCardOf, announceSale, ledgerOf, lockSale, syncSaleMoney, takenByLedger } from '../sales/index.js';
+import {
+  activeCardOf,
+  announceSale,
+  ledgerOf,
+  lockSale,
+  setSaleError,
+  syncSaleMoney,
+  takenByLedger,
+} from '../sales/index.js';
 import { isGivenBack } from './refund-history.js';
 import { toSalePayment, visibleSale } from './transaction-card.service.js';
 import * as repo from './transactions.repository.js';
@@ -76,7 +84,7 @@ export async function bookLedger(
     const refusal = options.rows.find((row) => row.status === PAYMENT_STATUS.error)?.errorCode;
     const sale =
       options.action === 'charge_again' && refusal && after.paymentStatus !== SALE_PAYMENT.paid
-        ? await repo.setSaleError(tx, options.id, refusal)
+        ? await setSaleError(tx, options.id, refusal)
         : after;
     await writeAudit(tx, actor, {
       action: options.action,

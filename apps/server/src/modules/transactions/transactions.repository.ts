@@ -1,7 +1,8 @@
 import { refundStateOf, type TTransactionListItem, type TTransactionTotals } from '@vitrina/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { micromarkets, refundLines, transactionProducts, transactions, users } from '../../db/schema/index.js';
+import { micromarkets, refundLines, transactions, users } from '../../db/schema/index.js';
+import { raiseRefundedQuantity } from '../sales/index.js';
 import { keysetBranches, pageIdsQuery, type SaleFilters, whereOfSales } from './sale-query.js';
 
 export type { SaleFilters } from './sale-query.js';
@@ -110,12 +111,6 @@ export async function totalsOfSales(db: Db, filters: SaleFilters): Promise<TTran
   return { count: byCurrency.reduce((sum, row) => sum + row.count, 0), by_currency: byCurrency };
 }
 
-/** Keeps the provider's reason for a refused charge on the sale. */
-export async function setSaleError(db: Db, id: number, errorCode: string) {
-  const [row] = await db.update(transactions).set({ errorCode }).where(eq(transactions.id, id)).returning();
-  return row!;
-}
-
 /**
  * Holds the units a refund's ledger rows give back: raised on the sale's lines (the check
  * `refunded_quantity <= quantity` is the net under the service's own) and kept per row, so a
@@ -137,9 +132,6 @@ export async function holdRefundedUnits(
   for (const unit of units) perLine.set(unit.lineId, (perLine.get(unit.lineId) ?? 0) + unit.quantity);
   // One line after another: a transaction's queries share its one connection.
   for (const [lineId, quantity] of perLine) {
-    await db
-      .update(transactionProducts)
-      .set({ refundedQuantity: sql`${transactionProducts.refundedQuantity} + ${quantity}` })
-      .where(eq(transactionProducts.id, lineId));
+    await raiseRefundedQuantity(db, lineId, quantity);
   }
 }

@@ -157,17 +157,3 @@ export async function emailTaken(db: Db, email: string, exceptId?: number): Prom
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return Boolean(row && row.id !== exceptId);
 }
-
-export type UserWrite = Partial<typeof users.$inferInsert>;
-
-export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<number> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
-  return row!.id;
-}
-
-export async function updateUserRow(db: Db, id: number, values: UserWrite, now: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(eq(users.id, id));
-}

@@ -16,7 +16,15 @@ import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { assertNotRegistered, issueInvitation, mailInvitation, revokeUserSessions } from '../auth/index.js';
+import {
+  assertNotRegistered,
+  insertUser,
+  issueInvitation,
+  mailInvitation,
+  revokeUserSessions,
+  type UserWrite,
+  updateUserRow,
+} from '../auth/index.js';
 import { assertGrantable, findRole, permissionsOfRoles, roleFitsOrg } from '../roles/index.js';
 import * as repo from './users.repository.js';
 
@@ -59,7 +67,7 @@ export async function findUserBy(ctx: ServiceContext, actor: UserActor, value: s
 }
 
 /** Contract field names to table columns; undefined fields are left as they are. */
-function columnsOf(body: UpdateBody): repo.UserWrite {
+function columnsOf(body: UpdateBody): UserWrite {
   return {
     name: body.name,
     email: body.email,
@@ -152,7 +160,7 @@ export async function createUser(ctx: ServiceContext, actor: UserActor, body: Cr
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const { id, link } = await ctx.db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) throw emailTaken();
-    const userId = await repo.insertUser(tx, {
+    const userId = await insertUser(tx, {
       ...columnsOf(body),
       name: body.name,
       email: body.email,
@@ -202,7 +210,7 @@ export async function updateUser(ctx: ServiceContext, actor: UserActor, id: numb
   await ctx.db.transaction(async (tx) => {
     if (body.email && (await repo.emailTaken(tx, body.email, id))) throw emailTaken();
     const now = ctx.clock.now();
-    await repo.updateUserRow(tx, id, { ...columnsOf(body), passwordHash }, now);
+    await updateUserRow(tx, id, { ...columnsOf(body), passwordHash }, now);
     // Whoever held the old password or mailbox is signed out; users changing their own keep this session.
     if (changesSignIn(before, body)) {
       await revokeUserSessions(tx, id, now, { keepSessionId: id === actor.userId ? actor.sessionId : undefined });

@@ -2,7 +2,6 @@ import { DEVICE_REPLAY_WINDOW } from '@vitrina/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pgArray } from '../../lib/sql.js';
-import type { SequenceState } from './replay.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -12,6 +11,15 @@ const date = (value: string | Date | null | undefined) => (value ? new Date(valu
 const MASK = ((1n << BigInt(DEVICE_REPLAY_WINDOW)) - 1n).toString();
 /** Devices per statement: bounds how many rows one statement locks at once. */
 const CHUNK = 1_000;
+
+/**
+ * A device's live state on its micromarket's row, written in batches by the devices module's
+ * gateway: the micromarkets and shelves tables are written by this module only (one writer
+ * per table). The statements are the gateway's own; it calls them with its batches.
+ */
+
+/** The anti-replay window over (boot, seq) as stored: the devices module's `SequenceState`. */
+export type SequenceState = { boot: number | null; seq: number | null; window: bigint };
 
 /** What the gateway keeps of a micromarket between messages, as the database has it. */
 export type StoredDeviceState = {

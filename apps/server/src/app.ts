@@ -89,7 +89,7 @@ import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { multipartPlugin } from './plugins/multipart.js';
-import { loggerOptions, requestIdOf } from './plugins/request-logging.js';
+import { loggerOptions, QuietRequestLog, requestIdOf } from './plugins/request-logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPanelPlugin } from './plugins/web-panel.js';
 
@@ -98,6 +98,8 @@ export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'> & Partial<Pick<Config, 'trustProxy' | 'mapTiles'>>;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** The server runs the demo database (main decides): the outbox mailer prints a sign-in code's `demoLine`. */
+  demoMode?: boolean;
   storage?: FileStorage;
   /** Time to live of cached sessions (SESSION_CACHE_TTL_MS); they follow `clock`. */
   sessionCache?: Omit<SessionCacheOptions, 'now'>;
@@ -145,6 +147,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(deps.logger),
+    logController: new QuietRequestLog(),
     genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -202,7 +205,7 @@ export async function buildApp(deps: AppDeps) {
     thresholds,
     promotionRules,
     saleEvents,
-    mailer: orgMailer(deps.mailer ?? createOutboxMailer(deps.database.db, app.log), {
+    mailer: orgMailer(deps.mailer ?? createOutboxMailer(deps.database.db, app.log, { demo: deps.demoMode === true }), {
       db: deps.database.db,
       secrets,
       endpoints: channelEndpoints,

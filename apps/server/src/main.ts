@@ -7,10 +7,11 @@ import { seedCatalogueDemo } from './demo/catalogue.js';
 import { DEMO_FLEET_FILE, writeDemoFleet } from './demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './demo/e2e-fleet.js';
 import { seedE2eSales } from './demo/e2e-sales.js';
+import { DEMO_FLEET_CONTROLS } from './demo/fleet.js';
 import { seedOrdersDemo } from './demo/orders.js';
 import { seedPlanogramsDemo } from './demo/planograms.js';
 import { seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './demo/sales.js';
-import { seedDemo } from './demo/seed.js';
+import { demoLoginsOf, seedDemo } from './demo/seed.js';
 import { seedSubscriptionsDemo } from './demo/subscriptions.js';
 import { type DemoSimulator, startDemoSimulator } from './lib/demo-simulator.js';
 import { createSecretBox, resolveSecretKey } from './lib/secrets.js';
@@ -18,6 +19,7 @@ import { createLocalStorage } from './lib/storage.js';
 import { newWebhookSecret, sealPaymentCredentials, sealPlatformCredentials } from './modules/payments/index.js';
 import { fcmPushProvider, inboxPushProvider, ZFcmServiceAccount } from './modules/push/index.js';
 import { rebuildDemoSaleRollups } from './modules/reports/index.js';
+import { startSummary } from './start-summary.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
 async function main() {
@@ -67,8 +69,13 @@ async function main() {
     await rebuildDemoSaleRollups(database.db, new Date());
     await writeDemoFleet(database.db, config.dataDir);
   }
+  // The demo's database, seeded now or on an earlier start: its logins are printed, and a
+  // customer's sign-in code (which only reaches the outbox without a mail server) is logged.
+  const logins = demo?.logins ?? (config.seed === 'off' ? [] : await demoLoginsOf(database.db));
+  const demoMode = logins.length > 0;
 
   const app = await buildApp({
+    demoMode,
     database,
     config,
     logger,
@@ -109,21 +116,16 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const broker = config.mqtt.url
-    ? `MQTT broker ${config.mqtt.url}`
-    : `embedded MQTT broker on port ${app.gateway?.port}`;
-  const lines = [
-    `Vitrina is running at ${config.publicUrl} on ${where}`,
-    `Devices connect to the ${broker}`,
-    `API docs: ${config.publicUrl}/docs`,
-  ];
-  if (demo) {
-    lines.push('Demo logins (email / password):');
-    for (const login of demo.logins)
-      lines.push(`  ${login.email} / ${login.password}   (${login.role}, ${login.organization})`);
-  }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  process.stdout.write(
+    startSummary({
+      config,
+      databaseKind: database.kind,
+      brokerPort: app.gateway?.port ?? null,
+      seeded: demo !== null,
+      logins,
+      simulator: config.simulator === 'on' && !config.mqtt.url,
+    }),
+  );
   if (config.simulator === 'on') {
     const fleetFile = path.join(config.dataDir, DEMO_FLEET_FILE);
     simulator = startDemoSimulator({
@@ -133,6 +135,8 @@ async function main() {
       // The end-to-end fridges open only when a spec opens them: a customer of their own
       // holding the door open made a spec's "open the door" meet "the door was already opened".
       ...(config.seed === 'e2e' ? { customersPerHour: 0 } : {}),
+      // The demo's one warm fridge: its compressor fails, so it warms, alerts and in time locks.
+      ...(config.seed === 'demo' ? { controls: DEMO_FLEET_CONTROLS } : {}),
     });
   }
 }

@@ -25,7 +25,7 @@ let seededDir: string;
 beforeAll(async () => {
   const first = await startServer(() => newFolder());
   seededDir = first.dataDir;
-  expect(first.output()).toContain('Demo logins');
+  expect(first.output()).toContain('demo data seeded');
   first.child.kill('SIGTERM');
   expect(await exited(first.child)).toBe(0);
 }, 180_000);
@@ -60,7 +60,7 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
   it('locks the folder while a server runs, and keeps everything across a graceful restart without seeding twice', async () => {
     const dataDir = copyOfSeeded();
     const first = await startServer(dataDir);
-    expect(first.output()).not.toContain('Demo logins');
+    expect(first.output()).not.toContain('demo data seeded');
 
     const second = spawnServer(dataDir, await freePort());
     let stderr = '';
@@ -76,7 +76,7 @@ describe('the embedded database folder', { timeout: 180_000 }, () => {
     expect(await exited(first.child)).toBe(0);
 
     const restarted = await startServer(dataDir);
-    expect(restarted.output()).not.toContain('Demo logins');
+    expect(restarted.output()).not.toContain('demo data seeded');
     const again = await login(restarted.base);
     expect(await userExists(restarted.base, again, 'restart@vitrina.local')).toBe(true);
     restarted.child.kill('SIGTERM');

@@ -33,7 +33,7 @@ export type TestContext = {
 export async function createTestContext(
   deps: Pick<
     AppDeps,
-    'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'fiscal' | 'push' | 'channels'
+    'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'fiscal' | 'push' | 'channels' | 'demoMode'
   > = {},
 ): Promise<TestContext> {
   const database = await cloneTemplate(inject('template'));

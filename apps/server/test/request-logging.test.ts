@@ -15,8 +15,9 @@ const stream = new Writable({
 type LogLine = { reqId?: string; msg?: string; req?: { url?: string } };
 const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
 
+// The request lines are `debug` (issue 25): these tests read them at that level.
 beforeAll(async () => {
-  ctx = await createTestContext({ logger: { level: 'info', stream } });
+  ctx = await createTestContext({ logger: { level: 'debug', stream } });
 });
 afterAll(() => ctx.close());
 
@@ -112,5 +113,32 @@ describe('request ids', () => {
       expect(id, unsafe).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(logged().some((line) => line.reqId === unsafe)).toBe(false);
     }
+  });
+});
+
+describe('the log at the default level', () => {
+  it('holds no line per request, found or not; debug has both', async () => {
+    const infoLines: string[] = [];
+    const infoStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        infoLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const quiet = await createTestContext({ logger: { level: 'info', stream: infoStream } });
+    try {
+      for (const url of ['/healthz', '/v1/user/me', '/v1/no/such/route'])
+        await quiet.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'quiet-1' } });
+      expect(infoLines.filter((line) => line.includes('quiet-1'))).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+    for (const url of ['/healthz', '/v1/no/such/route'])
+      await ctx.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'loud-1' } });
+    const loud = logged()
+      .filter((line) => line.reqId === 'loud-1')
+      .map((line) => line.msg);
+    expect(loud.filter((msg) => msg === 'incoming request')).toHaveLength(2);
+    expect(loud.filter((msg) => msg === 'request completed')).toHaveLength(2);
   });
 });

@@ -20,6 +20,7 @@ const USAGE = `Usage: npm run simulate -- [options]
   --faults a,b|all              faults that strike at random: ${FAULT_KINDS.join(', ')}
   --faults-per-day X            how often (default 2 per fridge)
   --seed N                      replay the same random life
+  --control "LINE"              run a control line at the start (repeatable), e.g. "excursion VT-1003 on"
   --quiet                       print only errors
 Type "help" on stdin for the commands that inject faults on demand.`;
 
@@ -50,6 +51,7 @@ async function main() {
       faults: { type: 'string', default: '' },
       'faults-per-day': { type: 'string' },
       seed: { type: 'string' },
+      control: { type: 'string', multiple: true, default: [] },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -103,6 +105,11 @@ async function main() {
   });
   log(`${fleet.length} fridge(s) on ${values.url}${speed === 1 ? '' : ` at ${speed}× speed`}`);
 
+  // What the world starts with (the demo's warm fridge), as if typed on stdin.
+  for (const line of values.control) {
+    const answer = runControl(line, running.fridges);
+    if (answer) log(answer);
+  }
   if (process.stdin.isTTY) process.stdout.write(`${CONTROL_HELP}\n`);
   const control = readline.createInterface({ input: process.stdin, terminal: false });
   control.on('line', (line) => {

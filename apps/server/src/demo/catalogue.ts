@@ -15,7 +15,8 @@ import { insertChunked, random } from './demo-util.js';
 import { seedFleetDemo } from './fleet.js';
 import { drawProductImage } from './product-image.js';
 
-type OrgPlan = { orgId: number; currencyFactor: number; makerCountries: string[] | null };
+/** `every`: keep every n-th product only (a smaller assortment). */
+type OrgPlan = { orgId: number; currencyFactor: number; makerCountries: string[] | null; every?: number };
 type PlannedProduct = {
   orgId: number;
   name: string;
@@ -94,7 +95,8 @@ async function planOrg(db: Db, plan: OrgPlan, next: () => number): Promise<Plann
       }
     }
   }
-  return planned;
+  const every = plan.every ?? 1;
+  return planned.filter((_, index) => index % every === 0);
 }
 
 /** Pictures are drawn a few at a time: sharp works on its own threads. */
@@ -148,6 +150,9 @@ export async function seedCatalogueDemo(
   const planned = [
     ...(await planOrg(db, { orgId: orgIds.main, currencyFactor: 1, makerCountries: null }, next)),
     ...(await planOrg(db, { orgId: orgIds.krakow, currencyFactor: 9, makerCountries: ['PL', 'SK'] }, next)),
+    // Kyiv Office Markets stocks its two cabinets too (a smaller assortment): an empty cabinet
+    // refuses every customer ("no products", §8).
+    ...(await planOrg(db, { orgId: orgIds.kyiv, currencyFactor: 1, makerCountries: ['UA'], every: 4 }, next)),
   ];
   const images = await drawImages(storage, planned);
   const productRows = await db
@@ -159,7 +164,7 @@ export async function seedCatalogueDemo(
         description: `${product.name}, ${product.size}. Keep refrigerated at +2…+6 °C.`,
         article: `VT-${String(product.orgId)}-${String(10_000 + index)}`,
         barcode: `482${String(1_000_000_000 + index * 7919).slice(0, 10)}`,
-        weightG: Number.parseInt(product.size, 10) || null,
+        weightG: weightOfSize(product.size),
         makerId: product.makerId,
         categoryId: product.categoryId,
         baseCostMinor: Math.round(product.price * 0.62),
@@ -186,7 +191,39 @@ export async function seedCatalogueDemo(
   return { products: productRows.length };
 }
 
+/**
+ * What one item weighs on a shelf scale, from the size on its label: grams as they are; a
+ * drink's volume at about water's density plus its bottle or can (5%); a piece of fruit about
+ * 180 g. Every demo product has a weight, as a fridge that weighs its shelves needs (issue 25:
+ * the drinks had none, so each one taken was a weight alert).
+ */
+export function weightOfSize(size: string): number {
+  const [, amount = '0', unit = ''] = /^([\d.]+)\s*([a-z]+)$/i.exec(size.trim()) ?? [];
+  const value = Number.parseFloat(amount);
+  switch (unit.toLowerCase()) {
+    case 'g':
+      return Math.round(value);
+    case 'kg':
+      return Math.round(value * 1_000);
+    case 'ml':
+      return Math.round(value * 1.05);
+    case 'l':
+      return Math.round(value * 1_000 * 1.05);
+    case 'pc':
+    case 'pcs':
+      return Math.round(value * 180);
+    default:
+      throw new Error(`demo catalogue: no weight for the size "${size}"`);
+  }
+}
+
 type ProductRow = { id: number; orgId: number; hours: number };
+
+/** The longest a batch's items take to leave the cabinets. */
+const SALE_SPAN_HOURS = 10 * 24;
+
+/** What is on a demo shelf keeps at least this long, so no cabinet refuses customers for an expired item within hours of the start. */
+const FRESH_FOR_HOURS = 24;
 
 /** Older batches are mostly sold; the newest are still in storage or on the shelves. */
 async function seedTags(
@@ -233,7 +270,9 @@ async function seedTags(
     const markets = marketRows.filter((market) => market.orgId === product.orgId);
     for (let i = 0; i < total; i++) {
       const roll = next();
-      const status =
+      // About 2% of what left a cabinet was taken and not paid (a declined card): a few
+      // per cent of the sales, as a real fleet sees, not one sale in eight (issue 25).
+      const rolled =
         age === 0
           ? roll < 0.6
             ? 'new'
@@ -241,20 +280,28 @@ async function seedTags(
           : age === 2
             ? roll < 0.5
               ? 'in_micromarket'
-              : roll < 0.85
+              : roll < 0.9
                 ? 'sold'
-                : roll < 0.92
+                : roll < 0.98
                   ? 'removed'
                   : 'not_paid'
-            : roll < 0.82
+            : roll < 0.85
               ? 'sold'
-              : roll < 0.9
+              : roll < 0.93
                 ? 'written_off'
-                : roll < 0.95
+                : roll < 0.945
                   ? 'not_paid'
                   : 'removed';
+      // The courier takes out what expires today: a cabinet with an expired item inside
+      // refuses every customer (§8), which a demo fleet's cabinets should not all do.
+      const status =
+        rolled === 'in_micromarket' && storeUpTo.getTime() < now + FRESH_FOR_HOURS * HOUR ? 'written_off' : rolled;
       const market = status === 'new' ? null : (markets[Math.floor(next() * markets.length)] ?? null);
-      const later = new Date(createdAt.getTime() + Math.floor(next() * 48) * HOUR);
+      // What left the cabinet left over the batch's life so far (at most ten days, and no longer
+      // than the product keeps): sales spread over the days, not three spikes with empty weeks
+      // between them, which made every dashboard comparison a fall of half (issue 25).
+      const spanHours = Math.max(1, Math.min(age * 24 - 1, product.hours, SALE_SPAN_HOURS));
+      const later = new Date(createdAt.getTime() + Math.floor(next() * spanHours) * HOUR);
       tagRows.push({
         orgId: product.orgId,
         code: `E2801160${product.id.toString(16).padStart(6, '0')}${batchId.toString(16).padStart(5, '0')}${i.toString(16).padStart(5, '0')}`.toUpperCase(),

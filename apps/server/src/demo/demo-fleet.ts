@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { micromarkets, products, shelfProducts, shelves, tags } from '../db/schema/index.js';
 import { hashToken, newToken } from '../lib/crypto.js';
+import { DEMO_OFFLINE_SERIAL } from './fleet.js';
 import { customerTokensOf } from './sales.js';
 
 export const DEMO_FLEET_FILE = 'demo-fleet.json';
@@ -31,12 +32,16 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
       serial: micromarkets.serialNumber,
       name: micromarkets.name,
       settings: micromarkets.settings,
+      connection: micromarkets.connection,
     })
     .from(micromarkets)
     .where(eq(micromarkets.active, true))
     .orderBy(asc(micromarkets.id));
-  // A serial that cannot be an MQTT username cannot connect: such a micromarket is left out.
-  const markets = rows.filter((market) => DEVICE_SERIAL_PATTERN.test(market.serial));
+  // A serial that cannot be an MQTT username cannot connect: such a micromarket is left out,
+  // as is the demo's cabinet without power (it stays offline).
+  const markets = rows.filter(
+    (market) => DEVICE_SERIAL_PATTERN.test(market.serial) && market.serial !== DEMO_OFFLINE_SERIAL,
+  );
 
   const pools = new Map<number, { code: string; product_id: number }[]>();
   for (const orgId of new Set(markets.map((market) => market.orgId))) {
@@ -57,9 +62,16 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
   const fleet: TFleetFridgeInput[] = [];
   for (const market of markets) {
     const token = newToken();
+    // Seeding takes a while: an online cabinet's last word is now, when its simulator takes
+    // over, or the offline sweep would report every fridge lost before it connects.
+    const now = new Date();
     await db
       .update(micromarkets)
-      .set({ tokenHash: hashToken(token), tokenIssuedAt: new Date() })
+      .set({
+        tokenHash: hashToken(token),
+        tokenIssuedAt: now,
+        ...(market.connection === 'online' ? { lastActivityAt: now } : {}),
+      })
       .where(eq(micromarkets.id, market.id));
     const inside = await db
       .select({ code: tags.code, product_id: tags.productId })

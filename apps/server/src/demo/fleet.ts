@@ -13,13 +13,26 @@ import {
   shelves,
 } from '../db/schema/index.js';
 import { hashToken, newToken } from '../lib/crypto.js';
+import { NEURO_EVENT } from '../modules/sales-gate/index.js';
 
-/** Where the demo cabinets stand, in the order of DEMO_MICROMARKETS. */
+/**
+ * The demo fleet's realistic problems (issue 25), the rest of it healthy: one cabinet lost its
+ * power three hours ago (offline, left out of the simulated fleet: `writeDemoFleet`), and one
+ * cabinet's compressor fails as the demo starts (the simulator's excursion): it warms past the
+ * limit, raises its temperature alert and, after the organisation's lock time, locks itself
+ * for food safety, so it alone refuses customers.
+ */
+export const DEMO_OFFLINE_SERIAL = 'VT-1008';
+export const DEMO_WARM_SERIAL = 'VT-1003';
+/** The simulator's start-up control lines for the demo fleet (`--control`). */
+export const DEMO_FLEET_CONTROLS = [`excursion ${DEMO_WARM_SERIAL} on`] as const;
+
+/** Where the demo cabinets stand, in the order of DEMO_MICROMARKETS (serials VT-1001…). */
 const PLACES = [
   { lat: 50.4651, lng: 30.4471, country: 'UA', platform: 'rpi4', online: true, temperature: 4.2 },
   { lat: 50.4378, lng: 30.5226, country: 'UA', platform: 'rpi4', online: true, temperature: 5.1 },
-  { lat: 50.4488, lng: 30.4571, country: 'UA', platform: 'rk3328', online: true, temperature: 9.4 },
-  { lat: 50.4349, lng: 30.5552, country: 'UA', platform: 'rpi4', online: false, temperature: 6.3 },
+  { lat: 50.4488, lng: 30.4571, country: 'UA', platform: 'rk3328', online: true, temperature: 4.6 },
+  { lat: 50.4349, lng: 30.5552, country: 'UA', platform: 'rpi4', online: true, temperature: 4.3 },
   { lat: 50.4031, lng: 30.6281, country: 'UA', platform: 'rk3328', online: true, temperature: 3.8 },
   { lat: 49.8147, lng: 24.0402, country: 'UA', platform: 'rpi4', online: true, temperature: 4.9 },
   { lat: 50.4647, lng: 30.5163, country: 'UA', platform: 'rpi4', online: true, temperature: 2.9 },
@@ -88,10 +101,8 @@ export async function seedFleetDemo(db: Db, markets: Market[], products: Product
         firmware: index % 3 === 0 ? '2.8.1' : '2.9.0',
         temperature: place.temperature,
         defrosting: index === 5,
-        door: index === 1 ? 'open' : 'closed',
+        door: 'closed',
         tilt: 0.4 + (index % 3) * 0.3,
-        lockedAt: index === 2 ? new Date(now - 25 * 60_000) : null,
-        lockReason: index === 2 ? 'Temperature above 8 °C for over 2 hours' : null,
       })
       .where(eq(micromarkets.id, market.id));
 
@@ -137,6 +148,19 @@ export async function seedFleetDemo(db: Db, markets: Market[], products: Product
     await db.insert(deviceEvents).values([
       { micromarketId: market.id, kind: 'created', at: new Date(now - 40 * 86_400_000), actorLabel: 'demo' },
       { micromarketId: market.id, kind: 'settings_changed', at: new Date(now - 2 * 86_400_000), actorLabel: 'demo' },
+      // A cabinet that pays by neuro sells only once its camera said it is connected (§8). The
+      // device protocol has no message for it yet, so the demo records what the camera said.
+      ...(settingsFor(index).payment_neuro
+        ? [
+            {
+              micromarketId: market.id,
+              kind: NEURO_EVENT,
+              at: new Date(now - 86_400_000),
+              actorLabel: 'demo',
+              details: { connected: true },
+            },
+          ]
+        : []),
     ]);
   }
 

@@ -6,7 +6,7 @@ import {
   SALE_PAYMENT_TYPE,
   SALE_STATUS,
 } from '@vitrina/contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   customerCards,
@@ -93,20 +93,24 @@ export async function seedCustomersDemo(
 
 /**
  * The demo micromarkets register fiscal receipts, so each demo organisation has the built-in
- * fiscal test register with its shift open and a five-second readiness delay: live sales get
- * their fiscal receipt within moments, as a shop's would.
+ * fiscal test register with its shift open and no readiness delay: live sales get their fiscal
+ * receipt at once. (With a delay the receipt job found each receipt not ready, logged a
+ * warning and asked again two minutes later: a warning per sale on the demo's console.)
  */
 export async function seedFiscalDemo(db: Db, orgIds: number[], now: Date): Promise<void> {
   if (orgIds.length === 0) return;
   await db
     .insert(fiscalSettings)
-    .values(orgIds.map((orgId) => ({ orgId, provider: 'test' as const, delaySeconds: 5, shiftOpen: true })))
+    .values(orgIds.map((orgId) => ({ orgId, provider: 'test' as const, delaySeconds: 0, shiftOpen: true })))
     .onConflictDoNothing();
   await db
     .insert(fiscalTestShifts)
     .values(orgIds.map((orgId) => ({ orgId, number: 1, isOpen: true, openedAt: now })))
     .onConflictDoNothing();
 }
+
+/** When a declined card is charged again (at the latest: halfway to now for a recent decline). */
+const RETRY_AFTER_MS = 6 * 3_600_000;
 
 type SoldTag = { code: string; productId: number; micromarketId: number; orgId: number; status: string; at: Date };
 
@@ -146,6 +150,7 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
     }),
   );
   if (sold.length === 0) return 0;
+  const now = Date.now();
   const [productRows, personalRows, orgRows, cardRows] = await Promise.all([
     db.select(PRODUCT_PRICE_COLUMNS).from(products).where(inArray(products.orgId, orgIds)),
     db.select().from(personalPrices),
@@ -174,6 +179,15 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
     else groups.push([tag]);
   }
 
+  // Each organisation's latest declined sale: the one decline left owed.
+  const owedGroup = new Map<number, SoldTag[]>();
+  for (const group of groups) {
+    const head = group[0]!;
+    if (head.status === 'sold') continue;
+    const latest = owedGroup.get(head.orgId)?.[0];
+    if (!latest || head.at >= latest.at) owedGroup.set(head.orgId, group);
+  }
+
   let count = 0;
   const personalCache = new Map<number, Map<number, number>>();
   await insertChunked(groups, async (chunk) => {
@@ -193,11 +207,20 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
       const totals = totalsOf(lines);
       const cards = cardRows.filter((card) => card.orgId === head.orgId);
       const card = cards[Math.floor(next() * cards.length)];
-      const isPaid = head.status === 'sold' && card !== undefined;
       const closedAt = head.at;
+      // A declined card is charged again within hours, as the provider's retry would, and paid:
+      // only each organisation's latest decline is still owed (a customer owing is refused at
+      // every door until they pay, §8, so a demo where most customers owed would refuse them).
+      const retryAfterMs = Math.min(RETRY_AFTER_MS, (now - closedAt.getTime()) / 2);
+      const recoveredAt =
+        head.status !== 'sold' && card !== undefined && group !== owedGroup.get(head.orgId)
+          ? new Date(closedAt.getTime() + retryAfterMs)
+          : null;
+      const isPaid = (head.status === 'sold' || recoveredAt !== null) && card !== undefined;
       const openedAt = new Date(closedAt.getTime() - (15 + Math.floor(next() * 60)) * 1_000);
-      const refundedMinor = isPaid && next() < 0.02 ? Math.min(totals.netMinor, lines[0]?.priceMinor ?? 0) : 0;
-      return { head, lines, totals, card, isPaid, openedAt, closedAt, refundedMinor };
+      const refundable = isPaid && recoveredAt === null;
+      const refundedMinor = refundable && next() < 0.02 ? Math.min(totals.netMinor, lines[0]?.priceMinor ?? 0) : 0;
+      return { head, lines, totals, card, isPaid, openedAt, closedAt, refundedMinor, recoveredAt };
     });
     const inserted = await db
       .insert(transactions)
@@ -220,7 +243,7 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
           errorCode: sale.isPaid ? null : 'card_declined',
           openedAt: sale.openedAt,
           closedAt: sale.closedAt,
-          settledAt: new Date(sale.closedAt.getTime() + 2_000),
+          settledAt: sale.recoveredAt ?? new Date(sale.closedAt.getTime() + 2_000),
           createdAt: sale.openedAt,
           updatedAt: sale.closedAt,
         })),
@@ -234,24 +257,39 @@ export async function seedSalesHistoryDemo(db: Db, orgIds: number[]): Promise<nu
       const id = inserted[index]!.id;
       if (!sale.card) return [];
       const at = new Date(sale.closedAt.getTime() + 1_000);
+      const declinedFirst = !sale.isPaid || sale.recoveredAt !== null;
       const charge = {
         orgId: sale.head.orgId,
         transactionId: id,
         type: PAYMENT_TYPE.debit,
-        status: sale.isPaid ? PAYMENT_STATUS.success : PAYMENT_STATUS.error,
+        status: declinedFirst ? PAYMENT_STATUS.error : PAYMENT_STATUS.success,
         operation: 'charge',
         provider: 'test',
         amountMinor: sale.totals.netMinor,
         currency: currencyOf.get(sale.head.orgId) ?? 'UAH',
         idempotencyKey: `demo:sale:${id}:charge`,
         providerReference: `pi_demo_${id}`,
-        errorCode: sale.isPaid ? null : 'card_declined',
-        errorMessage: sale.isPaid ? null : 'Your card was declined.',
+        errorCode: declinedFirst ? 'card_declined' : null,
+        errorMessage: declinedFirst ? 'Your card was declined.' : null,
         attempts: 1,
         createdAt: at,
         updatedAt: at,
         settledAt: at,
       };
+      if (sale.recoveredAt) {
+        const retry = {
+          ...charge,
+          status: PAYMENT_STATUS.success,
+          idempotencyKey: `demo:sale:${id}:retry`,
+          providerReference: `pi_demo_${id}_retry`,
+          errorCode: null,
+          errorMessage: null,
+          createdAt: sale.recoveredAt,
+          updatedAt: sale.recoveredAt,
+          settledAt: sale.recoveredAt,
+        };
+        return [charge, retry];
+      }
       if (!sale.refundedMinor) return [charge];
       const refundAt = new Date(at.getTime() + 86_400_000);
       return [
@@ -315,12 +353,27 @@ async function bookInTestBank(
   if (last) await new TestBankStore(db).write(objects, null, last.updatedAt);
 }
 
-/** The customers' card tokens of one organisation, for the simulator's walk-up customers. */
+/**
+ * The customers' card tokens of one organisation, for the simulator's walk-up customers: those
+ * in good standing. A customer who owes for a declined sale is refused at every door until
+ * they pay (§8), so one who walked up would only make the demo's fridges look as if they
+ * refused everyone.
+ */
 export async function customerTokensOf(db: Db, orgId: number): Promise<string[]> {
+  const owing = db
+    .select({ id: transactions.customerId })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orgId, orgId),
+        eq(transactions.paymentStatus, SALE_PAYMENT.notPaid),
+        isNotNull(transactions.customerId),
+      ),
+    );
   const rows = await db
     .select({ token: customerCards.token })
     .from(customerCards)
-    .where(and(eq(customerCards.orgId, orgId), eq(customerCards.active, true)))
+    .where(and(eq(customerCards.orgId, orgId), eq(customerCards.active, true), notInArray(customerCards.userId, owing)))
     .orderBy(asc(customerCards.id))
     .limit(200);
   return rows.map((row) => row.token);

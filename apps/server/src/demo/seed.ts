@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_RULES, PERMISSION_NAMES, type Permission, USER_KIND } from '@vitrina/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   notificationRules,
@@ -12,6 +12,8 @@ import {
 import { hashPassword } from '../lib/crypto.js';
 
 export type DemoLogin = { email: string; password: string; role: string; organization: string };
+
+const DEMO_ORGANIZATIONS = ['Vitrina Demo', 'Kyiv Office Markets', 'Krakow Franchise'] as const;
 
 const OPERATOR: Permission[] = [
   'show_dashboard_page',
@@ -243,16 +245,38 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
         lang: user.org === 2 ? 'pl' : 'en',
       });
     }
-    const logins = DEMO.map((user) => ({
-      email: user.email,
-      password: user.password,
-      role: user.role,
-      organization: ['Vitrina Demo', 'Kyiv Office Markets', 'Krakow Franchise'][user.org]!,
-    }));
+    const logins = DEMO.map(demoLogin);
     const [operator] = await tx
       .select({ id: users.id })
       .from(users)
       .where(sql`${users.email} = 'operator@vitrina.local'`);
     return { logins, orgIds: { main, kyiv, krakow }, operatorId: operator!.id };
   });
+}
+
+function demoLogin(user: (typeof DEMO)[number]): DemoLogin {
+  return { email: user.email, password: user.password, role: user.role, organization: DEMO_ORGANIZATIONS[user.org] };
+}
+
+/**
+ * The demo logins of a database the demo was seeded into on an earlier start (the accounts
+ * still there, active), so every start of the demo prints them; none on any other database.
+ */
+export async function demoLoginsOf(db: Db): Promise<DemoLogin[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.email,
+          DEMO.map((user) => user.email),
+        ),
+        eq(users.active, true),
+      ),
+    );
+  const present = new Set(rows.map((row) => row.email));
+  // The platform admin (user id 1 of the demo) is what makes it the demo's database.
+  if (!present.has(DEMO[0].email)) return [];
+  return DEMO.filter((user) => present.has(user.email)).map(demoLogin);
 }

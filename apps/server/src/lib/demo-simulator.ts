@@ -17,8 +17,13 @@ const SIMULATOR = IS_BUILT
 const STOP_TIMEOUT_MS = 3_000;
 
 /** The simulator's command line for the fleet file against the embedded broker. */
-export function simulatorArgs(options: { fleetFile: string; brokerPort: number; customersPerHour?: number }): string[] {
-  const { fleetFile, brokerPort, customersPerHour } = options;
+export function simulatorArgs(options: {
+  fleetFile: string;
+  brokerPort: number;
+  customersPerHour?: number;
+  controls?: readonly string[];
+}): string[] {
+  const { fleetFile, brokerPort, customersPerHour, controls = [] } = options;
   return [
     '--fleet',
     fleetFile,
@@ -26,6 +31,7 @@ export function simulatorArgs(options: { fleetFile: string; brokerPort: number; 
     `mqtt://127.0.0.1:${brokerPort}`,
     '--quiet',
     ...(customersPerHour === undefined ? [] : ['--customers-per-hour', String(customersPerHour)]),
+    ...controls.flatMap((line) => ['--control', line]),
   ];
 }
 
@@ -40,8 +46,10 @@ export function startDemoSimulator(options: {
   logger: FastifyBaseLogger;
   /** Customers who open a fridge on their own, per hour (the simulator's default when omitted). */
   customersPerHour?: number;
+  /** Control lines the fleet starts with (the simulator's `--control`): the demo's warm fridge. */
+  controls?: readonly string[];
 }): DemoSimulator | null {
-  const { fleetFile, brokerPort, logger, customersPerHour } = options;
+  const { fleetFile, brokerPort, logger, customersPerHour, controls } = options;
   if (brokerPort === null) {
     logger.info('demo fleet: no embedded MQTT broker, the simulator stays off');
     return null;
@@ -55,7 +63,7 @@ export function startDemoSimulator(options: {
   }
   const child = spawn(
     process.execPath,
-    [...SIMULATOR.execArgv, SIMULATOR.main, ...simulatorArgs({ fleetFile, brokerPort, customersPerHour })],
+    [...SIMULATOR.execArgv, SIMULATOR.main, ...simulatorArgs({ fleetFile, brokerPort, customersPerHour, controls })],
     { cwd: path.dirname(path.dirname(SIMULATOR.main)), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   let stopping = false;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /** A client's `x-request-id` is kept only when it is short and safe to print in a log. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -59,4 +59,33 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
   if (!logger) return false;
   const options = logger === true ? {} : logger;
   return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
+
+/**
+ * Fastify's per-request lines, one level down (issue 25): "incoming request", "request
+ * completed", a route not found and a client that went away mid-stream are `debug`
+ * (`LOG_LEVEL=debug` shows them), so the console of a running server holds its start-up
+ * summary, warnings and errors rather than a line per request. A request that failed with an
+ * error or answered 5xx is still logged as an error (the error handler logs the cause too).
+ */
+export class QuietRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else if (reply.statusCode >= 500)
+      reply.log.error({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'route not found');
+  }
+
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.debug({ res: reply }, 'stream closed prematurely');
+    else super.streamError(error, request, reply);
+  }
 }

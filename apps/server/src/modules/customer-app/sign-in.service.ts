@@ -193,7 +193,13 @@ export async function sendCode(ctx: ServiceContext, channels: OrgChannelDeps, pa
       return;
     }
   }
-  await ctx.mailer.send({ to: customer.email, orgId, subject: message.subject, body: message.text });
+  await ctx.mailer.send({
+    to: customer.email,
+    orgId,
+    subject: message.subject,
+    body: message.text,
+    demoLine: `sign-in code ${code} for ${phone}`,
+  });
 }
 
 async function profileOf(ctx: ServiceContext, userId: number): Promise<TCustomerProfile> {

@@ -2,8 +2,8 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerCustomer } from '../src/lib/customers.js';
 import { createSession } from '../src/modules/auth/auth.repository.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { bearer, createTestContext, type TestContext } from './helper.js';
 
 /**

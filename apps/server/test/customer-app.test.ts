@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerPushDevices, products } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { registerCustomer } from '../src/lib/customers.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { startChannelStandIns } from './channel-stand-ins.js';
 import { insertMicromarket, insertProduct } from './factories/catalogue.js';
 import { routeEvent, toldOf } from './factories/notifications.js';

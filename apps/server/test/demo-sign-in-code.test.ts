@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { TCustomerSession } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../src/lib/customers.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';
 import { call, createTestContext, type TestContext } from './helper.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerPushDevices, pushDeliveries } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { registerCustomer } from '../src/lib/customers.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { fcmPushProvider } from '../src/modules/push/index.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushDeliveries, users } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { registerCustomer } from '../src/lib/customers.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { type PushEnvelope, type PushProvider, sendPushMessage } from '../src/modules/push/index.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant, type Tenant } from './factories/tenant.js';

@@ -1,7 +1,7 @@
 import type { TSupportThread, TSupportThreadCard, TSupportThreadList } from '@vitrina/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TestClock } from '../src/lib/clock.js';
-import { registerCustomer } from '../src/lib/customers.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';

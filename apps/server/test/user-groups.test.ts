@@ -1,6 +1,6 @@
 import type { TUserGroup, TUserGroupImportReport, TUserGroupMemberList } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../src/lib/customers.js';
+import { registerCustomer } from '../src/modules/auth/index.js';
 import { groupMemberIds, groupsOfCustomer } from '../src/modules/user-groups/index.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';

@@ -21,7 +21,7 @@ import {
   transactionProducts,
   transactions,
 } from '../db/schema/index.js';
-import { registerCustomer } from '../lib/customers.js';
+import { registerCustomer } from '../modules/auth/index.js';
 import { type BankObject, settledIntent, settledRefund, TestBankStore } from '../modules/payments/index.js';
 import { PRODUCT_PRICE_COLUMNS, priceItems, totalsOf } from '../modules/sales/index.js';
 import { insertChunked, random } from './demo-util.js';

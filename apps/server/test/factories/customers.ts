@@ -1,5 +1,5 @@
 import type { Db } from '../../src/db/client.js';
-import { registerCustomer } from '../../src/lib/customers.js';
+import { registerCustomer } from '../../src/modules/auth/index.js';
 import { uniqueName } from './sequence.js';
 
 let phoneSeq = 1_000_000 + Math.floor(Math.random() * 8_000_000);

@@ -7,9 +7,9 @@ import { createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
 import { sessions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
-import { registerCustomer } from '../../lib/customers.js';
 import { createSession } from './auth.repository.js';
 import { KNOWN_ADDRESS_MS } from './auth.service.js';
+import { registerCustomer } from './customer-registration.js';
 
 /**
  * Issue 26: sessions, links and the known-address window follow the context's clock, so

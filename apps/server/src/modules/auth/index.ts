@@ -10,3 +10,4 @@ export { createSession, revokeSession, revokeUserSessions } from './auth.reposit
 export { authRoutes } from './auth.routes.js';
 export { assertNotRegistered, issueInvitation, mailInvitation, USER_TYPE_EMPLOYEE } from './auth.service.js';
 export { registerAuthJobs } from './auth-jobs.js';
+export { type CustomerRegistration, registerCustomer } from './customer-registration.js';

@@ -10,7 +10,8 @@ import { call, createTestContext, type TestContext } from '../../../test/helper.
 import { auditLog, transactions, users } from '../../db/schema/index.js';
 import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 import { hashPassword } from '../../lib/crypto.js';
-import { registerCustomer, toE164 } from '../../lib/customers.js';
+import { toE164 } from '../../lib/customers.js';
+import { registerCustomer } from '../auth/index.js';
 import { bookBonus } from '../sales/index.js';
 
 let ctx: TestContext;

@@ -19,7 +19,7 @@ import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
 import { accountingRoutes } from './modules/accounting/index.js';
 import { alertRoutes, registerAlertJobs } from './modules/alerts/index.js';
-import { authRoutes, registerAuthJobs } from './modules/auth/index.js';
+import { authRoutes, registerAuthJobs, slideSession } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
 import { courierRoutes } from './modules/courier/index.js';
@@ -173,7 +173,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
   const clock = deps.clock ?? systemClock;
-  await app.register(authPlugin, { database: deps.database, clock, sessionCache: deps.sessionCache });
+  await app.register(authPlugin, {
+    database: deps.database,
+    clock,
+    sessionCache: deps.sessionCache,
+    slide: slideSession,
+  });
 
   const rateSharing = new RateSharing(deps.database, app.log);
   await rateSharing.start();

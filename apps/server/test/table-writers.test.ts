@@ -122,12 +122,7 @@ const OWNERS: Record<string, string> = {
 /**
  * Writers besides the owner that stay, each with its reason: `table → { writer: reason }`.
  */
-const EXCEPTIONS: Record<string, Record<string, string>> = {
-  sessions: {
-    plugins:
-      'the session plugin slides a session’s expiry as it resolves the caller on every request; plugins rank below the modules and may not import them (biome.json, scripts/import-graph.mjs)',
-  },
-};
+const EXCEPTIONS: Record<string, Record<string, string>> = {};
 
 type Write = { table: string; writer: string; file: string; line: number };
 

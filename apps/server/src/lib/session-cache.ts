@@ -16,6 +16,11 @@ export type SessionCacheOptions = {
   maxEntries?: number;
   /** Milliseconds since the epoch: the app's clock (auth plugin), so tests move time without sleeping. */
   now: () => number;
+  /**
+   * Writes a session's slid expiry (the auth module's, the sessions table's owner, given by the
+   * app); without it nothing is written (unit tests of the cache).
+   */
+  slide?: ((sessionId: number, now: number) => Promise<void>) | undefined;
 };
 
 export type SessionCacheEvent =
@@ -38,6 +43,7 @@ type Entry = CachedSession & { until: number };
 export class SessionCache {
   readonly ttlMs: number;
   readonly now: () => number;
+  readonly slide: (sessionId: number, now: number) => Promise<void>;
   readonly #maxEntries: number;
   readonly #entries = new Map<string, Entry>();
   /** Session id to key: logouts and revocations, the common events, evict without a scan. */
@@ -54,6 +60,7 @@ export class SessionCache {
     this.ttlMs = Math.max(0, options.ttlMs ?? DEFAULT_SESSION_CACHE_TTL_MS);
     this.#maxEntries = options.maxEntries ?? DEFAULT_SESSION_CACHE_MAX_ENTRIES;
     this.now = options.now;
+    this.slide = options.slide ?? (async () => {});
   }
 
   get enabled(): boolean {

@@ -132,14 +132,11 @@ export async function loadSession(db: Db, tokenHash: string, now: number): Promi
  * from the database or the cache, so a session used only from memory still stays alive.
  * The times are moved before the write so concurrent requests do not write it twice.
  */
-async function touchSession(db: Db, session: CachedSession, now: number): Promise<void> {
+async function touchSession(cache: SessionCache, session: CachedSession, now: number): Promise<void> {
   if (now - session.times.lastUsedAt <= TOUCH_INTERVAL_MS) return;
   session.times.lastUsedAt = now;
   session.times.expiresAt = now + TOKEN_TTL_MS;
-  await db
-    .update(sessions)
-    .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + TOKEN_TTL_MS) })
-    .where(eq(sessions.id, session.user.sessionId));
+  await cache.slide(session.user.sessionId, now);
 }
 
 /** The caller's session: from memory when the cache has it, else from the database (and kept). */
@@ -148,13 +145,13 @@ export async function resolveSession(db: Db, cache: SessionCache, token: string)
   const now = cache.now();
   const cached = cache.get(key);
   if (cached) {
-    await touchSession(db, cached, now);
+    await touchSession(cache, cached, now);
     return cached.user;
   }
   const generation = cache.generation;
   const loaded = await loadSession(db, key, now);
   if (!loaded) return null;
-  await touchSession(db, loaded, now);
+  await touchSession(cache, loaded, now);
   cache.set(key, loaded, generation);
   return loaded.user;
 }
@@ -166,14 +163,20 @@ export type AuthPluginOptions = {
   database: Pick<Database, 'db' | 'listen'>;
   /** The app's clock: sessions expire, slide and leave the cache by it. */
   clock: Clock;
-  sessionCache?: Omit<SessionCacheOptions, 'now'>;
+  sessionCache?: Omit<SessionCacheOptions, 'now' | 'slide'>;
+  /** Writes a session's slid expiry: the auth module's `slideSession` (plugins may not import modules). */
+  slide: (db: Db, sessionId: number, now: number) => Promise<void>;
 };
 
 /** Authenticates every /v1 route not marked public, then checks its permissions: 401 before 403 before 400. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   const { db } = options.database;
   const { clock } = options;
-  const cache = new SessionCache({ ...options.sessionCache, now: () => clock.nowMs() });
+  const cache = new SessionCache({
+    ...options.sessionCache,
+    now: () => clock.nowMs(),
+    slide: (sessionId, now) => options.slide(db, sessionId, now),
+  });
   await cache.start(options.database);
   app.decorate('sessionCache', cache);
   app.addHook('onClose', () => cache.stop());
@@ -192,7 +195,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (!request.url.startsWith('/v1/') || config.public || !request.routeOptions.url) return;
     const token = bearerToken(request);
     if (config.customer) {
-      const customer = token ? await loadCustomerSession(db, hashToken(token), clock.nowMs()) : null;
+      const customer = token ? await loadCustomerSession(db, hashToken(token), clock.nowMs(), options.slide) : null;
       if (!customer) throw unauthorized();
       request.customer = { ...base, ...customer, kind: 'customer' };
       return;
@@ -222,6 +225,7 @@ async function loadCustomerSession(
   db: Db,
   tokenHash: string,
   now: number,
+  slide: AuthPluginOptions['slide'],
 ): Promise<Omit<CustomerActor, 'kind' | 'via' | 'ip' | 'userAgent' | 'locale'> | null> {
   const [row] = await db
     .select({
@@ -241,12 +245,7 @@ async function loadCustomerSession(
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))));
   if (!row?.active || !row.orgActive || row.userType !== USER_KIND.client) return null;
-  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + TOKEN_TTL_MS) })
-      .where(eq(sessions.id, row.sessionId));
-  }
+  if (now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await slide(db, row.sessionId, now);
   return {
     sessionId: row.sessionId,
     userId: row.userId,

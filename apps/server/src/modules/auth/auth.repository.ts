@@ -38,6 +38,14 @@ export async function createSession(db: Db, session: NewSession, now: Date): Pro
   return token;
 }
 
+/** Slides a session's expiry from `now` (the auth plugin asks at most once a minute per session). */
+export async function slideSession(db: Db, sessionId: number, now: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + TOKEN_TTL_MS) })
+    .where(eq(sessions.id, sessionId));
+}
+
 export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }

@@ -6,7 +6,7 @@ export {
   type UserWrite,
   updateUserRow,
 } from './accounts.repository.js';
-export { createSession, revokeSession, revokeUserSessions } from './auth.repository.js';
+export { createSession, revokeSession, revokeUserSessions, slideSession } from './auth.repository.js';
 export { authRoutes } from './auth.routes.js';
 export { assertNotRegistered, issueInvitation, mailInvitation, USER_TYPE_EMPLOYEE } from './auth.service.js';
 export { registerAuthJobs } from './auth-jobs.js';

@@ -422,6 +422,7 @@ describe('the money invariant run', () => {
     const raced = notPaid.find((sale) => !answering.includes(sale.orgId)) ?? notPaid[0];
     const chargeOrder = raced ? [raced, ...notPaid.filter((sale) => sale !== raced)] : [];
     let chargedAgain = 0;
+    let belowMinimum = 0;
     for (const [n, sale] of chargeOrder.entries()) {
       const shop = shops.find((candidate) => candidate.orgId === sale.orgId)!;
       const charge = (key: string) =>
@@ -442,6 +443,12 @@ describe('the money invariant run', () => {
         const key = randomUuid(random);
         for (let attempt = 0; attempt < (n === 1 ? 2 : 1); attempt += 1) {
           const charged = await charge(key);
+          // What a sale still owes after bonuses may be below the provider's minimum charge:
+          // refused with that reason and nothing sent (issue 24); the audit still holds the sale.
+          if (charged.statusCode === 409 && charged.body.includes('minimum charge')) {
+            belowMinimum += 1;
+            break;
+          }
           expect(charged.statusCode, charged.body).toBe(200);
         }
       }
@@ -603,7 +610,7 @@ describe('the money invariant run', () => {
     console.log(
       `money invariant run (seed ${SEED}, ${seconds} s): ${auditSummary(input)}; ` +
         `faults injected ${faultsInjected}, couriers ${couriers}, manual checks corrected ${waiting.length}, ` +
-        `charged again ${chargedAgain}, refund requests ${refundRequests} (by products ${byProducts.asked}, ` +
+        `charged again ${chargedAgain} (${belowMinimum} below the minimum), refund requests ${refundRequests} (by products ${byProducts.asked}, ` +
         `${byProducts.refusedPastLeft} past what is left, split over two payments ${splitSale ? 1 : 0}); ` +
         `provider asked again under ${askedAgain} keys, ` +
         `answers lost ${lostAnswers.length} (${lostRows.filter((row) => row.status === PAYMENT_STATUS.success).length} settled), ` +

@@ -119,13 +119,21 @@ export type FiscalRegisteredDocument = {
   totalMinor: number;
   discountMinor: number;
   lines: {
+    /** The product's code at the register: its article, else its id in Vitrina. */
     code: string;
     name: string;
     barcode: string | null;
     quantity: number;
+    /** Per unit: the list price, and the price paid after the line's discount. */
     listPriceMinor: number;
     priceMinor: number;
+    /**
+     * Taken off the line's total after its unit price: on a return of products, the line's share
+     * of what the refund gives back less than they were sold for (bonuses paid part of the sale,
+     * or money went back by amount before). None on a sale receipt.
+     */
     discountMinor?: number;
+    /** The register's tax groups (codes or letters, at most two); none for goods not taxed. */
     taxCodes: string[];
   }[];
 };

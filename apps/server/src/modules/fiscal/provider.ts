@@ -1,4 +1,5 @@
 import type { FiscalProviderKind } from '@vitrina/contract';
+import type { FiscalRegisteredDocument } from '../../db/schema/index.js';
 
 /**
  * What every fiscal provider does (DESIGN §8): a cash register with shifts, and receipts
@@ -41,24 +42,8 @@ export type FiscalShiftState = {
   closedAt: Date | null;
 };
 
-export type FiscalReceiptLine = {
-  /** The product's code at the register: its article, else its id in Vitrina. */
-  code: string;
-  name: string;
-  barcode: string | null;
-  quantity: number;
-  /** Per unit: the list price, and the price paid after the line's discount. */
-  listPriceMinor: number;
-  priceMinor: number;
-  /**
-   * Taken off the line's total after its unit price: on a return of products, the line's share
-   * of what the refund gives back less than they were sold for (bonuses paid part of the sale,
-   * or money went back by amount before). None on a sale receipt.
-   */
-  discountMinor?: number;
-  /** The register's tax groups (codes or letters, at most two); none for goods not taxed. */
-  taxCodes: string[];
-};
+/** A line of a receipt as sent to the register, and as stored with it (`fiscal_receipts.document`). */
+export type FiscalReceiptLine = FiscalRegisteredDocument['lines'][number];
 
 export type FiscalReceiptRequest = {
   /**

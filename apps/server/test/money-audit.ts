@@ -651,7 +651,7 @@ export function auditSummary(input: AuditInput): string {
       )
       .join(', ')} (+${count(x.payments, (p) => p.status !== LEDGER.success)} refused)`,
     `faulted sessions ${faults}, disputes ${disputes} (${count(x.sessions, (session) => session.expectDispute)} required)`,
-    `receipts ${count(x.receipts, (r) => r.kind === 'sale')} sale + ${count(x.receipts, (r) => r.kind === 'return')} return`,
+    `receipts ${count(x.receipts, (r) => r.kind === 'sale')} sale + ${count(x.receipts, (r) => r.kind === 'return')} return + ${count(x.receipts, (r) => r.kind === 'correction')} correction`,
     `promotion accruals ${accruals}, sales paid partly by bonuses ${count(x.sales, (sale) => sale.bonusesUsedMinor > 0)}`,
     `provider net ${net}`,
   ].join('; ');

@@ -30,6 +30,7 @@ import {
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { productCodeOf } from '../src/modules/fiscal/fiscal-document.js';
+import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
 import { BONUS_TOP_UP, bookBonus } from '../src/modules/sales/index.js';
 import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
@@ -581,6 +582,44 @@ describe('the money invariant run', () => {
     await promoted.setSimulation('none');
     await drain();
 
+    // ── Banks give refunds back ─────────────────────────────────────────────────────
+    // Days later some cards' banks return confirmed refunds to the merchant (`refund.failed`):
+    // three after their return receipts were registered (each needs one correction), and one
+    // refund reversed before its return receipt was sent (no return, so no correction).
+    const reverse = async (refund: { orgId: number; providerReference: string | null }) => {
+      const provider = (await app.payments.forOrg(db(), refund.orgId))!.provider as TestPaymentProvider;
+      await provider.failRefundLater(refund.providerReference!, 'expired_or_canceled_card');
+    };
+    const confirmedRefunds = () =>
+      db()
+        .select()
+        .from(paymentTransactions)
+        .where(
+          and(
+            inArray(paymentTransactions.orgId, orgIds),
+            eq(paymentTransactions.operation, 'refund'),
+            eq(paymentTransactions.status, PAYMENT_STATUS.success),
+          ),
+        )
+        .orderBy(paymentTransactions.id);
+    const registered = await confirmedRefunds();
+    const reversedAfterReturn = shuffle(registered).slice(0, 3);
+    for (const row of reversedAfterReturn) await reverse(row);
+    const beforeReturn = nextSale();
+    let reversedBeforeReturn = 0;
+    if (beforeReturn && beforeReturn.paidMinor - beforeReturn.refundedMinor > 1) {
+      expect(await refund(beforeReturn, 1)).toBe(200);
+      refundRequests += 1;
+      const known = new Set(registered.map((row) => row.id));
+      const fresh = (await confirmedRefunds()).filter(
+        (row) => !known.has(row.id) && row.transactionId === beforeReturn.id,
+      );
+      expect(fresh).toHaveLength(1);
+      await reverse(fresh[0]!);
+      reversedBeforeReturn = 1;
+    }
+    await drain();
+
     // ── The audit ───────────────────────────────────────────────────────────────────
     const input = await collect(orgIds, lived());
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
@@ -615,6 +654,7 @@ describe('the money invariant run', () => {
         `provider asked again under ${askedAgain} keys, ` +
         `answers lost ${lostAnswers.length} (${lostRows.filter((row) => row.status === PAYMENT_STATUS.success).length} settled), ` +
         `charges of the minimum after a capture ${minimumCharges}, ` +
+        `refunds reversed ${reversedAfterReturn.length} after their return receipt and ${reversedBeforeReturn} before, ` +
         `webhooks stored ${webhooks.length}; drained in ${drainedAfterRun} min`,
     );
     expect(gateway.stats.rejected).toMatchObject({ malformed: 0, invalid: 0, unauthorized: 0, failed: 0 });
@@ -628,6 +668,7 @@ describe('the money invariant run', () => {
       captures: succeeded('capture'),
       refunds: succeeded('refund'),
       returnReceipts: input.receipts.some((receipt) => receipt.kind === 'return'),
+      corrections: input.receipts.some((receipt) => receipt.kind === 'correction'),
       refundsByProducts: input.payments.some(
         (payment) =>
           payment.status === PAYMENT_STATUS.success &&
@@ -648,6 +689,7 @@ describe('the money invariant run', () => {
       captures: true,
       refunds: true,
       returnReceipts: true,
+      corrections: true,
       refundsByProducts: true,
       refusedPastWhatIsLeft: true,
       accruals: true,

@@ -315,6 +315,42 @@ describe('amounts below Stripe’s minimum (₴25.00)', () => {
   });
 });
 
+describe('Stripe’s minimum in a converted currency', () => {
+  // A hryvnia charge must convert to the account's $0.50 at the day's rate; when the hryvnia
+  // weakens past our ₴25.00, Stripe refuses amounts we thought were enough.
+  afterEach(() => {
+    standIn.minimumMinor.uah = 2_075;
+  });
+
+  it('a charge Stripe refuses as too small is written off like one foreseen (amount_below_minimum, which the sales gate does not count)', async () => {
+    const s = await shop();
+    standIn.minimumMinor.uah = 2_600;
+    const id = await closedSale(s, 2_550);
+    await settle(id);
+    expect(await saleOf(id)).toMatchObject({
+      paymentStatus: SALE_PAYMENT.notPaid,
+      paidMinor: 0,
+      errorCode: 'amount_below_minimum',
+    });
+    expect((await ledgerOf(id)).map((row) => [row.operation, row.status, row.errorCode])).toEqual([
+      ['charge', 2, 'amount_too_small'],
+    ]);
+  });
+
+  it('a capture Stripe refuses as too small: the sale is written off and its hold let go', async () => {
+    const s = await shop();
+    const id = await closedSale(s, 2_550, { held: true });
+    standIn.minimumMinor.uah = 2_600;
+    await settle(id);
+    expect(await saleOf(id)).toMatchObject({ paymentStatus: SALE_PAYMENT.notPaid, errorCode: 'amount_below_minimum' });
+    expect((await ledgerOf(id)).map((row) => [row.operation, row.status])).toEqual([
+      ['hold', 1],
+      ['capture', 2],
+      ['release', 1],
+    ]);
+  });
+});
+
 describe('answers lost on the way', () => {
   it('a charge whose answer was lost is settled by Stripe’s webhook, matched by the key in its metadata', async () => {
     const s = await shop();

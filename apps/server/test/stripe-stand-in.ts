@@ -87,7 +87,7 @@ export type StandInEvent = {
  * for an account settling in USD: a charge in another currency must convert to at least
  * $0.50, here at a fixed rate (UAH at 41.5 per dollar: ₴20.75). Captures are held to it too.
  */
-const MINIMUM_MINOR: Record<string, number> = { usd: 50, eur: 50, gbp: 30, pln: 200, uah: 2075 };
+const MINIMUM_MINOR: Readonly<Record<string, number>> = { usd: 50, eur: 50, gbp: 30, pln: 200, uah: 2075 };
 /** Stripe's test payment methods whose cards decline, or ask the cardholder to authenticate (3-D Secure). */
 const DECLINING = new Set(['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined']);
 const AUTHENTICATING = new Set(['pm_card_threeDSecure2Required', 'pm_card_authenticationRequired']);
@@ -127,6 +127,8 @@ export class StripeStandIn {
   refundsPending = false;
   /** Search is eventually consistent: while on, new PaymentIntents are not found until `indexSearch`. */
   searchLags = false;
+  /** The minimum charge per currency; a test moves the hryvnia's when the exchange rate moves. */
+  minimumMinor: Record<string, number> = { ...MINIMUM_MINOR };
   private server: http.Server | null = null;
 
   constructor(readonly secretKey: string) {
@@ -335,7 +337,7 @@ export class StripeStandIn {
   }
 
   private belowMinimum(amount: number, currency: string): StandInAnswer | null {
-    const minimum = MINIMUM_MINOR[currency] ?? 50;
+    const minimum = this.minimumMinor[currency] ?? 50;
     if (amount >= minimum) return null;
     return stripeError(400, 'invalid_request_error', `Amount must convert to at least ${minimum} ${currency}`, {
       code: 'amount_too_small',

@@ -5,6 +5,20 @@
  */
 export const BELOW_MINIMUM = 'amount_below_minimum';
 
+/**
+ * The provider's own refusal of an amount below its minimum (Stripe: `amount_too_small`). The
+ * adapter's table is exact for currencies Stripe lists; a charge in another currency must
+ * convert to the settlement currency's minimum at the day's rate, so the provider may still
+ * refuse it: the same write-off as one foreseen (`BELOW_MINIMUM`), never the customer's debt.
+ */
+export const PROVIDER_AMOUNT_TOO_SMALL = 'amount_too_small';
+
+/** Why a capture or charge the provider refused left the sale unpaid: its code, a small amount as `BELOW_MINIMUM`. */
+export function refusalCode(providerCode: string | null): string {
+  if (providerCode === PROVIDER_AMOUNT_TOO_SMALL) return BELOW_MINIMUM;
+  return providerCode ?? 'payment_failed';
+}
+
 /** What to capture from the hold and what to charge to the saved card, or that it cannot be taken. */
 export type TakingPlan = { captureMinor: number; chargeMinor: number; isBelowMinimum: boolean };
 

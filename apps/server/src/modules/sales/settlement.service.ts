@@ -7,7 +7,7 @@ import { notify } from '../notifications/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { performPayment } from '../payments/index.js';
 import { markSaleTagsSold } from '../tags/index.js';
-import { BELOW_MINIMUM, planTaking } from './minimum-charge.js';
+import { BELOW_MINIMUM, planTaking, refusalCode } from './minimum-charge.js';
 import { totalsOf } from './pricing.js';
 import * as repo from './sales.repository.js';
 
@@ -178,8 +178,7 @@ async function pay(
       request: { operation: 'capture', parentId: hold.id, amountMinor },
     });
     if (capture.status === PAYMENT_STATUS.inProcess) throw new StillInProcess(sale.id);
-    if (capture.status !== PAYMENT_STATUS.success)
-      return { ...outcome, errorCode: capture.errorCode ?? 'payment_failed' };
+    if (capture.status !== PAYMENT_STATUS.success) return { ...outcome, errorCode: refusalCode(capture.errorCode) };
     outcome.paidMinor += amountMinor;
   }
   const remaining = sale.amountMinor - outcome.paidMinor;
@@ -200,16 +199,24 @@ async function pay(
     card,
   });
   if (charge.status === PAYMENT_STATUS.inProcess) throw new StillInProcess(sale.id);
-  if (charge.status !== PAYMENT_STATUS.success) return { ...outcome, errorCode: charge.errorCode ?? 'payment_failed' };
+  if (charge.status !== PAYMENT_STATUS.success) return { ...outcome, errorCode: refusalCode(charge.errorCode) };
   outcome.paidMinor += remaining;
   return outcome;
 }
 
-/** Lets go of a successful hold nothing was captured from (nothing taken, or paid otherwise). */
+/**
+ * Lets go of a successful hold nothing was captured from (nothing taken, paid otherwise, or a
+ * capture the provider refused: the authorisation is still there and must not wait for the
+ * bank to drop it days later).
+ */
 async function releaseUnused(ctx: ServiceContext, providers: PaymentProviders, sale: repo.SaleRow) {
   const ledger = await repo.ledgerOf(ctx.db, sale.id);
   for (const hold of ledger.filter((row) => row.operation === 'hold' && row.status === PAYMENT_STATUS.success)) {
-    const followed = ledger.some((row) => row.parentId === hold.id && ['capture', 'release'].includes(row.operation));
+    const followed = ledger.some(
+      (row) =>
+        row.parentId === hold.id &&
+        (row.operation === 'release' || (row.operation === 'capture' && row.status !== PAYMENT_STATUS.error)),
+    );
     if (followed) continue;
     await performPayment(ctx, providers, {
       orgId: sale.orgId,

@@ -18,15 +18,11 @@ export {
   setShelfCalibration,
   setTilt,
 } from './device-writes.repository.js';
+export { activeDiscountPercent, activeDiscountSql } from './discounts.repository.js';
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';
-export {
-  activeDiscountPercent,
-  activeDiscountSql,
-  discountedPrice,
-  listPriceTags,
-  personalPriceMap,
-} from './parts.repository.js';
+export { listPriceTags } from './price-tags.repository.js';
+export { discountedPrice, personalPriceMap } from './prices.repository.js';
 export { readSettings } from './settings.service.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';

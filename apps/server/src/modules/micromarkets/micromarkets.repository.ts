@@ -4,7 +4,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql 
 import type { Db } from '../../db/client.js';
 import { deviceCommands, doorSessions, fleetThresholds, micromarkets, tags } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
-import { maxDiscountSql } from './parts.repository.js';
+import { maxDiscountSql } from './discounts.repository.js';
 
 /** The micromarkets of the given organisations (null: all), by name, for pickers and filters. */
 export async function listMicromarketOptions(db: Db, orgIds: number[] | null): Promise<TMicromarketOptions['items']> {

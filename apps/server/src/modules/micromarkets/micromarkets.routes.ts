@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import { listEvents } from './device-events.repository.js';
+import * as discounts from './discounts.service.js';
 import { fleetDisplay } from './display.service.js';
 import { exportMicromarkets } from './micromarket-export.js';
 import { listMicromarketOptions } from './micromarkets.repository.js';
 import * as micromarkets from './micromarkets.service.js';
-import * as parts from './parts.service.js';
+import * as priceTags from './price-tags.service.js';
+import * as prices from './prices.service.js';
 import * as settings from './settings.service.js';
+import * as shelves from './shelves.service.js';
 import { listStock, listWrittenOff } from './stock.service.js';
 import { micromarketTelemetry } from './telemetry.service.js';
 
@@ -47,39 +50,39 @@ export async function micromarketRoutes(
   registerEndpoint(app, d.thresholds, ({ actor, query }) => settings.getThresholds(ctx, actor, query.org_id));
   registerEndpoint(app, d.updateThresholds, ({ actor, body }) => settings.updateThresholds(ctx, actor, body));
 
-  registerEndpoint(app, d.shelves, ({ actor, params }) => parts.listShelves(ctx, actor, params.id));
-  registerEndpoint(app, d.createShelf, ({ actor, params, body }) => parts.createShelf(ctx, actor, params.id, body));
-  registerEndpoint(app, d.updateShelf, ({ actor, params, body }) => parts.updateShelf(ctx, actor, params.id, body));
+  registerEndpoint(app, d.shelves, ({ actor, params }) => shelves.listShelves(ctx, actor, params.id));
+  registerEndpoint(app, d.createShelf, ({ actor, params, body }) => shelves.createShelf(ctx, actor, params.id, body));
+  registerEndpoint(app, d.updateShelf, ({ actor, params, body }) => shelves.updateShelf(ctx, actor, params.id, body));
   registerEndpoint(app, d.deleteShelf, async ({ actor, params }) => {
-    await parts.deleteShelf(ctx, actor, params.id);
+    await shelves.deleteShelf(ctx, actor, params.id);
     return OK;
   });
 
-  registerEndpoint(app, d.discounts, ({ actor, params }) => parts.listDiscounts(ctx, actor, params.id));
+  registerEndpoint(app, d.discounts, ({ actor, params }) => discounts.listDiscounts(ctx, actor, params.id));
   registerEndpoint(app, d.createDiscount, ({ actor, params, body }) =>
-    parts.createDiscount(ctx, actor, params.id, body),
+    discounts.createDiscount(ctx, actor, params.id, body),
   );
   registerEndpoint(app, d.deleteDiscount, async ({ actor, params }) => {
-    await parts.deleteDiscount(ctx, actor, params.id);
+    await discounts.deleteDiscount(ctx, actor, params.id);
     return OK;
   });
 
-  registerEndpoint(app, d.prices, ({ actor, params }) => parts.listPrices(ctx, actor, params.id));
-  registerEndpoint(app, d.upsertPrice, ({ actor, params, body }) => parts.upsertPrice(ctx, actor, params.id, body));
+  registerEndpoint(app, d.prices, ({ actor, params }) => prices.listPrices(ctx, actor, params.id));
+  registerEndpoint(app, d.upsertPrice, ({ actor, params, body }) => prices.upsertPrice(ctx, actor, params.id, body));
   registerEndpoint(app, d.deletePrice, async ({ actor, params }) => {
-    await parts.deletePrice(ctx, actor, params.id);
+    await prices.deletePrice(ctx, actor, params.id);
     return OK;
   });
 
-  registerEndpoint(app, d.priceTags, ({ actor, params }) => parts.listPriceTags(ctx, actor, params.id));
+  registerEndpoint(app, d.priceTags, ({ actor, params }) => priceTags.listPriceTags(ctx, actor, params.id));
   registerEndpoint(app, d.createPriceTag, ({ actor, params, body }) =>
-    parts.createPriceTag(ctx, actor, params.id, body),
+    priceTags.createPriceTag(ctx, actor, params.id, body),
   );
   registerEndpoint(app, d.updatePriceTag, ({ actor, params, body }) =>
-    parts.updatePriceTag(ctx, actor, params.id, body),
+    priceTags.updatePriceTag(ctx, actor, params.id, body),
   );
   registerEndpoint(app, d.deletePriceTag, async ({ actor, params }) => {
-    await parts.deletePriceTag(ctx, actor, params.id);
+    await priceTags.deletePriceTag(ctx, actor, params.id);
     return OK;
   });
 

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { listMicromarketTags, type MicromarketTagRow } from '../tags/index.js';
+import { activeDiscountPercent } from './discounts.repository.js';
 import { getMicromarket } from './micromarkets.service.js';
-import { activeDiscountPercent, discountedPrice, personalPriceMap } from './parts.repository.js';
+import { discountedPrice, personalPriceMap } from './prices.repository.js';
 
 type StockQuery = z.output<typeof ZListStockQuery>;
 

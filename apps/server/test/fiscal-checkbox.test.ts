@@ -5,13 +5,10 @@ import { fiscalReceipts, paymentTransactions, transactionProducts, transactions 
 import { TestClock } from '../src/lib/clock.js';
 import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
 import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
-import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
 import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
 import { CheckboxStandIn, checkboxCashier } from './checkbox-stand-in.js';
-import { insertProduct } from './factories/catalogue.js';
+import { fiscalShop, insertCoffeeSale, LATTE, reverseRefund, runDueJobs, settleSale } from './factories/fiscal-shop.js';
 import { orgOnTestProvider } from './factories/payments.js';
-import { insertFiscalMicromarket } from './factories/receipt-sales.js';
-import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
 
@@ -38,71 +35,48 @@ afterEach(() => {
 });
 
 const db = () => ctx.database.db;
-const LATTE = 4_000;
 
 /** An organisation paid through the test provider, registering receipts on a Checkbox register of its own. */
 async function shop() {
-  const { orgId } = await orgOnTestProvider(ctx);
   const cashier = checkboxCashier();
   standIn.books.addCashier(cashier);
-  const staff = await createSignedInUser(db(), {
-    orgId,
+  const s = await fiscalShop(ctx, {
     permissions: [
       'show_transactions_page',
       'show_update_transaction_page',
       'show_payment_system_setting',
       'edit_payment_system',
     ],
-  });
-  const settings = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${orgId}`, {
-    token: staff.token,
-    payload: {
-      provider: 'checkbox',
-      api_key: cashier.licenseKey,
-      cashier_login: cashier.login,
-      cashier_password: cashier.password,
-      tax_codes: ['Б'],
+    latte: { name: 'Кава лате', barcode: '4820000000001' },
+    register: async ({ orgId, staff }) => {
+      const settings = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${orgId}`, {
+        token: staff,
+        payload: {
+          provider: 'checkbox',
+          api_key: cashier.licenseKey,
+          cashier_login: cashier.login,
+          cashier_password: cashier.password,
+          tax_codes: ['Б'],
+        },
+      });
+      expect(settings.statusCode, settings.body).toBe(200);
     },
   });
-  expect(settings.statusCode, settings.body).toBe(200);
-  const micromarketId = await insertFiscalMicromarket(db(), orgId, true);
-  const latte = await insertProduct(db(), orgId, {
-    name: 'Кава лате',
-    article: 'LATTE-1',
-    barcode: '4820000000001',
-    taxCodes: ['А'],
-    sellCostMinor: LATTE,
-  });
-  const croissant = await insertProduct(db(), orgId, { name: 'Croissant', sellCostMinor: 2_500 });
-  const customer = await insertCustomerWithCard(db(), orgId);
-  return { orgId, cashier, staff: staff.token, micromarketId, latte, croissant, customer };
+  return { ...s, cashier };
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** Two lattes at 10 % off and a croissant, closed and waiting for its settlement. */
 async function closedSale(s: Shop) {
-  const { sale } = await insertClosedSale(
-    db(),
-    { orgId: s.orgId, micromarketId: s.micromarketId, customerId: s.customer.userId, closedAt: clock.now() },
-    [
-      { productId: s.latte, name: 'Кава лате', quantity: 2, listPriceMinor: LATTE, priceMinor: 3_600 },
-      { productId: s.croissant, name: 'Croissant', quantity: 1, priceMinor: 2_500 },
-    ],
-  );
-  return sale;
+  return (await insertCoffeeSale(ctx, s, { closedAt: clock.now() })).sale;
 }
 
-/** Whatever is due: the settlement, the test provider's webhooks, the fiscal job. */
-async function runJobs() {
-  await ctx.app.saleSettler.idle();
-  for (let round = 0; round < 3; round += 1) await ctx.app.jobs.runDue();
-}
+/** Whatever is due: the settlement, the fiscal job. */
+const runJobs = () => runDueJobs(ctx, { webhooks: false });
 
 async function paidSale(s: Shop) {
   const sale = await closedSale(s);
-  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
-  await runJobs();
-  const [paid] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
+  const paid = await settleSale(ctx, sale.id, runJobs);
   expect(paid).toMatchObject({ paymentStatus: 1, amountMinor: 9_700 });
   return paid!;
 }
@@ -349,8 +323,7 @@ describe('fiscal receipts on Checkbox', () => {
       .select()
       .from(paymentTransactions)
       .where(eq(paymentTransactions.id, goodsBack!.refundPaymentId!));
-    const payments = (await ctx.app.payments.forOrg(db(), s.orgId))!.provider as TestPaymentProvider;
-    await payments.failRefundLater(refund!.providerReference!, 'expired_or_canceled_card');
+    await reverseRefund(ctx, s.orgId, refund!);
     await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
     await runJobs();
 

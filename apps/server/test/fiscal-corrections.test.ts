@@ -8,17 +8,19 @@ import {
   jobs,
   paymentTransactions,
   transactionProducts,
-  transactions,
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { correctionFiscalKey, FISCAL_RETRY_MS } from '../src/modules/fiscal/index.js';
 import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
-import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
-import { insertProduct } from './factories/catalogue.js';
-import { orgOnTestProvider } from './factories/payments.js';
-import { insertFiscalMicromarket } from './factories/receipt-sales.js';
-import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
-import { createSignedInUser } from './factories/users.js';
+import {
+  CROISSANT,
+  fiscalShop,
+  insertCoffeeSale,
+  LATTE,
+  reverseRefund,
+  runDueJobs,
+  settleSale,
+} from './factories/fiscal-shop.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
 
 /**
@@ -36,66 +38,34 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
-const LATTE = 4_000;
-const CROISSANT = 2_500;
 let secrets = 0;
 
 /** An organisation on the test provider (its webhooks signed) registering receipts on the test register. */
-async function shop() {
-  const { orgId, operator } = await orgOnTestProvider(ctx);
-  secrets += 1;
-  await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
-    provider: 'test',
-    simulate: 'none',
-    webhook_secret: `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`,
-  });
-  await ok(ctx, operator, `/v1/organization/fiscal/system/update/${orgId}`, { provider: 'test', delay_seconds: 0 });
-  await ok(ctx, operator, `/v1/organization/fiscal/shift/open/${orgId}`, {});
-  const staff = await createSignedInUser(db(), {
-    orgId,
+function shop() {
+  return fiscalShop(ctx, {
     permissions: ['show_transactions_page', 'show_update_transaction_page'],
+    latte: { name: 'Latte' },
+    register: async ({ orgId, operator }) => {
+      secrets += 1;
+      await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
+        provider: 'test',
+        simulate: 'none',
+        webhook_secret: `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`,
+      });
+      await ok(ctx, operator, `/v1/organization/fiscal/system/update/${orgId}`, { provider: 'test', delay_seconds: 0 });
+      await ok(ctx, operator, `/v1/organization/fiscal/shift/open/${orgId}`, {});
+    },
   });
-  const micromarketId = await insertFiscalMicromarket(db(), orgId, true);
-  const latte = await insertProduct(db(), orgId, {
-    name: 'Latte',
-    article: 'LATTE-1',
-    taxCodes: ['А'],
-    sellCostMinor: LATTE,
-  });
-  const croissant = await insertProduct(db(), orgId, { name: 'Croissant', sellCostMinor: CROISSANT });
-  const customer = await insertCustomerWithCard(db(), orgId);
-  return { orgId, operator, staff: staff.token, micromarketId, latte, croissant, customer };
 }
 type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** Whatever is due: the settlement, the test provider's webhooks, the fiscal jobs. */
-async function runJobs() {
-  await ctx.app.saleSettler.idle();
-  for (let round = 0; round < 3; round += 1) {
-    await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
-    await ctx.app.jobs.runDue();
-  }
-}
+const runJobs = () => runDueJobs(ctx, { webhooks: true });
 
 /** Two lattes at 10 % off and a croissant, 40.00 of it paid with bonuses: 57.00 taken from the customer's card. */
 async function paidSale(s: Shop) {
-  const { sale, lineIds } = await insertClosedSale(
-    db(),
-    {
-      orgId: s.orgId,
-      micromarketId: s.micromarketId,
-      customerId: s.customer.userId,
-      closedAt: clock.now(),
-      bonusesUsedMinor: 4_000,
-    },
-    [
-      { productId: s.latte, name: 'Latte', quantity: 2, listPriceMinor: LATTE, priceMinor: 3_600 },
-      { productId: s.croissant, name: 'Croissant', quantity: 1, priceMinor: CROISSANT },
-    ],
-  );
-  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
-  await runJobs();
-  const [paid] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
+  const { sale, lineIds } = await insertCoffeeSale(ctx, s, { closedAt: clock.now(), bonusesUsedMinor: 4_000 });
+  const paid = await settleSale(ctx, sale.id, runJobs);
   expect(paid).toMatchObject({ paymentStatus: 1, amountMinor: 5_700, paidMinor: 5_700 });
   return { ...paid!, latteLine: lineIds[0]!, croissantLine: lineIds[1]! };
 }
@@ -126,10 +96,7 @@ async function refundGoods(s: Shop, sale: Sale) {
 }
 
 /** Days later the card's bank gives the refund back to the merchant: the test bank's `refund.failed`. */
-async function reverse(s: Shop, refund: { providerReference: string | null }) {
-  const provider = (await ctx.app.payments.forOrg(db(), s.orgId))!.provider as TestPaymentProvider;
-  await provider.failRefundLater(refund.providerReference!, 'expired_or_canceled_card');
-}
+const reverse = (s: Shop, refund: { providerReference: string | null }) => reverseRefund(ctx, s.orgId, refund);
 
 const receiptsOf = (saleId: number) =>
   db().select().from(fiscalReceipts).where(eq(fiscalReceipts.transactionId, saleId)).orderBy(fiscalReceipts.id);

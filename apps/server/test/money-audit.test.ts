@@ -205,407 +205,359 @@ function world(): AuditInput {
   };
 }
 
-type Breakage = { what: string; rule: Rule; saleId: number | null; break: (input: AuditInput) => AuditInput };
+/** How the healthy books are broken: a change of `world()`. */
+type Break = (input: AuditInput) => AuditInput;
+type Table = 'sales' | 'lines' | 'payments' | 'refundLines' | 'receipts' | 'bonuses';
+type Row<T extends Table> = AuditInput[T][number];
 
-const sale = (input: AuditInput, id: number) => input.sales.find((row) => row.id === id)!;
-const withSale = (input: AuditInput, id: number, changes: Partial<AuditInput['sales'][number]>): AuditInput => ({
-  ...input,
-  sales: input.sales.map((row) => (row.id === id ? { ...row, ...changes } : row)),
-});
-
-const withLine = (input: AuditInput, id: number, changes: Partial<AuditLine>): AuditInput => ({
-  ...input,
-  lines: input.lines.map((row) => (row.id === id ? { ...row, ...changes } : row)),
-});
+/** These rows added to a table. */
+const adding =
+  <T extends Table>(table: T, ...rows: Row<T>[]): Break =>
+  (input) => ({ ...input, [table]: [...input[table], ...rows] });
+/** A copy of a row (by its id), with these changes, added to the table. */
+const copying =
+  <T extends 'sales' | 'lines'>(table: T, id: number, changes: Partial<Row<T>>): Break =>
+  (input) =>
+    adding(table, { ...(input[table] as readonly Row<T>[]).find((row) => row.id === id)!, ...changes })(input);
+/** The rows of a table that `drop` picks taken out. */
+const dropping =
+  <T extends Table>(table: T, drop: (row: Row<T>) => boolean): Break =>
+  (input) => ({ ...input, [table]: (input[table] as readonly Row<T>[]).filter((row) => !drop(row)) });
+/** One row of a table (by its id) with these changes. */
+const changing =
+  <T extends 'sales' | 'lines' | 'payments' | 'receipts'>(table: T, id: number, changes: Partial<Row<T>>): Break =>
+  (input) => ({
+    ...input,
+    [table]: (input[table] as readonly Row<T>[]).map((row) => (row.id === id ? { ...row, ...changes } : row)),
+  });
 /** The receipt printed with these goods instead, its total and discount as they were. */
-const withPrinted = (input: AuditInput, id: number, lines: AuditPrinted['lines']): AuditInput => ({
-  ...input,
-  receipts: input.receipts.map((row) =>
-    row.id === id && row.printed ? { ...row, printed: { ...row.printed, lines } } : row,
-  ),
-});
+const printing =
+  (id: number, lines: AuditPrinted['lines']): Break =>
+  (input) => ({
+    ...input,
+    receipts: input.receipts.map((row) =>
+      row.id === id && row.printed ? { ...row, printed: { ...row.printed, lines } } : row,
+    ),
+  });
+/** The provider's net for a sale, or money it holds under keys of no sale. */
+const atProvider =
+  (changes: {
+    net?: [saleId: number, netMinor: number];
+    unattributed?: AuditInput['provider']['unattributed'];
+  }): Break =>
+  (input) => ({
+    ...input,
+    provider: {
+      netBySale: new Map([...input.provider.netBySale, ...(changes.net ? [changes.net] : [])]),
+      unattributed: changes.unattributed ?? input.provider.unattributed,
+    },
+  });
+/** Several changes, one after the other. */
+const all =
+  (...changes: Break[]): Break =>
+  (input) =>
+    changes.reduce((books, change) => change(books), input);
+
+/** Each breakage: what it is, how the books are broken, the rule expected to be reported and its sale. */
+type Breakage = { what: string; break: Break; rule: Rule; saleId: number | null };
 
 const BREAKAGES: Breakage[] = [
   // Every customer session is one sale.
   {
     what: 'a closed customer session without a sale',
+    break: dropping('sales', (row) => row.id === 2),
     rule: 'session',
     saleId: null,
-    break: (input) => ({ ...input, sales: input.sales.filter((row) => row.id !== 2) }),
   },
   {
     what: 'a sale of a door session no fridge lived',
+    break: copying('sales', 4, { id: 5, doorSessionId: 'ghost' }),
     rule: 'session',
     saleId: 5,
-    break: (input) => ({ ...input, sales: [...input.sales, { ...sale(input, 4), id: 5, doorSessionId: 'ghost' }] }),
   },
   // Each physical item is charged at most once.
   {
     what: 'a second paid line with the same tag (the RFID item counted again by the scales)',
+    break: copying('lines', 1, { id: 7 }),
     rule: 'itemOnce',
     saleId: 1,
-    break: (input) => ({
-      ...input,
-      lines: [
-        ...input.lines,
-        line({ id: 7, saleId: 1, productId: 10, tagCode: 'T1', listPriceMinor: 1_000, priceMinor: 900 }),
-      ],
-    }),
   },
-  {
-    what: 'the same tag on two sales',
-    rule: 'itemOnce',
-    saleId: 2,
-    break: (input) => ({
-      ...input,
-      lines: input.lines.map((line) => (line.saleId === 2 ? { ...line, tagCode: 'T1' } : line)),
-    }),
-  },
+  { what: 'the same tag on two sales', break: changing('lines', 3, { tagCode: 'T1' }), rule: 'itemOnce', saleId: 2 },
   {
     what: 'a tag charged that stayed on the shelf',
+    break: changing('lines', 4, { tagCode: 'T9' }),
     rule: 'itemOnce',
     saleId: 3,
-    break: (input) => ({
-      ...input,
-      lines: input.lines.map((line) => (line.saleId === 3 ? { ...line, tagCode: 'T9' } : line)),
-    }),
   },
   {
     what: 'a weight line for the tagged item too (more lines than items taken)',
+    break: copying('lines', 1, { id: 7, tagCode: null }),
     rule: 'itemOnce',
     saleId: 1,
-    break: (input) => ({
-      ...input,
-      lines: [...input.lines, line({ id: 7, saleId: 1, productId: 10, listPriceMinor: 1_000, priceMinor: 900 })],
-    }),
   },
   // amount = lines − discount − bonuses.
-  {
-    what: 'an amount doubled',
-    rule: 'amount',
-    saleId: 1,
-    break: (input) => withSale(input, 1, { amountMinor: 2_500 }),
-  },
+  { what: 'an amount doubled', break: changing('sales', 1, { amountMinor: 2_500 }), rule: 'amount', saleId: 1 },
   {
     what: 'a discount the lines do not give',
+    break: changing('sales', 2, { discountMinor: 0 }),
     rule: 'amount',
     saleId: 2,
-    break: (input) => withSale(input, 2, { discountMinor: 0 }),
   },
   {
     what: 'bonuses not taken off the amount',
+    break: changing('sales', 1, { amountMinor: 1_350, paidMinor: 1_350 }),
     rule: 'amount',
     saleId: 1,
-    break: (input) => withSale(input, 1, { amountMinor: 1_350, paidMinor: 1_350 }),
   },
   // paid − refunded = the provider's net.
   {
     what: 'a refund booked that the provider never made',
+    break: atProvider({ net: [1, 1_250] }),
     rule: 'money',
     saleId: 1,
-    break: (input) => ({
-      ...input,
-      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [1, 1_250]]) },
-    }),
   },
   {
     what: 'a sale charged twice at the provider and in the ledger',
+    break: all(
+      changing('sales', 3, { paidMinor: 1_400 }),
+      adding('payments', { id: 9, saleId: 3, operation: 'charge', status: 1, amountMinor: 700, createdAt: later(62) }),
+      atProvider({ net: [3, 1_400] }),
+    ),
     rule: 'money',
     saleId: 3,
-    break: (input) => ({
-      ...withSale(input, 3, { paidMinor: 1_400 }),
-      payments: [
-        ...input.payments,
-        { id: 9, saleId: 3, operation: 'charge', status: 1, amountMinor: 700, createdAt: later(62) },
-      ],
-      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [3, 1_400]]) },
-    }),
   },
   {
     what: 'paid on the sale but not in the ledger',
+    break: dropping('payments', (payment) => payment.id === 3),
     rule: 'money',
     saleId: 3,
-    break: (input) => ({ ...input, payments: input.payments.filter((payment) => payment.id !== 3) }),
   },
   {
     what: 'refunded beyond what was taken',
+    break: all(
+      changing('sales', 1, { refundedMinor: 1_550 }),
+      adding('payments', {
+        id: 9,
+        saleId: 1,
+        operation: 'refund',
+        status: 1,
+        amountMinor: 1_250,
+        createdAt: later(700),
+      }),
+      adding('receipts', receipt({ id: 9, saleId: 1, kind: 'return', refundPaymentId: 9, amountMinor: 1_250 })),
+      atProvider({ net: [1, -300] }),
+    ),
     rule: 'money',
     saleId: 1,
-    break: (input) => ({
-      ...withSale(input, 1, { refundedMinor: 1_550 }),
-      payments: [
-        ...input.payments,
-        { id: 9, saleId: 1, operation: 'refund', status: 1, amountMinor: 1_250, createdAt: later(700) },
-      ],
-      receipts: [
-        ...input.receipts,
-        receipt({ id: 9, saleId: 1, kind: 'return', refundPaymentId: 9, amountMinor: 1_250 }),
-      ],
-      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [1, -300]]) },
-    }),
   },
   {
     what: 'a guest’s sale not paid although its money was taken',
+    break: all(
+      changing('sales', 2, { paidMinor: 900 }),
+      adding('payments', { id: 9, saleId: 2, operation: 'charge', status: 1, amountMinor: 900, createdAt: AT }),
+      atProvider({ net: [2, 900] }),
+    ),
     rule: 'money',
     saleId: 2,
-    break: (input) => ({
-      ...withSale(input, 2, { paidMinor: 900 }),
-      payments: [
-        ...input.payments,
-        { id: 9, saleId: 2, operation: 'charge', status: 1, amountMinor: 900, createdAt: AT },
-      ],
-      provider: { ...input.provider, netBySale: new Map([...input.provider.netBySale, [2, 900]]) },
-    }),
   },
   {
     what: 'money at the provider no sale owns',
+    break: atProvider({ unattributed: [{ key: 'pi_test_9', netMinor: 500 }] }),
     rule: 'money',
     saleId: null,
-    break: (input) => ({
-      ...input,
-      provider: { ...input.provider, unattributed: [{ key: 'pi_test_9', netMinor: 500 }] },
-    }),
   },
   // One fiscal receipt per paid sale, one return receipt per refund.
   {
     what: 'a paid sale without its receipt (paid later, nobody told the fiscal module)',
+    break: dropping('receipts', (receipt) => receipt.saleId === 3),
     rule: 'fiscal',
     saleId: 3,
-    break: (input) => ({ ...input, receipts: input.receipts.filter((receipt) => receipt.saleId !== 3) }),
   },
   {
     what: 'a duplicate fiscal receipt',
+    break: adding('receipts', receipt({ id: 9, saleId: 1, kind: 'sale', amountMinor: 1_250 })),
     rule: 'fiscal',
     saleId: 1,
-    break: (input) => ({
-      ...input,
-      receipts: [...input.receipts, receipt({ id: 9, saleId: 1, kind: 'sale', amountMinor: 1_250 })],
-    }),
   },
-  {
-    what: 'a receipt still pending',
-    rule: 'fiscal',
-    saleId: 3,
-    break: (input) => ({
-      ...input,
-      receipts: input.receipts.map((receipt) => (receipt.id === 3 ? { ...receipt, status: 'pending' } : receipt)),
-    }),
-  },
+  { what: 'a receipt still pending', break: changing('receipts', 3, { status: 'pending' }), rule: 'fiscal', saleId: 3 },
   {
     what: 'a receipt of a sale not paid',
+    break: adding('receipts', receipt({ id: 9, saleId: 2, kind: 'sale', amountMinor: 900 })),
     rule: 'fiscal',
     saleId: 2,
-    break: (input) => ({
-      ...input,
-      receipts: [...input.receipts, receipt({ id: 9, saleId: 2, kind: 'sale', amountMinor: 900 })],
-    }),
   },
   {
     what: 'a refund without its return receipt',
+    break: dropping('receipts', (receipt) => receipt.kind === 'return'),
     rule: 'fiscal',
     saleId: 1,
-    break: (input) => ({ ...input, receipts: input.receipts.filter((receipt) => receipt.kind !== 'return') }),
   },
   {
     what: 'a return receipt of no refund',
+    break: adding('receipts', receipt({ id: 9, saleId: 3, kind: 'return', refundPaymentId: 3, amountMinor: 700 })),
     rule: 'fiscal',
     saleId: 3,
-    break: (input) => ({
-      ...input,
-      receipts: [
-        ...input.receipts,
-        receipt({ id: 9, saleId: 3, kind: 'return', refundPaymentId: 3, amountMinor: 700 }),
-      ],
-    }),
   },
   // A reversed refund's registered return is undone by one correction; the register's net is the money kept.
   {
     what: 'the return of a reversed refund without its correction',
+    break: dropping('receipts', (receipt) => receipt.kind === 'correction'),
     rule: 'fiscal',
     saleId: 3,
-    break: (input) => ({ ...input, receipts: input.receipts.filter((receipt) => receipt.kind !== 'correction') }),
   },
   {
     what: 'a reversed refund corrected twice',
+    break: adding('receipts', receipt({ id: 9, saleId: 3, kind: 'correction', refundPaymentId: 20, amountMinor: 200 })),
     rule: 'fiscal',
     saleId: 3,
-    break: (input) => ({
-      ...input,
-      receipts: [
-        ...input.receipts,
-        receipt({ id: 9, saleId: 3, kind: 'correction', refundPaymentId: 20, amountMinor: 200 }),
-      ],
-    }),
   },
   {
     what: 'a correction of a refund the bank did not reverse',
+    break: adding('receipts', receipt({ id: 9, saleId: 1, kind: 'correction', refundPaymentId: 2, amountMinor: 300 })),
     rule: 'fiscal',
     saleId: 1,
-    break: (input) => ({
-      ...input,
-      receipts: [
-        ...input.receipts,
-        receipt({ id: 9, saleId: 1, kind: 'correction', refundPaymentId: 2, amountMinor: 300 }),
-      ],
-    }),
   },
   {
     what: 'a correction still pending',
+    break: changing('receipts', 8, { status: 'pending' }),
     rule: 'fiscal',
     saleId: 3,
-    break: (input) => ({
-      ...input,
-      receipts: input.receipts.map((receipt) => (receipt.id === 8 ? { ...receipt, status: 'pending' } : receipt)),
-    }),
   },
   {
     what: 'a correction selling back more than its return gave (the register’s net is not the money kept)',
+    break: changing('receipts', 8, { amountMinor: 250 }),
     rule: 'fiscal',
     saleId: 3,
-    break: (input) => ({
-      ...input,
-      receipts: input.receipts.map((receipt) => (receipt.id === 8 ? { ...receipt, amountMinor: 250 } : receipt)),
-    }),
   },
   // Refunded units never pass what was sold; failed refunds give theirs back; a return of products prints them.
   {
     what: 'a line refunded past the units it sold',
+    break: all(
+      changing('lines', 6, { refundedQuantity: 2 }),
+      adding('refundLines', { paymentId: 18, lineId: 6, quantity: 1 }),
+    ),
     rule: 'units',
     saleId: 5,
-    break: (input) => ({
-      ...withLine(input, 6, { refundedQuantity: 2 }),
-      refundLines: [...input.refundLines, { paymentId: 18, lineId: 6, quantity: 1 }],
-    }),
   },
   {
     what: 'the units of a failed refund not given back',
+    break: changing('lines', 5, { refundedQuantity: 4 }),
     rule: 'units',
     saleId: 5,
-    break: (input) => withLine(input, 5, { refundedQuantity: 4 }),
   },
   {
     what: 'units held that no refund gives back (a refund refused half-written)',
+    break: changing('lines', 4, { refundedQuantity: 1 }),
     rule: 'units',
     saleId: 3,
-    break: (input) => withLine(input, 4, { refundedQuantity: 1 }),
   },
   {
     what: 'a refund giving back a line of another sale',
+    break: adding('refundLines', { paymentId: 2, lineId: 5, quantity: 1 }),
     rule: 'units',
     saleId: 1,
-    break: (input) => ({ ...input, refundLines: [...input.refundLines, { paymentId: 2, lineId: 5, quantity: 1 }] }),
   },
   {
     what: 'a return of products printing other goods than it gives back',
+    break: printing(6, [{ code: '13', quantity: 2, sumMinor: 600 }]),
     rule: 'units',
     saleId: 5,
-    break: (input) => withPrinted(input, 6, [{ code: '13', quantity: 2, sumMinor: 600 }]),
   },
   {
     what: 'a return of products summing to more than its refund (the share left off)',
+    break: printing(6, [
+      { code: '13', quantity: 1, sumMinor: 200 },
+      { code: '14', quantity: 1, sumMinor: 500 },
+    ]),
     rule: 'units',
     saleId: 5,
-    break: (input) =>
-      withPrinted(input, 6, [
-        { code: '13', quantity: 1, sumMinor: 200 },
-        { code: '14', quantity: 1, sumMinor: 500 },
-      ]),
   },
   {
     what: 'a return of products registered as one line naming the sale',
+    break: printing(5, [{ code: 'refund-5', quantity: 1, sumMinor: 400 }]),
     rule: 'units',
     saleId: 5,
-    break: (input) => withPrinted(input, 5, [{ code: 'refund-5', quantity: 1, sumMinor: 400 }]),
   },
   {
     what: 'a return of products whose goods are not known',
+    break: changing('receipts', 5, { printed: null }),
     rule: 'units',
     saleId: 5,
-    break: (input) => ({
-      ...input,
-      receipts: input.receipts.map((row) => (row.id === 5 ? { ...row, printed: null } : row)),
-    }),
   },
   // Promotions accrued at most once; bonuses used as withdrawn.
   {
     what: 'a promotion accrued twice on one sale',
+    break: adding('bonuses', {
+      saleId: 1,
+      operation: 1,
+      reason: 'promotion',
+      idempotencyKey: 'promo:7:user:5:2026-03-18',
+      amountMinor: 115,
+    }),
     rule: 'promotions',
     saleId: 1,
-    break: (input) => ({
-      ...input,
-      bonuses: [
-        ...input.bonuses,
-        { saleId: 1, operation: 1, reason: 'promotion', idempotencyKey: 'promo:7:user:5:2026-03-18', amountMinor: 115 },
-      ],
-    }),
   },
   {
     what: 'a promotion accrued on a sale not paid',
+    break: adding('bonuses', {
+      saleId: 2,
+      operation: 1,
+      reason: 'promotion',
+      idempotencyKey: 'promo:7:user:0:once',
+      amountMinor: 90,
+    }),
     rule: 'promotions',
     saleId: 2,
-    break: (input) => ({
-      ...input,
-      bonuses: [
-        ...input.bonuses,
-        { saleId: 2, operation: 1, reason: 'promotion', idempotencyKey: 'promo:7:user:0:once', amountMinor: 90 },
-      ],
-    }),
   },
   {
     what: 'bonuses used that were never withdrawn',
+    break: dropping('bonuses', (bonus) => bonus.operation === 2),
     rule: 'promotions',
     saleId: 1,
-    break: (input) => ({ ...input, bonuses: input.bonuses.filter((bonus) => bonus.operation !== 2) }),
   },
   // Nothing left in processing.
   {
     what: 'a sale left processing at the provider',
+    break: changing('sales', 3, { status: 4 }),
     rule: 'processing',
     saleId: 3,
-    break: (input) => withSale(input, 3, { status: 4 }),
   },
   {
     what: 'a sale left new after its door closed',
+    break: changing('sales', 4, { status: 0, paymentStatus: 0 }),
     rule: 'processing',
     saleId: 4,
-    break: (input) => withSale(input, 4, { status: 0, paymentStatus: 0 }),
   },
   {
     what: 'a sale left in manual processing',
+    break: changing('sales', 2, { status: 2, paymentStatus: 0 }),
     rule: 'processing',
     saleId: 2,
-    break: (input) => withSale(input, 2, { status: 2, paymentStatus: 0 }),
   },
   {
     what: 'a payment left in process',
+    break: changing('payments', 5, { status: 10 }),
     rule: 'processing',
     saleId: 4,
-    break: (input) => ({
-      ...input,
-      payments: input.payments.map((payment) => (payment.id === 5 ? { ...payment, status: 10 } : payment)),
-    }),
   },
   // Disagreeing sensors go to manual processing, never to a guessed charge.
   {
     what: 'a faulted session whose sensors were taken to agree',
+    break: changing('sales', 3, { sensorCheck: { disagreements: [], resolved_at: null } }),
     rule: 'dispute',
     saleId: 3,
-    break: (input) => withSale(input, 3, { sensorCheck: { disagreements: [], resolved_at: null } }),
   },
   {
     what: 'a dispute nobody resolved',
+    break: changing('sales', 3, { sensorCheck: { disagreements: [{}], resolved_at: null } }),
     rule: 'dispute',
     saleId: 3,
-    break: (input) => withSale(input, 3, { sensorCheck: { disagreements: [{}], resolved_at: null } }),
   },
   {
     what: 'a guessed charge before the operator counted',
+    break: changing('payments', 3, { createdAt: AT }),
     rule: 'dispute',
     saleId: 3,
-    break: (input) => ({
-      ...input,
-      payments: input.payments.map((payment) => (payment.id === 3 ? { ...payment, createdAt: AT } : payment)),
-    }),
   },
 ];
 
@@ -624,7 +576,7 @@ describe('the money audit', () => {
   });
 
   it('names the sale and the rule when it fails', () => {
-    const input = withSale(world(), 1, { amountMinor: 2_500 });
+    const input = changing('sales', 1, { amountMinor: 2_500 })(world());
     expect(() => auditMoney(input)).toThrow('money invariant broken: amount = lines − discount − bonuses — sale #1');
   });
 

@@ -11,10 +11,9 @@ import {
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { findFiscalSettings, rememberShift, saveFiscalSettings } from '../src/modules/fiscal/fiscal.repository.js';
-import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
-import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
-import { orgOnTestProvider } from './factories/payments.js';
-import { call, createTestContext, ok, type TestContext } from './helper.js';
+import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
+import { fridgeWithCustomerLink, sendOpenForm } from './factories/open-links.js';
+import { createTestContext, ok, type TestContext } from './helper.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 
 /** Issue 8: the customer open-fridge page as a web purchase (§4 payment type 23). */
@@ -43,54 +42,13 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
-const FORM = { name: 'Olena', phone: '+380501234567' };
 
 /** A connected fridge of an organisation on the test provider, stocked with two sandwiches, and its customer link. */
-async function shop(settings: Record<string, unknown> = {}) {
-  const { orgId, operator } = await orgOnTestProvider(ctx);
-  const micromarketId = await insertMicromarket(db(), orgId, 'Lobby', {
-    settings: { payment_rfid: true, ...settings },
-  });
-  const device = new TestDevice({ url, ...(await issueToken(db(), micromarketId)) }, () => clock.nowMs());
-  await device.connect();
-  await expect
-    .poll(async () => (await db().select().from(micromarkets).where(eq(micromarkets.id, micromarketId)))[0]?.connection)
-    .toBe('online');
-  const sandwich = await insertProduct(db(), orgId, { name: 'Sandwich', sellCostMinor: 9_900 });
-  const stocked = await insertTags(
-    db(),
-    orgId,
-    sandwich,
-    [1, 2].map(() => ({
-      code: `E2${randomUUID().replaceAll('-', '').slice(0, 22).toUpperCase()}`,
-      status: 'in_micromarket' as const,
-      micromarketId,
-    })),
-  );
-  const link = await call(ctx, 'POST', `/v1/device/open-link/${micromarketId}`, {
-    token: operator,
-    payload: { kind: 'customer' },
-  });
-  expect(link.statusCode, link.body).toBe(200);
-  return {
-    orgId,
-    operator,
-    micromarketId,
-    device,
-    tags: stocked.map((tag) => tag.code),
-    link: link.json<{ token: string }>().token,
-  };
-}
+const shop = (settings: Record<string, unknown> = {}) =>
+  fridgeWithCustomerLink(ctx, { brokerUrl: url, now: () => clock.nowMs(), sandwiches: 2, settings });
 
-function open(token: string, payload: object, lang = 'en') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/v1/open/fridge/${token}`,
-    payload: { ...FORM, ...payload },
-    remoteAddress: `10.8.0.${++ipSeq}`,
-    headers: { lang },
-  });
-}
+const open = (token: string, payload: object, lang = 'en') =>
+  sendOpenForm(ctx, token, payload, { remoteAddress: `10.8.0.${++ipSeq}`, lang });
 
 const commandsOf = (micromarketId: number) =>
   db().select().from(deviceCommands).where(eq(deviceCommands.micromarketId, micromarketId));

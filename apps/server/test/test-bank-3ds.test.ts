@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { openLinkPath } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, micromarkets, paymentTransactions } from '../src/db/schema/index.js';
+import { deviceCommands, paymentTransactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { holdKeyOf } from '../src/modules/open-links/open-purchase.service.js';
-import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from './device-client.js';
-import { insertMicromarket, insertProduct, insertTags } from './factories/catalogue.js';
+import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
+import { fridgeWithCustomerLink, sendOpenForm } from './factories/open-links.js';
 import { orgOnTestProvider } from './factories/payments.js';
-import { call, createTestContext, type TestContext } from './helper.js';
+import { createTestContext, type TestContext } from './helper.js';
 
 /**
  * The test provider's 3-D Secure card (4000 0027 6000 3184, `pm_card_authenticationRequired`):
@@ -29,42 +29,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
-const FORM = { name: 'Olena', phone: '+380501234567' };
 
-/** A connected fridge of an organisation on the test provider, and its customer link. */
-async function shop() {
-  const { orgId, operator } = await orgOnTestProvider(ctx);
-  const micromarketId = await insertMicromarket(db(), orgId, 'Lobby', { settings: { payment_rfid: true } });
-  const device = new TestDevice({ url, ...(await issueToken(db(), micromarketId)) }, () => clock.nowMs());
-  await device.connect();
-  await expect
-    .poll(async () => (await db().select().from(micromarkets).where(eq(micromarkets.id, micromarketId)))[0]?.connection)
-    .toBe('online');
-  // Stocked with a sandwich, so §8's "no products" stays out of the way.
-  const sandwich = await insertProduct(db(), orgId, { name: 'Sandwich', sellCostMinor: 9_900 });
-  await insertTags(db(), orgId, sandwich, [
-    {
-      code: `E2${randomUUID().replaceAll('-', '').slice(0, 22).toUpperCase()}`,
-      status: 'in_micromarket' as const,
-      micromarketId,
-    },
-  ]);
-  const link = await call(ctx, 'POST', `/v1/device/open-link/${micromarketId}`, {
-    token: operator,
-    payload: { kind: 'customer' },
-  });
-  expect(link.statusCode, link.body).toBe(200);
-  return { orgId, micromarketId, device, link: link.json<{ token: string }>().token };
-}
+/** A connected fridge of an organisation on the test provider, stocked with a sandwich, and its customer link. */
+const shop = () => fridgeWithCustomerLink(ctx, { brokerUrl: url, now: () => clock.nowMs(), sandwiches: 1 });
 
-function open(token: string, payload: object) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/v1/open/fridge/${token}`,
-    payload: { ...FORM, ...payload },
-    remoteAddress: `10.9.0.${++ipSeq}`,
-  });
-}
+const open = (token: string, payload: object) =>
+  sendOpenForm(ctx, token, payload, { remoteAddress: `10.9.0.${++ipSeq}` });
 
 const holdOf = async (token: string, attempt: string) =>
   (

@@ -1,5 +1,5 @@
-import { uniqueSuffix } from '../../fixtures/catalogue';
-import { apiLogin, expect, test } from '../../fixtures/session';
+import { apiAs, demoKyivOrg, uniqueSuffix } from '../../fixtures/catalogue';
+import { expect, test } from '../../fixtures/session';
 
 /**
  * Issue 25: the micromarket card's shelves and the micromarket list are wider than their
@@ -11,15 +11,8 @@ test('at 1280 px the shelves’ Calibrate and row buttons and the list’s actio
   request,
   signInAs,
 }) => {
-  const token = await apiLogin(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await request.post(url, { headers, data });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const orgs = await (await request.get('/v1/organization/options', { headers })).json();
-  const kyiv = (orgs.items as { id: number; name: string }[]).find((org) => org.name.startsWith('Kyiv'))!;
+  const post = await apiAs(request, 'admin');
+  const kyiv = await demoKyivOrg(request);
   const suffix = uniqueSuffix();
   const address = `Kyiv, Velyka Vasylkivska St, ${suffix}`;
   const name = `Wide fridge ${suffix}`;

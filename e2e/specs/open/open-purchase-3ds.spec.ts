@@ -1,6 +1,6 @@
-import { uniqueSuffix } from '../../fixtures/catalogue';
 import { connectFridge } from '../../fixtures/fridge';
-import { apiLogin, expect, test } from '../../fixtures/session';
+import { fridgeWithCustomerLink } from '../../fixtures/sales';
+import { expect, test } from '../../fixtures/session';
 
 /**
  * Issue 24: 3-D Secure with the built-in test provider. The test card 4000 0027 6000 3184 asks
@@ -13,34 +13,9 @@ test('a 3-D Secure test card: declined at the bank is a payment error, approved 
   request,
 }) => {
   test.setTimeout(90_000);
-  const token = await apiLogin(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await request.post(url, { headers, data });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const orgs = await (await request.get('/v1/organization/options', { headers })).json();
-  const kyiv = (orgs.items as { id: number; name: string }[]).find((org) => org.name.startsWith('Kyiv'))!;
-  await post(`/v1/organization/payment/system/update/${kyiv.id}`, { provider: 'test', simulate: 'none' });
-  const suffix = uniqueSuffix();
-  const product = await post<{ id: number }>('/v1/product/create', {
-    name: `3DS sandwich ${suffix}`,
-    sell_cost: 4500,
-    org_id: kyiv.id,
-  });
-  const serial = `E2E-3DS-${suffix}`;
-  const micromarket = await post<{ id: number; token: string }>('/v1/device/create', {
-    org_id: kyiv.id,
-    name: `3DS fridge ${suffix}`,
-    serial_number: serial,
-    subscription_price: 0,
-  });
-  await post(`/v1/device/settings/update/${micromarket.id}`, { payment_rfid: false, payment_scales: true });
-  await post(`/v1/device/shelf/create/${micromarket.id}`, { number: 1, product_ids: [product.id] });
-  const link = await post<{ url: string }>(`/v1/device/open-link/${micromarket.id}`, { kind: 'customer' });
+  const link = await fridgeWithCustomerLink(request, '3DS');
 
-  const fridge = await connectFridge(serial, micromarket.token);
+  const fridge = await connectFridge(link.serial, link.token);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
   try {

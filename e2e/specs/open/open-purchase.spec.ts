@@ -1,6 +1,6 @@
-import { uniqueSuffix } from '../../fixtures/catalogue';
 import { connectFridge } from '../../fixtures/fridge';
-import { apiLogin, expect, test } from '../../fixtures/session';
+import { fridgeWithCustomerLink } from '../../fixtures/sales';
+import { expect, test } from '../../fixtures/session';
 
 /**
  * Issue 8: the customer open-fridge page is a web purchase. A refusal of §8 is shown on the
@@ -12,34 +12,7 @@ test('a customer link shows the refusal, then takes a test card and queues the o
   request,
 }) => {
   test.setTimeout(90_000);
-  const token = await apiLogin(request, 'admin');
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await request.post(url, { headers, data });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
-  };
-  const orgs = await (await request.get('/v1/organization/options', { headers })).json();
-  const kyiv = (orgs.items as { id: number; name: string }[]).find((org) => org.name.startsWith('Kyiv'))!;
-  await post(`/v1/organization/payment/system/update/${kyiv.id}`, { provider: 'test', simulate: 'none' });
-  const suffix = uniqueSuffix();
-  const product = await post<{ id: number }>('/v1/product/create', {
-    name: `Web sandwich ${suffix}`,
-    sell_cost: 4500,
-    org_id: kyiv.id,
-  });
-  const serial = `E2E-WEB-${suffix}`;
-  const name = `Web fridge ${suffix}`;
-  // The platform prices this one out of the subscription, so §8's unpaid-subscription reason stays out of the way.
-  const micromarket = await post<{ id: number; token: string }>('/v1/device/create', {
-    org_id: kyiv.id,
-    name,
-    serial_number: serial,
-    subscription_price: 0,
-  });
-  await post(`/v1/device/settings/update/${micromarket.id}`, { payment_rfid: false, payment_scales: true });
-  await post(`/v1/device/shelf/create/${micromarket.id}`, { number: 1, product_ids: [product.id] });
-  const link = await post<{ url: string }>(`/v1/device/open-link/${micromarket.id}`, { kind: 'customer' });
+  const link = await fridgeWithCustomerLink(request, 'Web');
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
@@ -48,7 +21,7 @@ test('a customer link shows the refusal, then takes a test card and queues the o
   await expect(page.getByRole('heading', { name: 'Open the micromarket' })).toBeVisible();
   await expect(page.getByText('No ping/connection')).toBeVisible();
 
-  const fridge = await connectFridge(serial, micromarket.token);
+  const fridge = await connectFridge(link.serial, link.token);
   try {
     await fridge.send('telemetry', { temperature: 4.5, door: 'closed', weights: [1500] });
     await expect(async () => {

@@ -404,6 +404,75 @@ describe('fiscal receipts on Checkbox', () => {
     expect(await receiptsOf(sale.id)).toEqual([receipt]);
   });
 
+  describe('a return whose last attempt got no answer, its refund reversed before the next', () => {
+    /** A paid sale refunded in full (its return's job run once, by `attempt`), then the bank reverses the refund. */
+    async function returnThenReversal(s: Shop, attempt: () => void) {
+      await ok(ctx, s.staff, `/v1/organization/payment/system/update/${s.orgId}`, {
+        provider: 'test',
+        simulate: 'none',
+        webhook_secret: 'whsec_checkboxlostreturn0001',
+      });
+      const sale = await paidSale(s);
+      const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+        token: s.staff,
+        payload: { amount_minor: 9_700, idempotency_key: randomUUID(), reason: 'Goodwill' },
+      });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      attempt();
+      await runJobs();
+      const [, unanswered] = await receiptsOf(sale.id);
+      expect(unanswered).toMatchObject({ kind: 'return', status: 'pending', attempts: 1, providerReceiptId: null });
+      expect(unanswered!.lastError).toMatch(/^fiscal\.provider_unavailable:/);
+      const [refund] = await db()
+        .select()
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.id, unanswered!.refundPaymentId!));
+      await reverseRefund(ctx, s.orgId, refund!);
+      await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
+      // The return's retry, then the correction once the return is ready.
+      for (let round = 0; round < 2; round += 1) {
+        clock.advance(FISCAL_RETRY_MS);
+        await runJobs();
+      }
+      return sale;
+    }
+
+    it('it had reached Checkbox: sent again under its id, Checkbox answers the one it has, and it is corrected', async () => {
+      const s = await shop();
+      const sale = await returnThenReversal(s, () => {
+        standIn.dropNextAnswerOn = 'POST /api/v1/receipts/sell';
+      });
+      const receipts = await receiptsOf(sale.id);
+      expect(receipts.map((receipt) => [receipt.kind, receipt.status, receipt.amountMinor])).toEqual([
+        ['sale', 'ready', 9_700],
+        ['return', 'ready', 9_700],
+        ['correction', 'ready', 9_700],
+      ]);
+      // One return at the register (the repeat was answered with it), undone by one sell receipt.
+      expect(sellsOf(s).map((receipt) => [receipt.id, receipt.type, receipt.totalSum])).toEqual([
+        [receipts[0]!.providerReceiptId, 'SELL', 9_700],
+        [receipts[1]!.providerReceiptId, 'RETURN', 9_700],
+        [receipts[2]!.providerReceiptId, 'SELL', 9_700],
+      ]);
+    });
+
+    it('it had not reached Checkbox: registered on the retry, then corrected, so the register nets to the sale', async () => {
+      const s = await shop();
+      const sale = await returnThenReversal(s, () => {
+        standIn.failNext = 1;
+      });
+      const receipts = await receiptsOf(sale.id);
+      expect(receipts.map((receipt) => [receipt.kind, receipt.status])).toEqual([
+        ['sale', 'ready'],
+        ['return', 'ready'],
+        ['correction', 'ready'],
+      ]);
+      const net = sellsOf(s).reduce((total, r) => total + (r.type === 'RETURN' ? -r.totalSum : r.totalSum), 0);
+      expect(sellsOf(s)).toHaveLength(3);
+      expect(net).toBe(9_700);
+    });
+  });
+
   it('a test-mode sale is never reported to a real register', async () => {
     const s = await shop();
     const sale = await closedSale(s);

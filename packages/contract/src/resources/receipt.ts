@@ -63,6 +63,26 @@ export type TReceipt = z.infer<typeof ZReceipt>;
 
 export const ZTransactionIdParam = ZIdParam;
 
+/** A sale's fiscal receipts: its sale receipt, a refund's return, the correction of a reversed refund's return. */
+export const FISCAL_RECEIPT_KINDS = ['sale', 'return', 'correction'] as const;
+
+/** One fiscal receipt of a sale as the operator sees it (the transaction card). */
+export const ZTransactionFiscalReceipt = z.object({
+  id: z.number().int(),
+  kind: z.enum(FISCAL_RECEIPT_KINDS),
+  status: z.enum(FISCAL_RECEIPT_STATUSES),
+  amount_minor: z.number().int(),
+  /** The refund a return gives back, or whose return a correction undoes (its ledger row); null for the sale receipt. */
+  refund: z.object({ payment_id: z.number().int(), at: z.string() }).nullable(),
+  attempts: z.number().int(),
+  /** Why its last attempt did not finish, translated; null when nothing stands in the way. */
+  problem: z.string().nullable(),
+  document: ZFiscalDocument.nullable(),
+  /** Vitrina's receipt page, at this receipt; null while the sale is not paid. */
+  receipt_url: z.string().nullable(),
+});
+export type TTransactionFiscalReceipt = z.infer<typeof ZTransactionFiscalReceipt>;
+
 /** The transaction list's row actions "receipt" and "fiscal receipt" (operator). */
 export const ZTransactionReceipt = z.object({
   transaction_id: z.number().int(),
@@ -83,5 +103,7 @@ export const ZTransactionReceipt = z.object({
       updated_at: z.string(),
     })
     .nullable(),
+  /** Every fiscal receipt of the sale: the sale receipt first, then returns and corrections as they were made. */
+  receipts: z.array(ZTransactionFiscalReceipt),
 });
 export type TTransactionReceipt = z.infer<typeof ZTransactionReceipt>;

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { fiscalReceipts, fiscalSettings, organizations, refundLines } from '../../db/schema/index.js';
+import {
+  fiscalReceipts,
+  fiscalSettings,
+  organizations,
+  paymentTransactions,
+  refundLines,
+} from '../../db/schema/index.js';
 
 export type FiscalSettingsRow = typeof fiscalSettings.$inferSelect;
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
@@ -110,6 +116,23 @@ export function findReturnReceipts(db: Db, transactionId: number): Promise<Fisca
     .from(fiscalReceipts)
     .where(and(eq(fiscalReceipts.transactionId, transactionId), inArray(fiscalReceipts.kind, ['return', 'correction'])))
     .orderBy(asc(fiscalReceipts.id));
+}
+
+/**
+ * Every receipt of a sale, for the operator: the sale receipt first, then the returns and
+ * corrections as they were made, each with its refund's (ledger row's) time and amount.
+ */
+export function listSaleReceipts(db: Db, transactionId: number) {
+  return db
+    .select({
+      receipt: fiscalReceipts,
+      refundAt: paymentTransactions.createdAt,
+      refundMinor: paymentTransactions.amountMinor,
+    })
+    .from(fiscalReceipts)
+    .leftJoin(paymentTransactions, eq(paymentTransactions.id, fiscalReceipts.refundPaymentId))
+    .where(eq(fiscalReceipts.transactionId, transactionId))
+    .orderBy(sql`${fiscalReceipts.kind} <> 'sale'`, asc(fiscalReceipts.id));
 }
 
 /** The units a refund's ledger row gives back (`refund_lines`), by sale line id: none for a refund by amount. */

@@ -2,7 +2,12 @@
  * Fiscal receipts (DESIGN §8): the provider interface, its offline test provider and the
  * Checkbox adapter, settings, the register job and the nightly shift close.
  */
-export { type FiscalReceiptRow, findFiscalReceipt, findReturnReceipts } from './fiscal.repository.js';
+export {
+  type FiscalReceiptRow,
+  findFiscalReceipt,
+  findReturnReceipts,
+  listSaleReceipts,
+} from './fiscal.repository.js';
 export { fiscalRoutes } from './fiscal.routes.js';
 export { registerFiscalJobs } from './fiscal-jobs.js';
 export {

@@ -1,4 +1,9 @@
-import { SALE_PAYMENT, type TReceipt, type TTransactionReceipt } from '@vitrina/contract';
+import {
+  SALE_PAYMENT,
+  type TReceipt,
+  type TTransactionFiscalReceipt,
+  type TTransactionReceipt,
+} from '@vitrina/contract';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -9,6 +14,7 @@ import {
   findFiscalReceipt,
   findReturnReceipts,
   fiscalKey,
+  listSaleReceipts,
   problemText,
 } from '../fiscal/index.js';
 import { readSettings } from '../micromarkets/index.js';
@@ -85,10 +91,46 @@ async function visibleSale(ctx: ServiceContext, actor: UserActor, id: number): P
   return found;
 }
 
+/**
+ * The sale's receipts for the operator, each with its place on the receipt page: the sale's
+ * under `#fiscal`, the others under `#fiscal-<n>`, n counting the returns and corrections as
+ * the page lists them (oldest first).
+ */
+async function receiptsOf(
+  ctx: ServiceContext,
+  actor: UserActor,
+  sale: SaleWithNames['sale'],
+  receiptUrl: string | null,
+): Promise<TTransactionFiscalReceipt[]> {
+  const rows = await listSaleReceipts(ctx.db, sale.id);
+  let returns = 0;
+  return rows.map(({ receipt, refundAt, refundMinor }) => {
+    const anchor = receipt.kind === 'sale' ? 'fiscal' : `fiscal-${++returns}`;
+    return {
+      id: receipt.id,
+      kind: receipt.kind,
+      status: receipt.status,
+      // A row made before receipts kept their amount: the sale's, or its refund's.
+      amount_minor: receipt.amountMinor ?? (receipt.kind === 'sale' ? sale.amountMinor : (refundMinor ?? 0)),
+      refund:
+        receipt.refundPaymentId === null
+          ? null
+          : { payment_id: receipt.refundPaymentId, at: (refundAt ?? receipt.createdAt).toISOString() },
+      attempts: receipt.attempts,
+      problem: problemText(receipt.lastError, actor.locale),
+      document: documentOf(receipt),
+      receipt_url: receiptUrl && `${receiptUrl}#${anchor}`,
+    };
+  });
+}
+
 async function present(ctx: ServiceContext, actor: UserActor, found: SaleWithNames): Promise<TTransactionReceipt> {
   const { sale } = found;
-  const fiscal = await findFiscalReceipt(ctx.db, sale.id);
   const receiptUrl = sale.paymentStatus === SALE_PAYMENT.paid ? `${ctx.publicUrl}/receipt/${sale.token}` : null;
+  const [fiscal, receipts] = await Promise.all([
+    findFiscalReceipt(ctx.db, sale.id),
+    receiptsOf(ctx, actor, sale, receiptUrl),
+  ]);
   return {
     transaction_id: sale.id,
     receipt_url: receiptUrl,
@@ -103,6 +145,7 @@ async function present(ctx: ServiceContext, actor: UserActor, found: SaleWithNam
       document: documentOf(fiscal),
       updated_at: fiscal.updatedAt.toISOString(),
     },
+    receipts,
   };
 }
 

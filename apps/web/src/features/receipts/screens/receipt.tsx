@@ -2,9 +2,9 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { api, type Currency, type TFiscalDocument, type TReceipt } from '@vitrina/contract';
 import { Alert, Button, Divider, Result, Skeleton, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { endpointQuery } from '../../../lib/endpoint-query';
 import { formatDateUtc } from '../../../lib/format';
@@ -59,19 +59,42 @@ function FiscalDocument({ document }: { document: TFiscalDocument }) {
   );
 }
 
-function FiscalBlock({ fiscal, money }: { fiscal: NonNullable<TReceipt['fiscal']>; money: (minor: number) => string }) {
+type FiscalBlockProps = {
+  fiscal: NonNullable<TReceipt['fiscal']>;
+  /** The sale's amount: its receipt's, named when returns follow it. */
+  amountMinor: number;
+  money: (minor: number) => string;
+  /** The receipt the link pointed at (`#fiscal`, `#fiscal-<n>`, from the operator's card), marked. */
+  target: string;
+};
+
+/** A receipt the link points at: marked, so the eye lands on it among the others. */
+const TARGET_STYLE = { background: '#fffbe6', borderRadius: 8, padding: '8px 10px', margin: '0 -10px' };
+
+function FiscalBlock({ fiscal, amountMinor, money, target }: FiscalBlockProps) {
   const { t } = useTranslation();
   const document = fiscal.document;
-  if (!document) {
-    return <Alert type="info" showIcon title={t('receipts.not_ready')} data-testid="receipt-fiscal-pending" />;
-  }
+  const hasReturns = fiscal.returns.length > 0;
   return (
     <section aria-label={t('receipts.fiscal')} data-testid="receipt-fiscal">
-      <FiscalDocument document={document} />
+      <div style={target === 'fiscal' && hasReturns ? TARGET_STYLE : undefined}>
+        {/* Among returns and corrections the sale's own receipt is named too. */}
+        {hasReturns && <Row label={<strong>{t('receipts.sale_receipt')}</strong>} value={money(amountMinor)} />}
+        {document ? (
+          <FiscalDocument document={document} />
+        ) : (
+          <Alert type="info" showIcon title={t('receipts.not_ready')} data-testid="receipt-fiscal-pending" />
+        )}
+      </div>
       {fiscal.returns.map((returned, index) => (
         // A sale's return (and correction) receipts have no id on the page; their order is fixed once made.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <div key={index} style={{ marginTop: 12 }} data-testid={`receipt-fiscal-${returned.kind}`}>
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          id={`fiscal-${index + 1}`}
+          style={{ marginTop: 12, ...(target === `fiscal-${index + 1}` ? TARGET_STYLE : {}) }}
+          data-testid={`receipt-fiscal-${returned.kind}`}
+        >
           <Row
             label={
               <strong>
@@ -80,6 +103,10 @@ function FiscalBlock({ fiscal, money }: { fiscal: NonNullable<TReceipt['fiscal']
             }
             value={money(returned.amount_minor)}
           />
+          {/* Without a word a customer reads a correction as a second refund: it is the opposite. */}
+          {returned.kind === 'correction' && (
+            <div style={{ opacity: 0.65, fontSize: 12, marginBottom: 2 }}>{t('receipts.correction_note')}</div>
+          )}
           {returned.document ? (
             <FiscalDocument document={returned.document} />
           ) : (
@@ -91,7 +118,7 @@ function FiscalBlock({ fiscal, money }: { fiscal: NonNullable<TReceipt['fiscal']
   );
 }
 
-function ReceiptBody({ receipt, token }: { receipt: TReceipt; token: string }) {
+function ReceiptBody({ receipt, token, target }: { receipt: TReceipt; token: string; target: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, { currency: receipt.currency as Currency, locale });
@@ -145,10 +172,10 @@ function ReceiptBody({ receipt, token }: { receipt: TReceipt; token: string }) {
       />
       {receipt.refunded_minor > 0 && <Row label={t('receipts.refunded')} value={money(receipt.refunded_minor)} />}
       {receipt.fiscal && (
-        <>
+        <div id="fiscal">
           <Divider style={{ margin: '12px 0' }}>{t('receipts.fiscal')}</Divider>
-          <FiscalBlock fiscal={receipt.fiscal} money={money} />
-        </>
+          <FiscalBlock fiscal={receipt.fiscal} amountMinor={receipt.amount_minor} money={money} target={target} />
+        </div>
       )}
       <Button
         block
@@ -176,6 +203,12 @@ export default function ReceiptScreen() {
     },
   });
   const data = receipt.data;
+  // The operator's card links to one receipt of the sale (`#fiscal`, `#fiscal-<n>`): drawn after
+  // the answer arrives, so the browser's own jump to the anchor comes too early.
+  const target = useLocation().hash.slice(1);
+  useEffect(() => {
+    if (data && target) document.getElementById(target)?.scrollIntoView({ block: 'center' });
+  }, [data, target]);
   return (
     <AuthCard
       title={data ? t('receipts.title', { number: data.number }) : t('receipts.title_plain')}
@@ -183,7 +216,7 @@ export default function ReceiptScreen() {
     >
       {receipt.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
       {receipt.isError && <Result status="warning" title={t('receipts.not_found')} style={{ padding: '8px 0' }} />}
-      {data && <ReceiptBody receipt={data} token={token} />}
+      {data && <ReceiptBody receipt={data} token={token} target={target} />}
     </AuthCard>
   );
 }

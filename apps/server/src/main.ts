@@ -8,6 +8,7 @@ import { DEMO_FLEET_FILE, writeDemoFleet } from './demo/demo-fleet.js';
 import { seedE2eCustomer, seedE2eFleet } from './demo/e2e-fleet.js';
 import { seedE2eSales } from './demo/e2e-sales.js';
 import { DEMO_FLEET_CONTROLS } from './demo/fleet.js';
+import { seedHistoryDemo } from './demo/history.js';
 import { seedOrdersDemo } from './demo/orders.js';
 import { seedPlanogramsDemo } from './demo/planograms.js';
 import { seedCustomersDemo, seedFiscalDemo, seedSalesHistoryDemo } from './demo/sales.js';
@@ -64,6 +65,7 @@ async function main() {
       await seedSalesHistoryDemo(database.db, orgIds);
       await seedOrdersDemo(database.db, orgIds);
       await seedPlanogramsDemo(database.db, orgIds);
+      await seedHistoryDemo(database.db, orgIds);
     }
     // The demo's sales, however they were written, reach the reports through the rollups.
     await rebuildDemoSaleRollups(database.db, new Date());

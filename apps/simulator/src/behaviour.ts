@@ -9,6 +9,7 @@ export const FAULT_KINDS = [
   'untagged-item',
   'tag-left',
   'heavy-hand',
+  'camera-loss',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -72,6 +73,7 @@ export const RANDOM_FAULT_MS = {
   excursion: 3 * 3_600_000,
   'door-stuck': 3_600_000,
   tilt: 6 * 3_600_000,
+  'camera-loss': 30 * 60_000,
 } as const;
 
 /** A weight anomaly: a scale reads this much less ([min, max] g) although no tag left. */

@@ -3,7 +3,8 @@ import type { Fridge } from './fridge.js';
 
 export const CONTROL_HELP = `Commands (one a line):
   <fault> <serial|all> [on|off]   faults: ${FAULT_KINDS.join(', ')}
-                                  (${SENSOR_FAULT_KINDS.join(', ')}: the next customer's session)
+                                  (${SENSOR_FAULT_KINDS.join(', ')}: the next customer's session;
+                                  camera-loss: the neuro camera of a fridge that has one)
   customer <serial|all>           a customer opens the door
   courier <serial|all>            a courier restocks from the pool
   status                          one line per fridge

@@ -57,6 +57,9 @@ export class Fridge implements CommandTarget {
   private readonly sensorFaults: SensorFaults;
   private readonly pool: TagEntry[];
   private readonly customers: readonly string[];
+  /** A fridge that pays by neuro has a camera, and reports whether it is connected (`camera`). */
+  private readonly hasCamera: boolean;
+  private cameraConnected = true;
   private readonly initialStock: number;
   private readonly log: (line: string) => void;
   private temperature: TemperatureState;
@@ -81,6 +84,7 @@ export class Fridge implements CommandTarget {
     this.initialStock = this.cabinet.itemCount();
     this.pool = [...fridge.pool];
     this.customers = fridge.customers;
+    this.hasCamera = fridge.sensors.includes('camera');
     this.uplink = new Uplink(fridge.serial, clock, () => this.connection.currentLink);
     this.commands = new CommandHandler(this);
     this.door = new Door({
@@ -152,6 +156,8 @@ export class Fridge implements CommandTarget {
     this.log(`${this.serial}: online (boot ${this.uplink.currentBoot})`);
     this.uplink.online(this.deviceInfo());
     this.publishTelemetry();
+    // The camera's state after every hello: what changed while offline is told now.
+    this.publishCamera();
     this.every('heartbeat', DEVICE_HEARTBEAT_INTERVAL_MS, () => this.uplink.send('heartbeat', {}));
     this.every('telemetry', DEVICE_TELEMETRY_INTERVAL_MS, () => this.publishTelemetry());
   }
@@ -208,6 +214,15 @@ export class Fridge implements CommandTarget {
 
   publishTelemetry(): void {
     this.uplink.send('telemetry', this.telemetry());
+  }
+
+  /** The camera's state, if the fridge has one; not kept while offline (the next hello re-sends it). */
+  publishCamera(): void {
+    if (this.hasCamera) this.uplink.send('camera', { connected: this.cameraConnected });
+  }
+
+  get isCameraConnected(): boolean | null {
+    return this.hasCamera ? this.cameraConnected : null;
   }
 
   publishInventory(): number {
@@ -318,6 +333,12 @@ export class Fridge implements CommandTarget {
       case 'connection-loss':
         if (on) this.connection.drop(this.worldMs(this.behaviour.outageMs));
         return;
+      case 'camera-loss':
+        // The neuro camera's cable or service: the fridge stays online, but cannot sell by neuro.
+        if (!this.hasCamera || this.cameraConnected === !on) return;
+        this.cameraConnected = !on;
+        this.publishCamera();
+        return;
     }
   }
 
@@ -326,6 +347,7 @@ export class Fridge implements CommandTarget {
       ...(this.temperature.excursion ? ['excursion'] : []),
       ...(this.faults.doorStuck ? ['door-stuck'] : []),
       ...(this.faults.tilted ? ['tilt'] : []),
+      ...(this.hasCamera && !this.cameraConnected ? ['camera-loss'] : []),
       ...this.sensorFaults.pendingKinds,
     ];
   }
@@ -336,7 +358,7 @@ export class Fridge implements CommandTarget {
     this.once('fault', this.worldMs(exponentialDelayMs(this.random, this.behaviour.faultsPerDay / 24)), () => {
       const kind = kinds[Math.floor(this.random() * kinds.length)]!;
       this.inject(kind);
-      if (kind === 'excursion' || kind === 'door-stuck' || kind === 'tilt') {
+      if (kind === 'excursion' || kind === 'door-stuck' || kind === 'tilt' || kind === 'camera-loss') {
         this.once(`clear-${kind}`, this.worldMs(RANDOM_FAULT_MS[kind]), () => this.inject(kind, false));
       }
       this.scheduleRandomFault();

@@ -1,3 +1,4 @@
+import type { TPlanogramLayout } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
 import {
   categories,
@@ -10,9 +11,11 @@ import {
 } from '../db/schema/index.js';
 import type { FileStorage } from '../lib/storage.js';
 import { newStorageKey } from '../lib/storage.js';
+import { expectedByProduct } from '../modules/planograms/index.js';
 import { DEMO_CATEGORIES, DEMO_MAKERS, DEMO_MICROMARKETS, type DemoLeaf } from './catalogue-data.js';
 import { insertChunked, random } from './demo-util.js';
 import { seedFleetDemo } from './fleet.js';
+import { demoAssortment, demoLayout, demoShelfCount } from './layouts.js';
 import { drawProductImage } from './product-image.js';
 
 /** `every`: keep every n-th product only (a smaller assortment). */
@@ -183,11 +186,22 @@ export async function seedCatalogueDemo(
       orgId: products.orgId,
       hours: products.storagePeriodHours,
       sellCost: products.sellCostMinor,
+      status: products.status,
     });
 
-  await seedTags(db, productRows, marketRows, next, programmerUserId);
+  // Each cabinet's planogram: its shelves, its stock and its restock pool are made from it.
+  const layouts = marketRows.map((market, index) =>
+    demoLayout(demoShelfCount(index), demoAssortment(productRows, market.orgId)),
+  );
+  await seedTags(
+    db,
+    productRows,
+    marketRows.map((market, index) => ({ ...market, layout: layouts[index]! })),
+    next,
+    programmerUserId,
+  );
   await seedReviews(db, productRows, next);
-  await seedFleetDemo(db, marketRows, productRows);
+  await seedFleetDemo(db, marketRows, productRows, layouts);
   return { products: productRows.length };
 }
 
@@ -225,15 +239,45 @@ const SALE_SPAN_HOURS = 10 * 24;
 /** What is on a demo shelf keeps at least this long, so no cabinet refuses customers for an expired item within hours of the start. */
 const FRESH_FOR_HOURS = 24;
 
-/** Older batches are mostly sold; the newest are still in storage or on the shelves. */
+/**
+ * Older batches are mostly sold; the newest are still in storage or on the shelves. What is on
+ * the shelves follows each cabinet's planogram: a cabinet holds only products of its layout,
+ * a third to all of what fits (the restock plan brings the rest); an item that finds no room
+ * stays in storage.
+ */
 async function seedTags(
   db: Db,
   productRows: ProductRow[],
-  marketRows: { id: number; orgId: number }[],
+  marketRows: { id: number; orgId: number; layout: TPlanogramLayout }[],
   next: () => number,
   createdBy: number | null,
 ) {
   const now = Date.now();
+  // Its own generator, so the rest of the demo draws the same numbers as before.
+  const fill = random(20_261_127);
+  const room = new Map(
+    marketRows.map((market) => [
+      market.id,
+      new Map(
+        [...expectedByProduct(market.layout)].map(([productId, capacity]) => [
+          productId,
+          Math.max(1, Math.round(capacity * (0.35 + 0.65 * fill()))),
+        ]),
+      ),
+    ]),
+  );
+  /** The cabinet of the organisation with the most room left for the product, taking one place; null: none. */
+  const placeOf = (orgId: number, productId: number) => {
+    let best: { id: number; left: Map<number, number> } | null = null;
+    for (const market of marketRows) {
+      if (market.orgId !== orgId) continue;
+      const left = room.get(market.id)!;
+      if ((left.get(productId) ?? 0) > (best?.left.get(productId) ?? 0)) best = { id: market.id, left };
+    }
+    if (!best) return null;
+    best.left.set(productId, best.left.get(productId)! - 1);
+    return best.id;
+  };
   const tagRows: (typeof tags.$inferInsert)[] = [];
   const AGES = [20, 9, 2, 0];
   const batchPlans = productRows.flatMap((product) =>
@@ -294,9 +338,15 @@ async function seedTags(
                   : 'removed';
       // The courier takes out what expires today: a cabinet with an expired item inside
       // refuses every customer (§8), which a demo fleet's cabinets should not all do.
-      const status =
-        rolled === 'in_micromarket' && storeUpTo.getTime() < now + FRESH_FOR_HOURS * HOUR ? 'written_off' : rolled;
-      const market = status === 'new' ? null : (markets[Math.floor(next() * markets.length)] ?? null);
+      const expired = rolled === 'in_micromarket' && storeUpTo.getTime() < now + FRESH_FOR_HOURS * HOUR;
+      const drawn = rolled === 'new' ? null : (markets[Math.floor(next() * markets.length)] ?? null);
+      const shelved = rolled === 'in_micromarket' && !expired ? placeOf(product.orgId, product.id) : null;
+      const status = expired
+        ? 'written_off'
+        : rolled === 'in_micromarket' && shelved === null
+          ? ('new' as const)
+          : rolled;
+      const market = status === 'new' ? null : status === 'in_micromarket' ? { id: shelved! } : drawn;
       // What left the cabinet left over the batch's life so far (at most ten days, and no longer
       // than the product keeps): sales spread over the days, not three spikes with empty weeks
       // between them, which made every dashboard comparison a fall of half (issue 25).

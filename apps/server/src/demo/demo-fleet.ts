@@ -43,18 +43,8 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
     (market) => DEVICE_SERIAL_PATTERN.test(market.serial) && market.serial !== DEMO_OFFLINE_SERIAL,
   );
 
-  const pools = new Map<number, { code: string; product_id: number }[]>();
-  for (const orgId of new Set(markets.map((market) => market.orgId))) {
-    const count = markets.filter((market) => market.orgId === orgId).length;
-    const rows = await db
-      .select({ code: tags.code, product_id: tags.productId })
-      .from(tags)
-      .where(and(eq(tags.orgId, orgId), eq(tags.status, 'new'), isNull(tags.micromarketId)))
-      .orderBy(asc(tags.id))
-      .limit(POOL_PER_FRIDGE * count);
-    pools.set(orgId, rows);
-  }
-
+  /** New tags handed to a fridge's pool already: no two couriers bring the same tag. */
+  const pooled = new Set<string>();
   const customers = new Map<number, string[]>();
   for (const orgId of new Set(markets.map((market) => market.orgId)))
     customers.set(orgId, await customerTokensOf(db, orgId));
@@ -77,16 +67,13 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
       .select({ code: tags.code, product_id: tags.productId })
       .from(tags)
       .where(and(eq(tags.micromarketId, market.id), eq(tags.status, 'in_micromarket')));
-    const ownMarkets = markets.filter((other) => other.orgId === market.orgId);
-    const pool = (pools.get(market.orgId) ?? []).filter(
-      (_, index) => index % ownMarkets.length === ownMarkets.indexOf(market),
-    );
     const shelfRows = await db
       .select({ number: shelves.number, productId: shelfProducts.productId })
       .from(shelves)
       .leftJoin(shelfProducts, eq(shelfProducts.shelfId, shelves.id))
       .where(eq(shelves.micromarketId, market.id));
     const shelfOf = new Map(shelfRows.flatMap((row) => (row.productId ? [[row.productId, row.number] as const] : [])));
+    const pool = await restockPool(db, market.orgId, [...shelfOf.keys()], pooled);
     const productIds = [...new Set([...inside, ...pool].map((tag) => tag.product_id))];
     const productRows =
       productIds.length === 0
@@ -121,4 +108,42 @@ export async function writeDemoFleet(db: Db, dataDir: string): Promise<string> {
   fs.writeFileSync(temporary, `${JSON.stringify(fleet, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(temporary, file);
   return file;
+}
+
+/**
+ * A fridge's restock pool: new tags of its organisation of the products on its shelves (of any
+ * product for a fridge without), taken in turn product by product, so a courier who brings the
+ * first few brings a bit of each, as the restock plan would. Tags in `taken` stay out; those
+ * chosen are added to it.
+ */
+async function restockPool(db: Db, orgId: number, productIds: number[], taken: Set<string>) {
+  const query = db
+    .select({ code: tags.code, product_id: tags.productId })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.orgId, orgId),
+        eq(tags.status, 'new'),
+        isNull(tags.micromarketId),
+        ...(productIds.length > 0 ? [inArray(tags.productId, productIds)] : []),
+      ),
+    )
+    .orderBy(asc(tags.id));
+  // Of a few products, all their new tags (a few hundred); of any product, as many as it needs.
+  const candidates = productIds.length > 0 ? await query : await query.limit(POOL_PER_FRIDGE + taken.size);
+  const byProduct = new Map<number, { code: string; product_id: number }[]>();
+  for (const tag of candidates) {
+    if (taken.has(tag.code)) continue;
+    const list = byProduct.get(tag.product_id) ?? [];
+    list.push(tag);
+    byProduct.set(tag.product_id, list);
+  }
+  const pool: { code: string; product_id: number }[] = [];
+  for (let round = 0; pool.length < POOL_PER_FRIDGE; round++) {
+    const next = [...byProduct.values()].flatMap((list) => (list[round] ? [list[round]!] : []));
+    if (next.length === 0) break;
+    pool.push(...next.slice(0, POOL_PER_FRIDGE - pool.length));
+  }
+  for (const tag of pool) taken.add(tag.code);
+  return pool;
 }

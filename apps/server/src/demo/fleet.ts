@@ -1,8 +1,7 @@
-import { DEFAULT_MICROMARKET_SETTINGS, type TMicromarketSettings } from '@vitrina/contract';
+import { DEFAULT_MICROMARKET_SETTINGS, type TMicromarketSettings, type TPlanogramLayout } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
-  deviceEvents,
   deviceGroupMembers,
   deviceGroups,
   micromarketDiscounts,
@@ -13,7 +12,6 @@ import {
   shelves,
 } from '../db/schema/index.js';
 import { hashToken, newToken } from '../lib/crypto.js';
-import { NEURO_EVENT } from '../modules/sales-gate/index.js';
 
 /**
  * The demo fleet's realistic problems (issue 25), the rest of it healthy: one cabinet lost its
@@ -71,10 +69,16 @@ type Product = { id: number; orgId: number; sellCost: number };
 
 /**
  * The demo fleet: each cabinet with its place, live state, settings, a private token (its
- * value is thrown away: a real device would get a rotated one), 3–5 shelves stocked with
- * the organisation's products, personal prices and price tags; one discount; two groups.
+ * value is thrown away: a real device would get a rotated one), 3–5 shelves holding the
+ * products of its planogram, personal prices and price tags; one discount; two groups.
  */
-export async function seedFleetDemo(db: Db, markets: Market[], products: Product[]) {
+export async function seedFleetDemo(
+  db: Db,
+  markets: Market[],
+  products: Product[],
+  /** Each cabinet's planogram, in the order of `markets` (demo/layouts.ts). */
+  layouts: readonly TPlanogramLayout[],
+) {
   const now = Date.now();
   for (const [index, market] of markets.entries()) {
     const place = PLACES[index % PLACES.length]!;
@@ -108,8 +112,10 @@ export async function seedFleetDemo(db: Db, markets: Market[], products: Product
 
     const own = products.filter((product) => product.orgId === market.orgId);
     if (own.length === 0) continue;
-    const shelfCount = 3 + (index % 3);
-    for (let number = 1; number <= shelfCount; number++) {
+    // The shelves and what stands on them are the cabinet's planogram (demo/layouts.ts).
+    const priceOf = new Map(own.map((product) => [product.id, product.sellCost]));
+    for (const { number, sections } of layouts[index]?.shelves ?? []) {
+      const onShelf = sections.flatMap((section) => (section.product_id === null ? [] : [section.product_id]));
       const [shelf] = await db
         .insert(shelves)
         .values({
@@ -122,16 +128,16 @@ export async function seedFleetDemo(db: Db, markets: Market[], products: Product
           calibratedAt: new Date(now - (7 + number) * 86_400_000),
         })
         .returning({ id: shelves.id });
-      const stocked = [0, 1, 2, 3].map((k) => own[(index * 17 + number * 5 + k * 3) % own.length]!);
-      const unique = [...new Map(stocked.map((product) => [product.id, product])).values()];
-      await db.insert(shelfProducts).values(unique.map((product) => ({ shelfId: shelf!.id, productId: product.id })));
-      const labelled = unique[0]!;
+      if (onShelf.length === 0) continue;
+      await db.insert(shelfProducts).values(onShelf.map((productId) => ({ shelfId: shelf!.id, productId })));
+      const labelled = onShelf[0]!;
+      const price = priceOf.get(labelled) ?? 0;
       await db.insert(priceTags).values({
         micromarketId: market.id,
         labelCode: `ESL-${String(market.id).padStart(3, '0')}-${number}`,
         shelfId: shelf!.id,
-        productId: labelled.id,
-        shownPriceMinor: number === 2 ? labelled.sellCost + 500 : labelled.sellCost,
+        productId: labelled,
+        shownPriceMinor: number === 2 ? price + 500 : price,
         syncedAt: new Date(now - number * 3_600_000),
       });
     }
@@ -145,23 +151,9 @@ export async function seedFleetDemo(db: Db, markets: Market[], products: Product
         })),
       );
     }
-    await db.insert(deviceEvents).values([
-      { micromarketId: market.id, kind: 'created', at: new Date(now - 40 * 86_400_000), actorLabel: 'demo' },
-      { micromarketId: market.id, kind: 'settings_changed', at: new Date(now - 2 * 86_400_000), actorLabel: 'demo' },
-      // A cabinet that pays by neuro sells only once its camera said it is connected (§8). The
-      // device protocol has no message for it yet, so the demo records what the camera said.
-      ...(settingsFor(index).payment_neuro
-        ? [
-            {
-              micromarketId: market.id,
-              kind: NEURO_EVENT,
-              at: new Date(now - 86_400_000),
-              actorLabel: 'demo',
-              details: { connected: true },
-            },
-          ]
-        : []),
-    ]);
+    // Its history lines are the week's history (demo/history.ts). A cabinet that pays by neuro
+    // sells once its camera says it is connected (§8): the simulated fridge reports it after its
+    // hello, as a real one does (`camera`); the seeding writes no camera line of its own.
   }
 
   const [first] = markets;

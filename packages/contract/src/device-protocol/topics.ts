@@ -9,6 +9,7 @@ export const DEVICE_UPLINK_CHANNELS = [
   'inventory',
   'door-session',
   'ack',
+  'camera',
 ] as const;
 export type DeviceUplinkChannel = (typeof DEVICE_UPLINK_CHANNELS)[number];
 
@@ -24,6 +25,7 @@ export const DEVICE_CHANNEL_QOS: Record<DeviceUplinkChannel | typeof DEVICE_COMM
   inventory: 1,
   'door-session': 1,
   ack: 1,
+  camera: 1,
   commands: 1,
 };
 

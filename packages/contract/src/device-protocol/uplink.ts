@@ -117,6 +117,16 @@ export const ZDeviceAck = ZDeviceEnvelope.extend({
 });
 export type TDeviceAck = z.infer<typeof ZDeviceAck>;
 
+/**
+ * `camera`: the neuro camera (payment by neuro) is connected to the device or not. Sent after
+ * every `hello` and whenever it changes, at QoS 1: a micromarket that pays by neuro sells only
+ * while its latest report says connected (§8 "no neuro connection").
+ */
+export const ZDeviceCamera = ZDeviceEnvelope.extend({
+  connected: z.boolean(),
+});
+export type TDeviceCamera = z.infer<typeof ZDeviceCamera>;
+
 /** The schema of each device → server channel. */
 export const DEVICE_UPLINK_SCHEMAS = {
   hello: ZDeviceHello,
@@ -126,4 +136,5 @@ export const DEVICE_UPLINK_SCHEMAS = {
   inventory: ZDeviceInventory,
   'door-session': ZDeviceDoorSession,
   ack: ZDeviceAck,
+  camera: ZDeviceCamera,
 } as const;

@@ -46,6 +46,7 @@ export const DEVICE_EVENT_KINDS = [
   'alert',
   'locked',
   'lock_reset',
+  'neuro_connection',
 ] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number];
 export const ZListDeviceEventsQuery = ZPageQuery.extend({

@@ -5,6 +5,7 @@ import {
   type DeviceUplinkChannel,
   parseDeviceTopic,
   type TDeviceAck,
+  type TDeviceCamera,
   type TDeviceDoorSession,
   type TDeviceHello,
   type TDeviceInventory,
@@ -32,12 +33,13 @@ import {
   markPriceTagShown,
   readSettings,
   readThresholds,
+  recordDeviceReport,
   recordEvents,
   setShelfCalibration,
   setTilt,
 } from '../micromarkets/index.js';
 import { closeSale, openSale, queueSaleStep, type SettleNow } from '../sales/index.js';
-import { recordRefusal } from '../sales-gate/index.js';
+import { NEURO_EVENT, recordRefusal } from '../sales-gate/index.js';
 import { placeTags, takeTags } from '../tags/index.js';
 import { finishCommand } from './commands.repository.js';
 import type { DeviceDirectory, DeviceRef, KnownDevice } from './device-directory.js';
@@ -235,6 +237,8 @@ export class Ingest {
         return this.doorSession(data as TDeviceDoorSession, received);
       case 'ack':
         return this.ack(data as TDeviceAck, received);
+      case 'camera':
+        return this.camera(data as TDeviceCamera, received);
     }
   }
 
@@ -474,6 +478,26 @@ export class Ingest {
       }),
       at: closedAt!,
     });
+  }
+
+  /**
+   * The neuro camera connected or dropped: the line the sales gate reads (§8 "no neuro
+   * connection"). Written before the message is acknowledged, not with the gathered lines, which
+   * a failed batch would lose after the acknowledgement; a failed write is not acknowledged, so
+   * the device sends it again.
+   */
+  private async camera(message: TDeviceCamera, received: Received) {
+    await recordDeviceReport(
+      this.deps.ctx.db,
+      {
+        actor: received.actor,
+        micromarketId: received.device.id,
+        kind: NEURO_EVENT,
+        details: { connected: message.connected },
+        at: new Date(received.receivedAt),
+      },
+      { boot: message.boot, seq: message.seq },
+    );
   }
 
   private async ack(message: TDeviceAck, received: Received) {

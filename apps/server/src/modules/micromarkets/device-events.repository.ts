@@ -52,6 +52,35 @@ export async function recordEvents(db: Db, events: readonly DeviceEventWrite[]):
   );
 }
 
+/**
+ * A device's report of a state it keeps (its camera connected or not) as a line of history,
+ * written now, outside the gathered batches, so a report acknowledged is a report stored. The
+ * line carries the message's `boot` and `seq`, and is not written when this report or a later
+ * one of the same kind is stored already: a re-delivery after a crash writes nothing twice, and
+ * behind shared subscriptions, where two server instances may handle a device's messages out of
+ * order, the newest line stays the device's latest word.
+ * Answers whether it was written.
+ */
+export async function recordDeviceReport(
+  db: Db,
+  event: DeviceEventWrite & { at: Date },
+  order: { boot: number; seq: number },
+): Promise<boolean> {
+  const details = { ...event.details, boot: order.boot, seq: order.seq };
+  const result = await db.execute(sql`
+    INSERT INTO device_events (micromarket_id, kind, details, at, actor_label)
+    SELECT ${event.micromarketId}, ${event.kind}, ${JSON.stringify(details)}::jsonb,
+      ${event.at.toISOString()}::timestamptz, ${labelOf(event.actor)}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM device_events
+      WHERE micromarket_id = ${event.micromarketId} AND kind = ${event.kind}
+        AND (coalesce((details->>'boot')::bigint, -1), coalesce((details->>'seq')::bigint, -1))
+          >= (${order.boot}::bigint, ${order.seq}::bigint)
+    )
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 const DAY_MS = 24 * 3600 * 1000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 

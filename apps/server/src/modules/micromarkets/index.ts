@@ -1,5 +1,10 @@
 /** Micromarkets (the fleet's cabinets): their fields, token, settings, parts and history. */
-export { type DeviceEventWrite, recordEvent, recordEvents } from './device-events.repository.js';
+export {
+  type DeviceEventWrite,
+  recordDeviceReport,
+  recordEvent,
+  recordEvents,
+} from './device-events.repository.js';
 export {
   type DeviceStateWrite,
   type DeviceStateWritten,

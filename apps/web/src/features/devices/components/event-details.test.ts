@@ -10,6 +10,8 @@ const TEXTS: Record<string, string> = {
   'devices.history.detail_keys.temperature': 'Temperature',
   'devices.history.detail_keys.limit': 'Limit',
   'devices.history.detail_keys.reason': 'Reason',
+  'devices.history.camera_connected': 'Camera connected',
+  'devices.history.camera_disconnected': 'Camera not connected',
 };
 const t = ((key: string, options?: { count?: number; defaultValue?: string }) => {
   if (key === 'devices.history.tags') return `Tags: ${options?.count}`;
@@ -42,6 +44,15 @@ describe('describeEventDetails', () => {
     expect(describeEventDetails(event('tags_placed', { count: 3 }), t)).toBe('Tags: 3');
     expect(describeEventDetails(event('door_session_closed', { session_id: 's', taken_tags: 0 }), t)).toBe('');
     expect(describeEventDetails(event('connected', { firmware: null, boot: 7 }), t)).toBe('');
+  });
+
+  it('says whether the neuro camera is connected, without the message’s boot and seq', () => {
+    expect(describeEventDetails(event('neuro_connection', { connected: true, boot: 3, seq: 12 }), t)).toBe(
+      'Camera connected',
+    );
+    expect(describeEventDetails(event('neuro_connection', { connected: false, boot: 3, seq: 14 }), t)).toBe(
+      'Camera not connected',
+    );
   });
 
   it('shows what it does not know as key and value', () => {

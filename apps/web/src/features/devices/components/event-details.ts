@@ -5,7 +5,7 @@ const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** Ids and counters of the protocol: they say nothing to an operator. */
-const HIDDEN = new Set(['id', 'command_id', 'session_id', 'alert_id', 'door_session_id', 'boot', 'from_id']);
+const HIDDEN = new Set(['id', 'command_id', 'session_id', 'alert_id', 'door_session_id', 'boot', 'seq', 'from_id']);
 
 /**
  * One line for a history row's details: what changed, which command, how many tags, the
@@ -21,6 +21,8 @@ export function describeEventDetails(event: TDeviceEvent, t: TFunction): string 
       parts.push(t(`alerts.types.${String(value)}`, { defaultValue: String(value) }));
     } else if (key === 'type' && typeof value === 'string') {
       parts.push(t(`fleet.commands.${value}`, { defaultValue: value }));
+    } else if (key === 'connected' && typeof value === 'boolean') {
+      parts.push(t(value ? 'devices.history.camera_connected' : 'devices.history.camera_disconnected'));
     } else if (key === 'count' || key === 'taken_tags') {
       if (Number(value) > 0) parts.push(t('devices.history.tags', { count: Number(value) }));
     } else if (key === 'temperature' || key === 'limit') {

@@ -290,7 +290,6 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => settler.idle());
   await app.register(systemRoutes, { database: deps.database });
   await app.register(authRoutes, { ctx, rateSharing });
-  await app.register(customerAppRoutes, { ctx, rateSharing, payments });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(organizationRoutes, { ctx });
@@ -356,6 +355,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(deviceCommandRoutes, { ctx, gateway });
   await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing, payments });
+  await app.register(customerAppRoutes, { ctx, rateSharing, payments, delivery: gateway });
   await app.register(courierRoutes, { ctx, delivery: gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });

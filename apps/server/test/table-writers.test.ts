@@ -33,6 +33,7 @@ const OWNERS: Record<string, string> = {
   bonus_promotions: 'promotions',
   categories: 'categories',
   certificates: 'certificates',
+  customer_blocks: 'users',
   customer_cards: 'customer-app',
   customer_push_devices: 'push',
   customer_sign_in_codes: 'customer-app',

@@ -2,6 +2,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
 import {
   ZAppMicromarkets,
+  ZAppOpenFridge,
   ZAppProducts,
   ZAppProductsQuery,
   ZCreateCustomerChat,
@@ -23,6 +24,7 @@ import {
   ZRequestSignInCode,
   ZSignInCodeSent,
 } from '../resources/customer-app.js';
+import { ZOpenFridgeAnswer, ZOpenTokenParam } from '../resources/open-link.js';
 import { ZSupportCommentBody } from '../resources/support.js';
 
 const tag = 'customer app';
@@ -170,5 +172,17 @@ export const customerAppApi = {
     body: ZCreateCustomerWish,
     response: ZOk,
     errors: [404],
+  }),
+  openFridge: defineEndpoint({
+    method: 'POST',
+    path: '/v1/app/open/fridge/:token',
+    tag,
+    summary:
+      'Open a micromarket of the customer’s organisation by the QR code on it (its customer link token): §8’s refusals for this customer (409 with the reason), else a hold on their saved card and the door',
+    audience,
+    params: ZOpenTokenParam,
+    body: ZAppOpenFridge,
+    response: ZOpenFridgeAnswer,
+    errors: [404, 409, 429],
   }),
 };

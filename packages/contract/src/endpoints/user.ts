@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZPageQuery } from '../resources/common.js';
 import {
+  ZBlockCustomer,
   ZBonusChange,
   ZBonusChangeResult,
   ZBonusHistory,
   ZCreateUser,
   ZCreateUserResponse,
+  ZCustomerBlockState,
   ZListUsersQuery,
   ZUpdateUser,
   ZUser,
@@ -106,6 +108,38 @@ export const userApi = {
     params: ZIdParam,
     body: ZBonusChange,
     response: ZBonusChangeResult,
+    errors: [409],
+  }),
+  block: defineEndpoint({
+    method: 'GET',
+    path: '/v1/user/block/:id',
+    tag,
+    summary: 'Whether a customer is blocked from their organisation’s micromarkets, why, by whom and since when',
+    permissions: view,
+    params: ZIdParam,
+    response: ZCustomerBlockState,
+    errors: [409],
+  }),
+  blockCustomer: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/block/:id',
+    tag,
+    summary:
+      'Block a customer from their organisation’s micromarkets, with a reason: §8’s "blocked from the cabinet" until unblocked',
+    permissions: edit,
+    params: ZIdParam,
+    body: ZBlockCustomer,
+    response: ZCustomerBlockState,
+    errors: [409],
+  }),
+  unblockCustomer: defineEndpoint({
+    method: 'POST',
+    path: '/v1/user/unblock/:id',
+    tag,
+    summary: 'Let a blocked customer open their organisation’s micromarkets again',
+    permissions: edit,
+    params: ZIdParam,
+    response: ZCustomerBlockState,
     errors: [409],
   }),
 };

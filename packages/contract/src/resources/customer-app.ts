@@ -162,3 +162,10 @@ export const ZCustomerOrderQuery = ZPageQuery;
 
 export const ZCreateCustomerWish = z.object({ micromarket_id: ZId, product_id: ZId });
 export type TCreateCustomerWish = z.input<typeof ZCreateCustomerWish>;
+
+/**
+ * The customer app opens a micromarket by the QR code on it (the token of its customer link).
+ * One attempt id per tap: a request sent again holds the card once and answers the same door.
+ */
+export const ZAppOpenFridge = z.object({ attempt: z.uuid({ error: 'errors.bad_request' }) });
+export type TAppOpenFridge = z.input<typeof ZAppOpenFridge>;

@@ -45,6 +45,8 @@ export const ZUser = z.object({
   last_login_at: ZTimestamp.nullable(),
   /** When the customer last bought (their newest sale opened); null for none. */
   last_purchase_at: ZTimestamp.nullable(),
+  /** Whether their organisation has blocked the customer from its cabinets (`/v1/user/block/{id}`). */
+  blocked: z.boolean(),
   created_at: ZTimestamp,
 });
 export type TUser = z.infer<typeof ZUser>;
@@ -167,3 +169,22 @@ export type TBonusChange = z.input<typeof ZBonusChange>;
 
 export const ZBonusChangeResult = z.object({ balance_minor: z.number().int(), operation: ZBonusHistoryItem });
 export type TBonusChangeResult = z.infer<typeof ZBonusChangeResult>;
+
+/**
+ * A customer blocked from the cabinets of their organisation (the operators' blacklist): the
+ * micromarkets refuse them with §8's "blocked from the cabinet" until they are unblocked.
+ */
+export const ZCustomerBlock = z.object({
+  reason: z.string(),
+  created_by_name: z.string().nullable(),
+  created_at: ZTimestamp,
+});
+export type TCustomerBlock = z.infer<typeof ZCustomerBlock>;
+
+/** Whether the customer is blocked (null: not blocked), and whether the caller may block or unblock them. */
+export const ZCustomerBlockState = z.object({ block: ZCustomerBlock.nullable(), can_change: z.boolean() });
+export type TCustomerBlockState = z.infer<typeof ZCustomerBlockState>;
+
+/** Blocking needs a reason: the customer may ask why the door stays shut. */
+export const ZBlockCustomer = z.object({ reason: requiredText(500) });
+export type TBlockCustomer = z.input<typeof ZBlockCustomer>;

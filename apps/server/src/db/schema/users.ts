@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { roles } from './roles.js';
 
@@ -34,4 +45,25 @@ export const users = pgTable(
     index('users_role').on(t.roleId),
     index('users_phones').using('gin', t.phones),
   ],
+);
+
+/**
+ * Customers an organisation has blocked from its cabinets (micromarkets), with the reason: the
+ * sales gate refuses them there with §8's "blocked from the cabinet". One row per organisation
+ * and customer; unblocking deletes it (the audit log keeps the history).
+ */
+export const customerBlocks = pgTable(
+  'customer_blocks',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.orgId] })],
 );

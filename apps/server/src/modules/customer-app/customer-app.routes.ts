@@ -4,6 +4,8 @@ import type { ServiceContext } from '../../lib/context.js';
 import type { RateSharing } from '../../lib/rate-sharing.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
+import type { CommandDelivery } from '../devices/index.js';
+import { OpenLimiter, openByApp, rateLimited } from '../open-links/index.js';
 import {
   appMicromarkets,
   appOrderProducts,
@@ -20,13 +22,18 @@ import { CodeLimiter, me, requestCode, signIn, signOut } from './sign-in.service
 
 const OK = { ok: true as const };
 
-/** The customer app's API (`/v1/app/…`): sign-in by code, push inbox and registration, support chats, orders and wishes. */
+/**
+ * The customer app's API (`/v1/app/…`): sign-in by code, push inbox and registration, support
+ * chats, orders and wishes, saved cards, and opening a micromarket by the QR code on it.
+ */
 export async function customerAppRoutes(
   app: FastifyInstance,
   deps: {
     ctx: ServiceContext;
     rateSharing: RateSharing;
     payments: PaymentProviders;
+    /** Sends an opening's door command at once (the device gateway; none without a broker). */
+    delivery: CommandDelivery | null;
   },
 ) {
   const { ctx } = deps;
@@ -75,5 +82,20 @@ export async function customerAppRoutes(
   registerEndpoint(app, cards.appRemove, async ({ actor, params }) => {
     await removeCustomerCard(ctx, deps.payments, actor, params.id);
     return OK;
+  });
+  // Opening a micromarket: the guest page's limits (per address, and per micromarket link), counted apart.
+  const openLimiter = new OpenLimiter(undefined, () => ctx.clock.nowMs(), deps.rateSharing.share('app-open'));
+  registerEndpoint(app, endpoints.openFridge, ({ actor, params, body, request, reply }) => {
+    const waitMs = openLimiter.hit(request.ip, params.token);
+    if (waitMs > 0) {
+      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+      throw rateLimited(waitMs);
+    }
+    return openByApp(ctx, actor, {
+      token: params.token,
+      attempt: body.attempt,
+      delivery: deps.delivery,
+      payments: deps.payments,
+    });
   });
 }

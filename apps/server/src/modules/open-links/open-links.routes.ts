@@ -8,6 +8,7 @@ import type { CommandDelivery } from '../devices/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { OpenLimiter } from './open-limiter.js';
 import * as links from './open-links.service.js';
+import { openByLink } from './opening.service.js';
 
 export async function openLinkRoutes(
   app: FastifyInstance,
@@ -54,7 +55,7 @@ export async function openLinkRoutes(
   });
   registerEndpoint(app, api.openLink.customerOpen, ({ params, body, request, reply }) => {
     limit(request, reply, params.token);
-    return links.openByLink(ctx, anonymousOf(request), {
+    return openByLink(ctx, anonymousOf(request), {
       token: params.token,
       kind: 'customer',
       body,
@@ -64,7 +65,7 @@ export async function openLinkRoutes(
   });
   registerEndpoint(app, api.openLink.courierOpen, ({ params, body, request, reply }) => {
     limit(request, reply, params.token);
-    return links.openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'courier', body, delivery });
+    return openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'courier', body, delivery });
   });
   registerEndpoint(app, api.openLink.progress, ({ params, request, reply }) => {
     const waitMs = limiter.hitProgress(request.ip);

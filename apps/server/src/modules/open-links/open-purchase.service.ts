@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { openLinkPath, PAYMENT_STATUS, WEB_PURCHASE_DEFAULT_HOLD_MINOR } from '@vitrina/contract';
 import { and, eq, isNull, like, lt, sql } from 'drizzle-orm';
 import { paymentTransactions } from '../../db/schema/index.js';
@@ -7,19 +6,26 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { readSettings } from '../micromarkets/index.js';
 import {
   askReserved,
+  type CardOrigin,
   findPaymentByKey,
   followPayment,
   type PaymentProviders,
   performPayment,
   reservePayment,
 } from '../payments/index.js';
-import { currencyOf } from '../sales/index.js';
+import { activeCardOf, currencyOf } from '../sales/index.js';
 import { cardOfLinkSetup } from './open-card.service.js';
 
 type Buyer = { token: string; orgId: number; settings: unknown };
 
-/** A web purchase's hold: one per link and form submission (the page's attempt id). */
+/** A guest's web purchase hold: one per link and form submission (the page's attempt id). */
 export const holdKeyOf = (token: string, attempt: string) => `open:${token}:${attempt}`;
+/**
+ * A customer app's hold: one per customer, link and tap. Under the same `open:` prefix, so the
+ * sweep of abandoned holds covers it; a guest's attempt is a UUID, so the two never meet.
+ */
+export const appHoldKeyOf = (token: string, customerId: number, attempt: string) =>
+  `open:${token}:app:${customerId}:${attempt}`;
 
 /** What a web purchase holds: the micromarket's hold when on, else our default, never less than the test amount. */
 export function webHoldAmount(stored: unknown): number {
@@ -29,38 +35,41 @@ export function webHoldAmount(stored: unknown): number {
 }
 
 /**
- * Holds the buyer's card before the door opens, once per form submission (the key comes
- * from the link and the page's attempt id). A decline or an undecided provider is §8's
- * payment system error, and no door opens. The card is the one the link's card setup saved
- * (`setup_id`: Stripe.js's Payment Element, or the test provider's form), or a payment method
- * the page made itself.
+ * The card a purchase holds: a payment method, with the provider's customer and the provider and
+ * account that saved it when it is a saved card, and where the bank's 3-D Secure sends a buyer
+ * at a page back to (none: the hold is off-session, and a bank that asks declines it).
  */
-export async function holdCard(
+export type HoldingCard = {
+  paymentMethod: string | undefined;
+  customer?: string;
+  origin?: CardOrigin;
+  returnUrl?: string;
+};
+
+/**
+ * Holds the buyer's card before the door opens, once per idempotency key (a guest's form
+ * submission, a customer's tap). A decline or an undecided provider is §8's payment system
+ * error, and no door opens.
+ */
+export async function holdForOpening(
   ctx: ServiceContext,
   providers: PaymentProviders | null,
-  link: Buyer,
-  body: { payment_method?: string | undefined; setup_id?: string | undefined; attempt?: string | undefined },
+  purchase: { buyer: Buyer; idempotencyKey: string; card: HoldingCard },
 ) {
-  if (!body.payment_method && !body.setup_id) {
-    throw badRequest('validation.required', { payment_method: 'validation.required' });
-  }
   if (!providers) throw conflict('payment.not_configured');
-  const saved = body.setup_id ? await cardOfLinkSetup(ctx, providers, link, body.setup_id) : null;
-  const attempt = body.attempt ?? randomUUID();
-  const idempotencyKey = holdKeyOf(link.token, attempt);
-  // The buyer's bank may ask them to authenticate (3-D Secure): it sends them back to this page.
-  const returnUrl = `${ctx.publicUrl.replace(/\/$/, '')}${openLinkPath('customer', link.token)}?attempt=${attempt}`;
+  const { buyer, card } = purchase;
   const asked = await performPayment(ctx, providers, {
-    orgId: link.orgId,
-    idempotencyKey,
-    ...(saved ? { card: saved.origin } : {}),
+    orgId: buyer.orgId,
+    idempotencyKey: purchase.idempotencyKey,
+    ...(card.origin ? { card: card.origin } : {}),
     request: {
       operation: 'hold',
-      amountMinor: webHoldAmount(link.settings),
-      currency: await currencyOf(ctx.db, link.orgId),
-      paymentMethod: saved?.paymentMethod ?? body.payment_method,
+      amountMinor: webHoldAmount(buyer.settings),
+      currency: await currencyOf(ctx.db, buyer.orgId),
+      paymentMethod: card.paymentMethod,
+      ...(card.customer ? { customer: card.customer } : {}),
       description: 'Open-fridge purchase',
-      returnUrl,
+      ...(card.returnUrl ? { returnUrl: card.returnUrl } : {}),
     },
   });
   // Sent again on the way back from the bank, or its answer lost: followed up now.
@@ -70,6 +79,46 @@ export async function holdCard(
   // Let go meanwhile (the buyer came back too late, abandonedWebHolds): a new attempt holds anew.
   if (await findPaymentByKey(ctx.db, releaseKeyOf(hold))) throw conflict('payment.system_error');
   return { hold, redirectUrl: null };
+}
+
+/**
+ * The guest's card on the open-fridge page: the one the link's card setup saved (`setup_id`:
+ * Stripe.js's Payment Element, or the test provider's form), or a payment method the page made
+ * itself. The bank's 3-D Secure sends them back to the page with the attempt.
+ */
+export async function guestCard(
+  ctx: ServiceContext,
+  providers: PaymentProviders | null,
+  link: Buyer,
+  body: { payment_method?: string | undefined; setup_id?: string | undefined },
+  attempt: string,
+): Promise<HoldingCard> {
+  if (!body.payment_method && !body.setup_id) {
+    throw badRequest('validation.required', { payment_method: 'validation.required' });
+  }
+  if (!providers) throw conflict('payment.not_configured');
+  const saved = body.setup_id ? await cardOfLinkSetup(ctx, providers, link, body.setup_id) : null;
+  return {
+    paymentMethod: saved?.paymentMethod ?? body.payment_method,
+    ...(saved ? { origin: saved.origin } : {}),
+    returnUrl: `${ctx.publicUrl.replace(/\/$/, '')}${openLinkPath('customer', link.token)}?attempt=${attempt}`,
+  };
+}
+
+/**
+ * The signed-in customer's saved card: the newest one their organisation's payment system can
+ * charge (a card saved with another provider or account is as none), held off-session (the app
+ * has no page for the bank to send them back to). None: §8's "no payment type settings", the
+ * reason that covers a payment method missing.
+ */
+export async function savedCard(ctx: ServiceContext, customerId: number): Promise<HoldingCard> {
+  const card = await activeCardOf(ctx.db, customerId);
+  if (!card) throw conflict('payment.refusal.no_payment_settings');
+  return {
+    paymentMethod: card.paymentMethod,
+    customer: card.providerCustomer,
+    origin: { provider: card.provider, providerAccount: card.providerAccount },
+  };
 }
 
 const releaseKeyOf = (hold: { idempotencyKey: string }) => `${hold.idempotencyKey}:release`;

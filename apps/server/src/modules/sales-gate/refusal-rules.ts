@@ -2,6 +2,7 @@ import type { MessageKey } from '@vitrina/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  customerBlocks,
   customerCards,
   deviceCommands,
   deviceEvents,
@@ -151,13 +152,17 @@ export const expiredProductsRule: RefusalRule = {
 export const blockedRule: RefusalRule = {
   name: 'blocked from the cabinet',
   key: 'payment.refusal.blocked',
-  applies: async ({ db, customerId }) => {
+  // Blocked by the micromarket's organisation (its operators' blacklist), or the account
+  // deactivated. Another organisation's block never counts here: each blocks from its own cabinets.
+  applies: async ({ db, micromarket, customerId }) => {
     if (customerId === null) return false;
+    const blockedHere = sql`EXISTS (SELECT 1 FROM ${customerBlocks}
+      WHERE ${customerBlocks.customerId} = ${customerId} AND ${customerBlocks.orgId} = ${micromarket.orgId})`;
     return exists(
       db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, customerId), eq(users.active, false)))
+        .where(and(eq(users.id, customerId), or(eq(users.active, false), blockedHere)))
         .limit(1),
     );
   },

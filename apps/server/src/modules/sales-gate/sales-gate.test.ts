@@ -7,6 +7,7 @@ import { insertCustomerWithCard } from '../../../test/factories/sales.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
+  customerBlocks,
   deviceCommands,
   deviceEvents,
   doorSessions,
@@ -171,6 +172,23 @@ describe('customerOpenRefusal', () => {
     const id = await sellable();
     const customer = await insertCustomerWithCard(db(), orgId);
     await db().update(users).set({ active: false }).where(eq(users.id, customer.userId));
+    expect(await refusal(id, { customerId: customer.userId })).toBe('payment.refusal.blocked');
+  });
+
+  it('blocked from the cabinet: blocked by the micromarket’s organisation, never by another’s', async () => {
+    const id = await sellable();
+    const customer = await insertCustomerWithCard(db(), orgId);
+    const other = (await orgOnTestProvider(ctx)).orgId;
+    const blockBy = (blocker: number) =>
+      db().insert(customerBlocks).values({
+        orgId: blocker,
+        customerId: customer.userId,
+        reason: 'Left the door open',
+        createdAt: new Date(),
+      });
+    await blockBy(other);
+    expect(await refusal(id, { customerId: customer.userId })).toBeNull();
+    await blockBy(orgId);
     expect(await refusal(id, { customerId: customer.userId })).toBe('payment.refusal.blocked');
   });
 

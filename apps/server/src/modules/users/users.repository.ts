@@ -2,7 +2,7 @@ import type { TUser, UserType } from '@vitrina/contract';
 import { USER_KIND } from '@vitrina/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations, roles, transactions, users } from '../../db/schema/index.js';
+import { customerBlocks, organizations, roles, transactions, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 
 /** The first platform administrator, made at the first start; nobody else may change this account or its role. */
@@ -39,6 +39,8 @@ const columns = {
   lastPurchaseAt: sql<
     string | null
   >`(select t.opened_at from ${transactions} t where t.customer_id = ${users.id} order by t.id desc limit 1)`,
+  // The customer's organisation's block (a primary-key probe per row).
+  blocked: sql<boolean>`exists (select 1 from ${customerBlocks} b where b.customer_id = ${users.id} and b.org_id = ${users.orgId})`,
   createdAt: users.createdAt,
 };
 
@@ -64,6 +66,7 @@ export function toUser(row: Row): TUser {
     registered: row.registered,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
     last_purchase_at: row.lastPurchaseAt === null ? null : new Date(row.lastPurchaseAt).toISOString(),
+    blocked: row.blocked,
     created_at: row.createdAt.toISOString(),
   };
 }

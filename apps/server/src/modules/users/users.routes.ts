@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import * as bonuses from './bonuses.service.js';
+import * as blocks from './customer-blocks.service.js';
 import * as users from './users.service.js';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
@@ -25,4 +26,9 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceCo
   registerEndpoint(app, api.user.changeBonuses, ({ actor, params, body }) =>
     bonuses.changeBonuses(ctx, actor, params.id, body),
   );
+  registerEndpoint(app, api.user.block, ({ actor, params }) => blocks.customerBlock(ctx, actor, params.id));
+  registerEndpoint(app, api.user.blockCustomer, ({ actor, params, body }) =>
+    blocks.blockCustomer(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.user.unblockCustomer, ({ actor, params }) => blocks.unblockCustomer(ctx, actor, params.id));
 }

@@ -38,6 +38,20 @@ export function UserStatus({ user, t }: { user: TUser; t: TFunction }) {
   return user.active ? <Tag color="green">{t('users.status.active')}</Tag> : <Tag>{t('users.status.disabled')}</Tag>;
 }
 
+/** A customer's name, marked when their organisation has blocked them from its cabinets. */
+function CustomerName({ user, t }: { user: TUser; t: TFunction }) {
+  return (
+    <span>
+      {user.name}
+      {user.blocked && (
+        <Tag color="red" style={{ marginInlineStart: 8 }}>
+          {t('users.block.blocked_tag')}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
 export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
   const { t, sort, canEdit, isCompact, view } = options;
   const name: ColumnsType<TUserListItem>[number] = {
@@ -47,6 +61,7 @@ export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
     sorter: true,
     sortOrder: orderOf(sort, 'name'),
     width: 200,
+    render: view === 'customers' ? (_, user) => <CustomerName user={user} t={t} /> : undefined,
   };
   const organization = { key: 'organization', dataIndex: 'org_name', title: t('fields.organization') };
   const columns: ColumnsType<TUserListItem> =
@@ -60,7 +75,7 @@ export function buildUserColumns(options: Options): ColumnsType<TUserListItem> {
       width: undefined,
       render: (_, user) => (
         <div style={{ display: 'flex', flexDirection: 'column' }}>
-          <span>{user.name}</span>
+          <CustomerName user={user} t={t} />
           <span className="muted">{user.phones[0] ?? ''}</span>
         </div>
       ),

@@ -8,6 +8,7 @@ import { useEndpoint } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
+import { CustomerBlock } from './customer-block';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
 
 const NEW_USER: Partial<UserFormValues> = {
@@ -95,6 +96,8 @@ export function UserFormDrawer({ userId, userType, onClose, onInvited }: Props) 
           <UserFormFields isEdit={isEdit} />
         </ContractForm>
       )}
+      {/* A customer's card also says whether they may open the organisation's micromarkets. */}
+      {isEdit && user.data?.user_type === 1 && <CustomerBlock user={user.data} />}
     </FormDrawer>
   );
 }

@@ -83,10 +83,10 @@ export async function customerAppRoutes(
     await removeCustomerCard(ctx, deps.payments, actor, params.id);
     return OK;
   });
-  // Opening a micromarket: the guest page's limits (per address, and per micromarket link), counted apart.
+  // Opening a micromarket: the guest page's limits per address, and per customer instead of per link; counted apart.
   const openLimiter = new OpenLimiter(undefined, () => ctx.clock.nowMs(), deps.rateSharing.share('app-open'));
   registerEndpoint(app, endpoints.openFridge, ({ actor, params, body, request, reply }) => {
-    const waitMs = openLimiter.hit(request.ip, params.token);
+    const waitMs = openLimiter.hitCustomer(request.ip, actor.userId);
     if (waitMs > 0) {
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
       throw rateLimited(waitMs);

@@ -8,7 +8,7 @@ export const OPEN_WINDOW_MS = 10 * 60 * 1000;
 /** Progress polls one address may make per window (a page polls every 2 s for at most 90 s). */
 export const OPEN_PROGRESS_LIMIT = 240;
 
-type Key = `ip:${string}` | `token:${string}` | `progress:${string}`;
+type Key = `ip:${string}` | `token:${string}` | `customer:${number}` | `progress:${string}`;
 
 /**
  * A sliding-window counter per address and per link token for the public open-link routes,
@@ -41,6 +41,19 @@ export class OpenLimiter {
     const keys: [Key, number][] = [[`ip:${ip}`, this.limits.ip]];
     if (token !== undefined) keys.push([`token:${token.toLowerCase()}`, this.limits.token]);
     return this.count(keys);
+  }
+
+  /**
+   * A signed-in customer's opening (the customer app): per address and per customer, not per
+   * fridge. A guest link is anonymous, so its fridge is what is limited; an identified customer's
+   * openings are their own (one at a time anyway: the sales gate refuses a second while the first
+   * is unclosed), and a busy fridge at lunch must not turn away the sixth customer in ten minutes.
+   */
+  hitCustomer(ip: string, customerId: number): number {
+    return this.count([
+      [`ip:${ip}`, this.limits.ip],
+      [`customer:${customerId}`, this.limits.token],
+    ]);
   }
 
   /** Progress polls count apart from pages and forms, with a larger allowance. */

@@ -1,8 +1,9 @@
 import type { TErrorAnalytics, TErrorRowList } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, paymentTransactions, technicalAlerts } from '../src/db/schema/index.js';
+import { deviceCommands, paymentTransactions, technicalAlerts, transactions } from '../src/db/schema/index.js';
 import { recordRefusal } from '../src/modules/sales-gate/index.js';
 import { insertMicromarket } from './factories/catalogue.js';
+import { createCustomer } from './factories/customers.js';
 import { uniqueName } from './factories/sequence.js';
 import { createTenant } from './factories/tenant.js';
 import { createSignedInUser } from './factories/users.js';
@@ -155,6 +156,98 @@ describe('error analytics', () => {
       })
     ).json<TErrorRowList>();
     expect(commands.items.map((row) => row.detail)).toEqual(['expired', 'failed']);
+  });
+
+  it('names the refused customer (or a failed payment’s sale’s), none for a guest, never another organisation’s', async () => {
+    const { tenant, orgId, north, viewer } = await troubledOrg();
+    const olena = await createCustomer(db(), orgId, { name: uniqueName('Olena') });
+    const stranger = await createCustomer(db(), (await createTenant(db())).org.main);
+    const refused = (customerId: number | null, time: string) =>
+      recordRefusal(db(), {
+        micromarketId: north,
+        reason: 'payment.refusal.blocked',
+        customerId,
+        at: at(time),
+      });
+    await refused(olena.id, '2026-03-20T10:00:00Z');
+    await refused(null, '2026-03-20T09:00:00Z');
+    // Cannot happen (a customer opens only their own organisation's fridges): still, never shown.
+    await refused(stranger.id, '2026-03-20T08:00:00Z');
+    const rowsOf = async (query: Record<string, string>) => {
+      const answer = await call(ctx, 'GET', '/v1/error/analytics/rows', { token: viewer.token, query });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<TErrorRowList>().items;
+    };
+    const customerOf = (row: TErrorRowList['items'][number]) => ({
+      customer_id: row.customer_id,
+      customer_name: row.customer_name,
+      customer_phone: row.customer_phone,
+    });
+    const blocked = await rowsOf({ ...MARCH, category: 'refusal', key: 'payment.refusal.blocked' });
+    expect(blocked.map(customerOf)).toEqual([
+      { customer_id: olena.id, customer_name: olena.name, customer_phone: olena.phone },
+      { customer_id: null, customer_name: null, customer_phone: null },
+      { customer_id: null, customer_name: null, customer_phone: null },
+    ]);
+    // A sub-organisation's refusal shows to the main one with its own customer; to nobody outside.
+    const krakowFridge = await insertMicromarket(db(), tenant.org.krakow, uniqueName('Krakow fridge'));
+    const pawel = await createCustomer(db(), tenant.org.krakow, { name: uniqueName('Paweł') });
+    await recordRefusal(db(), {
+      micromarketId: krakowFridge,
+      reason: 'payment.refusal.blocked',
+      customerId: pawel.id,
+      at: at('2026-03-22T10:00:00Z'),
+    });
+    const krakowRows = await rowsOf({ ...MARCH, micromarket_id: String(krakowFridge) });
+    expect(krakowRows.map(customerOf)).toEqual([
+      { customer_id: pawel.id, customer_name: pawel.name, customer_phone: pawel.phone },
+    ]);
+    const outsider = await createSignedInUser(db(), {
+      orgId: (await createTenant(db())).org.main,
+      permissions: ['show_error_analytics_page'],
+    });
+    const theirs = await call(ctx, 'GET', '/v1/error/analytics/rows', { token: outsider.token, query: MARCH });
+    expect(theirs.json<TErrorRowList>().total).toBe(0);
+
+    // A failed payment names its sale's customer.
+    const [sale] = await db()
+      .insert(transactions)
+      .values({
+        orgId,
+        micromarketId: north,
+        customerId: olena.id,
+        paymentType: 1,
+        status: 1,
+        paymentStatus: 2,
+        currency: 'UAH',
+        amountMinor: 4_500,
+        openedAt: at('2026-03-21T09:00:00Z'),
+      })
+      .returning({ id: transactions.id });
+    await db()
+      .insert(paymentTransactions)
+      .values({
+        orgId,
+        transactionId: sale!.id,
+        type: 1,
+        status: 2,
+        operation: 'charge',
+        provider: 'stripe',
+        amountMinor: 4_500,
+        currency: 'UAH',
+        idempotencyKey: uniqueName('idem'),
+        errorCode: 'expired_card',
+        createdAt: at('2026-03-21T09:00:00Z'),
+      });
+    const expired = await rowsOf({ ...MARCH, category: 'payment', key: 'expired_card' });
+    expect(expired.map(customerOf)).toEqual([
+      { customer_id: olena.id, customer_name: olena.name, customer_phone: olena.phone },
+    ]);
+    // Payments without a sale, commands and alerts name nobody.
+    const others = await rowsOf({ ...MARCH });
+    expect(
+      others.filter((row) => row.transaction_id === null && row.category !== 'refusal').map((row) => row.customer_id),
+    ).toEqual(Array(6).fill(null));
   });
 
   it('shows each organisation only its own trouble, and refuses bad periods and other organisations', async () => {

@@ -22,6 +22,7 @@ import {
   settleSale,
 } from './factories/fiscal-shop.js';
 import { call, createTestContext, ok, type TestContext } from './helper.js';
+import { pdfPlainText } from './pdf-text.js';
 
 /**
  * A refund the bank confirmed and later reversed (`refund.failed`), in a micromarket that
@@ -167,8 +168,19 @@ describe('a refund reversed after its return receipt was registered', () => {
         document: expect.objectContaining({ number: correctionPrinted!.fiscalNumber }),
       },
     ]);
-    const pdf = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`);
+    const pdf = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`, { query: { lang: 'en' } });
     expect(pdf.statusCode).toBe(200);
+    // The PDF says what the correction is, as the page does, under its title.
+    const text = pdfPlainText(pdf.rawPayload);
+    const note =
+      'Cancels an earlier return receipt of this amount: the bank reversed that refund, so the money stayed with the seller.';
+    const times = (part: string) => text.split(part).length - 1;
+    expect([times('Correction receipt'), times(note)]).toEqual([1, 1]);
+    expect(text.indexOf(note)).toBeGreaterThan(text.indexOf('Correction receipt'));
+    const ua = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`, { query: { lang: 'ua' } });
+    expect(pdfPlainText(ua.rawPayload)).toContain(
+      'Скасовує попередній чек повернення на цю суму: банк відкликав те повернення коштів, тож гроші залишилися в продавця.',
+    );
   });
 
   it('a repeated reversal webhook, and a twin run of its job, still register one correction', async () => {

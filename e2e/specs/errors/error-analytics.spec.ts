@@ -42,4 +42,6 @@ test('a refused customer opening shows in the error analytics, down to its row, 
   const drawer = page.getByRole('dialog', { name: 'Payment rejections: No ping/connection' });
   await expect(drawer.getByRole('cell', { name })).toBeVisible();
   await expect(drawer.getByRole('cell', { name: /^Kyiv/ })).toBeVisible();
+  // The guest's page refused someone the panel cannot name.
+  await expect(drawer.getByRole('cell', { name: 'Guest' })).toBeVisible();
 });

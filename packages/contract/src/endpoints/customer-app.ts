@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { ZIdParam, ZOk } from '../resources/common.js';
 import {
+  APP_AUTHENTICATED_PATH,
+  ZAppAuthenticatedQuery,
   ZAppMicromarkets,
   ZAppOpenFridge,
   ZAppProducts,
@@ -24,7 +27,7 @@ import {
   ZRequestSignInCode,
   ZSignInCodeSent,
 } from '../resources/customer-app.js';
-import { ZOpenFridgeAnswer, ZOpenTokenParam } from '../resources/open-link.js';
+import { ZOpenPurchaseAnswer, ZOpenTokenParam } from '../resources/open-link.js';
 import { ZSupportCommentBody } from '../resources/support.js';
 
 const tag = 'customer app';
@@ -178,11 +181,22 @@ export const customerAppApi = {
     path: '/v1/app/open/fridge/:token',
     tag,
     summary:
-      'Open a micromarket of the customer’s organisation by the QR code on it (its customer link token): §8’s refusals for this customer (409 with the reason), else a hold on their saved card and the door',
+      'Open a micromarket of the customer’s organisation by the QR code on it (its customer link token): §8’s refusals for this customer (409 with the reason), else a hold on their saved card and the door; when the card’s bank asks the customer first (3-D Secure), `{ redirect_url }`: the app opens it, and once the customer is back sends the same attempt again',
     audience,
     params: ZOpenTokenParam,
     body: ZAppOpenFridge,
-    response: ZOpenFridgeAnswer,
+    response: ZOpenPurchaseAnswer,
     errors: [404, 409, 429],
+  }),
+  openAuthenticated: defineEndpoint({
+    method: 'GET',
+    path: APP_AUTHENTICATED_PATH,
+    tag,
+    summary:
+      'The page (HTML) the card’s bank sends a customer back to after 3-D Secure in the app’s browser tab: it asks them to return to the app, which sends the same attempt again',
+    isPublic: true,
+    query: ZAppAuthenticatedQuery,
+    response: z.string(),
+    format: 'html',
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locales.js';
 import {
   listOf,
   requiredText,
@@ -169,3 +170,10 @@ export type TCreateCustomerWish = z.input<typeof ZCreateCustomerWish>;
  */
 export const ZAppOpenFridge = z.object({ attempt: z.uuid({ error: 'errors.bad_request' }) });
 export type TAppOpenFridge = z.input<typeof ZAppOpenFridge>;
+
+/**
+ * The page a customer's bank sends them back to after 3-D Secure in the app's browser tab
+ * (the app's opening's return URL): in the app's language (`lang`, one of the panel's locales, else the browser's).
+ */
+export const ZAppAuthenticatedQuery = z.object({ lang: z.enum(LOCALES).optional() });
+export const APP_AUTHENTICATED_PATH = '/v1/app/open/authenticated';

@@ -75,6 +75,14 @@ export const ZErrorRow = z.object({
   org_name: z.string(),
   /** The sale it concerns, when there is one (payments). */
   transaction_id: z.number().int().nullable(),
+  /**
+   * Who it happened to, when known: the customer of a refusal (the customer app's opening) or
+   * of a failed payment's sale; null for a guest and for commands and alerts. The name is null
+   * when the customer has none, the phone is their first.
+   */
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
 });
 export type TErrorRow = z.infer<typeof ZErrorRow>;
 export const ZErrorRowList = listOf(ZErrorRow);

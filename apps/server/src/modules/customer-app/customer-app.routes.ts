@@ -16,6 +16,7 @@ import {
 } from '../orders/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { commentCustomerChat, createCustomerChat, getCustomerChat, listCustomerChats } from '../support/index.js';
+import { authenticatedPage } from './authenticated-page.js';
 import { listCards, removeCustomerCard, saveCustomerCard, startCustomerCardSetup } from './cards.service.js';
 import { inbox, markRead, registerDevice } from './inbox.service.js';
 import { CodeLimiter, me, requestCode, signIn, signOut } from './sign-in.service.js';
@@ -98,4 +99,8 @@ export async function customerAppRoutes(
       payments: deps.payments,
     });
   });
+  // Where the bank's 3-D Secure sends the customer back to: a page asking them to return to the app.
+  registerEndpoint(app, endpoints.openAuthenticated, ({ query, request }) =>
+    authenticatedPage(query.lang, request.headers['accept-language']),
+  );
 }

@@ -39,14 +39,14 @@ function troubles(filters: ErrorFilters): SQL {
   if (wanted('refusal')) {
     branches.push(sql`
       SELECT 'refusal' AS category, r.reason AS key, NULL::text AS detail, r.at, r.org_id, r.micromarket_id,
-        r.id::text AS id, NULL::bigint AS transaction_id
+        r.id::text AS id, NULL::bigint AS transaction_id, r.customer_id
       FROM sale_refusals r
       WHERE r.at >= ${start}::timestamptz AND r.at < ${end}::timestamptz AND ${scope(sql`r.org_id`, sql`r.micromarket_id`)}`);
   }
   if (wanted('payment')) {
     branches.push(sql`
       SELECT 'payment' AS category, coalesce(p.error_code, 'unknown') AS key, p.provider AS detail, p.created_at AS at,
-        p.org_id, t.micromarket_id, p.id::text AS id, p.transaction_id
+        p.org_id, t.micromarket_id, p.id::text AS id, p.transaction_id, t.customer_id
       FROM payment_transactions p LEFT JOIN transactions t ON t.id = p.transaction_id
       WHERE p.status = ${PAYMENT_STATUS.error} AND p.type = ${PAYMENT_TYPE.debit} AND p.created_at >= ${start}::timestamptz AND p.created_at < ${end}::timestamptz
         AND ${scope(sql`p.org_id`, sql`t.micromarket_id`)}`);
@@ -54,7 +54,7 @@ function troubles(filters: ErrorFilters): SQL {
   if (wanted('command')) {
     branches.push(sql`
       SELECT 'command' AS category, c.type AS key, c.status AS detail, c.created_at AS at, m.org_id, c.micromarket_id,
-        c.id::text AS id, NULL::bigint AS transaction_id
+        c.id::text AS id, NULL::bigint AS transaction_id, NULL::int AS customer_id
       FROM device_commands c JOIN micromarkets m ON m.id = c.micromarket_id
       WHERE c.status IN ('failed', 'expired') AND c.created_at >= ${start}::timestamptz AND c.created_at < ${end}::timestamptz
         AND ${scope(sql`m.org_id`, sql`c.micromarket_id`)}`);
@@ -62,7 +62,7 @@ function troubles(filters: ErrorFilters): SQL {
   if (wanted('alert')) {
     branches.push(sql`
       SELECT 'alert' AS category, a.type::text AS key, NULL::text AS detail, a.opened_at AS at, a.org_id,
-        a.micromarket_id, a.id::text AS id, NULL::bigint AS transaction_id
+        a.micromarket_id, a.id::text AS id, NULL::bigint AS transaction_id, NULL::int AS customer_id
       FROM technical_alerts a
       WHERE a.opened_at >= ${start}::timestamptz AND a.opened_at < ${end}::timestamptz
         AND ${scope(sql`a.org_id`, sql`a.micromarket_id`)}`);
@@ -149,10 +149,13 @@ export async function rows(
   const [list, count] = await Promise.all([
     db.execute(sql`
       SELECT e.id, e.category, e.at, e.key, e.detail, e.micromarket_id, m.name AS micromarket_name,
-        o.name AS org_name, e.transaction_id
+        o.name AS org_name, e.transaction_id, u.id AS customer_id, nullif(u.name, '') AS customer_name,
+        u.phones[1] AS customer_phone
       FROM ${troubles(filters)} e
       JOIN organizations o ON o.id = e.org_id
       LEFT JOIN micromarkets m ON m.id = e.micromarket_id
+      -- The row's own organisation's customer only (never another one's, whoever the row names).
+      LEFT JOIN users u ON u.id = e.customer_id AND u.org_id = e.org_id
       ORDER BY e.at DESC, e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
     db.execute(sql`SELECT count(*)::int AS n FROM ${troubles(filters)} e`),
   ]);
@@ -168,6 +171,9 @@ export async function rows(
       micromarket_name: row.micromarket_name,
       org_name: row.org_name,
       transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
+      customer_id: row.customer_id === null ? null : Number(row.customer_id),
+      customer_name: row.customer_name,
+      customer_phone: row.customer_phone,
     })),
     total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
   };

@@ -1,4 +1,10 @@
-import { openLinkPath, PAYMENT_STATUS, WEB_PURCHASE_DEFAULT_HOLD_MINOR } from '@vitrina/contract';
+import {
+  APP_AUTHENTICATED_PATH,
+  type Locale,
+  openLinkPath,
+  PAYMENT_STATUS,
+  WEB_PURCHASE_DEFAULT_HOLD_MINOR,
+} from '@vitrina/contract';
 import { and, eq, isNull, like, lt, sql } from 'drizzle-orm';
 import { paymentTransactions } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -36,8 +42,8 @@ export function webHoldAmount(stored: unknown): number {
 
 /**
  * The card a purchase holds: a payment method, with the provider's customer and the provider and
- * account that saved it when it is a saved card, and where the bank's 3-D Secure sends a buyer
- * at a page back to (none: the hold is off-session, and a bank that asks declines it).
+ * account that saved it when it is a saved card, and where the bank's 3-D Secure sends the
+ * buyer back to (none: the hold is off-session, and a bank that asks declines it).
  */
 export type HoldingCard = {
   paymentMethod: string | undefined;
@@ -107,17 +113,19 @@ export async function guestCard(
 
 /**
  * The signed-in customer's saved card: the newest one their organisation's payment system can
- * charge (a card saved with another provider or account is as none), held off-session (the app
- * has no page for the bank to send them back to). None: §8's "no payment type settings", the
- * reason that covers a payment method missing.
+ * charge (a card saved with another provider or account is as none). Held with the customer
+ * present (they hold the phone): the bank's 3-D Secure sends them back to the page asking them
+ * to return to the app (`APP_AUTHENTICATED_PATH`, in their language), which sends the attempt
+ * again. None: §8's "no payment type settings", the reason that covers a payment method missing.
  */
-export async function savedCard(ctx: ServiceContext, customerId: number): Promise<HoldingCard> {
+export async function savedCard(ctx: ServiceContext, customerId: number, locale: Locale): Promise<HoldingCard> {
   const card = await activeCardOf(ctx.db, customerId);
   if (!card) throw conflict('payment.refusal.no_payment_settings');
   return {
     paymentMethod: card.paymentMethod,
     customer: card.providerCustomer,
     origin: { provider: card.provider, providerAccount: card.providerAccount },
+    returnUrl: `${ctx.publicUrl.replace(/\/$/, '')}${APP_AUTHENTICATED_PATH}?lang=${locale}`,
   };
 }
 

@@ -120,28 +120,27 @@ export async function openByLink(
 /**
  * The customer app opens a micromarket of the customer's own organisation by the QR code on it
  * (its customer link's token; another organisation's, or a link that does not work, is 404): a
- * web purchase like the guest's, for this customer, with their saved card.
+ * web purchase like the guest's, for this customer, with their saved card, 3-D Secure included.
  */
 export async function openByApp(
   ctx: ServiceContext,
   actor: CustomerActor,
   options: { token: string; attempt: string; delivery: CommandDelivery | null; payments: PaymentProviders | null },
-): Promise<TOpenFridgeAnswer> {
+): Promise<TOpenPurchaseAnswer> {
   const link = await workingLink(ctx, options.token, 'customer');
   if (link.orgId !== actor.orgId) throw notFound();
-  const answer = await openPurchase(ctx, actor, {
+  // The bank may ask the customer first (3-D Secure): `{ redirect_url }`, and the app sends the
+  // same attempt again once they are back, as the guest's page sends its form.
+  return openPurchase(ctx, actor, {
     link,
     customerId: actor.userId,
     label: 'customer app',
     request: { name: actor.name, phone: actor.phone ?? '' },
     holdKey: appHoldKeyOf(link.token, actor.userId, options.attempt),
-    card: () => savedCard(ctx, actor.userId),
+    card: () => savedCard(ctx, actor.userId, actor.locale),
     delivery: options.delivery,
     payments: options.payments,
   });
-  // An off-session hold never sends the customer to their bank: such a bank declines it.
-  if ('redirect_url' in answer) throw conflict('payment.system_error');
-  return answer;
 }
 
 /**

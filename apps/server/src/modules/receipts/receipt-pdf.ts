@@ -106,6 +106,8 @@ export function renderReceiptPdf(receipt: TReceipt, locale: Locale, createdAt: D
           `${t(returned.kind === 'correction' ? 'receipt.correction_receipt' : 'receipt.return_receipt')}: ${money(returned.amount_minor)}`,
         );
       doc.font('regular');
+      // Without a word a customer reads a correction as a second refund: it is the opposite.
+      if (returned.kind === 'correction') doc.fontSize(9).text(t('receipt.correction_note')).fontSize(10);
       if (returned.document) drawDocument(returned.document);
       else doc.text(t('receipt.not_ready'));
     }

@@ -10,6 +10,23 @@ import { formatDateUtc } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { describeKey } from './error-labels';
 
+/**
+ * Who it happened to: the customer's name (or phone, when they have no name) with the phone
+ * below; a guest for a refusal or a sale without one; nothing for commands and alerts.
+ */
+function CustomerCell({ row }: { row: TErrorRow }) {
+  const { t } = useTranslation();
+  if (row.customer_id === null)
+    return row.category === 'refusal' || row.transaction_id !== null ? t('error_analytics.guest') : '—';
+  const name = row.customer_name ?? row.customer_phone ?? `#${row.customer_id}`;
+  return (
+    <>
+      {name}
+      {row.customer_name && row.customer_phone && <div className="muted">{row.customer_phone}</div>}
+    </>
+  );
+}
+
 export type Drill = { category: ErrorCategory; key?: string; title: string };
 
 const PAGE = 20;
@@ -45,6 +62,11 @@ export function ErrorRowsDrawer(props: {
       title: t('error_analytics.micromarket'),
       render: (_, row) =>
         row.micromarket_id ? <Link to={`/device/${row.micromarket_id}`}>{row.micromarket_name}</Link> : '—',
+    },
+    {
+      key: 'customer',
+      title: t('error_analytics.customer'),
+      render: (_, row) => <CustomerCell row={row} />,
     },
     { key: 'org', title: t('error_analytics.organization'), responsive: ['md'], render: (_, row) => row.org_name },
     {

@@ -605,9 +605,14 @@ describe('the money invariant run', () => {
     const registered = await confirmedRefunds();
     const reversedAfterReturn = shuffle(registered).slice(0, 3);
     for (const row of reversedAfterReturn) await reverse(row);
-    const beforeReturn = nextSale();
+    // A sale with money still to give back now (the promoted organisation's were refunded above
+    // without leaving the list).
+    let beforeReturn: (typeof refundable)[number] | undefined;
+    for (let sale = nextSale(); sale && !beforeReturn; sale = nextSale()) {
+      if ((await refundableOf(sale.id, operatorOf(sale))) > 1) beforeReturn = sale;
+    }
     let reversedBeforeReturn = 0;
-    if (beforeReturn && beforeReturn.paidMinor - beforeReturn.refundedMinor > 1) {
+    if (beforeReturn) {
       expect(await refund(beforeReturn, 1)).toBe(200);
       refundRequests += 1;
       const known = new Set(registered.map((row) => row.id));

@@ -1,8 +1,9 @@
-import { LOCALES, type Locale } from '@vitrina/contract';
+import { COOKIE, LOCALES, type Locale } from '@vitrina/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLocaleTexts } from '../locales';
 import { send, transportError } from './api-client';
 import { ApiError } from './api-error';
+import { getToken, setToken } from './cookies';
 import { i18n } from './i18n';
 import { sessionFailureText } from './session-failure';
 
@@ -77,5 +78,38 @@ describe('sessionFailureText (§8)', () => {
     expect(sessionFailureText(i18n.t.bind(i18n), new ApiError({ status: 502, message: 'Bad Gateway' }))).toBe(
       'На сервері сталася помилка, потрібно повторно авторизуватися',
     );
+  });
+});
+
+describe('an answer 401 (spec §8: the token is cleared and the page reloads)', () => {
+  /** A browser holding `token`: its cookie jar, and a window whose reload is watched. */
+  function browserWith(token: string) {
+    const reload = vi.fn();
+    vi.stubGlobal('document', { cookie: `${COOKIE.token}=${token}` });
+    vi.stubGlobal('window', { setTimeout: (run: () => void) => run(), location: { reload } });
+    return { reload };
+  }
+  const unauthorized = () => new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 });
+
+  it('signs out when the session the call was sent with is still the panel’s', async () => {
+    const { reload } = browserWith('session-a');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(unauthorized()));
+    await expect(send('/v1/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeUndefined();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a newer session alone: a call sent before a role switch is refused after it', async () => {
+    const { reload } = browserWith('session-a');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => {
+        setToken('session-b');
+        return unauthorized();
+      }),
+    );
+    await expect(send('/v1/dashboard/summary')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBe('session-b');
+    expect(reload).not.toHaveBeenCalled();
   });
 });

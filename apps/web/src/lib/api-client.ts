@@ -39,9 +39,8 @@ export function buildQueryString(query: Record<string, QueryValue> = {}): string
   return text ? `?${text}` : '';
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+function buildHeaders(hasBody: boolean, token: string | undefined): Headers {
   const headers = new Headers({ Lang: getLocaleCookie(), Accept: 'application/json' });
-  const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (hasBody) headers.set('Content-Type', 'application/json');
   return headers;
@@ -72,7 +71,10 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError({ status: response.status, message, fields });
 }
 
-function reportError(error: ApiError, options: RequestOptions): void {
+function reportError(error: ApiError, options: RequestOptions, sentWith: string | undefined): void {
+  // A 401 for a session the panel has since replaced (a role switch, a new sign-in while the
+  // call was on its way) is about a session already gone: the new one must not be cleared.
+  if (error.status === 401 && getToken() !== sentWith) return;
   if (options.isSilent) return;
   getMessage().error(error.message, ERROR_MESSAGE_DURATION_S);
   if (error.status === 401 && !options.isCredentialCheck) {
@@ -84,11 +86,12 @@ function reportError(error: ApiError, options: RequestOptions): void {
 /** Sends a call and returns the raw response once it is 2xx; errors are reported per spec §8. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   const hasBody = options.body !== undefined;
+  const sentWith = getToken();
   let response: Response;
   try {
     response = await fetch(`${path}${buildQueryString(options.query)}`, {
       method: options.method ?? 'GET',
-      headers: buildHeaders(hasBody),
+      headers: buildHeaders(hasBody, sentWith),
       body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
       signal: combineSignals(options.signal, options.timeoutMs),
     });
@@ -96,12 +99,12 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
     // A caller's own abort (query cancelled) is not a user-facing failure.
     if (options.signal?.aborted) throw cause;
     const error = transportError(cause, options.timeoutMs);
-    reportError(error, options);
+    reportError(error, options, sentWith);
     throw error;
   }
   if (!response.ok) {
     const error = await readError(response);
-    reportError(error, options);
+    reportError(error, options, sentWith);
     throw error;
   }
   const token = getToken();

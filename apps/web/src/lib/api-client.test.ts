@@ -5,6 +5,7 @@ import { send, transportError } from './api-client';
 import { ApiError } from './api-error';
 import { getToken, setToken } from './cookies';
 import { i18n } from './i18n';
+import { attachMessageHost } from './notify';
 import { sessionFailureText } from './session-failure';
 
 beforeAll(async () => {
@@ -82,25 +83,30 @@ describe('sessionFailureText (§8)', () => {
 });
 
 describe('an answer 401 (spec §8: the token is cleared and the page reloads)', () => {
-  /** A browser holding `token`: its cookie jar, and a window whose reload is watched. */
+  /** A browser holding `token`: its cookie jar, a window whose reload is watched, and the toasts shown. */
+  let detachToasts = () => {};
+  afterEach(() => detachToasts());
   function browserWith(token: string) {
     const reload = vi.fn();
     vi.stubGlobal('document', { cookie: `${COOKIE.token}=${token}` });
     vi.stubGlobal('window', { setTimeout: (run: () => void) => run(), location: { reload } });
-    return { reload };
+    const toasts: unknown[] = [];
+    detachToasts = attachMessageHost((notice) => toasts.push(notice.content));
+    return { reload, toasts };
   }
   const unauthorized = () => new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 });
 
   it('signs out when the session the call was sent with is still the panel’s', async () => {
-    const { reload } = browserWith('session-a');
+    const { reload, toasts } = browserWith('session-a');
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(unauthorized()));
     await expect(send('/v1/user/me')).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBeUndefined();
     expect(reload).toHaveBeenCalledOnce();
+    expect(toasts).toEqual(['Unauthorized']);
   });
 
   it('leaves a newer session alone: a call sent before a role switch is refused after it', async () => {
-    const { reload } = browserWith('session-a');
+    const { reload, toasts } = browserWith('session-a');
     vi.stubGlobal(
       'fetch',
       vi.fn().mockImplementation(async () => {
@@ -111,5 +117,6 @@ describe('an answer 401 (spec §8: the token is cleared and the page reloads)', 
     await expect(send('/v1/dashboard/summary')).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBe('session-b');
     expect(reload).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
   });
 });

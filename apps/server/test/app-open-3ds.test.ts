@@ -3,13 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerCards, deviceCommands, paymentTransactions, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { registerCustomer } from '../src/modules/auth/index.js';
 import { appHoldKeyOf } from '../src/modules/open-links/open-purchase.service.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
-import { uniquePhone } from './factories/customers.js';
-import { fridgeWithCustomerLink } from './factories/open-links.js';
-import { saveTestCard } from './factories/payments.js';
-import { createSession } from './factories/users.js';
+import { appCustomerWithCard, fridgeWithCustomerLink, appOpen as openByApp } from './factories/open-links.js';
 import { createTestContext, type TestContext } from './helper.js';
 
 /**
@@ -36,32 +32,17 @@ const shop = () => fridgeWithCustomerLink(ctx, { brokerUrl: url, now: () => cloc
 
 /** A customer of the organisation, signed in to the app, whose saved card is the 3-D Secure test card. */
 async function customerWith3dsCard(orgId: number) {
-  const made = await registerCustomer(db(), {
-    orgId,
-    name: `3DS buyer ${randomUUID().slice(0, 6)}`,
-    email: `${randomUUID()}@app.test`,
-    phone: uniquePhone(),
+  const customer = await appCustomerWithCard(ctx, orgId, {
+    label: '3DS buyer',
+    card: 'pm_card_authenticationRequired',
   });
-  const token = await createSession(db(), made.id);
-  await saveTestCard(
-    ctx,
-    token,
-    { setup: '/v1/app/card/setup', save: '/v1/app/card/save' },
-    'pm_card_authenticationRequired',
-  );
-  const [card] = await db().select().from(customerCards).where(eq(customerCards.userId, made.id));
+  const [card] = await db().select().from(customerCards).where(eq(customerCards.userId, customer.id));
   expect(card).toMatchObject({ last4: '3184' });
-  return { id: made.id, token };
+  return { id: customer.id, token: customer.token };
 }
 
 const appOpen = (session: string, qr: string, attempt: string, lang = 'en') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/v1/app/open/fridge/${qr}`,
-    headers: { authorization: `Bearer ${session}`, lang },
-    payload: { attempt },
-    remoteAddress: `10.26.0.${++ipSeq}`,
-  });
+  openByApp(ctx, session, qr, { attempt, lang, remoteAddress: `10.26.0.${++ipSeq}` });
 
 const holdsOf = (link: string, customerId: number, attempt: string) =>
   db()

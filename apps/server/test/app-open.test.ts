@@ -11,13 +11,11 @@ import {
   transactions,
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { registerCustomer } from '../src/modules/auth/index.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
 import { createCustomer, uniquePhone } from './factories/customers.js';
-import { fridgeWithCustomerLink } from './factories/open-links.js';
-import { saveTestCard } from './factories/payments.js';
+import { appCustomerWithCard, fridgeWithCustomerLink, appOpen as openByApp } from './factories/open-links.js';
 import { createTenant } from './factories/tenant.js';
-import { createSession, createSignedInUser } from './factories/users.js';
+import { createSignedInUser } from './factories/users.js';
 import { call, createTestContext, type TestContext } from './helper.js';
 
 /**
@@ -42,21 +40,13 @@ const db = () => ctx.database.db;
 const shop = () => fridgeWithCustomerLink(ctx, { brokerUrl: url, now: () => clock.nowMs(), sandwiches: 2 });
 
 /** A customer of the organisation, signed in to the app, with a card saved through the app. */
-async function customerWithCard(orgId: number, phone = uniquePhone()) {
-  const name = `App buyer ${randomUUID().slice(0, 6)}`;
-  const made = await registerCustomer(db(), { orgId, name, email: `${randomUUID()}@app.test`, phone });
-  const token = await createSession(db(), made.id);
-  await saveTestCard(ctx, token, { setup: '/v1/app/card/setup', save: '/v1/app/card/save' });
-  return { id: made.id, token, phone };
-}
+const customerWithCard = (orgId: number, phone = uniquePhone()) => appCustomerWithCard(ctx, orgId, { phone });
 
 /** The app's "open this fridge" for the scanned QR code, from an address of its own. */
 const appOpen = (session: string, qr: string, options: { attempt?: string; lang?: string; ip?: string } = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/v1/app/open/fridge/${qr}`,
-    headers: { authorization: `Bearer ${session}`, ...(options.lang ? { lang: options.lang } : {}) },
-    payload: { attempt: options.attempt ?? randomUUID() },
+  openByApp(ctx, session, qr, {
+    attempt: options.attempt ?? randomUUID(),
+    lang: options.lang,
     remoteAddress: options.ip ?? `10.25.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`,
   });
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { TestPaymentMethod } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { micromarkets } from '../../src/db/schema/index.js';
+import { registerCustomer } from '../../src/modules/auth/index.js';
 import { issueToken, TestDevice } from '../device-client.js';
 import { call, type TestContext } from '../helper.js';
 import { insertMicromarket, insertProduct, insertTags } from './catalogue.js';
-import { orgOnTestProvider } from './payments.js';
+import { uniquePhone } from './customers.js';
+import { orgOnTestProvider, saveTestCard } from './payments.js';
+import { createSession } from './users.js';
 
 /** What a buyer types into the open-fridge page's form. */
 const FORM = { name: 'Olena', phone: '+380501234567' };
@@ -68,5 +72,39 @@ export function sendOpenForm(
     payload: { ...FORM, ...payload },
     remoteAddress: from.remoteAddress,
     ...(from.lang ? { headers: { lang: from.lang } } : {}),
+  });
+}
+
+/**
+ * A customer of `orgId` signed in to the customer app, with `card` (one of the test provider's)
+ * saved through the app; `label` starts their name.
+ */
+export async function appCustomerWithCard(
+  ctx: TestContext,
+  orgId: number,
+  options: { label?: string; phone?: string; card?: TestPaymentMethod } = {},
+) {
+  const db = ctx.database.db;
+  const phone = options.phone ?? uniquePhone();
+  const name = `${options.label ?? 'App buyer'} ${randomUUID().slice(0, 6)}`;
+  const made = await registerCustomer(db, { orgId, name, email: `${randomUUID()}@app.test`, phone });
+  const token = await createSession(db, made.id);
+  await saveTestCard(ctx, token, { setup: '/v1/app/card/setup', save: '/v1/app/card/save' }, options.card);
+  return { id: made.id, token, phone };
+}
+
+/** The customer app's "open this fridge" for the scanned QR code `qr`, signed in as `session`. */
+export function appOpen(
+  ctx: TestContext,
+  session: string,
+  qr: string,
+  options: { attempt: string; lang?: string; remoteAddress: string },
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/v1/app/open/fridge/${qr}`,
+    headers: { authorization: `Bearer ${session}`, ...(options.lang ? { lang: options.lang } : {}) },
+    payload: { attempt: options.attempt },
+    remoteAddress: options.remoteAddress,
   });
 }

@@ -11,6 +11,7 @@ import { installationKeyPrefix } from './lib/installation.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { tileImageSource } from './lib/map-tiles.js';
 import { OrgCache } from './lib/org-cache.js';
+import { createOutgoingGuard, type HostLookup } from './lib/outgoing-address.js';
 import { RateSharing } from './lib/rate-sharing.js';
 import { SaleEvents } from './lib/sale-events.js';
 import { createSecretBox } from './lib/secrets.js';
@@ -95,7 +96,8 @@ import { webPanelPlugin } from './plugins/web-panel.js';
 
 export type AppDeps = {
   database: Database;
-  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'> & Partial<Pick<Config, 'trustProxy' | 'mapTiles'>>;
+  config: Pick<Config, 'publicUrl' | 'webDist' | 'dataDir'> &
+    Partial<Pick<Config, 'trustProxy' | 'mapTiles' | 'outgoingAllowHosts'>>;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   /** The server runs the demo database (main decides): the outbox mailer prints a sign-in code's `demoLine`. */
@@ -123,7 +125,9 @@ export type AppDeps = {
   /** Where push messages go; the built-in inbox by default (tests pass a provider that refuses or records). */
   push?: PushProvider;
   /** Telegram's and WhatsApp's API addresses (TELEGRAM_API_ROOT, WHATSAPP_API_BASE; tests: local stand-ins). */
-  channels?: Partial<ChannelEndpoints>;
+  channels?: Partial<Omit<ChannelEndpoints, 'outgoing'>>;
+  /** How the outgoing guard resolves names (tests: a fixed table); the system resolver by default. */
+  outgoingLookup?: HostLookup;
 };
 
 declare module 'fastify' {
@@ -200,7 +204,12 @@ export async function buildApp(deps: AppDeps) {
   const saleEvents = new SaleEvents();
   const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
   app.decorate('jobs', jobs);
-  const channelEndpoints = { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels };
+  const outgoing = createOutgoingGuard({
+    allowHosts: deps.config.outgoingAllowHosts ?? [],
+    ...(deps.outgoingLookup ? { lookup: deps.outgoingLookup } : {}),
+    log: (detail) => app.log.warn({ outgoing: detail }, 'an organisation’s outgoing address was refused or failed'),
+  });
+  const channelEndpoints: ChannelEndpoints = { ...DEFAULT_CHANNEL_ENDPOINTS, ...deps.channels, outgoing };
   const secrets = createSecretBox(deps.secretKey ?? randomBytes(32).toString('base64url'));
   const ctx: ServiceContext = {
     db: deps.database.db,

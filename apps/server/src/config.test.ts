@@ -15,3 +15,20 @@ describe('the external broker subscription', () => {
     });
   });
 });
+
+describe('OUTGOING_ALLOW_HOSTS', () => {
+  it('allows no private host by default, and takes names, addresses and ranges', () => {
+    expect(loadConfig({}).outgoingAllowHosts).toEqual([]);
+    expect(loadConfig({ OUTGOING_ALLOW_HOSTS: 'relay.corp.internal, 10.0.0.25,fd00::/8' }).outgoingAllowHosts).toEqual([
+      'relay.corp.internal',
+      '10.0.0.25',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses what is none of them', () => {
+    for (const bad of ['http://relay.corp', '10.0.0.0/33', 'relay corp', 'relay.corp/8']) {
+      expect(() => loadConfig({ OUTGOING_ALLOW_HOSTS: bad }), bad).toThrow(/OUTGOING_ALLOW_HOSTS/);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TMapTiles } from '@vitrina/contract';
 import { z } from 'zod';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, isMapTileUrl, mapTilesOf } from './lib/map-tiles.js';
+import { isAllowEntry } from './lib/outgoing-address.js';
 import { REPO_ROOT, WEB_DIST } from './lib/paths.js';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
 import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/index.js';
@@ -22,6 +23,13 @@ function isProxyAddress(value: string): boolean {
 }
 
 /** Configuration comes only from the environment, each value with a safe default (DESIGN §7). */
+/** A comma-separated list, blanks dropped. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -38,13 +46,14 @@ const ZConfig = z.object({
   TRUST_PROXY: z
     .string()
     .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
+    .transform(commaList)
     .pipe(z.array(z.string().refine(isProxyAddress, { error: 'expected IP addresses or CIDR ranges' }))),
+  /** Hosts organisations' settings may connect to although private (an internal mail relay); by default none. */
+  OUTGOING_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform(commaList)
+    .pipe(z.array(z.string().refine(isAllowEntry, { error: 'expected host names, IP addresses or CIDR ranges' }))),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(DEFAULT_SESSION_CACHE_TTL_MS),
   /** The embedded broker's port (0: any free port); unused with MQTT_URL. */
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
@@ -127,6 +136,8 @@ export type Config = {
   instances: number;
   /** Addresses and CIDR ranges of trusted proxies; empty: trust none. */
   trustProxy: string[];
+  /** Names, addresses and ranges organisations' outgoing addresses may be although private; empty: none. */
+  outgoingAllowHosts: string[];
   /** How long a session is served from memory; 0 checks every request against the database. */
   sessionCacheTtlMs: number;
   mqtt: MqttConfig;
@@ -179,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: c.SIMULATOR ?? (c.SEED === 'off' ? 'off' : 'on'),
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
+    outgoingAllowHosts: c.OUTGOING_ALLOW_HOSTS,
     sessionCacheTtlMs: c.SESSION_CACHE_TTL_MS,
     mqtt: {
       port: c.MQTT_PORT,

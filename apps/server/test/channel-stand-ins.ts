@@ -22,7 +22,7 @@ export type SmtpLogin = { user: string; password: string; secure: boolean; serve
 
 const BAD = 'refused-secret';
 const TLS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'tls');
-/** A self-signed certificate for 127.0.0.1, made for these tests (test/tls). */
+/** A self-signed certificate for 127.0.0.1, localhost, mail.vitrina.test and relay.vitrina.internal, made for these tests (test/tls). */
 export const SMTP_STAND_IN_CERT = fs.readFileSync(path.join(TLS_DIR, 'smtp-stand-in.crt'), 'utf8');
 const SMTP_STAND_IN_KEY = fs.readFileSync(path.join(TLS_DIR, 'smtp-stand-in.key'), 'utf8');
 
@@ -148,7 +148,8 @@ export async function startChannelStandIns(options: { now?: () => number } = {})
     allowInsecureAuth: true,
   });
 
-  const endpoints: ChannelEndpoints = {
+  // The outgoing guard is the app's (OUTGOING_ALLOW_HOSTS): tests allow the stand-ins' loopback there.
+  const endpoints: Omit<ChannelEndpoints, 'outgoing'> = {
     telegramApiRoot: `${base}/telegram`,
     whatsappApiRoot: `${base}/whatsapp`,
     whatsappApiVersion: 'v26.0',

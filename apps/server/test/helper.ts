@@ -29,18 +29,32 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock. */
-export async function createTestContext(
-  deps: Pick<
-    AppDeps,
-    'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'fiscal' | 'push' | 'channels' | 'demoMode'
-  > = {},
-): Promise<TestContext> {
+/**
+ * `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock;
+ * `outgoingAllowHosts` is the configuration's OUTGOING_ALLOW_HOSTS (the loopback of a stand-in).
+ */
+export async function createTestContext({
+  outgoingAllowHosts,
+  ...deps
+}: Pick<
+  AppDeps,
+  | 'logger'
+  | 'onRoute'
+  | 'clock'
+  | 'mqtt'
+  | 'live'
+  | 'payments'
+  | 'fiscal'
+  | 'push'
+  | 'channels'
+  | 'demoMode'
+  | 'outgoingLookup'
+> & { outgoingAllowHosts?: string[] } = {}): Promise<TestContext> {
   const database = await cloneTemplate(inject('template'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
-    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
+    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir, outgoingAllowHosts },
     ...deps,
   });
   await app.ready();

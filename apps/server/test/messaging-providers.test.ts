@@ -1,8 +1,15 @@
-import type { TChannelTestResult, TNotificationChannel, TNotificationLog } from '@vitrina/contract';
+import { Writable } from 'node:stream';
+import {
+  type TChannelTestResult,
+  type TNotificationChannel,
+  type TNotificationLog,
+  translate,
+} from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationRules, whatsappMessages } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { createOutgoingGuard } from '../src/lib/outgoing-address.js';
 import { notify, sendThroughChannel } from '../src/modules/notifications/index.js';
 import { startChannelStandIns } from './channel-stand-ins.js';
 import { createTenant } from './factories/tenant.js';
@@ -18,9 +25,20 @@ import { call, createTestContext, ok, type TestContext } from './helper.js';
 let ctx: TestContext;
 let standIns: Awaited<ReturnType<typeof startChannelStandIns>>;
 const clock = new TestClock(Date.UTC(2026, 10, 2, 9));
+/** The server's warnings: what went wrong with an organisation's mail server is told there only. */
+const warnings: string[] = [];
+const logger = {
+  level: 'warn',
+  stream: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      warnings.push(chunk.toString('utf8'));
+      done();
+    },
+  }),
+};
 beforeAll(async () => {
   standIns = await startChannelStandIns({ now: () => clock.nowMs() });
-  ctx = await createTestContext({ clock, channels: standIns.endpoints });
+  ctx = await createTestContext({ clock, logger, channels: standIns.endpoints, outgoingAllowHosts: ['127.0.0.1'] });
 });
 afterAll(async () => {
   await ctx.close();
@@ -351,14 +369,18 @@ describe('Mail: STARTTLS is required, never a login in the clear', () => {
     const test = await mailChannel(standIns.plainSmtpPort);
     const answer = await test('ops@shop.example');
     expect(answer.ok).toBe(false);
-    expect(answer.error).toMatch(/STARTTLS/i);
+    // The caller hears one text whatever went wrong (issue 33); the server log says what.
+    expect(answer.error).toBe(translate('channel.mail_failed', 'en'));
+    expect(warnings.some((line) => /STARTTLS/i.test(line) && line.includes(String(standIns.plainSmtpPort)))).toBe(true);
     expect(standIns.logins.filter((login) => login.server === 'plain')).toEqual([]);
     expect(standIns.received.some((item) => item.service === 'mail' && item.to === 'ops@shop.example')).toBe(false);
   });
 
   it('refuses a server whose certificate it cannot trust, before logging in', async () => {
+    const details: string[] = [];
+    const outgoing = createOutgoingGuard({ allowHosts: ['127.0.0.1'], log: (detail) => details.push(detail.error) });
     const outcome = await sendThroughChannel(
-      { ...standIns.endpoints, smtpCa: undefined },
+      { ...standIns.endpoints, smtpCa: undefined, outgoing },
       {
         type: 2,
         settings: {
@@ -373,7 +395,8 @@ describe('Mail: STARTTLS is required, never a login in the clear', () => {
       { recipient: 'ops@shop.example', subject: 'Hello', text: 'Hi' },
     );
     expect(outcome.ok).toBe(false);
-    expect(outcome.ok ? '' : outcome.error).toMatch(/self[- ]signed certificate/i);
+    expect(outcome.ok ? '' : outcome.error).toBe(translate('channel.mail_failed', 'en'));
+    expect(details.join('\n')).toMatch(/self[- ]signed certificate/i);
     expect(standIns.logins.some((login) => login.password === 'password-untrusted')).toBe(false);
   });
 

@@ -13,7 +13,7 @@ let ctx: TestContext;
 let standIns: Awaited<ReturnType<typeof startChannelStandIns>>;
 beforeAll(async () => {
   standIns = await startChannelStandIns();
-  ctx = await createTestContext({ channels: standIns.endpoints });
+  ctx = await createTestContext({ channels: standIns.endpoints, outgoingAllowHosts: ['127.0.0.1'] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -31,7 +31,7 @@ const db = () => ctx.database.db;
  */
 async function openServer() {
   clock = new TestClock(START);
-  ctx = await createTestContext({ clock, channels: standIns.endpoints });
+  ctx = await createTestContext({ clock, channels: standIns.endpoints, outgoingAllowHosts: ['127.0.0.1'] });
   await ctx.app.jobs.scheduleRecurring();
 }
 

@@ -1,4 +1,5 @@
 import { CHANNEL_TYPE } from '@vitrina/contract';
+import { createOutgoingGuard } from '../../lib/outgoing-address.js';
 import {
   type ChannelEndpoints,
   type ChannelMessage,
@@ -16,6 +17,7 @@ export const DEFAULT_CHANNEL_ENDPOINTS: ChannelEndpoints = {
   telegramApiRoot: 'https://api.telegram.org',
   whatsappApiRoot: 'https://graph.facebook.com',
   whatsappApiVersion: DEFAULT_WHATSAPP_API_VERSION,
+  outgoing: createOutgoingGuard(),
 };
 
 /** Sends one message through a channel; never throws. */

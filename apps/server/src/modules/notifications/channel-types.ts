@@ -1,5 +1,6 @@
-import type { ChannelType } from '@vitrina/contract';
+import type { ChannelType, MessageKey } from '@vitrina/contract';
 import type { ChannelSettings } from '../../db/schema/index.js';
+import type { OutgoingGuard } from '../../lib/outgoing-address.js';
 
 /** Where the outside services are (tests point them at local stand-ins). */
 export type ChannelEndpoints = {
@@ -14,6 +15,8 @@ export type ChannelEndpoints = {
    * Tests pass their SMTP stand-in's self-signed one.
    */
   smtpCa?: string | undefined;
+  /** Checks the addresses organisations configure (the SMTP host) before anything connects to them. */
+  outgoing: OutgoingGuard;
 };
 
 /**
@@ -49,15 +52,24 @@ export type ChannelTarget = {
  */
 export type SendOutcome =
   | { ok: true; providerMessageId: string | null; parts: number }
-  | { ok: false; error: string; permanent: boolean; retryAfterMs: number | null; partsSent: number };
+  | {
+      ok: false;
+      error: string;
+      permanent: boolean;
+      retryAfterMs: number | null;
+      partsSent: number;
+      /** What the caller is told instead of `error`, in its language (an organisation's address: no oracle). */
+      messageKey?: MessageKey;
+    };
 
 export const refused = (
   error: string,
-  options: { permanent?: boolean; retryAfterMs?: number | null; partsSent?: number } = {},
+  options: { permanent?: boolean; retryAfterMs?: number | null; partsSent?: number; messageKey?: MessageKey } = {},
 ): SendOutcome => ({
   ok: false,
   error,
   permanent: options.permanent ?? false,
   retryAfterMs: options.retryAfterMs ?? null,
   partsSent: options.partsSent ?? 0,
+  ...(options.messageKey ? { messageKey: options.messageKey } : {}),
 });

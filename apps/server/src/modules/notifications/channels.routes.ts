@@ -13,8 +13,10 @@ export async function notificationChannelRoutes(
   const c = api.notificationChannel;
   registerEndpoint(app, c.list, ({ actor, query }) => channels.listChannels(ctx, actor, query));
   registerEndpoint(app, c.info, ({ actor, params }) => channels.getChannel(ctx, actor, params.id));
-  registerEndpoint(app, c.create, ({ actor, body }) => channels.createChannel(ctx, actor, body));
-  registerEndpoint(app, c.update, ({ actor, params, body }) => channels.updateChannel(ctx, actor, params.id, body));
+  registerEndpoint(app, c.create, ({ actor, body }) => channels.createChannel(ctx, endpoints, actor, body));
+  registerEndpoint(app, c.update, ({ actor, params, body }) =>
+    channels.updateChannel(ctx, endpoints, actor, params.id, body),
+  );
   registerEndpoint(app, c.activate, ({ actor, params }) => channels.setChannelActive(ctx, actor, params.id, true));
   registerEndpoint(app, c.deactivate, ({ actor, params }) => channels.setChannelActive(ctx, actor, params.id, false));
   registerEndpoint(app, c.delete, async ({ actor, params }) => {

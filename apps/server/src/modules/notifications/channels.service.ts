@@ -7,13 +7,14 @@ import type {
   ZListNotificationChannelsQuery,
   ZUpdateNotificationChannel,
 } from '@vitrina/contract';
-import { CHANNEL_TYPE } from '@vitrina/contract';
+import { CHANNEL_TYPE, translate } from '@vitrina/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ChannelSettings, notificationChannels, organizations } from '../../db/schema/index.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { OutgoingRefusedError } from '../../lib/outgoing-address.js';
 import { maskSecret } from '../../lib/secrets.js';
 import { writeAudit } from '../audit/index.js';
 import type { ChannelEndpoints } from './channel-clients.js';
@@ -146,9 +147,31 @@ function secretsOf(ctx: ServiceContext, orgId: number, body: UpdateBody, stored:
   return after.secret || after.app_secret ? sealed(ctx).seal(orgId, after) : null;
 }
 
-export async function createChannel(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
+/**
+ * A mail server's host is the organisation's choice of where this server connects: one that
+ * is this server's own network (or a cloud's metadata) is refused as the host field's error,
+ * the same whether it is private or does not resolve (the detail goes to the server log).
+ */
+async function assertMailHost(endpoints: ChannelEndpoints, type: number, host: string | undefined) {
+  if (type !== CHANNEL_TYPE.mail || !host) return;
+  try {
+    await endpoints.outgoing.check(host);
+  } catch (error) {
+    if (!(error instanceof OutgoingRefusedError)) throw error;
+    endpoints.outgoing.report({ host, error });
+    throw badRequest('errors.bad_request', { host: 'channel.host_refused' });
+  }
+}
+
+export async function createChannel(
+  ctx: ServiceContext,
+  endpoints: ChannelEndpoints,
+  actor: UserActor,
+  body: CreateBody,
+) {
   const orgId = body.org_id ?? actor.orgId;
   actor.scope.assertEditable(orgId);
+  await assertMailHost(endpoints, body.type, body.host);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -176,7 +199,13 @@ export async function createChannel(ctx: ServiceContext, actor: UserActor, body:
   return getChannel(ctx, actor, id);
 }
 
-export async function updateChannel(ctx: ServiceContext, actor: UserActor, id: number, body: UpdateBody) {
+export async function updateChannel(
+  ctx: ServiceContext,
+  endpoints: ChannelEndpoints,
+  actor: UserActor,
+  id: number,
+  body: UpdateBody,
+) {
   const before = await editableRow(ctx, actor, id);
   const settings = settingsOf(before.type, body, before.settings);
   if (before.type === CHANNEL_TYPE.mail && (!settings.host || !settings.port || !settings.from_address)) {
@@ -186,6 +215,7 @@ export async function updateChannel(ctx: ServiceContext, actor: UserActor, id: n
       ...(settings.from_address ? {} : { from_address: 'validation.required' }),
     });
   }
+  await assertMailHost(endpoints, before.type, body.host);
   if (before.type === CHANNEL_TYPE.whatsapp && (!settings.phone_number_id || !settings.notice_template)) {
     throw badRequest('errors.bad_request', {
       ...(settings.phone_number_id ? {} : { phone_number_id: 'validation.required' }),
@@ -254,7 +284,8 @@ export async function deleteChannel(ctx: ServiceContext, actor: UserActor, id: n
 /**
  * Sends a test message now and keeps the outcome on the channel for the list to show. A
  * WhatsApp test goes as the channel's notice template; if WhatsApp fails it later, its status
- * webhook puts the failure on the channel.
+ * webhook puts the failure on the channel. A mail test that fails answers one text in the
+ * caller's language, whatever went wrong (the mail client logged what).
  */
 export async function testChannel(
   ctx: ServiceContext,
@@ -270,7 +301,7 @@ export async function testChannel(
     text: `Test message from ${row.name}: notifications reach this recipient.`,
     kind: 'notice',
   });
-  const error = outcome.ok ? null : outcome.error;
+  const error = outcome.ok ? null : outcome.messageKey ? translate(outcome.messageKey, actor.locale) : outcome.error;
   await ctx.db
     .update(notificationChannels)
     .set({ lastTestAt: ctx.clock.now(), lastTestError: error })

@@ -83,6 +83,16 @@ async function assertDecodable(bytes: Buffer): Promise<void> {
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejectedError('too_many_pixels');
 }
 
+/**
+ * The one gate of every uploaded image, whatever keeps it (product pictures, dataset files,
+ * certificates on their public page, support and ticket attachments): its header must decode
+ * to at most MAX_INPUT_PIXELS, read in turn with the other image work. The upload path
+ * (plugins/multipart.ts) calls it for each image before any route sees the file.
+ */
+export function checkImage(bytes: Buffer): Promise<void> {
+  return imageLimiter.run(() => assertDecodable(bytes));
+}
+
 function pipeline(input: Buffer, options?: SharpOptions) {
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, ...options }).timeout({ seconds: IMAGE_TIMEOUT_S });
 }

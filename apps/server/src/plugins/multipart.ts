@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   detectUploadType,
+  IMAGE_MIME_TYPES,
   isStorableText,
   type MessageKey,
   UPLOAD_LIMIT_BYTES,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
+import { checkImage, imageUploadError } from '../lib/images.js';
 import type { Upload } from '../lib/uploads.js';
 
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
@@ -52,9 +54,13 @@ export function safeFilename(name: string): string {
   return cleaned.slice(0, 200) || 'file';
 }
 
+const isImage = (type: UploadMimeType) => (IMAGE_MIME_TYPES as readonly UploadMimeType[]).includes(type);
+
 /**
  * Reads the one file of a multipart request. Over 2 MB is refused while reading (413);
- * the type comes from the content's first bytes, never from the name or the header.
+ * the type comes from the content's first bytes, never from the name or the header. An image
+ * goes through the one pixel limit of every upload (413), and one no decoder reads is not of
+ * the type the route takes.
  */
 export async function readUpload(request: FastifyRequest, options: Options): Promise<Upload> {
   if (!request.isMultipart()) throw new AppError(400, 'upload.missing', {}, { file: 'upload.missing' });
@@ -84,6 +90,11 @@ async function readParts(request: FastifyRequest, options: Options): Promise<Upl
     const mimeType = detectUploadType(bytes);
     if (!mimeType || !options.accept.includes(mimeType)) {
       throw new AppError(400, options.wrongType, {}, { file: options.wrongType });
+    }
+    if (isImage(mimeType)) {
+      await checkImage(bytes).catch((error: unknown) => {
+        throw imageUploadError(error, options.wrongType);
+      });
     }
     upload = { bytes, mimeType, filename: safeFilename(part.filename) };
   }

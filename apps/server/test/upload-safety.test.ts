@@ -122,6 +122,14 @@ describe('one pixel limit for every image upload (issue 33)', () => {
     const title = uniqueName('Bomb certificate');
     const refused = await post('/v1/certificate/create', form(bomb, 'bomb.png', 'image/png', { title, region: 'ua' }));
     expect(refused.statusCode).toBe(413);
+    // Magic bytes of a PNG with no picture behind them are not an image either.
+    const broken = Buffer.concat([bomb.subarray(0, 8), Buffer.from('no picture here')]);
+    const notImage = await post(
+      '/v1/certificate/create',
+      form(broken, 'cert.png', 'image/png', { title, region: 'ua' }),
+    );
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json()).toMatchObject({ message: 'Choose a PDF or a JPEG, PNG or WebP image' });
     const list = await call(ctx, 'GET', '/v1/certificate/list', { token: admin, query: { q: title } });
     expect(list.json<{ total: number }>().total).toBe(0);
   });

@@ -126,6 +126,7 @@ export function createOutgoingGuard(options: OutgoingGuardOptions = {}): Outgoin
 
   async function resolve(name: string): Promise<string[]> {
     if (isIP(name) !== 0) return [name];
+    if (name === '') throw new OutgoingRefusedError(name, 'unresolved', 'no host');
     const answers = await lookup(name).catch((error: unknown) => {
       throw new OutgoingRefusedError(name, 'unresolved', error instanceof Error ? error.message : String(error));
     });

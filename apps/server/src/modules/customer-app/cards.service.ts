@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import {
   type CardOwner,
+  type CustomerGone,
   cardMatches,
   detachSavedCard,
   finishCardSetup,
@@ -66,7 +67,32 @@ export function startCustomerCardSetup(
   providers: PaymentProviders,
   actor: CustomerActor,
 ): Promise<TCardSetup> {
-  return startCardSetup(ctx, providers, { scope: scopeOf(actor), owner: ownerOf(actor) });
+  // The customer was deleted at the provider: the cards saved on it went with it, so no sale counts on them.
+  const onCustomerGone: CustomerGone = async (tx, gone) => {
+    const dropped = await tx
+      .update(customerCards)
+      .set({ active: false })
+      .where(
+        and(
+          eq(customerCards.userId, actor.userId),
+          eq(customerCards.provider, gone.kind),
+          eq(customerCards.providerAccount, gone.account),
+          eq(customerCards.providerCustomer, gone.customer),
+          eq(customerCards.active, true),
+        ),
+      )
+      .returning({ id: customerCards.id });
+    for (const card of dropped) {
+      await writeAudit(tx, actor, {
+        action: 'delete',
+        entity: 'customer_card',
+        entityId: card.id,
+        orgId: actor.orgId,
+        after: { reason: 'provider_customer_deleted' },
+      });
+    }
+  };
+  return startCardSetup(ctx, providers, { scope: scopeOf(actor), owner: ownerOf(actor), onCustomerGone });
 }
 
 /**

@@ -11,13 +11,13 @@ import {
   type CardOwner,
   type CustomerGone,
   cardMatches,
-  customerCardUsable,
   detachSavedCard,
   finishCardSetup,
   knownAccountOf,
   type PaymentProviders,
   startCardSetup,
 } from '../payments/index.js';
+import { activeCardOf } from '../sales/index.js';
 
 type CardRow = typeof customerCards.$inferSelect;
 
@@ -173,21 +173,9 @@ export async function removeCustomerCard(
   await detachSavedCard(ctx, providers, { scope: scopeOf(actor), card: removed });
 }
 
-/** The card sales charge: the customer's newest active card their organisation's payment system can charge. */
+/** The card sales charge (`activeCardOf`); without one a fridge's sale could not be paid, so the app asks for a card first. */
 async function chargedCard(db: Db, actor: CustomerActor): Promise<CardRow> {
-  const [card] = await db
-    .select()
-    .from(customerCards)
-    .where(
-      and(
-        eq(customerCards.userId, actor.userId),
-        eq(customerCards.active, true),
-        customerCardUsable('"customer_cards"'),
-      ),
-    )
-    .orderBy(desc(customerCards.id))
-    .limit(1);
-  // Without one a fridge's sale could not be paid: the app asks for a card first.
+  const card = await activeCardOf(db, actor.userId);
   if (!card) throw conflict('card.none_for_code');
   return card;
 }

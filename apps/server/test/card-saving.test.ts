@@ -190,6 +190,37 @@ describe('customer app cards with Stripe', () => {
     expect(orgCards.methods.get(row!.paymentMethod)?.customer).toBeNull();
   });
 
+  it('a customer deleted at Stripe is replaced: the next setup makes a new Customer and the card is saved on it', async () => {
+    const { orgId } = await orgOnStripe();
+    const customer = await customerOf(orgId);
+    const first = await saveStripeCard(customer.token);
+    const [old] = await db().select().from(customerCards).where(eq(customerCards.id, first.id));
+    orgCards.deleteCustomer(old!.providerCustomer);
+
+    const from = orgStripe.requests.length;
+    const setup = await ok<TCardSetup>(ctx, customer.token, APP.setup, {});
+    const made = orgStripe.requests.slice(from).map((request) => [request.path, request.form.customer]);
+    const replacement = [...orgCards.customers.keys()].at(-1)!;
+    expect(replacement).not.toBe(old!.providerCustomer);
+    expect(made).toEqual([
+      ['/v1/setup_intents', old!.providerCustomer],
+      ['/v1/customers', undefined],
+      ['/v1/setup_intents', replacement],
+    ]);
+    orgCards.confirmSetup(setup.setup_id, 'pm_card_mastercard');
+    const card = await ok<TSavedCard>(ctx, customer.token, APP.save, { setup_id: setup.setup_id });
+    const [row] = await db().select().from(customerCards).where(eq(customerCards.id, card.id));
+    expect(row).toMatchObject({ providerCustomer: replacement, active: true, last4: '4444' });
+    // The card saved on the deleted customer went with it: the app lists, and sales charge, the new one only.
+    expect((await listOf(customer.token)).map((item) => item.id)).toEqual([card.id]);
+    expect(await activeCardOf(db(), customer.userId)).toMatchObject({ id: card.id });
+
+    // The next card hangs on the new customer, made once.
+    const before = orgStripe.requests.length;
+    await saveStripeCard(customer.token);
+    expect(orgStripe.requests.slice(before).filter((request) => request.path === '/v1/customers')).toEqual([]);
+  });
+
   it('does not save a card the bank refused in the Payment Element', async () => {
     const { orgId } = await orgOnStripe();
     const customer = await customerOf(orgId);

@@ -110,6 +110,16 @@ export class StripeCardStandIn {
     return method;
   }
 
+  /**
+   * The customer is deleted at Stripe (its Dashboard, or `DELETE /v1/customers/:id`, which
+   * Vitrina never calls): its payment methods go with it, and a request that names it is
+   * answered `resource_missing` on `customer`, as Stripe answers for a customer that is gone.
+   */
+  deleteCustomer(customerId: string): void {
+    if (!this.customers.delete(customerId)) throw new Error(`no customer ${customerId}`);
+    for (const method of this.methods.values()) if (method.customer === customerId) method.customer = null;
+  }
+
   /** The bank refuses the card in the Payment Element: the SetupIntent asks for another. */
   declineSetup(setupId: string): void {
     const setup = this.setups.get(setupId);

@@ -1,3 +1,4 @@
+import { ZDeviceDoorSession } from '@vitrina/contract';
 import { FAULT_KINDS, type FaultKind, SENSOR_FAULT_KINDS } from './behaviour.js';
 import type { Fridge } from './fridge.js';
 
@@ -5,7 +6,8 @@ export const CONTROL_HELP = `Commands (one a line):
   <fault> <serial|all> [on|off]   faults: ${FAULT_KINDS.join(', ')}
                                   (${SENSOR_FAULT_KINDS.join(', ')}: the next customer's session;
                                   camera-loss: the neuro camera of a fridge that has one)
-  customer <serial|all>           a customer opens the door
+  customer <serial|all> [code]    a customer opens the door; with the code an app shows
+                                  (GET /v1/app/card/code), the reader reads that QR code
   courier <serial|all>            a courier restocks from the pool
   status                          one line per fridge
   help`;
@@ -18,6 +20,12 @@ export function runControl(line: string, fridges: Fridge[]): string {
   if (verb === 'status') return fridges.map(describe).join('\n');
   const chosen = who === 'all' ? fridges : fridges.filter((fridge) => fridge.serial === who);
   if (chosen.length === 0) return `no fridge ${who || '(none given)'}; try: status`;
+  if (verb === 'customer' && state !== 'on') {
+    // The QR code a customer's app shows at the reader: their door session is their sale.
+    if (!ZDeviceDoorSession.shape.customer_token.safeParse(state).success) return `not a customer code: ${state}`;
+    const opened = chosen.filter((fridge) => fridge.startSession('customer', undefined, state));
+    return `customer with code ${state}: the door opened at ${opened.length} of ${chosen.length}`;
+  }
   if (verb === 'customer' || verb === 'courier') {
     const opened = chosen.filter((fridge) => fridge.startSession(verb));
     return `${verb}: the door opened at ${opened.length} of ${chosen.length}`;

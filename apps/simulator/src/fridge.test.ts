@@ -1,5 +1,6 @@
 import { DEVICE_HEARTBEAT_INTERVAL_MS, DEVICE_TELEMETRY_INTERVAL_MS, type TDeviceDoorSession } from '@vitrina/contract';
 import { describe, expect, it } from 'vitest';
+import { runControl } from './control.js';
 import { setUp, TEST_PRODUCTS } from './test-support.js';
 
 type Envelope = { boot: number; seq: number; ts: number };
@@ -90,6 +91,22 @@ describe('a fridge on the protocol', () => {
       const opened = sessions.find((s) => s.id === session.id && s.state === 'opened');
       expect(opened?.customer_token).toBe(session.customer_token);
     }
+  });
+
+  it('a customer who shows their app’s code at the reader (the control line) is that code’s session', () => {
+    const { clock, network, fridge } = setUp({ fridge: { customers: ['ct_demo_alpha_0001'] } });
+    fridge.powerOn();
+    const code = 'ct_0123456789abcdef0123456789abcdef';
+    expect(runControl(`customer ${fridge.serial} ${code}`, [fridge])).toBe(
+      `customer with code ${code}: the door opened at 1 of 1`,
+    );
+    clock.advance(5 * MINUTE);
+    const sessions = network.on<TDeviceDoorSession>('door-session');
+    expect(sessions.map((session) => [session.state, session.customer_token])).toEqual([
+      ['opened', code],
+      ['closed', code],
+    ]);
+    expect(runControl(`customer ${fridge.serial} not/a code`, [fridge])).toBe('not a customer code: not/a');
   });
 
   it('a courier restocks from the pool when the cabinet runs low', () => {

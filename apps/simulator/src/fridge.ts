@@ -235,15 +235,19 @@ export class Fridge implements CommandTarget {
 
   // ── Door sessions ───────────────────────────────────────────────────────────────────
 
-  /** Opens the door for a session of that kind; false when it is open already or stuck. */
-  startSession(kind: SessionKind, commandId?: string): boolean {
+  /**
+   * Opens the door for a session of that kind; false when it is open already or stuck.
+   * `shownCode`: the code the customer's app shows at the reader (else a walk-up shows one of the fleet's cards).
+   */
+  startSession(kind: SessionKind, commandId?: string, shownCode?: string): boolean {
     if (this.faults.doorStuck || this.door.isOpen) return false;
     const [min, max] = OPEN_FOR_MS[kind];
     // A customer who walks up shows their card; one who came by a link was identified by the server.
     const customerToken =
-      kind === 'customer' && !commandId && this.customers.length > 0
-        ? this.customers[Math.floor(this.random() * this.customers.length)]
-        : undefined;
+      kind !== 'customer' || commandId
+        ? undefined
+        : (shownCode ??
+          (this.customers.length > 0 ? this.customers[Math.floor(this.random() * this.customers.length)] : undefined));
     // Pending sensor faults strike as the door opens, before it reads the weights.
     const struck = kind === 'customer' ? this.sensorFaults.strike() : null;
     return this.door.open({

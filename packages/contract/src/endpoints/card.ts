@@ -4,6 +4,7 @@ import {
   ZCardIdParam,
   ZCardSetup,
   ZConfirmTestCardSetup,
+  ZCustomerCode,
   ZFinishCardSetup,
   ZSavedCard,
   ZSavedCardList,
@@ -59,6 +60,26 @@ export const cardApi = {
     params: ZCardIdParam,
     response: ZOk,
     errors: [404],
+  }),
+  appCode: defineEndpoint({
+    method: 'GET',
+    path: '/v1/app/card/code',
+    tag,
+    summary:
+      'The code the app shows as a QR code at a micromarket: the door session that reports it is the customer’s sale, charged to their card; 409 without a card to charge',
+    audience,
+    response: ZCustomerCode,
+    errors: [409],
+  }),
+  appRenewCode: defineEndpoint({
+    method: 'POST',
+    path: '/v1/app/card/code/renew',
+    tag,
+    summary:
+      'A new code in place of every earlier one of the customer (a screenshot of the old QR code opens nothing any more); 409 without a card to charge',
+    audience,
+    response: ZCustomerCode,
+    errors: [409],
   }),
   openSetup: defineEndpoint({
     method: 'POST',

@@ -42,6 +42,15 @@ export const ZSavedCardList = z.object({ items: z.array(ZSavedCard) });
 export const ZCardIdParam = z.object({ id: ZIdFromText });
 
 /**
+ * The code the customer app shows as a QR code at a micromarket's reader: the fridge reports it
+ * in the door session (`customer_token`, docs/device-protocol.md), and the session becomes this
+ * customer's sale, charged to their saved card. It belongs to the card sales charge (`card_id`):
+ * removing that card, or renewing the code, ends it.
+ */
+export const ZCustomerCode = z.object({ token: z.string(), card_id: z.number().int() });
+export type TCustomerCode = z.infer<typeof ZCustomerCode>;
+
+/**
  * The test provider's payment methods for its test cards (Stripe's own test tokens, so the
  * same names mean the same cards there), with what the provider records for each.
  */

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { TCardSetup, TSavedCard } from '@vitrina/contract';
+import type { TCardSetup, TCustomerCode, TSavedCard } from '@vitrina/contract';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { customerCards, paymentSettings } from '../../db/schema/index.js';
 import type { CustomerActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import {
   type CardOwner,
+  type CustomerGone,
   cardMatches,
   detachSavedCard,
   finishCardSetup,
@@ -15,8 +17,12 @@ import {
   type PaymentProviders,
   startCardSetup,
 } from '../payments/index.js';
+import { activeCardOf } from '../sales/index.js';
 
 type CardRow = typeof customerCards.$inferSelect;
+
+/** A card's code for the app's QR code (`customer_token` in a door session): unguessable, 35 characters. */
+const newCode = () => `ct_${randomBytes(16).toString('hex')}`;
 
 /** The customer's cards are saved with their organisation's payment system, as its sales charge them. */
 const scopeOf = (actor: CustomerActor) => ({ kind: 'org' as const, orgId: actor.orgId });
@@ -66,7 +72,32 @@ export function startCustomerCardSetup(
   providers: PaymentProviders,
   actor: CustomerActor,
 ): Promise<TCardSetup> {
-  return startCardSetup(ctx, providers, { scope: scopeOf(actor), owner: ownerOf(actor) });
+  // The customer was deleted at the provider: the cards saved on it went with it, so no sale counts on them.
+  const onCustomerGone: CustomerGone = async (tx, gone) => {
+    const dropped = await tx
+      .update(customerCards)
+      .set({ active: false })
+      .where(
+        and(
+          eq(customerCards.userId, actor.userId),
+          eq(customerCards.provider, gone.kind),
+          eq(customerCards.providerAccount, gone.account),
+          eq(customerCards.providerCustomer, gone.customer),
+          eq(customerCards.active, true),
+        ),
+      )
+      .returning({ id: customerCards.id });
+    for (const card of dropped) {
+      await writeAudit(tx, actor, {
+        action: 'delete',
+        entity: 'customer_card',
+        entityId: card.id,
+        orgId: actor.orgId,
+        after: { reason: 'provider_customer_deleted' },
+      });
+    }
+  };
+  return startCardSetup(ctx, providers, { scope: scopeOf(actor), owner: ownerOf(actor), onCustomerGone });
 }
 
 /**
@@ -98,7 +129,7 @@ export async function saveCustomerCard(
         orgId: actor.orgId,
         userId: actor.userId,
         // What the app's QR code shows a micromarket, to know who is at the door.
-        token: `ct_${randomBytes(16).toString('hex')}`,
+        token: newCode(),
         provider: saved.kind,
         providerAccount: saved.account,
         paymentMethod: saved.card.paymentMethod,
@@ -140,4 +171,43 @@ export async function removeCustomerCard(
     return row;
   });
   await detachSavedCard(ctx, providers, { scope: scopeOf(actor), card: removed });
+}
+
+/** The card sales charge (`activeCardOf`); without one a fridge's sale could not be paid, so the app asks for a card first. */
+async function chargedCard(db: Db, actor: CustomerActor): Promise<CardRow> {
+  const card = await activeCardOf(db, actor.userId);
+  if (!card) throw conflict('card.none_for_code');
+  return card;
+}
+
+/** The code the app shows as a QR code at a micromarket's reader: that of the card sales charge. */
+export async function customerCode(ctx: ServiceContext, actor: CustomerActor): Promise<TCustomerCode> {
+  const card = await chargedCard(ctx.db, actor);
+  return { token: card.token, card_id: card.id };
+}
+
+/**
+ * New codes for every active card of the customer (a QR code seen over their shoulder or kept
+ * as a screenshot buys nothing any more): a fridge that reports an old one makes a guest's sale.
+ */
+export async function renewCustomerCode(ctx: ServiceContext, actor: CustomerActor): Promise<TCustomerCode> {
+  return ctx.db.transaction(async (tx) => {
+    await chargedCard(tx, actor);
+    const cards = await tx
+      .select({ id: customerCards.id })
+      .from(customerCards)
+      .where(and(eq(customerCards.userId, actor.userId), eq(customerCards.active, true)));
+    for (const card of cards) {
+      await tx.update(customerCards).set({ token: newCode() }).where(eq(customerCards.id, card.id));
+    }
+    await writeAudit(tx, actor, {
+      action: 'update',
+      entity: 'customer_card_code',
+      entityId: actor.userId,
+      orgId: actor.orgId,
+      after: { renewed: cards.length },
+    });
+    const card = await chargedCard(tx, actor);
+    return { token: card.token, card_id: card.id };
+  });
 }

@@ -17,7 +17,14 @@ import {
 import type { PaymentProviders } from '../payments/index.js';
 import { commentCustomerChat, createCustomerChat, getCustomerChat, listCustomerChats } from '../support/index.js';
 import { authenticatedPage } from './authenticated-page.js';
-import { listCards, removeCustomerCard, saveCustomerCard, startCustomerCardSetup } from './cards.service.js';
+import {
+  customerCode,
+  listCards,
+  removeCustomerCard,
+  renewCustomerCode,
+  saveCustomerCard,
+  startCustomerCardSetup,
+} from './cards.service.js';
 import { inbox, markRead, registerDevice } from './inbox.service.js';
 import { CodeLimiter, me, requestCode, signIn, signOut } from './sign-in.service.js';
 
@@ -84,6 +91,9 @@ export async function customerAppRoutes(
     await removeCustomerCard(ctx, deps.payments, actor, params.id);
     return OK;
   });
+  // The QR code the app shows at a fridge's reader: the fridge's door session with it is this customer's sale.
+  registerEndpoint(app, cards.appCode, ({ actor }) => customerCode(ctx, actor));
+  registerEndpoint(app, cards.appRenewCode, ({ actor }) => renewCustomerCode(ctx, actor));
   // Opening a micromarket: the guest page's limits per address, and per customer instead of per link; counted apart.
   const openLimiter = new OpenLimiter(undefined, () => ctx.clock.nowMs(), deps.rateSharing.share('app-open'));
   registerEndpoint(app, endpoints.openFridge, ({ actor, params, body, request, reply }) => {

@@ -117,22 +117,81 @@ async function ensureCustomer(ctx: ServiceContext, target: CardProvider, owner: 
   return (await findCustomer(ctx.db, owner.ref, target.kind, target.account)) ?? customer;
 }
 
-/** Starts saving a card: a SetupIntent for the page to confirm (Stripe.js, or the test provider's form). */
+/**
+ * Called when the provider no longer has the owner's customer (deleted there), in the database
+ * transaction that replaces it: the owner's cards saved on it can no longer be charged.
+ */
+export type CustomerGone = (
+  tx: Db,
+  gone: { kind: PaymentProviderKind; account: string; customer: string },
+) => Promise<void>;
+
+/** The provider says the customer a request named does not exist (Stripe: deleted, `resource_missing` on `customer`). */
+const isCustomerMissing = (error: unknown) =>
+  error instanceof PaymentProviderError && error.code === 'resource_missing' && error.param === 'customer';
+
+/**
+ * A new customer in place of one the provider no longer has. Its key names the one it replaces
+ * (the first key would replay the deleted customer), so two setups that found it gone at once
+ * make one; the row is swapped only from the gone customer, so the second keeps the first's.
+ */
+async function replaceCustomer(
+  ctx: ServiceContext,
+  target: CardProvider,
+  owner: CardOwner,
+  gone: { customer: string; onGone: CustomerGone | undefined },
+): Promise<string> {
+  const { customer } = await asking(() =>
+    target.provider.createCustomer({
+      idempotencyKey: `customer:${owner.ref}:${target.kind}:${target.account}:after:${gone.customer}`,
+      description: owner.description,
+      metadata: { vitrina_owner: owner.ref },
+    }),
+  );
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(paymentCustomers)
+      .set({ customer, createdAt: ctx.clock.now() })
+      .where(
+        and(
+          eq(paymentCustomers.owner, owner.ref),
+          eq(paymentCustomers.provider, target.kind),
+          eq(paymentCustomers.account, target.account),
+          eq(paymentCustomers.customer, gone.customer),
+        ),
+      );
+    await gone.onGone?.(tx, { kind: target.kind, account: target.account, customer: gone.customer });
+  });
+  return (await findCustomer(ctx.db, owner.ref, target.kind, target.account)) ?? customer;
+}
+
+/**
+ * Starts saving a card: a SetupIntent for the page to confirm (Stripe.js, or the test provider's
+ * form). A customer deleted at the provider is replaced by a new one, and the setup made for it.
+ */
 export async function startCardSetup(
   ctx: ServiceContext,
   providers: PaymentProviders,
-  options: { scope: SettingsScope; owner: CardOwner },
+  options: { scope: SettingsScope; owner: CardOwner; onCustomerGone?: CustomerGone },
 ): Promise<TCardSetup> {
   const target = await cardProviderOf(ctx, providers, options.scope);
-  const customer = options.owner.hasCustomer ? await ensureCustomer(ctx, target, options.owner) : undefined;
-  const setup = await asking(() =>
+  const createSetup = (customer: string | undefined) =>
     target.provider.createCardSetup({
       // Each click is a new setup: nothing is charged, and an abandoned one lapses at the provider.
       idempotencyKey: `setup:${options.owner.ref}:${randomUUID()}`,
       customer,
       metadata: { vitrina_owner: options.owner.ref },
-    }),
-  );
+    });
+  const customer = options.owner.hasCustomer ? await ensureCustomer(ctx, target, options.owner) : undefined;
+  const setup = await asking(async () => {
+    try {
+      return await createSetup(customer);
+    } catch (error) {
+      if (customer === undefined || !isCustomerMissing(error)) throw error;
+      const gone = { customer, onGone: options.onCustomerGone };
+      return createSetup(await replaceCustomer(ctx, target, options.owner, gone));
+    }
+  });
   return {
     provider: target.kind,
     setup_id: setup.reference,

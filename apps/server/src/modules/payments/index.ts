@@ -1,6 +1,7 @@
 /** Payments (DESIGN §5): providers, the organisation's settings, the ledger, webhooks and reconciliation. */
 export {
   type CardOwner,
+  type CustomerGone,
   cardProviderOf,
   detachSavedCard,
   type FinishedSetup,

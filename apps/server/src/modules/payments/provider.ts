@@ -123,6 +123,8 @@ export class PaymentProviderError extends Error {
     readonly code: string,
     /** The provider's own words, for the operator. */
     readonly reason: string,
+    /** The request parameter the provider names as the cause (Stripe's `param`: `customer`, `amount`). */
+    readonly param: string | null = null,
   ) {
     super(`${kind}: ${code}: ${reason}`);
   }

@@ -229,7 +229,7 @@ export function encodeForm(form: Form): string {
  * so the operation may be asked again with the same key; other 4xx: a refused request.
  */
 function errorFromResponse(status: number, text: string): PaymentProviderError {
-  let error: { type?: string; code?: string; decline_code?: string; message?: string } = {};
+  let error: { type?: string; code?: string; decline_code?: string; message?: string; param?: string } = {};
   try {
     error = (JSON.parse(text) as { error?: typeof error }).error ?? {};
   } catch {
@@ -240,5 +240,5 @@ function errorFromResponse(status: number, text: string): PaymentProviderError {
   else if (status === 401 || status === 403) kind = 'credentials';
   else if (status === 409 || status === 429 || status >= 500) kind = 'unavailable';
   const code = error.decline_code ?? error.code ?? error.type ?? `http_${status}`;
-  return new PaymentProviderError(kind, code, error.message ?? `Stripe answered ${status}`);
+  return new PaymentProviderError(kind, code, error.message ?? `Stripe answered ${status}`, error.param ?? null);
 }

@@ -21,6 +21,12 @@ import { abandonedWebSale, BELOW_MINIMUM } from '../sales/index.js';
 
 /** §4 transaction statuses still running: 0 new, 3 processing, 4 processing at the provider. */
 const UNCLOSED_STATUSES = [0, 3, 4];
+/**
+ * What holds the micromarket for everyone: a sale still new or processing, but not one only
+ * waiting for the provider's answer (4): its door is closed and its reading taken, so the next
+ * customer may open; only that sale (and its customer) waits for the answer or the reconciliation.
+ */
+const MICROMARKET_UNCLOSED_STATUSES = [0, 3];
 /** §4 payment status 2: the customer's sale was not paid. */
 const NOT_PAID = 2;
 /** How long the device may be silent before it counts as unreachable, even if marked online. */
@@ -69,7 +75,11 @@ export const previousUnclosedRule: RefusalRule = {
     // A web sale whose door never opened (its command failed or ran out) is not waiting for anything.
     const abandoned = abandonedWebSale(now);
     const running = and(inArray(transactions.status, UNCLOSED_STATUSES), not(abandoned));
-    const ofThisMicromarket = and(eq(transactions.micromarketId, micromarket.id), running);
+    const ofThisMicromarket = and(
+      eq(transactions.micromarketId, micromarket.id),
+      inArray(transactions.status, MICROMARKET_UNCLOSED_STATUSES),
+      not(abandoned),
+    );
     // An amount below the provider's minimum is not the customer's debt: it is written off.
     const unpaid = and(
       eq(transactions.paymentStatus, NOT_PAID),

@@ -110,6 +110,13 @@ describe('customerOpenRefusal', () => {
     await insertSale(abandoned, { status: 0, paymentType: 23, commandId: command!.id });
     expect(await refusal(abandoned)).toBeNull();
 
+    // A sale only waiting for the provider's answer (4) holds its customer, not the micromarket.
+    const waiting = await sellable();
+    const payer = await insertCustomerWithCard(db(), orgId);
+    await insertSale(waiting, { status: 4, customerId: payer.userId, clientType: 1 });
+    expect(await refusal(waiting)).toBeNull();
+    expect(await refusal(waiting, { customerId: payer.userId })).toBe('payment.refusal.previous_unclosed');
+
     const done = await sellable();
     await insertSale(done, { status: 1, paymentStatus: 1 });
     expect(await refusal(done)).toBeNull();

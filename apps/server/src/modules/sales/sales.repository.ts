@@ -190,8 +190,12 @@ export async function insertSessionSale(
 const sessionSaleInsert = preparedQuery<Parameters<typeof insertSessionSale>[1], SaleRow[]>((db) => {
   // Codes inlined, not bound: a CASE of bound parameters would be typed text, not smallint.
   const clientTypeOfUser = sql`CASE WHEN u.user_type = ${code(USER_KIND.employee)} THEN ${code(CLIENT_KIND.employee)} ELSE ${code(CLIENT_KIND.client)} END`;
+  // Only an active card of an active customer of this organisation whom it has not blocked from
+  // its cabinets: any other code (a removed card, a renewed code, a blocked customer) buys as a guest.
   const card = sql`FROM customer_cards c JOIN users u ON u.id = c.user_id
-    WHERE c.token = ${sql.placeholder('customerToken')} AND c.org_id = ${sql.placeholder('orgId')} AND c.active`;
+    WHERE c.token = ${sql.placeholder('customerToken')} AND c.org_id = ${sql.placeholder('orgId')} AND c.active
+      AND u.active AND u.org_id = c.org_id
+      AND NOT EXISTS (SELECT 1 FROM customer_blocks b WHERE b.customer_id = u.id AND b.org_id = c.org_id)`;
   return db
     .insert(transactions)
     .values({

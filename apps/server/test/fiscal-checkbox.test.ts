@@ -201,7 +201,7 @@ describe('fiscal receipts on Checkbox', () => {
     expect(pdf.statusCode).toBe(200);
   });
 
-  it('a refund gets a return receipt naming the sale receipt; a part refunded is one line', async () => {
+  it('a part refunded by amount returns the sale’s own goods with their tax groups, each its share, naming the sale receipt', async () => {
     const s = await shop();
     const sale = await paidSale(s);
     const refund = (amount: number) =>
@@ -213,13 +213,24 @@ describe('fiscal receipts on Checkbox', () => {
     await runJobs();
     const [saleReceipt, returnReceipt] = await receiptsOf(sale.id);
     expect(returnReceipt).toMatchObject({ kind: 'return', status: 'ready', amountMinor: 1_000 });
+    const sold = standIn.books.receipts.get(saleReceipt!.providerReceiptId!)!;
     const returned = standIn.books.receipts.get(returnReceipt!.providerReceiptId!)!;
     expect(returned).toMatchObject({ type: 'RETURN', totalSum: 1_000 });
-    expect(returned.body).toMatchObject({
+    // 10.00 over the lattes' 72.00 and the croissant's 25.00: 7.42 and 2.58, each line as the sale sold it.
+    const [lattes, croissant] = sold.body.goods;
+    expect(returned.body).toEqual({
+      id: returnReceipt!.providerReceiptId,
+      goods: [
+        { ...lattes, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 800 + 7_200 - 742 }] },
+        { ...croissant, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 2_500 - 258 }] },
+      ],
+      payments: [{ type: 'CASHLESS', value: 1_000, label: 'Картка' }],
       related_receipt_id: saleReceipt!.providerReceiptId,
-      goods: [{ good: { code: `refund-${sale.id}`, price: 1_000, tax: ['Б'] }, quantity: 1_000, is_return: true }],
-      payments: [{ type: 'CASHLESS', value: 1_000 }],
     });
+    expect(returned.body.goods.map(({ good }) => [good.name, good.tax])).toEqual([
+      ['Кава лате', ['А']],
+      ['Croissant', ['Б']],
+    ]);
     const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
     expect(page.fiscal.returns).toEqual([
       {
@@ -275,7 +286,16 @@ describe('fiscal receipts on Checkbox', () => {
       payments: [{ type: 'CASHLESS', value: 3_600, label: 'Картка' }],
       related_receipt_id: saleReceipt!.providerReceiptId,
     });
-    expect(byAmount!.body.goods).toMatchObject([{ good: { code: `refund-${sale.id}` }, quantity: 1_000 }]);
+    // 50.00 by amount over what the lines still held, 36.00 : 25.00: the one latte left and the croissant.
+    expect(byAmount!.body.goods).toEqual([
+      { good: latte, quantity: 1_000, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 1_050 }] },
+      {
+        good: { code: String(s.croissant), name: 'Croissant', price: 2_500, tax: ['Б'] },
+        quantity: 1_000,
+        is_return: true,
+        discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 450 }],
+      },
+    ]);
     // 50.00 kept of 61.00, shared 36.00 : 25.00: 29.50 off the latte (beside its 4.00), 20.50 off the croissant.
     expect(rest).toMatchObject({ type: 'RETURN', totalSum: 1_100 });
     expect(rest!.body.goods).toEqual([

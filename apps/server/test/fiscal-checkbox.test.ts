@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { instantOfWallTime, wallTimeAt } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../src/db/schema/index.js';
@@ -16,11 +17,12 @@ import { call, createTestContext, ok, type TestContext } from './helper.js';
  * Fiscal receipts on Checkbox through the real server: the organisation chooses Checkbox in
  * its fiscal settings, a sale paid by the settlement is registered by the fiscal job on a
  * shift the adapter opens, the customer's receipt shows the fiscal number and Checkbox's
- * link, a refund gets its return receipt, a retried job never registers twice, and a shift
- * that cannot be opened turns sales away (§8 "closed fiscal shift") until it can.
+ * link, a refund gets its return receipt, a retried job never registers twice, the nightly
+ * close turns no customer away, and a shift that cannot be opened turns sales away (§8
+ * "closed fiscal shift") until it can.
  */
 const clock = new TestClock();
-const standIn = new CheckboxStandIn([]);
+const standIn = new CheckboxStandIn([], () => clock.now());
 let ctx: TestContext;
 beforeAll(async () => {
   const checkboxBaseUrl = await standIn.start();
@@ -502,6 +504,55 @@ describe('fiscal receipts on Checkbox', () => {
     const [receipt] = await receiptsOf(sale.id);
     expect(receipt).toMatchObject({ status: 'failed', lastError: 'fiscal.test_sale', providerReceiptId: null });
     expect(sellsOf(s)).toEqual([]);
+  });
+
+  it('the nightly close turns no customer away: a sale from 23:50 to midnight goes on the next shift, opened at once', async () => {
+    const s = await shop();
+    // The shop's organisation keeps Kyiv's clock (the default): the next day's 23:45 there.
+    const wall = wallTimeAt(new Date(clock.nowMs() + 86_400_000), 'Europe/Kyiv');
+    const at = (hour: number, minute: number) => instantOfWallTime({ ...wall, hour, minute }, 'Europe/Kyiv');
+    clock.set(at(23, 45));
+    await paidSale(s);
+    const dayShift = standIn.books.activeShift(s.cashier.login)!;
+    expect(dayShift).toMatchObject({ status: 'OPENED' });
+    const refusal = () =>
+      customerOpenRefusal(db(), { micromarketId: s.micromarketId, now: clock.now(), rules: FISCAL_RULE });
+
+    // 23:50: the shifts job closes the day's shift with its Z report.
+    await ctx.app.jobs.scheduleRecurring();
+    clock.set(at(23, 50));
+    await runJobs();
+    expect(standIn.books.shifts.find((shift) => shift.id === dayShift.id)).toMatchObject({ status: 'CLOSED' });
+    expect(standIn.books.activeShift(s.cashier.login)).toBeNull();
+
+    // 23:55: the customer is let in, and the sale's receipt goes on a new shift.
+    clock.set(at(23, 55));
+    expect(await refusal()).toBeNull();
+    const late = await paidSale(s);
+    const [receipt] = await receiptsOf(late.id);
+    expect(receipt).toMatchObject({ status: 'ready', lastError: null });
+    const sold = standIn.books.receipts.get(receipt!.providerReceiptId!)!;
+    const nextShift = standIn.books.shifts.find((shift) => shift.id === sold.shiftId)!;
+    expect(nextShift.id).not.toBe(dayShift.id);
+    expect(nextShift.status).toBe('OPENED');
+    // Opened by the sale's receipt (its signing polled a second of the clock), after the close.
+    expect(wallTimeAt(new Date(nextShift.openedAt!), 'Europe/Kyiv')).toMatchObject({ hour: 23, minute: 55 });
+    expect(await refusal()).toBeNull();
+    // The close is once a day: the shift opened after it stays open for the night's later sales.
+    clock.set(at(23, 59));
+    await runJobs();
+    expect(standIn.books.activeShift(s.cashier.login)).toMatchObject({ id: nextShift.id, status: 'OPENED' });
+    expect(await refusal()).toBeNull();
+
+    // After midnight the night's shift does not outlive its day: the first receipt closes it and opens the day's.
+    const nextDay = wallTimeAt(new Date(at(12, 0).getTime() + 86_400_000), 'Europe/Kyiv');
+    clock.set(instantOfWallTime({ ...nextDay, hour: 0, minute: 5 }, 'Europe/Kyiv'));
+    const morning = await paidSale(s);
+    const [morningReceipt] = await receiptsOf(morning.id);
+    expect(standIn.books.receipts.get(morningReceipt!.providerReceiptId!)!.shiftId).not.toBe(nextShift.id);
+    expect(nextShift.status).toBe('CLOSED');
+    // The other tests' clock is left in the day, away from the nightly close.
+    clock.set(instantOfWallTime({ ...nextDay, hour: 12, minute: 0 }, 'Europe/Kyiv'));
   });
 
   it('a shift Checkbox cannot open turns sales away with §8 "closed fiscal shift" until a later try opens it', async () => {

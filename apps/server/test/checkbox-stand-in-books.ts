@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
  * receipts, kept the way Checkbox's API describes them. A shift is CREATED on opening and
  * OPENED once its opening transaction is signed (or CLOSED when the tax service refuses it);
  * a receipt is CREATED and DONE once signed; each takes `polls` reads of its state to get
- * there, so a client that does not poll never sees it finish.
+ * there, so a client that does not poll never sees it finish. A return of a sale receipt
+ * (`related_receipt_id`) gives back only goods that receipt sold, as it sold them, each for
+ * no more than it sold, and the returns together no more than the sale took.
  */
 export type CheckboxCashier = { licenseKey: string; login: string; password: string; pinCode: string };
 export type Answer = { status: number; body: unknown };
@@ -204,6 +206,8 @@ export class CheckboxBooks {
     if (body.related_receipt_id && !this.receipts.has(body.related_receipt_id)) {
       return httpError(400, 'Related receipt not found');
     }
+    const unsold = returns && body.related_receipt_id ? this.unsoldReturn(body, body.related_receipt_id) : null;
+    if (unsold) return httpError(400, unsold);
     for (const { good } of body.goods) {
       for (const tax of good.tax ?? []) {
         if (!CHECKBOX_TAXES.some((known) => known.code === tax || known.symbol === tax)) {
@@ -232,18 +236,53 @@ export class CheckboxBooks {
     return { status: 201, body: this.receiptModel(receipt) };
   }
 
+  /**
+   * What is wrong with a return of a sale receipt: a good the sale did not sell as it is
+   * returned (code, name, price, barcode and tax groups), more of it or of its money than the
+   * sale sold, or, with the sale's earlier returns, more money than the sale took.
+   */
+  private unsoldReturn(body: SellBody, saleId: string): string | null {
+    const sale = this.receipts.get(saleId)!;
+    if (sale.type !== 'SELL') return 'Повернення можливе лише за чеком продажу';
+    const sameGood = (a: Good, b: Good) =>
+      a.good.code === b.good.code &&
+      a.good.name === b.good.name &&
+      a.good.price === b.good.price &&
+      a.good.barcode === b.good.barcode &&
+      JSON.stringify(a.good.tax ?? []) === JSON.stringify(b.good.tax ?? []);
+    for (const returned of body.goods) {
+      const sold = sale.body.goods.filter((good) => sameGood(good, returned));
+      if (sold.length === 0) return `Товар ${returned.good.code} «${returned.good.name}» не продавався за цим чеком`;
+      if (returned.quantity > sold.reduce((sum, good) => sum + good.quantity, 0)) {
+        return `Кількість товару ${returned.good.code} більша за продану`;
+      }
+      if (this.goodSum(returned) > sold.reduce((sum, good) => sum + this.goodSum(good), 0)) {
+        return `Сума повернення товару ${returned.good.code} більша за суму продажу`;
+      }
+    }
+    const returnedBefore = [...this.receipts.values()]
+      .filter((receipt) => receipt.type === 'RETURN' && receipt.body.related_receipt_id === saleId)
+      .reduce((sum, receipt) => sum + receipt.totalSum, 0);
+    if (returnedBefore + this.totalOf(body) > sale.totalSum) return 'Сума повернень більша за суму чека продажу';
+    return null;
+  }
+
+  /** A good's sum: price × quantity / 1000 less its own discounts. */
+  private goodSum(good: SellBody['goods'][number]): number {
+    return this.discounted(Math.round((good.good.price * good.quantity) / 1000), good.discounts);
+  }
+
+  private discounted(sum: number, discounts: Discount[] = []): number {
+    return discounts.reduce((rest, discount) => {
+      const amount = discount.mode === 'VALUE' ? discount.value : Math.round((rest * discount.value) / 100);
+      return discount.type === 'DISCOUNT' ? rest - amount : rest + amount;
+    }, sum);
+  }
+
   /** Checkbox's sums: a good is price × quantity / 1000 less its discounts, then the receipt's. */
   private totalOf(body: SellBody): number {
-    const discounted = (sum: number, discounts: Discount[] = []) =>
-      discounts.reduce((rest, discount) => {
-        const amount = discount.mode === 'VALUE' ? discount.value : Math.round((rest * discount.value) / 100);
-        return discount.type === 'DISCOUNT' ? rest - amount : rest + amount;
-      }, sum);
-    const goods = body.goods.reduce(
-      (sum, good) => sum + discounted(Math.round((good.good.price * good.quantity) / 1000), good.discounts),
-      0,
-    );
-    return discounted(goods, body.discounts);
+    const goods = body.goods.reduce((sum, good) => sum + this.goodSum(good), 0);
+    return this.discounted(goods, body.discounts);
   }
 
   private shiftModel(shift: Shift) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { instantOfWallTime, wallTimeAt } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../src/db/schema/index.js';
@@ -16,11 +17,12 @@ import { call, createTestContext, ok, type TestContext } from './helper.js';
  * Fiscal receipts on Checkbox through the real server: the organisation chooses Checkbox in
  * its fiscal settings, a sale paid by the settlement is registered by the fiscal job on a
  * shift the adapter opens, the customer's receipt shows the fiscal number and Checkbox's
- * link, a refund gets its return receipt, a retried job never registers twice, and a shift
- * that cannot be opened turns sales away (§8 "closed fiscal shift") until it can.
+ * link, a refund gets its return receipt, a retried job never registers twice, the nightly
+ * close turns no customer away, and a shift that cannot be opened turns sales away (§8
+ * "closed fiscal shift") until it can.
  */
 const clock = new TestClock();
-const standIn = new CheckboxStandIn([]);
+const standIn = new CheckboxStandIn([], () => clock.now());
 let ctx: TestContext;
 beforeAll(async () => {
   const checkboxBaseUrl = await standIn.start();
@@ -201,7 +203,7 @@ describe('fiscal receipts on Checkbox', () => {
     expect(pdf.statusCode).toBe(200);
   });
 
-  it('a refund gets a return receipt naming the sale receipt; a part refunded is one line', async () => {
+  it('a part refunded by amount returns the sale’s own goods with their tax groups, each its share, naming the sale receipt', async () => {
     const s = await shop();
     const sale = await paidSale(s);
     const refund = (amount: number) =>
@@ -213,13 +215,24 @@ describe('fiscal receipts on Checkbox', () => {
     await runJobs();
     const [saleReceipt, returnReceipt] = await receiptsOf(sale.id);
     expect(returnReceipt).toMatchObject({ kind: 'return', status: 'ready', amountMinor: 1_000 });
+    const sold = standIn.books.receipts.get(saleReceipt!.providerReceiptId!)!;
     const returned = standIn.books.receipts.get(returnReceipt!.providerReceiptId!)!;
     expect(returned).toMatchObject({ type: 'RETURN', totalSum: 1_000 });
-    expect(returned.body).toMatchObject({
+    // 10.00 over the lattes' 72.00 and the croissant's 25.00: 7.42 and 2.58, each line as the sale sold it.
+    const [lattes, croissant] = sold.body.goods;
+    expect(returned.body).toEqual({
+      id: returnReceipt!.providerReceiptId,
+      goods: [
+        { ...lattes, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 800 + 7_200 - 742 }] },
+        { ...croissant, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 2_500 - 258 }] },
+      ],
+      payments: [{ type: 'CASHLESS', value: 1_000, label: 'Картка' }],
       related_receipt_id: saleReceipt!.providerReceiptId,
-      goods: [{ good: { code: `refund-${sale.id}`, price: 1_000, tax: ['Б'] }, quantity: 1_000, is_return: true }],
-      payments: [{ type: 'CASHLESS', value: 1_000 }],
     });
+    expect(returned.body.goods.map(({ good }) => [good.name, good.tax])).toEqual([
+      ['Кава лате', ['А']],
+      ['Croissant', ['Б']],
+    ]);
     const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
     expect(page.fiscal.returns).toEqual([
       {
@@ -275,7 +288,16 @@ describe('fiscal receipts on Checkbox', () => {
       payments: [{ type: 'CASHLESS', value: 3_600, label: 'Картка' }],
       related_receipt_id: saleReceipt!.providerReceiptId,
     });
-    expect(byAmount!.body.goods).toMatchObject([{ good: { code: `refund-${sale.id}` }, quantity: 1_000 }]);
+    // 50.00 by amount over what the lines still held, 36.00 : 25.00: the one latte left and the croissant.
+    expect(byAmount!.body.goods).toEqual([
+      { good: latte, quantity: 1_000, is_return: true, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 1_050 }] },
+      {
+        good: { code: String(s.croissant), name: 'Croissant', price: 2_500, tax: ['Б'] },
+        quantity: 1_000,
+        is_return: true,
+        discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 450 }],
+      },
+    ]);
     // 50.00 kept of 61.00, shared 36.00 : 25.00: 29.50 off the latte (beside its 4.00), 20.50 off the croissant.
     expect(rest).toMatchObject({ type: 'RETURN', totalSum: 1_100 });
     expect(rest!.body.goods).toEqual([
@@ -482,6 +504,55 @@ describe('fiscal receipts on Checkbox', () => {
     const [receipt] = await receiptsOf(sale.id);
     expect(receipt).toMatchObject({ status: 'failed', lastError: 'fiscal.test_sale', providerReceiptId: null });
     expect(sellsOf(s)).toEqual([]);
+  });
+
+  it('the nightly close turns no customer away: a sale from 23:50 to midnight goes on the next shift, opened at once', async () => {
+    const s = await shop();
+    // The shop's organisation keeps Kyiv's clock (the default): the next day's 23:45 there.
+    const wall = wallTimeAt(new Date(clock.nowMs() + 86_400_000), 'Europe/Kyiv');
+    const at = (hour: number, minute: number) => instantOfWallTime({ ...wall, hour, minute }, 'Europe/Kyiv');
+    clock.set(at(23, 45));
+    await paidSale(s);
+    const dayShift = standIn.books.activeShift(s.cashier.login)!;
+    expect(dayShift).toMatchObject({ status: 'OPENED' });
+    const refusal = () =>
+      customerOpenRefusal(db(), { micromarketId: s.micromarketId, now: clock.now(), rules: FISCAL_RULE });
+
+    // 23:50: the shifts job closes the day's shift with its Z report.
+    await ctx.app.jobs.scheduleRecurring();
+    clock.set(at(23, 50));
+    await runJobs();
+    expect(standIn.books.shifts.find((shift) => shift.id === dayShift.id)).toMatchObject({ status: 'CLOSED' });
+    expect(standIn.books.activeShift(s.cashier.login)).toBeNull();
+
+    // 23:55: the customer is let in, and the sale's receipt goes on a new shift.
+    clock.set(at(23, 55));
+    expect(await refusal()).toBeNull();
+    const late = await paidSale(s);
+    const [receipt] = await receiptsOf(late.id);
+    expect(receipt).toMatchObject({ status: 'ready', lastError: null });
+    const sold = standIn.books.receipts.get(receipt!.providerReceiptId!)!;
+    const nextShift = standIn.books.shifts.find((shift) => shift.id === sold.shiftId)!;
+    expect(nextShift.id).not.toBe(dayShift.id);
+    expect(nextShift.status).toBe('OPENED');
+    // Opened by the sale's receipt (its signing polled a second of the clock), after the close.
+    expect(wallTimeAt(new Date(nextShift.openedAt!), 'Europe/Kyiv')).toMatchObject({ hour: 23, minute: 55 });
+    expect(await refusal()).toBeNull();
+    // The close is once a day: the shift opened after it stays open for the night's later sales.
+    clock.set(at(23, 59));
+    await runJobs();
+    expect(standIn.books.activeShift(s.cashier.login)).toMatchObject({ id: nextShift.id, status: 'OPENED' });
+    expect(await refusal()).toBeNull();
+
+    // After midnight the night's shift does not outlive its day: the first receipt closes it and opens the day's.
+    const nextDay = wallTimeAt(new Date(at(12, 0).getTime() + 86_400_000), 'Europe/Kyiv');
+    clock.set(instantOfWallTime({ ...nextDay, hour: 0, minute: 5 }, 'Europe/Kyiv'));
+    const morning = await paidSale(s);
+    const [morningReceipt] = await receiptsOf(morning.id);
+    expect(standIn.books.receipts.get(morningReceipt!.providerReceiptId!)!.shiftId).not.toBe(nextShift.id);
+    expect(nextShift.status).toBe('CLOSED');
+    // The other tests' clock is left in the day, away from the nightly close.
+    clock.set(instantOfWallTime({ ...nextDay, hour: 12, minute: 0 }, 'Europe/Kyiv'));
   });
 
   it('a shift Checkbox cannot open turns sales away with §8 "closed fiscal shift" until a later try opens it', async () => {

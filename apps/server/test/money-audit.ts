@@ -411,8 +411,8 @@ export function checkFiscalReceipts(input: AuditInput): Violation | null {
  * Refunds by products: no line gives back more units than it sold; a line holds exactly the
  * units of its refund rows that did not fail (a failed row gave its units back), and those rows
  * are refunds of the line's own sale; a successful refund by products has its return receipt
- * print exactly its units, code by code, for exactly its amount (money beyond their price on a
- * line naming the sale).
+ * print exactly its units, code by code, for exactly its amount; money beyond their price (a
+ * part of a refund split over two payments) goes back as the sale's goods by amount, beside them.
  */
 export function checkRefundedUnits(input: AuditInput): Violation | null {
   const x = index(input);
@@ -448,7 +448,8 @@ export function checkRefundedUnits(input: AuditInput): Violation | null {
       if (units.length === 0) continue;
       const receipt = x.receiptsOf(sale.id).find((r) => r.kind === 'return' && r.refundPaymentId === refund.id);
       if (!receipt) return violation('units', sale.id, `refund #${refund.id} of products has no return receipt`);
-      const wrong = printedAgainst(receipt, refund, sale.id, countByCode(units, lineById));
+      const worth = sum(units, ({ lineId, quantity }) => lineById.get(lineId)!.priceMinor * quantity);
+      const wrong = printedAgainst(receipt, refund, countByCode(units, lineById), refund.amountMinor > worth);
       if (wrong) return violation('units', sale.id, `the return receipt of refund #${refund.id} ${wrong}`);
     }
   }
@@ -465,24 +466,27 @@ function countByCode(units: readonly AuditRefundLine[], lineById: ReadonlyMap<nu
   return count;
 }
 
-/** What is wrong with a return receipt of products: goods other than its units, or a sum other than its amount. */
+/**
+ * What is wrong with a return receipt of products: goods other than its units (beside them, only
+ * when it gives back more than their price: the sale's goods by amount), or a sum other than its amount.
+ */
 function printedAgainst(
   receipt: AuditReceipt,
   refund: AuditPayment,
-  saleId: number,
   expected: ReadonlyMap<string, number>,
+  isBeyondUnits: boolean,
 ): string | null {
   const { printed } = receipt;
   if (!printed) return 'its goods are unknown';
-  const goods = printed.lines.filter((line) => line.code !== `refund-${saleId}`);
   const count = new Map<string, number>();
-  for (const line of goods) count.set(line.code, (count.get(line.code) ?? 0) + line.quantity);
+  for (const line of printed.lines) count.set(line.code, (count.get(line.code) ?? 0) + line.quantity);
   const describe = (units: ReadonlyMap<string, number>) =>
     [...units]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([code, quantity]) => `${quantity} × ${code}`)
       .join(', ');
-  if (describe(count) !== describe(expected)) {
+  const isShort = [...expected].some(([code, quantity]) => (count.get(code) ?? 0) < quantity);
+  if (isBeyondUnits ? isShort : describe(count) !== describe(expected)) {
     return `prints ${describe(count) || 'no goods'}, the refund gives back ${describe(expected)}`;
   }
   const sumMinor = sum(printed.lines, (line) => line.sumMinor) - printed.discountMinor;

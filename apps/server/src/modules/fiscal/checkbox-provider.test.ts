@@ -143,8 +143,8 @@ describe('Checkbox fiscal provider against the stand-in of its API', () => {
   it('registers a return receipt that names the sale receipt, with numeric tax codes', async () => {
     const register = provider();
     await register.openShift();
-    const { receiptId: saleId } = await register.registerReceipt(sale());
     const line = { ...sale().lines[1]!, taxCodes: ['1', '8'] };
+    const { receiptId: saleId } = await register.registerReceipt(sale({ lines: [sale().lines[0]!, line] }));
     const request = sale({
       kind: 'return',
       totalMinor: 2_250,
@@ -201,6 +201,32 @@ describe('Checkbox fiscal provider against the stand-in of its API', () => {
     );
   });
 
+  it('refuses a return of a good its sale receipt did not sell as it is returned, or of more than the sale took for it', async () => {
+    const register = provider();
+    await register.openShift();
+    const { receiptId: saleId } = await register.registerReceipt(sale());
+    const [latte, croissant] = sale().lines;
+    const returnOf = (lines: FiscalReceiptRequest['lines']) => {
+      const totalMinor = lines.reduce((sum, l) => sum + l.priceMinor * l.quantity - (l.discountMinor ?? 0), 0);
+      return register.registerReceipt(
+        sale({ kind: 'return', totalMinor, discountMinor: 0, lines, relatedReceiptId: saleId }),
+      );
+    };
+    const refused = async (lines: FiscalReceiptRequest['lines']) => (await refusalOf(returnOf(lines))).reason;
+    expect(await refused([{ ...croissant!, code: 'refund-1', name: 'Refund of sale #1' }])).toBe(
+      'Товар refund-1 «Refund of sale #1» не продавався за цим чеком',
+    );
+    expect(await refused([{ ...croissant!, taxCodes: ['Б'] }])).toContain('не продавався');
+    expect(await refused([{ ...latte!, quantity: 3 }])).toBe('Кількість товару LATTE-1 більша за продану');
+    expect(await refused([{ ...latte!, discountMinor: -1 }])).toBe(
+      'Сума повернення товару LATTE-1 більша за суму продажу',
+    );
+    // The lattes' money back less their share of the bonuses, then the croissant less the rest of them.
+    await returnOf([{ ...latte!, discountMinor: 300 }]);
+    expect(await refused([croissant!])).toBe('Сума повернень більша за суму чека продажу');
+    expect((await returnOf([{ ...croissant!, discountMinor: 150 }])).receiptId).toEqual(expect.any(String));
+  });
+
   it('never registers twice: a repeated id, or a retry after a lost answer, finds the first receipt', async () => {
     const register = provider();
     await register.openShift();
@@ -239,7 +265,7 @@ describe('Checkbox fiscal provider against the stand-in of its API', () => {
     expect(wrongPassword.kind).toBe('credentials');
   });
 
-  it('a shift the tax service refuses to open is `shift_closed` with its words; none is opened during the nightly close', async () => {
+  it('a shift the tax service refuses to open is `shift_closed` with its words; none is opened when it may not be', async () => {
     await withoutShift();
     standIn.books.refuseNextOpening = 'Сертифікат касира недійсний';
     const refused = await refusalOf(provider().openShift());

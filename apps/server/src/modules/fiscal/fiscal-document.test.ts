@@ -5,8 +5,8 @@ import type { FiscalReceiptLine } from './provider.js';
 /**
  * What a return receipt gives back (`returnOf`): a refund by products lists its units at the
  * price they were sold for, less their share of what the refund gives back below it, and
- * totals the refund to the minor unit; a refund by amount is the sale's lines (whole) or one
- * line naming the sale (a part).
+ * totals the refund to the minor unit; a refund by amount is the sale's lines (whole), or each
+ * of the sale's goods its share of the amount (a part), named as the sale receipt named it.
  */
 const TAX = ['Б'];
 const sale = { id: 41, amountMinor: 9_200, bonusesUsedMinor: 500 };
@@ -30,7 +30,7 @@ const LINES: SaleReceiptLine[] = [
 
 /** The return of a refund of `amountMinor` giving back these units (line id, quantity) of LINES. */
 const returned = (amountMinor: number, ...units: [number, number][]) =>
-  returnOf(sale, { amountMinor, units: new Map(units) }, LINES, TAX);
+  returnOf(sale, { amountMinor, units: new Map(units) }, LINES);
 const byAmount = (amountMinor: number) => ({ amountMinor, units: new Map<number, number>() });
 
 /** What a register takes the receipt to come to: each line's sum less its discount, less the receipt's discount. */
@@ -78,7 +78,7 @@ describe('a return receipt of a refund by products', () => {
     );
     const units = three.map(({ lineId }): [number, number] => [lineId, 1]);
     const shares = (amountMinor: number) =>
-      returnOf(sale, { amountMinor, units: new Map(units) }, three, TAX).lines.map((line) => line.discountMinor ?? 0);
+      returnOf(sale, { amountMinor, units: new Map(units) }, three).lines.map((line) => line.discountMinor ?? 0);
     expect(shares(2_900)).toEqual([33, 33, 34]);
     expect(shares(2_800)).toEqual([66, 67, 67]);
     expect(shares(2_999)).toEqual([0, 0, 1]);
@@ -94,46 +94,88 @@ describe('a return receipt of a refund by products', () => {
     expect(totalOf(receipt)).toBe(1);
   });
 
-  it('a part worth less than its money (a refund split over two payments) adds a line naming the sale for the rest', () => {
+  it('money beyond the units’ price (a refund split over two payments) is the sale’s goods, by amount, never an invented item', () => {
     const receipt = returned(5_000, [11, 1]);
+    // 1 400 beyond the latte, spread over what the lines still hold (6 829 − 3 600 : 2 371).
     expect(receipt.lines).toEqual([
       { ...LINES[0]!.line, quantity: 1 },
-      {
-        code: 'refund-41',
-        name: 'Refund of sale #41',
-        barcode: null,
-        quantity: 1,
-        listPriceMinor: 1_400,
-        priceMinor: 1_400,
-        taxCodes: TAX,
-      },
+      { ...LINES[0]!.line, quantity: 1, discountMinor: 3_600 - 807 },
+      { ...LINES[1]!.line, discountMinor: 2_500 - 593 },
     ]);
     expect(totalOf(receipt)).toBe(5_000);
   });
 });
 
+/** What a receipt gives back of each sale line's code. */
+const sumsByCode = (receipt: { lines: FiscalReceiptLine[] }) => {
+  const sums = new Map<string, number>();
+  for (const line of receipt.lines) {
+    sums.set(line.code, (sums.get(line.code) ?? 0) + line.priceMinor * line.quantity - (line.discountMinor ?? 0));
+  }
+  return sums;
+};
+
 describe('a return receipt of a refund by amount', () => {
   it('the whole amount returns the sale’s lines and its bonuses', () => {
-    const receipt = returnOf(sale, byAmount(9_200), LINES, TAX);
+    const receipt = returnOf(sale, byAmount(9_200), LINES);
     expect(receipt).toEqual({ lines: LINES.map(({ line }) => line), discountMinor: 500 });
     expect(totalOf(receipt)).toBe(9_200);
   });
 
-  it('a part is one line naming the sale', () => {
-    expect(returnOf(sale, byAmount(1_000), LINES, TAX)).toEqual({
+  it('a part returns the sale’s goods as sold, each its share of the amount in proportion to what it was paid', () => {
+    // Paid: the lattes 7 200 less 371 of the bonuses, the croissant 2 500 less 129, the napkins nothing.
+    const receipt = returnOf(sale, byAmount(1_000), LINES);
+    expect(receipt).toEqual({
       lines: [
-        {
-          code: 'refund-41',
-          name: 'Refund of sale #41',
-          barcode: null,
-          quantity: 1,
-          listPriceMinor: 1_000,
-          priceMinor: 1_000,
-          taxCodes: TAX,
-        },
+        { ...LINES[0]!.line, discountMinor: 7_200 - 742 },
+        { ...LINES[1]!.line, discountMinor: 2_500 - 258 },
       ],
       discountMinor: 0,
     });
+    expect(totalOf(receipt)).toBe(1_000);
+    expect(receipt.lines.map((line) => [line.code, line.name, line.taxCodes])).toEqual([
+      ['LATTE-1', 'Кава лате', ['А']],
+      ['17', 'Croissant', TAX],
+    ]);
+  });
+
+  it('a later part shares what the earlier refunds left, so no line gives back more than it was paid', () => {
+    const first = byAmount(1_000);
+    const oneLatte = { amountMinor: 3_600, units: new Map([[11, 1]]) };
+    const rest = returnOf(sale, byAmount(9_200 - 1_000 - 3_600), LINES, [first, oneLatte]);
+    // The latte holds 6 829 − 742 − 3 600, the croissant 2 371 − 258: all of it goes back.
+    expect(sumsByCode(rest)).toEqual(
+      new Map([
+        ['LATTE-1', 6_829 - 742 - 3_600],
+        ['17', 2_371 - 258],
+      ]),
+    );
+    // One latte is left to give back; its line says so.
+    expect(rest.lines[0]).toMatchObject({ code: 'LATTE-1', quantity: 1 });
+    expect(totalOf(rest)).toBe(4_600);
+  });
+
+  it('parts in any number add up, line by line, to no more than each line was paid', () => {
+    const paid = new Map([
+      ['LATTE-1', 6_829],
+      ['17', 2_371],
+    ]);
+    for (const parts of [
+      [1, 1, 1, 9_197],
+      [4_600, 4_600],
+      [3, 7, 11, 13, 9_000, 166],
+      [9_199, 1],
+    ]) {
+      const earlier: ReturnType<typeof byAmount>[] = [];
+      const given = new Map<string, number>();
+      for (const part of parts) {
+        const receipt = returnOf(sale, byAmount(part), LINES, earlier);
+        expect(totalOf(receipt)).toBe(part);
+        for (const [code, sum] of sumsByCode(receipt)) given.set(code, (given.get(code) ?? 0) + sum);
+        earlier.push(byAmount(part));
+      }
+      expect(given, String(parts)).toEqual(paid);
+    }
   });
 });
 

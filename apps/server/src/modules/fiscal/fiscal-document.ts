@@ -73,47 +73,104 @@ export async function receiptLines(
 /** A refund as its return receipt reads it: its amount and the units it gives back, by sale line id (none: by amount). */
 export type ReturnedRefund = { amountMinor: number; units: ReadonlyMap<number, number> };
 
+type SaleMoney = { id: number; amountMinor: number; bonusesUsedMinor: number };
+/** What is still to give back of each sale line (in the sale's order): its money and its units. */
+type LineLeft = { money: number[]; units: number[] };
+/** What one refund gives back of each sale line: units at their price (less `unitsOff`), and money by amount. */
+type Given = { units: number[]; unitsOff: number[]; byAmount: number[] };
+
+const worthOf = (line: FiscalReceiptLine) => line.priceMinor * line.quantity;
+const total = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+
 /**
- * What a return receipt gives back. A refund by products returns exactly its units, each line
- * at the price it was sold for, less its share of what the refund gives back below that price
- * (`apportion`), so the receipt totals the refund to the minor unit; money beyond the units'
- * price (a part of a refund split over two payments) is a line naming the sale. Otherwise the
- * whole amount returns the sale's lines and its bonuses, and a part refunded by amount is one
- * line naming the sale, since it returns no particular item.
+ * `amountMinor` spread over the lines in proportion to what each still holds (`apportion`),
+ * so no line gives back more than it was paid; when the lines hold less than that (a sale
+ * whose amount is not its lines' price), in proportion to their price instead.
+ */
+function spread(amountMinor: number, holding: readonly number[], worths: readonly number[]): number[] {
+  const weights = holding.map((money) => Math.max(0, money));
+  return apportion(amountMinor, total(weights) >= amountMinor ? weights : worths);
+}
+
+/**
+ * What a refund gives back of each line. By products: its units, each line at the price it
+ * was sold for, less its share of what the refund gives back below that price; money beyond
+ * their price (a part of a refund split over two payments) is spread by amount over what the
+ * lines still hold. By amount: spread over what the lines still hold, so a part refunded
+ * returns the sale's own goods, each its share.
+ */
+function givenBack(refund: ReturnedRefund, lines: readonly SaleReceiptLine[], left: LineLeft): Given {
+  const none = lines.map(() => 0);
+  const worths = lines.map(({ line }) => worthOf(line));
+  if (refund.units.size === 0) {
+    return { units: none, unitsOff: none, byAmount: spread(refund.amountMinor, left.money, worths) };
+  }
+  const units = lines.map(({ lineId }) => refund.units.get(lineId) ?? 0);
+  const unitWorths = lines.map(({ line }, index) => line.priceMinor * units[index]!);
+  const over = total(unitWorths) - refund.amountMinor;
+  if (over >= 0) return { units, unitsOff: apportion(over, unitWorths), byAmount: none };
+  const holding = left.money.map((money, index) => money - unitWorths[index]!);
+  return { units, unitsOff: none, byAmount: spread(-over, holding, worths) };
+}
+
+/**
+ * What each line still holds before a refund: what it was paid (its price less its share of
+ * the bonuses spent) less what the earlier refunds of the sale gave back of it, worked out the
+ * same way as their return receipts, oldest first.
+ */
+function leftBefore(sale: SaleMoney, lines: readonly SaleReceiptLine[], earlier: readonly ReturnedRefund[]): LineLeft {
+  const worths = lines.map(({ line }) => worthOf(line));
+  const bonuses = apportion(Math.min(sale.bonusesUsedMinor, total(worths)), worths);
+  const left: LineLeft = {
+    money: worths.map((worth, index) => worth - bonuses[index]!),
+    units: lines.map(({ line }) => line.quantity),
+  };
+  for (const refund of earlier) {
+    const given = givenBack(refund, lines, left);
+    lines.forEach(({ line }, index) => {
+      const unitsMoney = line.priceMinor * given.units[index]! - given.unitsOff[index]!;
+      left.money[index] = left.money[index]! - unitsMoney - given.byAmount[index]!;
+      left.units[index] = left.units[index]! - given.units[index]!;
+    });
+  }
+  return left;
+}
+
+/**
+ * What a return receipt gives back, every line a good of the sale as its sale receipt named
+ * it (code, name, barcode, price and tax groups), so the receipt carries no text of its own and
+ * totals the refund to the minor unit. The whole amount returns the sale's lines and its
+ * bonuses. A refund by products returns exactly its units, less their share of what the refund
+ * gives back below their price. A part refunded by amount returns each line that still holds
+ * money its share of the amount (in proportion, in minor units, what rounding leaves on the
+ * later lines; never more than the line still holds): the line with the units not yet given
+ * back by products (at least one), less a discount down to its share. `earlier` are the
+ * sale's refunds before this one, oldest first, each given back as its own return gave it.
  */
 export function returnOf(
-  sale: { id: number; amountMinor: number; bonusesUsedMinor: number },
+  sale: SaleMoney,
   refund: ReturnedRefund,
   lines: readonly SaleReceiptLine[],
-  taxCodes: string[],
+  earlier: readonly ReturnedRefund[] = [],
 ): { lines: FiscalReceiptLine[]; discountMinor: number } {
-  const naming = (amountMinor: number): FiscalReceiptLine => ({
-    code: `refund-${sale.id}`,
-    name: `Refund of sale #${sale.id}`,
-    barcode: null,
-    quantity: 1,
-    listPriceMinor: amountMinor,
-    priceMinor: amountMinor,
-    taxCodes,
-  });
-  if (refund.units.size > 0) {
-    const goods = lines.flatMap(({ lineId, line }) => {
-      const quantity = refund.units.get(lineId) ?? 0;
-      return quantity > 0 ? [{ ...line, quantity }] : [];
-    });
-    const worths = goods.map((good) => good.priceMinor * good.quantity);
-    const over = worths.reduce((total, worth) => total + worth, 0) - refund.amountMinor;
-    if (over < 0) return { lines: [...goods, naming(-over)], discountMinor: 0 };
-    const shares = apportion(over, worths);
-    return {
-      lines: goods.map((good, index) => (shares[index] ? { ...good, discountMinor: shares[index] } : good)),
-      discountMinor: 0,
-    };
-  }
-  if (refund.amountMinor === sale.amountMinor) {
+  if (refund.units.size === 0 && refund.amountMinor === sale.amountMinor && earlier.length === 0) {
     return { lines: lines.map(({ line }) => line), discountMinor: sale.bonusesUsedMinor };
   }
-  return { lines: [naming(refund.amountMinor)], discountMinor: 0 };
+  const left = leftBefore(sale, lines, earlier);
+  const given = givenBack(refund, lines, left);
+  const returned = lines.flatMap(({ line }, index): FiscalReceiptLine[] => {
+    const units = given.units[index]!;
+    const off = given.unitsOff[index]!;
+    const goods: FiscalReceiptLine[] =
+      units > 0 ? [{ ...line, quantity: units, ...(off ? { discountMinor: off } : {}) }] : [];
+    const share = given.byAmount[index]!;
+    if (share <= 0) return goods;
+    const unitsLeft = Math.max(1, left.units[index]! - units);
+    const quantity = line.priceMinor * unitsLeft >= share ? unitsLeft : line.quantity;
+    const discountMinor = line.priceMinor * quantity - share;
+    return [...goods, { ...line, quantity, ...(discountMinor > 0 ? { discountMinor } : {}) }];
+  });
+  return { lines: returned, discountMinor: 0 };
 }
 
 /**

@@ -125,8 +125,8 @@ type Plan = {
     input: DocumentInput,
   ) => Promise<Pick<FiscalReceiptRequest, 'kind' | 'totalMinor' | 'discountMinor' | 'lines'>>;
 };
-/** What a receipt's goods are read with: the sale's lines, and the register's default tax groups. */
-type DocumentInput = { lines: () => ReturnType<typeof receiptLines>; taxCodes: string[] };
+/** What a receipt's goods are read with: the sale's lines, each with its tax groups (else the register's default). */
+type DocumentInput = { lines: () => ReturnType<typeof receiptLines> };
 
 const SUCCEEDED = PAYMENT_STATUS.success;
 /** A return whose last attempt got no answer may be at the register after all (the answer was lost). */
@@ -199,15 +199,16 @@ function returnPlan(db: Db, sale: Sale, refund: Refund): Plan {
     refund,
     amountMinor: refund.amountMinor,
     key: returnFiscalKey(refund.id),
-    request: async ({ lines, taxCodes }) => ({
+    request: async ({ lines }) => ({
       kind: 'return',
       totalMinor: refund.amountMinor,
-      // A refund by products returns its own units (refund_lines of this ledger row).
+      // A refund by products returns its own units (refund_lines of this ledger row); a part by
+      // amount, what the refunds before it left of each line.
       ...returnOf(
         sale,
         { amountMinor: refund.amountMinor, units: await repo.findRefundedUnits(db, refund.id) },
         await lines(),
-        taxCodes,
+        await repo.findEarlierRefunds(db, sale.id, refund.id),
       ),
     }),
   };
@@ -304,7 +305,6 @@ async function register(
       if (!shift.isOpen) throw new FiscalProviderError('shift_closed', 'the shift is closed');
       const parts = await plan.request({
         lines: () => receiptLines(deps.db, transactionId, settings.taxCodes),
-        taxCodes: settings.taxCodes,
       });
       const request: FiscalReceiptRequest = {
         ...parts,

@@ -27,9 +27,10 @@ export function localDay(instant: Date, timeZone: string): string {
 
 /**
  * The nightly close: from the organisation's close time (`HH:MM` on its clock) to midnight.
- * A shift must close on the day it opened (Ukraine's rules for a PRRO; Checkbox refuses one
- * older than 24 hours), so a register that opens its own shifts closes its shift then and
- * opens none until the next day; the sale path refuses meanwhile (§8 "closed fiscal shift").
+ * A shift must not outlive its day (Ukraine's rules for a PRRO; Checkbox refuses one older
+ * than 24 hours), so a register that opens its own shifts closes its shift then, once a day
+ * (its Z report), and the next receipt opens the next shift at once: the register's schedule
+ * never turns a customer away (docs/decisions.md, "The nightly close turns no customer away").
  */
 export function isNightlyClose(closeTime: string, timeZone: string, now: Date): boolean {
   const [hour = 0, minute = 0] = closeTime.split(':').map(Number);
@@ -39,34 +40,36 @@ export function isNightlyClose(closeTime: string, timeZone: string, now: Date): 
 
 /**
  * Whether the register turns sales away (§8 "closed fiscal shift"), by what was last seen:
- * the test register when its shift is closed; one that opens its own shifts when it could not
- * open one, or during the nightly close.
+ * the test register when its shift is closed; one that opens its own shifts only when it
+ * could not open one, never for its own schedule (a closed shift is opened by the next receipt).
  */
-export function registerRefusesSales(settings: Settings, timeZone: string, now: Date): boolean {
+export function registerRefusesSales(settings: Settings): boolean {
   if (!opensShiftsItself(settings.provider)) return !settings.shiftOpen;
-  return settings.shiftProblem !== null || isNightlyClose(settings.shiftCloseTime, timeZone, now);
+  return settings.shiftProblem !== null;
 }
 
 /**
  * §8's rejection reason "closed fiscal shift" for a micromarket that registers fiscal
  * receipts (the provider is not asked on the sale path). A micromarket without fiscal
  * registration is never refused; one whose organisation has no fiscal provider always is.
+ * The hour does not matter (the gate's signature keeps it): no register refuses by its schedule.
  */
-export async function fiscalShiftClosed(db: Db, micromarketId: number, now: Date): Promise<boolean> {
+export async function fiscalShiftClosed(db: Db, micromarketId: number, _now: Date): Promise<boolean> {
   const [micromarket] = await db
     .select({ orgId: micromarkets.orgId, settings: micromarkets.settings })
     .from(micromarkets)
     .where(eq(micromarkets.id, micromarketId));
   if (!micromarket || !readSettings(micromarket.settings).fiscal_receipts) return false;
-  const found = await repo.findFiscalSettingsWithZone(db, micromarket.orgId);
-  return !found || registerRefusesSales(found.settings, found.timeZone, now);
+  const found = await repo.findFiscalSettings(db, micromarket.orgId);
+  return !found || registerRefusesSales(found);
 }
 
 /**
  * The shift a receipt is about to go on, remembered for the sale path: a register that opens
- * its own shifts opens one outside the nightly close, and first closes one left open from an
- * earlier day. When it cannot open one, why is remembered (`fiscal.shift_cannot_open:<reason>`)
- * and sales are refused until a later attempt opens it.
+ * its own shifts opens one whenever none is open (the nightly close's too: a receipt after it
+ * goes on the next shift), and first closes one left open from an earlier day. When it cannot
+ * open one, why is remembered (`fiscal.shift_cannot_open:<reason>`) and sales are refused until
+ * a later attempt opens it.
  */
 export async function readyShift(
   deps: Deps,
@@ -75,10 +78,9 @@ export async function readyShift(
   const { settings, timeZone, provider } = register;
   const now = deps.clock.now();
   const isSelfOpening = opensShiftsItself(provider.kind);
-  const mayOpen = isSelfOpening && !isNightlyClose(settings.shiftCloseTime, timeZone, now);
   let shift: FiscalShiftState;
   try {
-    shift = await provider.ensureShift({ mayOpen });
+    shift = await provider.ensureShift({ mayOpen: isSelfOpening });
     if (
       isSelfOpening &&
       shift.isOpen &&
@@ -86,7 +88,7 @@ export async function readyShift(
       localDay(shift.openedAt, timeZone) < localDay(now, timeZone)
     ) {
       await provider.closeShift();
-      shift = await provider.ensureShift({ mayOpen });
+      shift = await provider.ensureShift({ mayOpen: isSelfOpening });
     }
   } catch (error) {
     if (error instanceof FiscalProviderError && (error.kind === 'shift_closed' || error.kind === 'credentials')) {
@@ -104,19 +106,18 @@ export async function readyShift(
 /**
  * The `fiscal.shifts` job, every minute: closes the shift of each register that opens its own
  * once its organisation's nightly close begins (once a day; a failure is tried again the next
- * minute), and asks a register that could not open a shift again every two minutes, so sales
- * resume without an operator once the register can open one.
+ * minute; the next receipt opens the next shift), and asks a register that could not open a
+ * shift again every two minutes, at any hour, so sales resume without an operator once the
+ * register can open one.
  */
 export async function runShiftSchedule(deps: Deps): Promise<void> {
   const now = deps.clock.now();
   for (const { settings, timeZone } of await repo.listSelfOpeningRegisters(deps.db)) {
     const today = localDay(now, timeZone);
-    const isClosing = isNightlyClose(settings.shiftCloseTime, timeZone, now);
+    const isClosing = isNightlyClose(settings.shiftCloseTime, timeZone, now) && settings.dailyCloseOn !== today;
     const lastCheckMs = settings.shiftCheckedAt?.getTime() ?? 0;
-    const isDue = isClosing
-      ? settings.dailyCloseOn !== today
-      : settings.shiftProblem !== null && lastCheckMs + SHIFT_RETRY_MS <= now.getTime();
-    const provider = isDue ? deps.providers.build(settings, deps.db) : null;
+    const isRetry = settings.shiftProblem !== null && lastCheckMs + SHIFT_RETRY_MS <= now.getTime();
+    const provider = isClosing || isRetry ? deps.providers.build(settings, deps.db) : null;
     if (!provider) continue;
     try {
       if (isClosing) {

@@ -57,28 +57,53 @@ describe('Checkbox shifts: the nightly close', () => {
     expect(isNightlyClose('23:50', 'Asia/Tokyo', kyiv('16:55'))).toBe(true);
   });
 
-  it('closes the shift once at the close time, refuses sales until midnight, and a new day opens a new shift', async () => {
+  it('closes the shift once at the close time; sales are never refused for it, and the next receipt opens the next shift', async () => {
     clock.set(kyiv('12:00'));
     const r = await register();
-    expect((await r.ready()).isOpen).toBe(true);
+    const day = await r.ready();
+    expect(day.isOpen).toBe(true);
     expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(false);
 
     clock.set(kyiv('23:51'));
-    expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(true);
+    expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(false);
     await runShiftSchedule(deps());
     expect(standIn.books.activeShift(r.cashier.login)).toBeNull();
     expect(await findFiscalSettings(db(), r.orgId)).toMatchObject({ shiftOpen: false, dailyCloseOn: '2026-01-01' });
-    // Once a day: the next minutes ask nothing more, and nothing is opened for a late receipt.
-    const closes = standIn.calls('POST', '/api/v1/shifts/close').length;
+    expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(false);
+    // A late receipt opens the next shift at once; the close is once a day, so it stays open.
     clock.set(kyiv('23:55'));
+    const night = await r.ready();
+    expect(night.isOpen).toBe(true);
+    expect(night.number).not.toBe(day.number);
+    const closes = standIn.calls('POST', '/api/v1/shifts/close').length;
+    clock.set(kyiv('23:57'));
     await runShiftSchedule(deps());
     expect(standIn.calls('POST', '/api/v1/shifts/close')).toHaveLength(closes);
-    expect((await r.ready()).isOpen).toBe(false);
-    expect(standIn.books.activeShift(r.cashier.login)).toBeNull();
+    expect(standIn.books.activeShift(r.cashier.login)).toMatchObject({ serial: night.number, status: 'OPENED' });
+    expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(false);
 
+    // The night's shift does not outlive its day: the first receipt after midnight goes on a new one.
     clock.set(kyiv('00:01', '2026-01-02'));
     expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(false);
-    expect((await r.ready()).isOpen).toBe(true);
+    const morning = await r.ready();
+    expect(morning.isOpen).toBe(true);
+    expect(morning.number).not.toBe(night.number);
+  });
+
+  it('a register that could not open a shift is asked again during the nightly close too', async () => {
+    clock.set(kyiv('12:00'));
+    const r = await register();
+    await r.ready();
+    clock.set(kyiv('23:50'));
+    await runShiftSchedule(deps());
+    standIn.books.refuseNextOpening = 'Сертифікат касира недійсний';
+    clock.set(kyiv('23:52'));
+    await expect(r.ready()).rejects.toMatchObject({ kind: 'shift_closed' });
+    expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(true);
+    clock.set(kyiv('23:54'));
+    await runShiftSchedule(deps());
+    expect(standIn.books.activeShift(r.cashier.login)).toMatchObject({ status: 'OPENED' });
+    expect(await fiscalShiftClosed(db(), r.micromarketId, clock.now())).toBe(false);
   });
 
   it('a shift left open from an earlier day is closed before a receipt goes on a new one', async () => {

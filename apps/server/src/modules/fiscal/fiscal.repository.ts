@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { PAYMENT_STATUS } from '@vitrina/contract';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   fiscalReceipts,
@@ -133,6 +134,49 @@ export function listSaleReceipts(db: Db, transactionId: number) {
     .leftJoin(paymentTransactions, eq(paymentTransactions.id, fiscalReceipts.refundPaymentId))
     .where(eq(fiscalReceipts.transactionId, transactionId))
     .orderBy(sql`${fiscalReceipts.kind} <> 'sale'`, asc(fiscalReceipts.id));
+}
+
+/**
+ * The sale's refunds before this one (by ledger row), oldest first, that gave money back or are
+ * giving it back: what a return receipt of a part works out what is left of each line from.
+ */
+export async function findEarlierRefunds(
+  db: Db,
+  transactionId: number,
+  refundPaymentId: number,
+): Promise<{ amountMinor: number; units: Map<number, number> }[]> {
+  const rows = await db
+    .select({ id: paymentTransactions.id, amountMinor: paymentTransactions.amountMinor })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.transactionId, transactionId),
+        eq(paymentTransactions.operation, 'refund'),
+        lt(paymentTransactions.id, refundPaymentId),
+        inArray(paymentTransactions.status, [PAYMENT_STATUS.success, PAYMENT_STATUS.inProcess]),
+      ),
+    )
+    .orderBy(asc(paymentTransactions.id));
+  const units =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            refundId: refundLines.paymentTransactionId,
+            lineId: refundLines.transactionProductId,
+            quantity: refundLines.quantity,
+          })
+          .from(refundLines)
+          .where(
+            inArray(
+              refundLines.paymentTransactionId,
+              rows.map((row) => row.id),
+            ),
+          );
+  return rows.map((row) => ({
+    amountMinor: row.amountMinor,
+    units: new Map(units.filter((unit) => unit.refundId === row.id).map((unit) => [unit.lineId, unit.quantity])),
+  }));
 }
 
 /** The units a refund's ledger row gives back (`refund_lines`), by sale line id: none for a refund by amount. */

@@ -17,8 +17,8 @@ export type FiscalProvider = {
   shiftStatus(): Promise<FiscalShiftState>;
   /**
    * The shift a receipt is about to go on: a register that opens its own shifts
-   * (`opensShiftsItself`) opens one when `mayOpen` (outside the organisation's nightly
-   * close); the others answer the shift as it is, opened by the operator.
+   * (`opensShiftsItself`) opens one when `mayOpen`, at any hour (a receipt after the nightly
+   * close goes on the next shift); the others answer the shift as it is, opened by the operator.
    */
   ensureShift(options: { mayOpen: boolean }): Promise<FiscalShiftState>;
   /** Throws `shift_closed` when no shift is open. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestPaymentMethod } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { micromarkets } from '../../src/db/schema/index.js';
+import { doorSessions, micromarkets, testBankObjects, transactions } from '../../src/db/schema/index.js';
 import { registerCustomer } from '../../src/modules/auth/index.js';
 import { issueToken, TestDevice } from '../device-client.js';
 import { call, type TestContext } from '../helper.js';
@@ -107,4 +107,47 @@ export function appOpen(
     payload: { attempt: options.attempt },
     remoteAddress: options.remoteAddress,
   });
+}
+
+/**
+ * The fridge opens for the door command `commandId` and closes with `takenTags` gone (a
+ * customer's session: its sale takes the session, then is settled; a courier's: no sale).
+ */
+export async function openAndCloseDoor(
+  ctx: TestContext,
+  fridge: { device: TestDevice },
+  session: { commandId: string; kind: 'customer' | 'courier'; takenTags: string[]; now: () => number },
+) {
+  const db = ctx.database.db;
+  const saleOfCommand = async () =>
+    (await db.select().from(transactions).where(eq(transactions.commandId, session.commandId)))[0];
+  const id = randomUUID();
+  const at = session.now();
+  const base = { id, kind: session.kind, opened_at: at, command_id: session.commandId };
+  await fridge.device.send('door-session', { ...base, state: 'opened' });
+  if (session.kind === 'customer') await expect.poll(async () => (await saleOfCommand())?.doorSessionId).toBe(id);
+  await fridge.device.send('door-session', {
+    ...base,
+    state: 'closed',
+    closed_at: at + 10_000,
+    taken_tags: session.takenTags,
+    detections: [],
+  });
+  await expect
+    .poll(async () => (await db.select().from(doorSessions).where(eq(doorSessions.id, id)))[0]?.closedAt)
+    .not.toBeNull();
+  if (session.kind === 'customer') await expect.poll(async () => (await saleOfCommand())?.closedAt).not.toBeNull();
+  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.runDue();
+  await ctx.app.saleSettler.idle();
+  return saleOfCommand();
+}
+
+/** The test bank's payment intents (every hold or charge it was asked to authorise), by id, from its books. */
+export async function bankPaymentIntents(ctx: TestContext) {
+  const rows = await ctx.database.db
+    .select({ id: testBankObjects.id, body: testBankObjects.body })
+    .from(testBankObjects)
+    .where(eq(testBankObjects.kind, 'payment_intent'));
+  return new Map(rows.map((row) => [row.id, row.body as { status: string; amount: number; amount_received: number }]));
 }

@@ -60,8 +60,22 @@ async function takeASandwich(s: Shop, commandId: string) {
   return sale!;
 }
 
-/** Exactly one authorisation, captured for the sandwich. */
-const capturedOnce = [expect.objectContaining({ amount: 20_000, status: 'succeeded', amount_received: 9_900 })];
+/**
+ * The opening answered its door; through the door's close and the capture the provider
+ * authorised exactly one hold since `before`, captured for the sandwich.
+ */
+async function expectOneHold(
+  s: Shop,
+  before: Map<string, unknown>,
+  opened: { statusCode: number; body: string; json<T>(): T },
+) {
+  expect(opened.statusCode, opened.body).toBe(200);
+  await takeASandwich(s, opened.json<{ command_id: string }>().command_id);
+  expect(await authorisedSince(before)).toEqual([
+    expect.objectContaining({ amount: 20_000, status: 'succeeded', amount_received: 9_900 }),
+  ]);
+  await s.device.close();
+}
 
 const approveAtBank = async (redirectUrl: string) => {
   const answered = await ctx.app.inject({
@@ -83,10 +97,7 @@ describe('one opening, one hold', () => {
       { payment_method: 'pm_card_visa', attempt: randomUUID() },
       { remoteAddress: from() },
     );
-    expect(opened.statusCode, opened.body).toBe(200);
-    await takeASandwich(s, opened.json<{ command_id: string }>().command_id);
-    expect(await authorisedSince(before)).toEqual(capturedOnce);
-    await s.device.close();
+    await expectOneHold(s, before, opened);
   });
 
   it('the guest page’s 3-D Secure return: the approved hold opens the door and is the only one', async () => {
@@ -97,10 +108,7 @@ describe('one opening, one hold', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     await approveAtBank(asked.json<{ redirect_url: string }>().redirect_url);
     const opened = await sendOpenForm(ctx, s.link, form, { remoteAddress: from() });
-    expect(opened.statusCode, opened.body).toBe(200);
-    await takeASandwich(s, opened.json<{ command_id: string }>().command_id);
-    expect(await authorisedSince(before)).toEqual(capturedOnce);
-    await s.device.close();
+    await expectOneHold(s, before, opened);
   });
 
   it('the customer app: the sale’s hold step sees the opening’s hold and takes no second one', async () => {
@@ -108,10 +116,7 @@ describe('one opening, one hold', () => {
     const customer = await appCustomerWithCard(ctx, s.orgId);
     const before = await bankPaymentIntents(ctx);
     const opened = await appOpen(ctx, customer.token, s.link, { attempt: randomUUID(), remoteAddress: from() });
-    expect(opened.statusCode, opened.body).toBe(200);
-    await takeASandwich(s, opened.json<{ command_id: string }>().command_id);
-    expect(await authorisedSince(before)).toEqual(capturedOnce);
-    await s.device.close();
+    await expectOneHold(s, before, opened);
   });
 
   it('the customer app’s 3-D Secure return: one hold, approved at the bank, captured at close', async () => {
@@ -123,10 +128,7 @@ describe('one opening, one hold', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     await approveAtBank(asked.json<{ redirect_url: string }>().redirect_url);
     const opened = await appOpen(ctx, customer.token, s.link, { attempt, remoteAddress: from() });
-    expect(opened.statusCode, opened.body).toBe(200);
-    await takeASandwich(s, opened.json<{ command_id: string }>().command_id);
-    expect(await authorisedSince(before)).toEqual(capturedOnce);
-    await s.device.close();
+    await expectOneHold(s, before, opened);
   });
 
   it('the courier link: a service opening at a fridge that holds authorises nothing', async () => {

@@ -13,6 +13,7 @@ const embeddedOnly = ['test/durability.test.ts', 'test/device-durability.test.ts
 const postgresOnly = [
   'test/session-cache.instances.test.ts',
   'test/rate-limits.instances.test.ts',
+  'test/open-race.instances.test.ts',
   'test/prepared-statements.postgres.test.ts',
 ];
 /**

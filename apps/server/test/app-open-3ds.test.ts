@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerCards, deviceCommands, paymentTransactions, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { OPEN_REFUSED_LIMIT } from '../src/modules/open-links/open-limiter.js';
 import { appHoldKeyOf } from '../src/modules/open-links/open-purchase.service.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
 import { appCustomerWithCard, fridgeWithCustomerLink, appOpen as openByApp } from './factories/open-links.js';
@@ -133,6 +134,27 @@ describe('the customer app’s opening with a 3-D Secure card', () => {
     expect(holds).toHaveLength(1);
     expect(holds[0]).toMatchObject({ status: 2 });
     expect(await commandsOf(s.micromarketId)).toEqual([]);
+    await s.device.close();
+  });
+
+  it('an approved return opens the door though the customer has used up their refused taps meanwhile (issue 33)', async () => {
+    const s = await shop();
+    const customer = await customerWith3dsCard(s.orgId);
+    const { attempt, path } = await toTheBank(s, customer);
+    // Taps that open nothing (a QR code of no fridge), up to the customer's limit: each refused, then 429.
+    for (let i = 0; i < OPEN_REFUSED_LIMIT; i += 1) {
+      expect((await appOpen(customer.token, randomUUID(), randomUUID())).statusCode).toBe(404);
+    }
+    const limited = await appOpen(customer.token, s.link, randomUUID());
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect((await answerBank(path, 'approve')).statusCode).toBe(200);
+    const opened = await appOpen(customer.token, s.link, attempt);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ message: 'The door will be opened shortly' });
+    expect(await holdsOf(s.link, customer.id, attempt)).toMatchObject([{ status: 1 }]);
+    expect(await commandsOf(s.micromarketId)).toHaveLength(1);
     await s.device.close();
   });
 

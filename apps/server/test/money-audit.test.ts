@@ -326,6 +326,23 @@ const BREAKAGES: Breakage[] = [
     rule: 'money',
     saleId: 3,
   },
+  // One opening, one hold.
+  {
+    what: 'a second hold for one opening (the app’s opening held, then the sale’s hold step again)',
+    break: all(
+      adding('payments', { id: 9, saleId: 4, operation: 'hold', status: 1, amountMinor: 20_000, createdAt: later(1) }),
+      adding('payments', {
+        id: 10,
+        saleId: 4,
+        operation: 'release',
+        status: 1,
+        amountMinor: 20_000,
+        createdAt: later(31),
+      }),
+    ),
+    rule: 'hold',
+    saleId: 4,
+  },
   {
     what: 'paid on the sale but not in the ledger',
     break: dropping('payments', (payment) => payment.id === 3),
@@ -587,6 +604,7 @@ describe('the money audit', () => {
         'itemOnce',
         'amount',
         'money',
+        'hold',
         'fiscal',
         'units',
         'promotions',

@@ -117,6 +117,7 @@ export const RULES = {
   itemOnce: 'each physical item is charged at most once',
   amount: 'amount = lines − discount − bonuses',
   money: 'paid − refunded = the provider’s net, and a sale takes its amount once',
+  hold: 'one opening, one hold: a sale authorises its customer’s card at most once',
   fiscal:
     'one fiscal receipt per paid sale, one return receipt per refund, one correction per reversed refund’s return, and the fiscal net (sales − returns + corrections) is the money kept',
   units:
@@ -288,6 +289,24 @@ export function checkMoney(input: AuditInput): Violation | null {
   }
   const [stray] = x.provider.unattributed;
   if (stray) return violation('money', null, `the provider moved ${stray.netMinor} under ${stray.key}, of no sale`);
+  return null;
+}
+
+/**
+ * One opening is one hold: a sale has at most one hold the provider granted or is deciding
+ * (a web purchase's or the app's opening took it, or the door-open hold step did); a declined
+ * one authorised nothing (issue 33: the app's openings were held twice).
+ */
+export function checkOneHold(input: AuditInput): Violation | null {
+  const x = index(input);
+  for (const sale of x.sales) {
+    const holds = x
+      .paymentsOf(sale.id)
+      .filter((payment) => payment.operation === 'hold' && payment.status !== LEDGER.error);
+    if (holds.length > 1) {
+      return violation('hold', sale.id, `${holds.length} holds (${holds.map((hold) => `#${hold.id}`).join(', ')})`);
+    }
+  }
   return null;
 }
 
@@ -612,6 +631,7 @@ export const CHECKS: readonly ((input: AuditInput) => Violation | null)[] = [
   checkItemsChargedOnce,
   checkAmounts,
   checkMoney,
+  checkOneHold,
   checkFiscalReceipts,
   checkRefundedUnits,
   checkPromotions,

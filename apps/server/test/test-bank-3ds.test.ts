@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCommands, paymentTransactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
+import { OPEN_IP_LIMIT, OPEN_REFUSED_LIMIT, OPEN_WINDOW_MS } from '../src/modules/open-links/open-limiter.js';
 import { holdKeyOf } from '../src/modules/open-links/open-purchase.service.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
 import { fridgeWithCustomerLink, sendOpenForm } from './factories/open-links.js';
@@ -168,5 +169,57 @@ describe('the test bank’s 3-D Secure card on the open-fridge page', () => {
       kind: 'declined',
       code: 'authentication_required',
     });
+  });
+});
+
+describe('the limits and the way back from the bank (issue 33)', () => {
+  const approve = (path: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+  const from = (remoteAddress: string) => ({ remoteAddress });
+
+  it('junk forms from other addresses block no one; an approved return opens whatever its address has used', async () => {
+    const s = await shop();
+    // Five junk forms (no card) from five addresses, and a sixth: each refused for itself, none limited.
+    for (let i = 0; i <= OPEN_REFUSED_LIMIT; i += 1) expect((await open(s.link, {})).statusCode).toBe(400);
+
+    const buyer = `10.9.200.${++ipSeq % 250}`;
+    const form = { payment_method: 'pm_card_authenticationRequired', attempt: randomUUID() };
+    const asked = await sendOpenForm(ctx, s.link, form, from(buyer));
+    expect(asked.statusCode, asked.body).toBe(200);
+    const path = new URL(asked.json<{ redirect_url: string }>().redirect_url).pathname;
+    expect((await approve(path)).statusCode).toBe(200);
+
+    // Meanwhile the buyer's address used up its refusals at this link, and its calls.
+    for (let i = 0; i < OPEN_REFUSED_LIMIT; i += 1) {
+      expect((await sendOpenForm(ctx, s.link, {}, from(buyer))).statusCode).toBe(400);
+    }
+    const limited = await sendOpenForm(ctx, s.link, { ...form, attempt: randomUUID() }, from(buyer));
+    expect(limited.statusCode).toBe(429);
+    for (let i = 0; i < OPEN_IP_LIMIT; i += 1) {
+      await ctx.app.inject({ method: 'GET', url: `/v1/open/fridge/${s.link}`, remoteAddress: buyer });
+    }
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/v1/open/fridge/${s.link}`, remoteAddress: buyer })).statusCode,
+    ).toBe(429);
+
+    // The approved attempt comes back: never counted, never turned away; the door opens on the one hold.
+    const opened = await sendOpenForm(ctx, s.link, form, from(buyer));
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ message: 'The door will be opened shortly' });
+    expect(await holdOf(s.link, form.attempt)).toMatchObject({ status: 1 });
+    expect(await commandsOf(s.micromarketId)).toHaveLength(1);
+    // Reloaded: the same opening.
+    const reloaded = await sendOpenForm(ctx, s.link, form, from(buyer));
+    expect(reloaded.json().command_id).toBe(opened.json().command_id);
+
+    // The window passes (the injected clock): the address may try again.
+    clock.advance(OPEN_WINDOW_MS);
+    expect((await sendOpenForm(ctx, s.link, { ...form, attempt: randomUUID() }, from(buyer))).statusCode).not.toBe(429);
+    await s.device.close();
   });
 });

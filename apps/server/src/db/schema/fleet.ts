@@ -330,6 +330,19 @@ export const openLinks = pgTable(
   (t) => [index('open_links_micromarket').on(t.micromarketId, t.kind)],
 );
 
+/**
+ * A customer's opening of a micromarket in progress (a guest's form post, an app's tap): one at a
+ * time per micromarket, across instances (issue 33). Claimed for the length of one request, so a
+ * raced form cannot pass the sales gate twice; a claim whose instance died ends at `expiresAt`.
+ */
+export const openingClaims = pgTable('opening_claims', {
+  micromarketId: integer('micromarket_id')
+    .primaryKey()
+    .references(() => micromarkets.id, { onDelete: 'cascade' }),
+  claim: uuid('claim').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** A filled open-micromarket form (§2, §5) and the door command it led to. */
 export const openRequests = pgTable(
   'open_requests',

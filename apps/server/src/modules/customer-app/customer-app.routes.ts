@@ -5,7 +5,14 @@ import type { RateSharing } from '../../lib/rate-sharing.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { CommandDelivery } from '../devices/index.js';
-import { OpenLimiter, openByApp, rateLimited } from '../open-links/index.js';
+import {
+  appHoldKeyOf,
+  customerClient,
+  heldAttemptKey,
+  OpenLimiter,
+  openByApp,
+  underAttemptLimits,
+} from '../open-links/index.js';
 import {
   appMicromarkets,
   appOrderProducts,
@@ -94,20 +101,20 @@ export async function customerAppRoutes(
   // The QR code the app shows at a fridge's reader: the fridge's door session with it is this customer's sale.
   registerEndpoint(app, cards.appCode, ({ actor }) => customerCode(ctx, actor));
   registerEndpoint(app, cards.appRenewCode, ({ actor }) => renewCustomerCode(ctx, actor));
-  // Opening a micromarket: the guest page's limits per address, and per customer instead of per link; counted apart.
+  // Opening a micromarket: the guest page's limits per address, and the refused taps per customer
+  // instead of per address at a link; counted apart. The same attempt back from the bank is no new one.
   const openLimiter = new OpenLimiter(undefined, () => ctx.clock.nowMs(), deps.rateSharing.share('app-open'));
-  registerEndpoint(app, endpoints.openFridge, ({ actor, params, body, request, reply }) => {
-    const waitMs = openLimiter.hitCustomer(request.ip, actor.userId);
-    if (waitMs > 0) {
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      throw rateLimited(waitMs);
-    }
-    return openByApp(ctx, actor, {
-      token: params.token,
-      attempt: body.attempt,
-      delivery: deps.delivery,
-      payments: deps.payments,
-    });
+  registerEndpoint(app, endpoints.openFridge, async ({ actor, params, body, request, reply }) => {
+    const key = appHoldKeyOf(params.token.toLowerCase(), actor.userId, body.attempt);
+    const attempt = { ip: request.ip, client: customerClient(actor.userId), heldKey: await heldAttemptKey(ctx, key) };
+    return underAttemptLimits(openLimiter, reply, attempt, () =>
+      openByApp(ctx, actor, {
+        token: params.token,
+        attempt: body.attempt,
+        delivery: deps.delivery,
+        payments: deps.payments,
+      }),
+    );
   });
   // Where the bank's 3-D Secure sends the customer back to: a page asking them to return to the app.
   registerEndpoint(app, endpoints.openAuthenticated, ({ query, request }) =>

@@ -1,19 +1,34 @@
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../lib/errors.js';
 import { type RateShare, RecentEvents } from '../../lib/recent-events.js';
+import { rateLimited } from './open-links.service.js';
 
 /** Requests one address may make to the public open-link routes per window (pages and forms). */
 export const OPEN_IP_LIMIT = 30;
-/** Forms one link may take per window, from any address. */
-export const OPEN_TOKEN_LIMIT = 5;
+/**
+ * Refused or invalid form posts (or app taps) one client may make per window: a guest is an
+ * address at a link, a signed-in customer is themselves. Another address's junk blocks nobody else.
+ */
+export const OPEN_REFUSED_LIMIT = 5;
+/** Times one held attempt may come back (from its bank, or sent again) per window. */
+export const OPEN_RETURN_LIMIT = 10;
 export const OPEN_WINDOW_MS = 10 * 60 * 1000;
 /** Progress polls one address may make per window (a page polls every 2 s for at most 90 s). */
 export const OPEN_PROGRESS_LIMIT = 240;
 
-type Key = `ip:${string}` | `token:${string}` | `customer:${number}` | `progress:${string}`;
+type Key = `ip:${string}` | `refused:${string}` | `return:${string}` | `progress:${string}`;
+
+/** Whose refused attempts count together: a guest's address at a link, or a signed-in customer. */
+export const guestClient = (token: string, ip: string) => `link:${token.toLowerCase()}:${ip}`;
+export const customerClient = (customerId: number) => `customer:${customerId}`;
 
 /**
- * A sliding-window counter per address and per link token for the public open-link routes,
- * on the same event memory as the login and reset limiters. `hit` counts the request and
- * answers the milliseconds to wait, or 0 when allowed; a refused request does not count.
+ * A sliding-window counter for the public open-link routes and the app's openings, on the same
+ * event memory as the login and reset limiters. Every page and form counts against its address;
+ * a form post or tap is also turned away once its client has made too many refused or invalid
+ * attempts; an attempt already held (back from the bank's 3-D Secure, or sent again) counts
+ * against nothing but its own allowance. A `hit…` answers the milliseconds to wait, or 0 when
+ * allowed; a refused request does not count.
  */
 export class OpenLimiter {
   private readonly hits: RecentEvents<Key>;
@@ -21,7 +36,8 @@ export class OpenLimiter {
   constructor(
     private readonly limits = {
       ip: OPEN_IP_LIMIT,
-      token: OPEN_TOKEN_LIMIT,
+      refused: OPEN_REFUSED_LIMIT,
+      returns: OPEN_RETURN_LIMIT,
       progress: OPEN_PROGRESS_LIMIT,
       windowMs: OPEN_WINDOW_MS,
     },
@@ -32,28 +48,30 @@ export class OpenLimiter {
     this.hits = new RecentEvents<Key>(
       () => limits.windowMs,
       now,
-      Math.max(limits.ip, limits.token, limits.progress),
+      Math.max(limits.ip, limits.refused, limits.returns, limits.progress),
       share,
     );
   }
 
-  hit(ip: string, token?: string): number {
-    const keys: [Key, number][] = [[`ip:${ip}`, this.limits.ip]];
-    if (token !== undefined) keys.push([`token:${token.toLowerCase()}`, this.limits.token]);
-    return this.count(keys);
+  /** A page or a card setup: per address. */
+  hit(ip: string): number {
+    return this.count([[`ip:${ip}`, this.limits.ip]]);
   }
 
-  /**
-   * A signed-in customer's opening (the customer app): per address and per customer, not per
-   * fridge. A guest link is anonymous, so its fridge is what is limited; an identified customer's
-   * openings are their own (one at a time anyway: the sales gate refuses a second while the first
-   * is unclosed), and a busy fridge at lunch must not turn away the sixth customer in ten minutes.
-   */
-  hitCustomer(ip: string, customerId: number): number {
-    return this.count([
-      [`ip:${ip}`, this.limits.ip],
-      [`customer:${customerId}`, this.limits.token],
-    ]);
+  /** A new attempt (a form post, an app's tap): per address, and refused while its client is over its refusals. */
+  hitAttempt(ip: string, client: string): number {
+    const waitMs = this.hits.waitMs(`refused:${client}`, this.limits.refused);
+    return waitMs > 0 ? waitMs : this.count([[`ip:${ip}`, this.limits.ip]]);
+  }
+
+  /** The client's attempt was refused or invalid: it counts towards the client's limit. */
+  refused(client: string): void {
+    this.hits.record(`refused:${client}`);
+  }
+
+  /** An attempt already held, sent again (`attempt`: its hold's key): only its own allowance. */
+  hitReturn(attempt: string): number {
+    return this.count([[`return:${attempt}`, this.limits.returns]]);
   }
 
   /** Progress polls count apart from pages and forms, with a larger allowance. */
@@ -66,5 +84,46 @@ export class OpenLimiter {
     if (waitMs > 0) return waitMs;
     for (const [key] of keys) this.hits.record(key);
     return 0;
+  }
+}
+
+/**
+ * Refused or invalid, so counted against the client: bad input, a link that opens nothing, a
+ * refusal (§8, a declined card). Not another request's opening in progress, which is no fault of
+ * this one, nor a limit's own answer.
+ */
+function isRefusedAttempt(error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  if (error.key === 'open.opening_in_progress') return false;
+  return error.status === 400 || error.status === 404 || error.status === 409;
+}
+
+/** Answers 429 with its Retry-After when `waitMs` says to wait. */
+export function refuseIfLimited(reply: FastifyReply, waitMs: number): void {
+  if (waitMs <= 0) return;
+  reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+  throw rateLimited(waitMs);
+}
+
+/**
+ * One form post or tap under the limits: `heldKey`, the hold key of an attempt already held
+ * (null for a new one), takes only the return allowance; otherwise the address counts and the
+ * client's refusals are asked. Whatever `open` refuses counts as the client's refused attempt.
+ */
+export async function underAttemptLimits<T>(
+  limiter: OpenLimiter,
+  reply: FastifyReply,
+  attempt: { ip: string; client: string; heldKey: string | null },
+  open: () => Promise<T>,
+): Promise<T> {
+  refuseIfLimited(
+    reply,
+    attempt.heldKey ? limiter.hitReturn(attempt.heldKey) : limiter.hitAttempt(attempt.ip, attempt.client),
+  );
+  try {
+    return await open();
+  } catch (error) {
+    if (isRefusedAttempt(error)) limiter.refused(attempt.client);
+    throw error;
   }
 }

@@ -1,9 +1,10 @@
 import { SALE_PAYMENT } from '@vitrina/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   deviceCommands,
   micromarkets,
+  openingClaims,
   openLinks,
   openRequests,
   organizations,
@@ -73,6 +74,34 @@ export async function claimLink(db: Db, token: string, now: Date): Promise<boole
     .where(and(eq(openLinks.token, token), isNull(openLinks.usedAt), gt(openLinks.expiresAt, now)))
     .returning({ token: openLinks.token });
   return rows.length > 0;
+}
+
+/**
+ * Claims the micromarket's customer opening for one request, unless another request's claim is
+ * still running: one statement, so of two instances racing for it one wins (the other's insert
+ * waits on the key, then finds the claim alive). Answers whether this request holds it.
+ */
+export async function claimOpening(
+  db: Db,
+  claim: { micromarketId: number; claim: string; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(openingClaims)
+    .values({ micromarketId: claim.micromarketId, claim: claim.claim, expiresAt: claim.expiresAt })
+    .onConflictDoUpdate({
+      target: openingClaims.micromarketId,
+      set: { claim: claim.claim, expiresAt: claim.expiresAt },
+      setWhere: lte(openingClaims.expiresAt, claim.now),
+    })
+    .returning({ claim: openingClaims.claim });
+  return rows.length > 0;
+}
+
+/** Lets the micromarket's opening go, if this request still holds it. */
+export async function releaseOpening(db: Db, claim: { micromarketId: number; claim: string }) {
+  await db
+    .delete(openingClaims)
+    .where(and(eq(openingClaims.micromarketId, claim.micromarketId), eq(openingClaims.claim, claim.claim)));
 }
 
 export async function expireLink(db: Db, token: string, now: Date) {

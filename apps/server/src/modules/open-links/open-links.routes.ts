@@ -6,8 +6,9 @@ import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
 import type { CommandDelivery } from '../devices/index.js';
 import type { PaymentProviders } from '../payments/index.js';
-import { OpenLimiter } from './open-limiter.js';
+import { guestClient, OpenLimiter, refuseIfLimited, underAttemptLimits } from './open-limiter.js';
 import * as links from './open-links.service.js';
+import { heldAttemptKey, holdKeyOf } from './open-purchase.service.js';
 import { openByLink } from './opening.service.js';
 
 export async function openLinkRoutes(
@@ -34,14 +35,8 @@ export async function openLinkRoutes(
     return { ok: true as const };
   });
 
-  /** Per address on every public call; per token on the forms only (a page view costs nothing). */
-  const limit = (request: FastifyRequest, reply: FastifyReply, token?: string) => {
-    const waitMs = limiter.hit(request.ip, token);
-    if (waitMs > 0) {
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      throw links.rateLimited(waitMs);
-    }
-  };
+  /** Per address on every public call (the forms' limits: `underAttemptLimits`). */
+  const limit = (request: FastifyRequest, reply: FastifyReply) => refuseIfLimited(reply, limiter.hit(request.ip));
   const info =
     (kind: OpenLinkKind) => (call: { params: { token: string }; request: FastifyRequest; reply: FastifyReply }) => {
       limit(call.request, call.reply);
@@ -53,26 +48,24 @@ export async function openLinkRoutes(
     limit(request, reply);
     return links.startOpenCardSetup(ctx, payments, params.token);
   });
-  registerEndpoint(app, api.openLink.customerOpen, ({ params, body, request, reply }) => {
-    limit(request, reply, params.token);
-    return openByLink(ctx, anonymousOf(request), {
-      token: params.token,
-      kind: 'customer',
-      body,
-      delivery,
-      payments,
-    });
+  registerEndpoint(app, api.openLink.customerOpen, async ({ params, body, request, reply }) => {
+    // The same attempt back from the bank (or sent again) is no new attempt.
+    const heldKey = body.attempt
+      ? await heldAttemptKey(ctx, holdKeyOf(params.token.toLowerCase(), body.attempt))
+      : null;
+    const attempt = { ip: request.ip, client: guestClient(params.token, request.ip), heldKey };
+    return underAttemptLimits(limiter, reply, attempt, () =>
+      openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'customer', body, delivery, payments }),
+    );
   });
   registerEndpoint(app, api.openLink.courierOpen, ({ params, body, request, reply }) => {
-    limit(request, reply, params.token);
-    return openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'courier', body, delivery });
+    const attempt = { ip: request.ip, client: guestClient(params.token, request.ip), heldKey: null };
+    return underAttemptLimits(limiter, reply, attempt, () =>
+      openByLink(ctx, anonymousOf(request), { token: params.token, kind: 'courier', body, delivery }),
+    );
   });
   registerEndpoint(app, api.openLink.progress, ({ params, request, reply }) => {
-    const waitMs = limiter.hitProgress(request.ip);
-    if (waitMs > 0) {
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
-      throw links.rateLimited(waitMs);
-    }
+    refuseIfLimited(reply, limiter.hitProgress(request.ip));
     return links.openingProgress(ctx, params.command);
   });
 }

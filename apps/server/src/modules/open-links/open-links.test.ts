@@ -283,15 +283,18 @@ describe('public open pages', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('limits forms per link (any address) and calls per address with 429', async () => {
+  it('limits refused forms per address at a link (others still try) and calls per address with 429', async () => {
     const id = await micromarket('Limited');
     const link = await createLink(id, 'customer');
+    const junk = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await open('customer', link.token, {})).statusCode);
+    for (let i = 0; i < 6; i += 1) statuses.push((await open('customer', link.token, {}, junk)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
-    const limited = await open('customer', link.token, {});
+    const limited = await open('customer', link.token, {}, junk);
     expect(limited.headers['retry-after']).toBeDefined();
     expect(limited.json().message).toMatch(/Too many attempts/);
+    // Issue 33: one address's junk does not close the link to everyone else for ten minutes.
+    expect((await open('customer', link.token, {})).statusCode).toBe(400);
 
     const ip = freshIp();
     const other = await createLink(id, 'courier');

@@ -33,6 +33,14 @@ export const holdKeyOf = (token: string, attempt: string) => `open:${token}:${at
 export const appHoldKeyOf = (token: string, customerId: number, attempt: string) =>
   `open:${token}:app:${customerId}:${attempt}`;
 
+/**
+ * `key` when its attempt was held already (it comes back from its bank's 3-D Secure, or is sent
+ * again), else null: such a post is no new attempt for the limits.
+ */
+export async function heldAttemptKey(ctx: ServiceContext, key: string): Promise<string | null> {
+  return (await findPaymentByKey(ctx.db, key)) ? key : null;
+}
+
 /** What a web purchase holds: the micromarket's hold when on, else our default, never less than the test amount. */
 export function webHoldAmount(stored: unknown): number {
   const settings = readSettings(stored);

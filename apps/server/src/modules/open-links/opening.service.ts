@@ -143,6 +143,18 @@ export async function openByApp(
   });
 }
 
+type Purchase = {
+  link: WorkingLink;
+  customerId: number | null;
+  label: string;
+  request: RequestValues;
+  holdKey: string;
+  /** The card to hold, asked only once the gate lets the customer in. */
+  card: () => Promise<HoldingCard>;
+  delivery: CommandDelivery | null;
+  payments: PaymentProviders | null;
+};
+
 /**
  * A customer's opening, a web purchase (§4 payment type 23), the one path of the guest's page
  * and the customer app: the same attempt sent again once its door was queued answers that
@@ -154,26 +166,56 @@ export async function openByApp(
 async function openPurchase(
   ctx: ServiceContext,
   actor: AnonymousActor | CustomerActor,
-  purchase: {
-    link: WorkingLink;
-    customerId: number | null;
-    label: string;
-    request: RequestValues;
-    holdKey: string;
-    /** The card to hold, asked only once the gate lets the customer in. */
-    card: () => Promise<HoldingCard>;
-    delivery: CommandDelivery | null;
-    payments: PaymentProviders | null;
-  },
+  purchase: Purchase,
 ): Promise<TOpenPurchaseAnswer> {
-  const { link, customerId, payments } = purchase;
   // Sent again once its door was queued (a reload after the bank's page, a retried tap): that
   // opening, whatever the gate says now (its own sale is running).
   const opened = await openedBy(ctx, purchase.holdKey);
-  if (opened) {
-    const message = translate('device.open_door_queued', actor.locale);
-    return { message, request_id: opened.requestId, command_id: opened.commandId };
+  if (opened) return openingAnswer(actor, opened);
+  return oneOpeningAtATime(ctx, purchase.link.micromarketId, async () => {
+    // The same attempt raced in from another tab or instance and finished first: that opening.
+    const won = await openedBy(ctx, purchase.holdKey);
+    if (won) return openingAnswer(actor, won);
+    return gateHoldAndQueue(ctx, actor, purchase);
+  });
+}
+
+const openingAnswer = (actor: AnonymousActor | CustomerActor, opened: { requestId: number; commandId: string }) => ({
+  message: translate('device.open_door_queued', actor.locale),
+  request_id: opened.requestId,
+  command_id: opened.commandId,
+});
+
+/**
+ * How long one request may hold a micromarket's opening: well past the provider's time-outs of
+ * the few calls an opening makes. A claim of an instance that died meanwhile ends then.
+ */
+export const OPENING_CLAIM_MS = 60_000;
+
+/**
+ * One customer opening of a micromarket at a time, across instances: the sales gate reads the
+ * micromarket's running sales, the hold and the sale come after it, so two forms raced past the
+ * gate together would both hold and both open. A second request meanwhile is refused (409,
+ * `open.opening_in_progress`); the claim is a row of the database, let go when the request ends.
+ */
+async function oneOpeningAtATime<T>(ctx: ServiceContext, micromarketId: number, run: () => Promise<T>): Promise<T> {
+  const claim = { micromarketId, claim: randomUUID() };
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + OPENING_CLAIM_MS);
+  if (!(await repo.claimOpening(ctx.db, { ...claim, now, expiresAt }))) throw conflict('open.opening_in_progress');
+  try {
+    return await run();
+  } finally {
+    await repo.releaseOpening(ctx.db, claim);
   }
+}
+
+async function gateHoldAndQueue(
+  ctx: ServiceContext,
+  actor: AnonymousActor | CustomerActor,
+  purchase: Purchase,
+): Promise<TOpenPurchaseAnswer> {
+  const { link, customerId, payments } = purchase;
   const refusal = await refusalOf(ctx, link, customerId);
   if (refusal) {
     await recordRefusal(ctx.db, {

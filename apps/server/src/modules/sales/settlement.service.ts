@@ -104,17 +104,25 @@ export async function requestSettlement(db: Parameters<typeof repo.findSale>[0],
   });
 }
 
-/** The hold at door open (§5): the micromarket's hold amount on the customer's saved card. */
+/**
+ * The hold at door open (§5): the micromarket's hold amount on the customer's saved card. One
+ * opening is one hold: a sale that already holds the card (a web purchase's, the customer app's,
+ * whose hold was taken before its door was asked to open) is captured from that one.
+ */
 export async function holdSale(ctx: ServiceContext, providers: PaymentProviders, transactionId: number) {
   const sale = await repo.findSale(ctx.db, transactionId);
   if (sale?.status !== SALE_STATUS.new || sale.customerId === null) return;
   const settings = readSettings((await findSettingsRow(ctx.db, sale.micromarketId))?.settings);
   const card = await repo.activeCardOf(ctx.db, sale.customerId);
   if (!settings.hold_enabled || !settings.hold_amount || !card) return;
+  const idempotencyKey = `sale:${sale.id}:hold`;
+  // Its own key again (a retry) is followed up as before; a hold of the opening's is the sale's hold.
+  const ledger = await repo.ledgerOf(ctx.db, sale.id);
+  if (ledger.some((row) => isAuthorisation(row) && row.idempotencyKey !== idempotencyKey)) return;
   try {
     await performPayment(ctx, providers, {
       orgId: sale.orgId,
-      idempotencyKey: `sale:${sale.id}:hold`,
+      idempotencyKey,
       transactionId: sale.id,
       request: {
         operation: 'hold',
@@ -130,6 +138,11 @@ export async function holdSale(ctx: ServiceContext, providers: PaymentProviders,
     // No payment system: the settlement says so on the sale; a hold is only a guarantee.
     if (!(error instanceof AppError)) throw error;
   }
+}
+
+/** A hold the provider granted or is still deciding: the card's money is (or may be) set aside for it. */
+function isAuthorisation(row: { operation: string; status: number }): boolean {
+  return row.operation === 'hold' && row.status !== PAYMENT_STATUS.error;
 }
 
 /** `paidMinor`: all the sale's money taken so far (by the ledger); `errorCode`: why the rest was not. */

@@ -1,0 +1,79 @@
+import type { AreaExamples } from '../endpoint.js';
+import type { api } from './index.js';
+
+export const errorAnalyticsExamples: AreaExamples<(typeof api)['errorAnalytics']> = {
+  summary: {
+    from: 'From',
+    to: 'To',
+    totals: {
+      refusal: 1,
+      payment: 1,
+      command: 1,
+      alert: 1,
+    },
+    previous: {
+      refusal: 1,
+      payment: 1,
+      command: 1,
+      alert: 1,
+    },
+    days: [
+      {
+        refusal: 1,
+        payment: 1,
+        command: 1,
+        alert: 1,
+        day: 'Day',
+      },
+    ],
+    groups: [
+      {
+        category: 'refusal',
+        key: 'Key',
+        detail: 'Detail',
+        count: 3,
+      },
+    ],
+    micromarkets: [
+      {
+        refusal: 1,
+        payment: 1,
+        command: 1,
+        alert: 1,
+        id: 101,
+        name: 'Kyiv office fridge',
+        total: 4500,
+      },
+    ],
+    organizations: [
+      {
+        refusal: 1,
+        payment: 1,
+        command: 1,
+        alert: 1,
+        id: 101,
+        name: 'Kyiv Snacks LLC',
+        total: 4500,
+      },
+    ],
+  },
+  rows: {
+    items: [
+      {
+        id: 'Id',
+        category: 'refusal',
+        at: 'At',
+        key: 'Key',
+        detail: 'Detail',
+        micromarket_id: 101,
+        micromarket_name: 'Kyiv office fridge',
+        org_name: 'Kyiv Snacks LLC',
+        transaction_id: 101,
+        customer_id: 101,
+        customer_name: 'Anna Koval',
+        customer_phone: '+380501234567',
+      },
+    ],
+    total: 1,
+  },
+};

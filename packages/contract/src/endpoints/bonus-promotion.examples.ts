@@ -30,32 +30,7 @@ const BONUS_PROMOTION_EXAMPLE: z.input<typeof ZBonusPromotion> = {
 
 export const bonusPromotionExamples: AreaExamples<(typeof api)['bonusPromotion']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        name: 'Chicken sandwich',
-        description: 'Fresh sandwiches and drinks',
-        type: 1,
-        subtype: 1,
-        bonus_type: 'percent',
-        amount: 4500,
-        period: 'once',
-        start_date: 'Start date',
-        end_date: 'End date',
-        min_purchase: 1,
-        max_purchase: 1,
-        new_users: true,
-        organization_ids: [101],
-        micromarket_ids: [101],
-        group_ids: [101],
-        product_ids: [101],
-        status: 1,
-        is_active: true,
-        closed_at: '2026-12-03T09:30:00.000Z',
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [BONUS_PROMOTION_EXAMPLE],
     total: 1,
   },
   info: BONUS_PROMOTION_EXAMPLE,
@@ -67,7 +42,7 @@ export const bonusPromotionExamples: AreaExamples<(typeof api)['bonusPromotion']
     sample: [
       {
         id: 101,
-        name: 'Coffee bonus',
+        name: 'Kyiv office fridge',
         email: 'anna.koval@example.com',
       },
     ],

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZCategoryInfo } from '../resources/category.js';
+import type { ZCategory, ZCategoryInfo } from '../resources/category.js';
 import type { api } from './index.js';
-import { OK_EXAMPLE } from './shared.examples.js';
+import { CATEGORY_PATH_ITEM_EXAMPLE, OK_EXAMPLE } from './shared.examples.js';
 
-const CATEGORY_INFO_EXAMPLE: z.input<typeof ZCategoryInfo> = {
+const CATEGORY_EXAMPLE: z.input<typeof ZCategory> = {
   id: 101,
   org_id: 101,
   parent_id: 101,
@@ -14,30 +14,16 @@ const CATEGORY_INFO_EXAMPLE: z.input<typeof ZCategoryInfo> = {
   products_count: 3,
   children_count: 3,
   created_at: '2026-12-03T09:30:00.000Z',
-  path: [
-    {
-      id: 101,
-      name: 'Sandwiches',
-      level: 1,
-    },
-  ],
+};
+
+const CATEGORY_INFO_EXAMPLE: z.input<typeof ZCategoryInfo> = {
+  ...CATEGORY_EXAMPLE,
+  path: [CATEGORY_PATH_ITEM_EXAMPLE],
 };
 
 export const categoryExamples: AreaExamples<(typeof api)['category']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        parent_id: 101,
-        level: 1,
-        name: 'Chicken sandwich',
-        position: 1,
-        products_count: 3,
-        children_count: 3,
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [CATEGORY_EXAMPLE],
     total: 1,
   },
   export: 'id,name\r\n101,Kyiv office fridge\r\n',

@@ -14,27 +14,13 @@ const CERTIFICATE_EXAMPLE: z.input<typeof ZCertificate> = {
   file_url: 'https://panel.example.com/file-url',
   file_type: 'File type',
   file_name: 'shelf-1.jpg',
-  is_expired: true,
+  is_expired: false,
   created_at: '2026-12-03T09:30:00.000Z',
 };
 
 export const certificateExamples: AreaExamples<(typeof api)['certificate']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        title: 'Title',
-        region: 'all',
-        active_to: 'Active to',
-        slug: 'kyiv-office',
-        file_url: 'https://panel.example.com/file-url',
-        file_type: 'File type',
-        file_name: 'shelf-1.jpg',
-        is_expired: true,
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [CERTIFICATE_EXAMPLE],
     total: 1,
   },
   create: CERTIFICATE_EXAMPLE,

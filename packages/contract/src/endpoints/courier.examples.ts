@@ -1,6 +1,14 @@
+import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
+import type { ZVisitLine } from '../resources/courier.js';
 import type { api } from './index.js';
-import { TAG_ACTION_RESULT_EXAMPLE } from './shared.examples.js';
+import { PLAN_LINE_EXAMPLE, TAG_ACTION_RESULT_EXAMPLE } from './shared.examples.js';
+
+const VISIT_LINE_EXAMPLE: z.input<typeof ZVisitLine> = {
+  product_id: 101,
+  product_name: 'Chicken sandwich',
+  count: 3,
+};
 
 export const courierExamples: AreaExamples<(typeof api)['courier']> = {
   stops: {
@@ -8,7 +16,7 @@ export const courierExamples: AreaExamples<(typeof api)['courier']> = {
       {
         id: 101,
         org_id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
         address: 'Khreshchatyk St, 22, Kyiv',
         location_description: 'Location description',
         latitude: 1,
@@ -18,22 +26,10 @@ export const courierExamples: AreaExamples<(typeof api)['courier']> = {
         connection: 'online',
         door: 'open',
         temperature: 4,
-        locked: true,
+        locked: false,
         bring: 1,
         take_out: 1,
-        lines: [
-          {
-            product_id: 101,
-            product_name: 'Chicken sandwich',
-            par: 1,
-            stock: 1,
-            expiring: 1,
-            sold: 1,
-            daily_rate: 1,
-            wishes: 1,
-            bring: 1,
-          },
-        ],
+        lines: [PLAN_LINE_EXAMPLE],
       },
     ],
     routes_today: ['Routes today'],
@@ -48,42 +44,18 @@ export const courierExamples: AreaExamples<(typeof api)['courier']> = {
   },
   stop: {
     micromarket_id: 101,
-    name: 'Petro Shevchenko',
+    name: 'Kyiv office fridge',
     address: 'Khreshchatyk St, 22, Kyiv',
     door: 'open',
-    lines: [
-      {
-        product_id: 101,
-        product_name: 'Chicken sandwich',
-        par: 1,
-        stock: 1,
-        expiring: 1,
-        sold: 1,
-        daily_rate: 1,
-        wishes: 1,
-        bring: 1,
-      },
-    ],
+    lines: [PLAN_LINE_EXAMPLE],
     loaded_today: 1,
     removed_today: 1,
     written_off_today: 1,
     last_visit: {
       opened_at: '2026-12-03T09:30:00.000Z',
       closed_at: '2026-12-03T09:30:00.000Z',
-      put_in: [
-        {
-          product_id: 101,
-          product_name: 'Chicken sandwich',
-          count: 3,
-        },
-      ],
-      taken_out: [
-        {
-          product_id: 101,
-          product_name: 'Chicken sandwich',
-          count: 3,
-        },
-      ],
+      put_in: [VISIT_LINE_EXAMPLE],
+      taken_out: [VISIT_LINE_EXAMPLE],
     },
   },
   load: {

@@ -1,55 +1,37 @@
+import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
+import type { ZDeviceCommand } from '../resources/device-command.js';
 import type { api } from './index.js';
+
+const DEVICE_COMMAND_EXAMPLE: z.input<typeof ZDeviceCommand> = {
+  id: '550e8400-e29b-41d4-a716-446655440000',
+  micromarket_id: 101,
+  type: 'open_door',
+  params: {
+    example: {},
+  },
+  status: 'queued',
+  attempts: 1,
+  requested_by: 1,
+  group_id: 101,
+  created_at: '2026-12-03T09:30:00.000Z',
+  sent_at: '2026-12-03T09:30:00.000Z',
+  finished_at: '2026-12-03T09:30:00.000Z',
+  expires_at: '2026-12-03T09:30:00.000Z',
+  result: {
+    example: {},
+  },
+  error: 'Error',
+  message: 'Done',
+};
 
 export const deviceCommandExamples: AreaExamples<(typeof api)['deviceCommand']> = {
   send: {
-    command: {
-      id: '550e8400-e29b-41d4-a716-446655440000',
-      micromarket_id: 101,
-      type: 'open_door',
-      params: {
-        example: {},
-      },
-      status: 'queued',
-      attempts: 1,
-      requested_by: 1,
-      group_id: 101,
-      created_at: '2026-12-03T09:30:00.000Z',
-      sent_at: '2026-12-03T09:30:00.000Z',
-      finished_at: '2026-12-03T09:30:00.000Z',
-      expires_at: '2026-12-03T09:30:00.000Z',
-      result: {
-        example: {},
-      },
-      error: 'Error',
-      message: 'Done',
-    },
+    command: DEVICE_COMMAND_EXAMPLE,
     message: 'Done',
   },
   history: {
-    items: [
-      {
-        id: '550e8400-e29b-41d4-a716-446655440000',
-        micromarket_id: 101,
-        type: 'open_door',
-        params: {
-          example: {},
-        },
-        status: 'queued',
-        attempts: 1,
-        requested_by: 1,
-        group_id: 101,
-        created_at: '2026-12-03T09:30:00.000Z',
-        sent_at: '2026-12-03T09:30:00.000Z',
-        finished_at: '2026-12-03T09:30:00.000Z',
-        expires_at: '2026-12-03T09:30:00.000Z',
-        result: {
-          example: {},
-        },
-        error: 'Error',
-        message: 'Done',
-      },
-    ],
+    items: [DEVICE_COMMAND_EXAMPLE],
     total: 1,
   },
   sendToGroup: {

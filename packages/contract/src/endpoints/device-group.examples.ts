@@ -29,30 +29,7 @@ const DEVICE_GROUP_EXAMPLE: z.input<typeof ZDeviceGroup> = {
 
 export const deviceGroupExamples: AreaExamples<(typeof api)['deviceGroup']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        name: 'Chicken sandwich',
-        type: 'Type',
-        address: 'Khreshchatyk St, 22, Kyiv',
-        description: 'Fresh sandwiches and drinks',
-        devices: [
-          {
-            id: 101,
-            name: 'Kyiv office fridge',
-          },
-        ],
-        couriers: [
-          {
-            id: 101,
-            name: 'Petro Shevchenko',
-          },
-        ],
-        route_days: [1],
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [DEVICE_GROUP_EXAMPLE],
     total: 1,
   },
   info: DEVICE_GROUP_EXAMPLE,
@@ -62,7 +39,7 @@ export const deviceGroupExamples: AreaExamples<(typeof api)['deviceGroup']> = {
     items: [
       {
         id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
       },
     ],
   },

@@ -1,5 +1,17 @@
+import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
+import type { ZErrorPlace } from '../resources/error-analytics.js';
 import type { api } from './index.js';
+
+const ERROR_PLACE_EXAMPLE: z.input<typeof ZErrorPlace> = {
+  refusal: 1,
+  payment: 1,
+  command: 1,
+  alert: 1,
+  id: 101,
+  name: 'Kyiv office fridge',
+  total: 4500,
+};
 
 export const errorAnalyticsExamples: AreaExamples<(typeof api)['errorAnalytics']> = {
   summary: {
@@ -34,28 +46,8 @@ export const errorAnalyticsExamples: AreaExamples<(typeof api)['errorAnalytics']
         count: 3,
       },
     ],
-    micromarkets: [
-      {
-        refusal: 1,
-        payment: 1,
-        command: 1,
-        alert: 1,
-        id: 101,
-        name: 'Kyiv office fridge',
-        total: 4500,
-      },
-    ],
-    organizations: [
-      {
-        refusal: 1,
-        payment: 1,
-        command: 1,
-        alert: 1,
-        id: 101,
-        name: 'Kyiv Snacks LLC',
-        total: 4500,
-      },
-    ],
+    micromarkets: [ERROR_PLACE_EXAMPLE],
+    organizations: [ERROR_PLACE_EXAMPLE],
   },
   rows: {
     items: [

@@ -19,20 +19,7 @@ const MAKER_EXAMPLE: z.input<typeof ZMaker> = {
 
 export const makerExamples: AreaExamples<(typeof api)['maker']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        name: 'Chicken sandwich',
-        country: 'UA',
-        contact_person: 'Contact person',
-        phone: '+380501234567',
-        email: 'anna.koval@example.com',
-        website: 'Website',
-        products_count: 3,
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [MAKER_EXAMPLE],
     total: 1,
   },
   export: 'id,name\r\n101,Kyiv office fridge\r\n',

@@ -1,43 +1,14 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZOrder, ZOrderList, ZPersonOptions } from '../resources/order.js';
+import type { ZOrder, ZOrderLine, ZOrderList, ZPersonOptions } from '../resources/order.js';
 import type { api } from './index.js';
 import { OK_EXAMPLE } from './shared.examples.js';
 
-const ORDER_LIST_EXAMPLE: z.input<typeof ZOrderList> = {
-  items: [
-    {
-      id: 101,
-      org_id: 101,
-      micromarket_id: 101,
-      micromarket_name: 'Kyiv office fridge',
-      micromarket_address: 'Micromarket address',
-      customer_id: 101,
-      customer_name: 'Anna Koval',
-      customer_phone: '+380501234567',
-      courier_id: 101,
-      courier_name: 'Petro Shevchenko',
-      status: 0,
-      total_minor: 4500,
-      currency: 'UAH',
-      payment_mode: 'prepay',
-      payment_state: 'none',
-      payment_error: 'Payment error',
-      note: 'Note',
-      lines: [
-        {
-          product_id: 101,
-          product_name: 'Chicken sandwich',
-          quantity: 3,
-          price_minor: 4500,
-        },
-      ],
-      moves: [0],
-      created_at: '2026-12-03T09:30:00.000Z',
-      updated_at: '2026-12-03T09:30:00.000Z',
-    },
-  ],
-  total: 1,
+const ORDER_LINE_EXAMPLE: z.input<typeof ZOrderLine> = {
+  product_id: 101,
+  product_name: 'Chicken sandwich',
+  quantity: 3,
+  price_minor: 4500,
 };
 
 const ORDER_EXAMPLE: z.input<typeof ZOrder> = {
@@ -58,24 +29,22 @@ const ORDER_EXAMPLE: z.input<typeof ZOrder> = {
   payment_state: 'none',
   payment_error: 'Payment error',
   note: 'Note',
-  lines: [
-    {
-      product_id: 101,
-      product_name: 'Chicken sandwich',
-      quantity: 3,
-      price_minor: 4500,
-    },
-  ],
+  lines: [ORDER_LINE_EXAMPLE],
   moves: [0],
   created_at: '2026-12-03T09:30:00.000Z',
   updated_at: '2026-12-03T09:30:00.000Z',
+};
+
+const ORDER_LIST_EXAMPLE: z.input<typeof ZOrderList> = {
+  items: [ORDER_EXAMPLE],
+  total: 1,
 };
 
 const PERSON_OPTIONS_EXAMPLE: z.input<typeof ZPersonOptions> = {
   items: [
     {
       id: 101,
-      name: 'Chicken sandwich',
+      name: 'Kyiv office fridge',
       phone: '+380501234567',
     },
   ],
@@ -85,34 +54,7 @@ export const orderExamples: AreaExamples<(typeof api)['order']> = {
   list: ORDER_LIST_EXAMPLE,
   export: 'id,name\r\n101,Kyiv office fridge\r\n',
   card: {
-    id: 101,
-    org_id: 101,
-    micromarket_id: 101,
-    micromarket_name: 'Kyiv office fridge',
-    micromarket_address: 'Micromarket address',
-    customer_id: 101,
-    customer_name: 'Anna Koval',
-    customer_phone: '+380501234567',
-    courier_id: 101,
-    courier_name: 'Petro Shevchenko',
-    status: 0,
-    total_minor: 4500,
-    currency: 'UAH',
-    payment_mode: 'prepay',
-    payment_state: 'none',
-    payment_error: 'Payment error',
-    note: 'Note',
-    lines: [
-      {
-        product_id: 101,
-        product_name: 'Chicken sandwich',
-        quantity: 3,
-        price_minor: 4500,
-      },
-    ],
-    moves: [0],
-    created_at: '2026-12-03T09:30:00.000Z',
-    updated_at: '2026-12-03T09:30:00.000Z',
+    ...ORDER_EXAMPLE,
     history: [
       {
         id: 101,
@@ -133,7 +75,7 @@ export const orderExamples: AreaExamples<(typeof api)['order']> = {
       {
         id: 101,
         org_id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
         payment_mode: 'prepay',
         currency: 'UAH',
       },
@@ -143,7 +85,7 @@ export const orderExamples: AreaExamples<(typeof api)['order']> = {
     items: [
       {
         id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
         price_minor: 4500,
         in_stock: 1,
       },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZOrganization, ZOrganizationLinks } from '../resources/organization.js';
+import type { ZOrganization, ZOrganizationLink, ZOrganizationLinks } from '../resources/organization.js';
 import type { api } from './index.js';
 import { OK_EXAMPLE } from './shared.examples.js';
 
@@ -25,27 +25,18 @@ const ORGANIZATION_EXAMPLE: z.input<typeof ZOrganization> = {
   created_at: '2026-12-03T09:30:00.000Z',
 };
 
+const ORGANIZATION_LINK_EXAMPLE: z.input<typeof ZOrganizationLink> = {
+  owner_org_id: 101,
+  owner_name: 'Kyiv office fridge',
+  grantee_org_id: 101,
+  grantee_name: 'Kyiv office fridge',
+  access_level: 1,
+  created_at: '2026-12-03T09:30:00.000Z',
+};
+
 const ORGANIZATION_LINKS_EXAMPLE: z.input<typeof ZOrganizationLinks> = {
-  sub_organizations: [
-    {
-      owner_org_id: 101,
-      owner_name: 'Kyiv Snacks LLC',
-      grantee_org_id: 101,
-      grantee_name: 'Kyiv Snacks LLC',
-      access_level: 1,
-      created_at: '2026-12-03T09:30:00.000Z',
-    },
-  ],
-  shared_with: [
-    {
-      owner_org_id: 101,
-      owner_name: 'Kyiv Snacks LLC',
-      grantee_org_id: 101,
-      grantee_name: 'Kyiv Snacks LLC',
-      access_level: 1,
-      created_at: '2026-12-03T09:30:00.000Z',
-    },
-  ],
+  sub_organizations: [ORGANIZATION_LINK_EXAMPLE],
+  shared_with: [ORGANIZATION_LINK_EXAMPLE],
   can_manage: true,
 };
 
@@ -54,7 +45,7 @@ export const organizationExamples: AreaExamples<(typeof api)['organization']> = 
     items: [
       {
         id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv Snacks LLC',
         type: 'main',
         currency: 'UAH',
         time_zone: 'Europe/Kyiv',
@@ -63,28 +54,7 @@ export const organizationExamples: AreaExamples<(typeof api)['organization']> = 
     ],
   },
   list: {
-    items: [
-      {
-        id: 101,
-        name: 'Chicken sandwich',
-        type: 'main',
-        parent_id: 101,
-        parent_name: 'Chicken sandwich',
-        fiscal_number: 'Fiscal number',
-        currency: 'UAH',
-        time_zone: 'Europe/Kyiv',
-        subscription_price: 4500,
-        contact_name: 'Chicken sandwich',
-        contact_phone: '+380501234567',
-        contact_email: 'anna.koval@example.com',
-        address: 'Khreshchatyk St, 22, Kyiv',
-        active: true,
-        users_count: 3,
-        micromarkets_count: 3,
-        access_level: 1,
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [ORGANIZATION_EXAMPLE],
     total: 1,
   },
   export: 'id,name\r\n101,Kyiv office fridge\r\n',

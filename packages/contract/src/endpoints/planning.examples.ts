@@ -1,5 +1,15 @@
+import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
+import type { ZPickLine } from '../resources/planning.js';
 import type { api } from './index.js';
+import { PLAN_LINE_EXAMPLE } from './shared.examples.js';
+
+const PICK_LINE_EXAMPLE: z.input<typeof ZPickLine> = {
+  product_id: 101,
+  product_name: 'Chicken sandwich',
+  bring: 1,
+  in_storage: 1,
+};
 
 export const planningExamples: AreaExamples<(typeof api)['planning']> = {
   plan: {
@@ -7,49 +17,23 @@ export const planningExamples: AreaExamples<(typeof api)['planning']> = {
       {
         micromarket_id: 101,
         org_id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
         address: 'Khreshchatyk St, 22, Kyiv',
         has_planogram: true,
         bring: 1,
         take_out: 1,
-        lines: [
-          {
-            product_id: 101,
-            product_name: 'Chicken sandwich',
-            par: 1,
-            stock: 1,
-            expiring: 1,
-            sold: 1,
-            daily_rate: 1,
-            wishes: 1,
-            bring: 1,
-          },
-        ],
+        lines: [PLAN_LINE_EXAMPLE],
       },
     ],
     total: 1,
-    pick: [
-      {
-        product_id: 101,
-        product_name: 'Chicken sandwich',
-        bring: 1,
-        in_storage: 1,
-      },
-    ],
+    pick: [PICK_LINE_EXAMPLE],
     routes: [
       {
         group_id: 101,
         group_name: 'Kyiv offices',
         couriers: ['Courier'],
         micromarkets: 1,
-        lines: [
-          {
-            product_id: 101,
-            product_name: 'Chicken sandwich',
-            bring: 1,
-            in_storage: 1,
-          },
-        ],
+        lines: [PICK_LINE_EXAMPLE],
       },
     ],
   },
@@ -62,14 +46,7 @@ export const planningExamples: AreaExamples<(typeof api)['planning']> = {
         group_id: 101,
         group_name: 'Kyiv offices',
         couriers: ['Courier'],
-        pick: [
-          {
-            product_id: 101,
-            product_name: 'Chicken sandwich',
-            bring: 1,
-            in_storage: 1,
-          },
-        ],
+        pick: [PICK_LINE_EXAMPLE],
         stops: [
           {
             micromarket_id: 101,

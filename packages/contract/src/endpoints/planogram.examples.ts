@@ -1,68 +1,46 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZMicromarketPlanogram, ZPlanogramSchedule, ZPlanogramTemplate } from '../resources/planogram.js';
+import type {
+  ZMicromarketPlanogram,
+  ZPlanogramLayoutView,
+  ZPlanogramSchedule,
+  ZPlanogramTemplate,
+  ZTemplateMicromarket,
+} from '../resources/planogram.js';
 import type { api } from './index.js';
 import { OK_EXAMPLE } from './shared.examples.js';
+
+const PLANOGRAM_LAYOUT_VIEW_EXAMPLE: z.input<typeof ZPlanogramLayoutView> = {
+  shelves: [
+    {
+      number: 1,
+      sections: [
+        {
+          product_id: 101,
+          product_name: 'Chicken sandwich',
+          thumb_url: 'https://panel.example.com/thumb-url',
+          capacity: 1,
+        },
+      ],
+    },
+  ],
+};
 
 const PLANOGRAM_TEMPLATE_EXAMPLE: z.input<typeof ZPlanogramTemplate> = {
   id: 101,
   org_id: 101,
-  name: 'Weekday lunch',
-  layout: {
-    shelves: [
-      {
-        number: 1,
-        sections: [
-          {
-            product_id: 101,
-            product_name: 'Chicken sandwich',
-            thumb_url: 'https://panel.example.com/thumb-url',
-            capacity: 1,
-          },
-        ],
-      },
-    ],
-  },
+  name: 'Kyiv office fridge',
+  layout: PLANOGRAM_LAYOUT_VIEW_EXAMPLE,
   capacity: 1,
   active_count: 3,
   updated_at: '2026-12-03T09:30:00.000Z',
 };
 
-const MICROMARKET_PLANOGRAM_EXAMPLE: z.input<typeof ZMicromarketPlanogram> = {
-  micromarket_id: 101,
-  active: {
-    template_id: 101,
-    template_name: 'Weekday lunch',
-    layout: {
-      shelves: [
-        {
-          number: 1,
-          sections: [
-            {
-              product_id: 101,
-              product_name: 'Chicken sandwich',
-              thumb_url: 'https://panel.example.com/thumb-url',
-              capacity: 1,
-            },
-          ],
-        },
-      ],
-    },
-    activated_at: '2026-12-03T09:30:00.000Z',
-    schedule_id: 101,
-  },
-  schedules: [
-    {
-      id: 101,
-      micromarket_id: 101,
-      template_id: 101,
-      template_name: 'Weekday lunch',
-      date_from: 'Date from',
-      date_to: 'Date to',
-      status: 1,
-      created_at: '2026-12-03T09:30:00.000Z',
-    },
-  ],
+const TEMPLATE_MICROMARKET_EXAMPLE: z.input<typeof ZTemplateMicromarket> = {
+  id: 101,
+  name: 'Kyiv office fridge',
+  address: 'Khreshchatyk St, 22, Kyiv',
+  activated_at: '2026-12-03T09:30:00.000Z',
 };
 
 const PLANOGRAM_SCHEDULE_EXAMPLE: z.input<typeof ZPlanogramSchedule> = {
@@ -76,58 +54,32 @@ const PLANOGRAM_SCHEDULE_EXAMPLE: z.input<typeof ZPlanogramSchedule> = {
   created_at: '2026-12-03T09:30:00.000Z',
 };
 
+const MICROMARKET_PLANOGRAM_EXAMPLE: z.input<typeof ZMicromarketPlanogram> = {
+  micromarket_id: 101,
+  active: {
+    template_id: 101,
+    template_name: 'Weekday lunch',
+    layout: PLANOGRAM_LAYOUT_VIEW_EXAMPLE,
+    activated_at: '2026-12-03T09:30:00.000Z',
+    schedule_id: 101,
+  },
+  schedules: [PLANOGRAM_SCHEDULE_EXAMPLE],
+};
+
 export const planogramExamples: AreaExamples<(typeof api)['planogram']> = {
   templates: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        name: 'Chicken sandwich',
-        layout: {
-          shelves: [
-            {
-              number: 1,
-              sections: [
-                {
-                  product_id: 101,
-                  product_name: 'Chicken sandwich',
-                  thumb_url: 'https://panel.example.com/thumb-url',
-                  capacity: 1,
-                },
-              ],
-            },
-          ],
-        },
-        capacity: 1,
-        active_count: 3,
-        updated_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [PLANOGRAM_TEMPLATE_EXAMPLE],
     total: 1,
   },
   createTemplate: PLANOGRAM_TEMPLATE_EXAMPLE,
   updateTemplate: PLANOGRAM_TEMPLATE_EXAMPLE,
   deleteTemplate: OK_EXAMPLE,
   templateMicromarkets: {
-    items: [
-      {
-        id: 101,
-        name: 'Chicken sandwich',
-        address: 'Khreshchatyk St, 22, Kyiv',
-        activated_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [TEMPLATE_MICROMARKET_EXAMPLE],
   },
   applyToMany: {
     applied: 1,
-    items: [
-      {
-        id: 101,
-        name: 'Chicken sandwich',
-        address: 'Khreshchatyk St, 22, Kyiv',
-        activated_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [TEMPLATE_MICROMARKET_EXAMPLE],
   },
   micromarket: MICROMARKET_PLANOGRAM_EXAMPLE,
   apply: MICROMARKET_PLANOGRAM_EXAMPLE,

@@ -37,39 +37,7 @@ const PUSH_MESSAGE_EXAMPLE: z.input<typeof ZPushMessage> = {
 
 export const pushExamples: AreaExamples<(typeof api)['push']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        org_name: 'Kyiv Snacks LLC',
-        time_zone: 'Europe/Kyiv',
-        importance: 'important',
-        title: 'Title',
-        body: 'Body',
-        action: 'Action',
-        extra: {
-          example: 'Example',
-        },
-        audience: 'all',
-        group_ids: [101],
-        group_names: ['Kyiv offices'],
-        user_id: 101,
-        user_name: 'Anna Koval',
-        phone: '+380501234567',
-        send_at: '2026-12-03T09:30:00.000Z',
-        status: 'scheduled',
-        recipients: 1,
-        delivered: 1,
-        skipped_limit: 1,
-        failed: 1,
-        error: 'Error',
-        created_by_name: 'Anna Koval',
-        created_at: '2026-12-03T09:30:00.000Z',
-        started_at: '2026-12-03T09:30:00.000Z',
-        finished_at: '2026-12-03T09:30:00.000Z',
-        cancelled_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [PUSH_MESSAGE_EXAMPLE],
     total: 1,
   },
   info: PUSH_MESSAGE_EXAMPLE,
@@ -85,7 +53,7 @@ export const pushExamples: AreaExamples<(typeof api)['push']> = {
     items: [
       {
         id: 101,
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
         phone: '+380501234567',
       },
     ],

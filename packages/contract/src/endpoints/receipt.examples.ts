@@ -1,8 +1,15 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZFiscalSettings, ZFiscalShift } from '../resources/fiscal.js';
+import type { ZFiscalDocument, ZFiscalSettings, ZFiscalShift } from '../resources/fiscal.js';
 import type { ZTransactionReceipt } from '../resources/receipt.js';
 import type { api } from './index.js';
+
+const FISCAL_DOCUMENT_EXAMPLE: z.input<typeof ZFiscalDocument> = {
+  number: 'Number',
+  fiscal_sign: 'Fiscal sign',
+  url: 'https://panel.example.com/url',
+  registered_at: '2026-12-03T09:30:00.000Z',
+};
 
 const TRANSACTION_RECEIPT_EXAMPLE: z.input<typeof ZTransactionReceipt> = {
   transaction_id: 101,
@@ -12,15 +19,10 @@ const TRANSACTION_RECEIPT_EXAMPLE: z.input<typeof ZTransactionReceipt> = {
   fiscal: {
     status: 'pending',
     attempts: 1,
-    provider: 'Provider',
+    provider: 'test',
     provider_receipt_id: 'Provider receipt id',
     problem: 'Problem',
-    document: {
-      number: 'Number',
-      fiscal_sign: 'Fiscal sign',
-      url: 'https://panel.example.com/url',
-      registered_at: '2026-12-03T09:30:00.000Z',
-    },
+    document: FISCAL_DOCUMENT_EXAMPLE,
     updated_at: '2026-12-03T09:30:00.000Z',
   },
   receipts: [
@@ -35,12 +37,7 @@ const TRANSACTION_RECEIPT_EXAMPLE: z.input<typeof ZTransactionReceipt> = {
       },
       attempts: 1,
       problem: 'Problem',
-      document: {
-        number: 'Number',
-        fiscal_sign: 'Fiscal sign',
-        url: 'https://panel.example.com/url',
-        registered_at: '2026-12-03T09:30:00.000Z',
-      },
+      document: FISCAL_DOCUMENT_EXAMPLE,
       receipt_url: 'https://panel.example.com/receipt-url',
     },
   ],
@@ -83,7 +80,7 @@ export const receiptExamples: AreaExamples<(typeof api)['receipt']> = {
     currency: 'UAH',
     lines: [
       {
-        name: 'Chicken sandwich',
+        name: 'Kyiv office fridge',
         quantity: 3,
         price_minor: 4500,
         total_minor: 4500,
@@ -99,23 +96,13 @@ export const receiptExamples: AreaExamples<(typeof api)['receipt']> = {
     is_test: true,
     fiscal: {
       status: 'pending',
-      document: {
-        number: 'Number',
-        fiscal_sign: 'Fiscal sign',
-        url: 'https://panel.example.com/url',
-        registered_at: '2026-12-03T09:30:00.000Z',
-      },
+      document: FISCAL_DOCUMENT_EXAMPLE,
       returns: [
         {
           kind: 'return',
           amount_minor: 4500,
           status: 'pending',
-          document: {
-            number: 'Number',
-            fiscal_sign: 'Fiscal sign',
-            url: 'https://panel.example.com/url',
-            registered_at: '2026-12-03T09:30:00.000Z',
-          },
+          document: FISCAL_DOCUMENT_EXAMPLE,
         },
       ],
     },
@@ -128,12 +115,7 @@ export const receiptExamples: AreaExamples<(typeof api)['receipt']> = {
   testFiscalConnection: {
     ok: true,
     message: 'Done',
-    shift: {
-      is_open: true,
-      number: 1,
-      opened_at: '2026-12-03T09:30:00.000Z',
-      closed_at: '2026-12-03T09:30:00.000Z',
-    },
+    shift: FISCAL_SHIFT_EXAMPLE,
   },
   openShift: FISCAL_SHIFT_EXAMPLE,
   closeShift: FISCAL_SHIFT_EXAMPLE,

@@ -1,8 +1,16 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZReportSubscription } from '../resources/report.js';
+import type { ZDashboardMicromarket, ZReportSubscription } from '../resources/report.js';
 import type { api } from './index.js';
 import { OK_EXAMPLE } from './shared.examples.js';
+
+const DASHBOARD_MICROMARKET_EXAMPLE: z.input<typeof ZDashboardMicromarket> = {
+  micromarket_id: 101,
+  name: 'Kyiv office fridge',
+  revenue: 1,
+  previous_revenue: 1,
+  items: 1,
+};
 
 const REPORT_SUBSCRIPTION_EXAMPLE: z.input<typeof ZReportSubscription> = {
   id: 101,
@@ -107,49 +115,18 @@ export const reportExamples: AreaExamples<(typeof api)['report']> = {
         top_products: [
           {
             product_id: 101,
-            name: 'Sales by day',
+            name: 'Kyiv office fridge',
             items: 1,
             revenue: 1,
           },
         ],
-        best_micromarkets: [
-          {
-            micromarket_id: 101,
-            name: 'Sales by day',
-            revenue: 1,
-            previous_revenue: 1,
-            items: 1,
-          },
-        ],
-        worst_micromarkets: [
-          {
-            micromarket_id: 101,
-            name: 'Sales by day',
-            revenue: 1,
-            previous_revenue: 1,
-            items: 1,
-          },
-        ],
+        best_micromarkets: [DASHBOARD_MICROMARKET_EXAMPLE],
+        worst_micromarkets: [DASHBOARD_MICROMARKET_EXAMPLE],
       },
     ],
   },
   subscriptions: {
-    items: [
-      {
-        id: 101,
-        frequency: 'daily',
-        group_by: 'day',
-        format: 'inline',
-        org_ids: [101],
-        top: 1,
-        time_zone: 'Europe/Kyiv',
-        hour: 1,
-        active: true,
-        last_sent_at: '2026-12-03T09:30:00.000Z',
-        last_period: 'Last period',
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [REPORT_SUBSCRIPTION_EXAMPLE],
   },
   createSubscription: REPORT_SUBSCRIPTION_EXAMPLE,
   updateSubscription: REPORT_SUBSCRIPTION_EXAMPLE,

@@ -15,16 +15,7 @@ const ROLE_EXAMPLE: z.input<typeof ZRole> = {
 
 export const roleExamples: AreaExamples<(typeof api)['role']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        name: 'Chicken sandwich',
-        default_page: 'dashboard',
-        permissions: ['Permission'],
-        org_id: 101,
-        users_count: 3,
-      },
-    ],
+    items: [ROLE_EXAMPLE],
   },
   info: ROLE_EXAMPLE,
   create: ROLE_EXAMPLE,
@@ -38,7 +29,7 @@ export const roleExamples: AreaExamples<(typeof api)['role']> = {
         title: 'Title',
         permissions: [
           {
-            name: 'Operator',
+            name: 'Kyiv office fridge',
             title: 'Title',
             granted: true,
           },

@@ -1,28 +1,30 @@
+import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
+import type { ZTag } from '../resources/tag.js';
 import type { api } from './index.js';
 import { TAG_ACTION_RESULT_EXAMPLE } from './shared.examples.js';
 
+const TAG_EXAMPLE: z.input<typeof ZTag> = {
+  id: 101,
+  org_id: 101,
+  code: 'A1B2C3',
+  status: 'new',
+  product_id: 101,
+  product_name: 'Chicken sandwich',
+  batch_id: 101,
+  micromarket_id: 101,
+  micromarket_name: 'Kyiv office fridge',
+  store_up_to: 'Store up to',
+  sold_at: '2026-12-03T09:30:00.000Z',
+  removed_at: '2026-12-03T09:30:00.000Z',
+  written_off_at: '2026-12-03T09:30:00.000Z',
+  reason: 'Repeated unpaid sales',
+  created_at: '2026-12-03T09:30:00.000Z',
+};
+
 export const tagExamples: AreaExamples<(typeof api)['tag']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        code: 'A1B2C3',
-        status: 'new',
-        product_id: 101,
-        product_name: 'Chicken sandwich',
-        batch_id: 101,
-        micromarket_id: 101,
-        micromarket_name: 'Kyiv office fridge',
-        store_up_to: 'Store up to',
-        sold_at: '2026-12-03T09:30:00.000Z',
-        removed_at: '2026-12-03T09:30:00.000Z',
-        written_off_at: '2026-12-03T09:30:00.000Z',
-        reason: 'Reason',
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [TAG_EXAMPLE],
     next_cursor: 'Next cursor',
   },
   export: 'id,name\r\n101,Kyiv office fridge\r\n',
@@ -36,23 +38,7 @@ export const tagExamples: AreaExamples<(typeof api)['tag']> = {
       not_paid: 1,
     },
   },
-  info: {
-    id: 101,
-    org_id: 101,
-    code: 'A1B2C3',
-    status: 'new',
-    product_id: 101,
-    product_name: 'Chicken sandwich',
-    batch_id: 101,
-    micromarket_id: 101,
-    micromarket_name: 'Kyiv office fridge',
-    store_up_to: 'Store up to',
-    sold_at: '2026-12-03T09:30:00.000Z',
-    removed_at: '2026-12-03T09:30:00.000Z',
-    written_off_at: '2026-12-03T09:30:00.000Z',
-    reason: 'Reason',
-    created_at: '2026-12-03T09:30:00.000Z',
-  },
+  info: TAG_EXAMPLE,
   writeOff: TAG_ACTION_RESULT_EXAMPLE,
   remove: TAG_ACTION_RESULT_EXAMPLE,
   programmingTasks: {

@@ -25,26 +25,7 @@ const ALERT_EXAMPLE: z.input<typeof ZAlert> = {
 
 export const technicalExamples: AreaExamples<(typeof api)['technical']> = {
   alerts: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        micromarket_id: 101,
-        micromarket_name: 'Kyiv office fridge',
-        type: 1,
-        status: 'open',
-        opened_at: '2026-12-03T09:30:00.000Z',
-        last_seen_at: '2026-12-03T09:30:00.000Z',
-        occurrences: 1,
-        details: {
-          example: {},
-        },
-        acknowledged_at: '2026-12-03T09:30:00.000Z',
-        acknowledged_by: 'Acknowledged by',
-        resolved_at: '2026-12-03T09:30:00.000Z',
-        resolved_by: 'Resolved by',
-      },
-    ],
+    items: [ALERT_EXAMPLE],
     total: 1,
     active_by_type: {
       example: 1,

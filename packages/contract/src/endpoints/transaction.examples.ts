@@ -1,10 +1,15 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZTransactionCard, ZTransactionPaymentResult } from '../resources/transaction.js';
+import type {
+  ZSalePayment,
+  ZTransactionCard,
+  ZTransactionListItem,
+  ZTransactionPaymentResult,
+} from '../resources/transaction.js';
 import type { api } from './index.js';
 import { DATASET_FILE_EXAMPLE } from './shared.examples.js';
 
-const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
+const TRANSACTION_LIST_ITEM_EXAMPLE: z.input<typeof ZTransactionListItem> = {
   id: 101,
   org_id: 101,
   micromarket_id: 101,
@@ -24,6 +29,26 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
   is_test: true,
   opened_at: '2026-12-03T09:30:00.000Z',
   closed_at: '2026-12-03T09:30:00.000Z',
+};
+
+const SALE_PAYMENT_EXAMPLE: z.input<typeof ZSalePayment> = {
+  id: 101,
+  type: 1,
+  status: 0,
+  operation: 'hold',
+  amount_minor: 4500,
+  currency: 'UAH',
+  provider: 'test',
+  provider_reference: 'Provider reference',
+  parent_id: 101,
+  error_code: 'Error code',
+  error_message: 'Error message',
+  created_at: '2026-12-03T09:30:00.000Z',
+  settled_at: '2026-12-03T09:30:00.000Z',
+};
+
+const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
+  ...TRANSACTION_LIST_ITEM_EXAMPLE,
   organization_name: 'Kyiv Snacks LLC',
   customer_email: 'anna.koval@example.com',
   gross_minor: 1,
@@ -36,7 +61,7 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
     {
       id: 101,
       product_id: 101,
-      name: 'Chicken sandwich',
+      name: 'Kyiv office fridge',
       source: 'tag',
       tag_code: 'Tag code',
       quantity: 3,
@@ -47,29 +72,13 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
       refunded_quantity: 3,
     },
   ],
-  payments: [
-    {
-      id: 101,
-      type: 1,
-      status: 0,
-      operation: 'hold',
-      amount_minor: 4500,
-      currency: 'UAH',
-      provider: 'Provider',
-      provider_reference: 'Provider reference',
-      parent_id: 101,
-      error_code: 'Error code',
-      error_message: 'Error message',
-      created_at: '2026-12-03T09:30:00.000Z',
-      settled_at: '2026-12-03T09:30:00.000Z',
-    },
-  ],
+  payments: [SALE_PAYMENT_EXAMPLE],
   refunds: [
     {
       payment_ids: [101],
       at: 'At',
       by_name: 'Kyiv office fridge',
-      reason: 'Reason',
+      reason: 'Repeated unpaid sales',
       amount_minor: 4500,
       refunded_minor: 1,
       status: 0,
@@ -87,7 +96,7 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
       id: 101,
       operation: 1,
       amount_minor: 4500,
-      reason: 'Reason',
+      reason: 'Repeated unpaid sales',
       created_at: '2026-12-03T09:30:00.000Z',
     },
   ],
@@ -153,77 +162,21 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
   },
   actions: {
     refundable_minor: 1,
-    can_refund: true,
+    can_refund: false,
     can_charge: true,
     can_correct: true,
   },
 };
 
 const TRANSACTION_PAYMENT_RESULT_EXAMPLE: z.input<typeof ZTransactionPaymentResult> = {
-  payment: {
-    id: 101,
-    type: 1,
-    status: 0,
-    operation: 'hold',
-    amount_minor: 4500,
-    currency: 'UAH',
-    provider: 'Provider',
-    provider_reference: 'Provider reference',
-    parent_id: 101,
-    error_code: 'Error code',
-    error_message: 'Error message',
-    created_at: '2026-12-03T09:30:00.000Z',
-    settled_at: '2026-12-03T09:30:00.000Z',
-  },
-  transaction: {
-    id: 101,
-    org_id: 101,
-    micromarket_id: 101,
-    micromarket_name: 'Kyiv office fridge',
-    customer_id: 101,
-    customer_name: 'Anna Koval',
-    client_type: 0,
-    payment_type: 1,
-    status: 0,
-    payment_status: 0,
-    currency: 'UAH',
-    amount_minor: 4500,
-    paid_minor: 1,
-    refunded_minor: 1,
-    refund_state: 'not_refunded',
-    bonuses_used_minor: 1,
-    is_test: true,
-    opened_at: '2026-12-03T09:30:00.000Z',
-    closed_at: '2026-12-03T09:30:00.000Z',
-  },
+  payment: SALE_PAYMENT_EXAMPLE,
+  transaction: TRANSACTION_LIST_ITEM_EXAMPLE,
   error: 'Error',
 };
 
 export const transactionExamples: AreaExamples<(typeof api)['transaction']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        micromarket_id: 101,
-        micromarket_name: 'Kyiv office fridge',
-        customer_id: 101,
-        customer_name: 'Anna Koval',
-        client_type: 0,
-        payment_type: 1,
-        status: 0,
-        payment_status: 0,
-        currency: 'UAH',
-        amount_minor: 4500,
-        paid_minor: 1,
-        refunded_minor: 1,
-        refund_state: 'not_refunded',
-        bonuses_used_minor: 1,
-        is_test: true,
-        opened_at: '2026-12-03T09:30:00.000Z',
-        closed_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [TRANSACTION_LIST_ITEM_EXAMPLE],
     next_cursor: 'Next cursor',
   },
   totals: {

@@ -15,16 +15,7 @@ const USER_GROUP_EXAMPLE: z.input<typeof ZUserGroup> = {
 
 export const userGroupExamples: AreaExamples<(typeof api)['userGroup']> = {
   list: {
-    items: [
-      {
-        id: 101,
-        org_id: 101,
-        name: 'Chicken sandwich',
-        phones_count: 3,
-        members_count: 3,
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [USER_GROUP_EXAMPLE],
     total: 1,
   },
   info: USER_GROUP_EXAMPLE,
@@ -48,14 +39,7 @@ export const userGroupExamples: AreaExamples<(typeof api)['userGroup']> = {
     invalid: 1,
     invalid_examples: ['Invalid example'],
     unknown: 1,
-    group: {
-      id: 101,
-      org_id: 101,
-      name: 'Kyiv offices',
-      phones_count: 3,
-      members_count: 3,
-      created_at: '2026-12-03T09:30:00.000Z',
-    },
+    group: USER_GROUP_EXAMPLE,
   },
   removePhone: USER_GROUP_EXAMPLE,
 };

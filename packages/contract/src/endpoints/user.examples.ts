@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZCustomerBlockState, ZUser } from '../resources/user.js';
+import type { ZBonusHistoryItem, ZCustomerBlockState, ZUser } from '../resources/user.js';
 import type { api } from './index.js';
 
 const USER_EXAMPLE: z.input<typeof ZUser> = {
@@ -22,13 +22,24 @@ const USER_EXAMPLE: z.input<typeof ZUser> = {
   registered: true,
   last_login_at: '2026-12-03T09:30:00.000Z',
   last_purchase_at: '2026-12-03T09:30:00.000Z',
-  blocked: true,
+  blocked: false,
+  created_at: '2026-12-03T09:30:00.000Z',
+};
+
+const BONUS_HISTORY_ITEM_EXAMPLE: z.input<typeof ZBonusHistoryItem> = {
+  id: 101,
+  operation: 1,
+  amount_minor: 4500,
+  reason: 'Repeated unpaid sales',
+  transaction_id: 101,
+  created_by_id: 101,
+  created_by_name: 'Anna Koval',
   created_at: '2026-12-03T09:30:00.000Z',
 };
 
 const CUSTOMER_BLOCK_STATE_EXAMPLE: z.input<typeof ZCustomerBlockState> = {
   block: {
-    reason: 'Reason',
+    reason: 'Repeated unpaid sales',
     created_by_name: 'Anna Koval',
     created_at: '2026-12-03T09:30:00.000Z',
   },
@@ -39,26 +50,7 @@ export const userExamples: AreaExamples<(typeof api)['user']> = {
   list: {
     items: [
       {
-        id: 101,
-        name: 'Chicken sandwich',
-        email: 'anna.koval@example.com',
-        phones: ['+380501234567'],
-        user_type: 1,
-        role_id: 101,
-        role_name: 'Operator',
-        org_id: 101,
-        org_name: 'Kyiv Snacks LLC',
-        currency: 'UAH',
-        bonuses: 1,
-        push_limit_important: 1,
-        push_limit_unimportant: 1,
-        lang: 'en',
-        active: true,
-        registered: true,
-        last_login_at: '2026-12-03T09:30:00.000Z',
-        last_purchase_at: '2026-12-03T09:30:00.000Z',
-        blocked: true,
-        created_at: '2026-12-03T09:30:00.000Z',
+        ...USER_EXAMPLE,
         can_edit: true,
       },
     ],
@@ -66,26 +58,7 @@ export const userExamples: AreaExamples<(typeof api)['user']> = {
   },
   report: 'id,name\r\n101,Kyiv office fridge\r\n',
   create: {
-    id: 101,
-    name: 'Anna Koval',
-    email: 'anna.koval@example.com',
-    phones: ['+380501234567'],
-    user_type: 1,
-    role_id: 101,
-    role_name: 'Operator',
-    org_id: 101,
-    org_name: 'Kyiv Snacks LLC',
-    currency: 'UAH',
-    bonuses: 1,
-    push_limit_important: 1,
-    push_limit_unimportant: 1,
-    lang: 'en',
-    active: true,
-    registered: true,
-    last_login_at: '2026-12-03T09:30:00.000Z',
-    last_purchase_at: '2026-12-03T09:30:00.000Z',
-    blocked: true,
-    created_at: '2026-12-03T09:30:00.000Z',
+    ...USER_EXAMPLE,
     invitation_link: 'https://panel.example.com/invitation-link',
   },
   info: USER_EXAMPLE,
@@ -95,18 +68,7 @@ export const userExamples: AreaExamples<(typeof api)['user']> = {
     invitation_link: 'https://panel.example.com/invitation-link',
   },
   bonuses: {
-    items: [
-      {
-        id: 101,
-        operation: 1,
-        amount_minor: 4500,
-        reason: 'Reason',
-        transaction_id: 101,
-        created_by_id: 101,
-        created_by_name: 'Anna Koval',
-        created_at: '2026-12-03T09:30:00.000Z',
-      },
-    ],
+    items: [BONUS_HISTORY_ITEM_EXAMPLE],
     total: 1,
     balance_minor: 4500,
     currency: 'UAH',
@@ -114,16 +76,7 @@ export const userExamples: AreaExamples<(typeof api)['user']> = {
   },
   changeBonuses: {
     balance_minor: 4500,
-    operation: {
-      id: 101,
-      operation: 1,
-      amount_minor: 4500,
-      reason: 'Reason',
-      transaction_id: 101,
-      created_by_id: 101,
-      created_by_name: 'Anna Koval',
-      created_at: '2026-12-03T09:30:00.000Z',
-    },
+    operation: BONUS_HISTORY_ITEM_EXAMPLE,
   },
   block: CUSTOMER_BLOCK_STATE_EXAMPLE,
   blockCustomer: CUSTOMER_BLOCK_STATE_EXAMPLE,

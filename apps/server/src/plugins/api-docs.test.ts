@@ -25,8 +25,7 @@ describe('the served OpenAPI document', () => {
 
   it('is OpenAPI 3.1, so its schemas are JSON Schema 2020-12 and a nullable enum admits null', () => {
     expect(document.openapi).toBe('3.1.0');
-    const settings = document.paths['/v1/organization/payment/system/{org_id}']?.get?.responses['200']?.content;
-    expect(JSON.stringify(settings?.['application/json']?.schema)).not.toContain('"nullable"');
+    expect(JSON.stringify(document)).not.toContain('"nullable":');
     const check = answerChecker(document);
     const device = document.paths['/v1/device/info/{id}']?.get?.responses['200']?.content?.['application/json'];
     expect(check('GET', '/v1/device/info/:id', 200, { ...(device?.example as object), door: null })).toEqual([]);

@@ -4,8 +4,8 @@ import type { api } from './index.js';
 export const accountingExamples: AreaExamples<(typeof api)['accounting']> = {
   reconcile: {
     micromarket_id: 101,
-    from: 'From',
-    to: 'To',
+    from: '2026-12-01',
+    to: '2026-12-31',
     scanned_at: '2026-12-03T09:30:00.000Z',
     items: [
       {

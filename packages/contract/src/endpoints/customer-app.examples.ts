@@ -22,7 +22,7 @@ const CUSTOMER_PROFILE_EXAMPLE: z.input<typeof ZCustomerProfile> = {
 const INBOX_MESSAGE_EXAMPLE: z.input<typeof ZInboxMessage> = {
   id: 101,
   importance: 'important',
-  title: 'Title',
+  title: 'Fresh lunch is in',
   body: 'Body',
   action: 'Action',
   extra: {
@@ -34,8 +34,8 @@ const INBOX_MESSAGE_EXAMPLE: z.input<typeof ZInboxMessage> = {
 
 const CUSTOMER_CHAT_EXAMPLE: z.input<typeof ZCustomerChat> = {
   id: 101,
-  title: 'Title',
-  text: 'Text',
+  title: 'Fresh lunch is in',
+  text: 'Thank you, the door closes properly now',
   status: 'new',
   micromarket_id: 101,
   micromarket_name: 'Kyiv office fridge',
@@ -71,7 +71,7 @@ const CUSTOMER_ORDER_EXAMPLE: z.input<typeof ZCustomerOrder> = {
   total_minor: 4500,
   currency: 'UAH',
   payment_state: 'none',
-  note: 'Note',
+  note: 'Leave at the reception',
   lines: [
     {
       product_id: 101,

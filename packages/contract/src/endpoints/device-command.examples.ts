@@ -21,7 +21,7 @@ const DEVICE_COMMAND_EXAMPLE: z.input<typeof ZDeviceCommand> = {
   result: {
     example: {},
   },
-  error: 'Error',
+  error: 'Card declined',
   message: 'Done',
 };
 

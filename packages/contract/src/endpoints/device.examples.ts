@@ -94,7 +94,7 @@ const DISCOUNT_EXAMPLE: z.input<typeof ZDiscount> = {
   id: 101,
   micromarket_id: 101,
   percent: 10,
-  active_to: 'Active to',
+  active_to: '2027-12-31',
   is_active: true,
   created_at: '2026-12-03T09:30:00.000Z',
 };
@@ -242,7 +242,7 @@ export const deviceExamples: AreaExamples<(typeof api)['device']> = {
     items: [
       {
         id: 101,
-        at: 'At',
+        at: '2026-12-03T09:30:00.000Z',
         kind: 'Kind',
         details: {
           example: {},
@@ -261,7 +261,7 @@ export const deviceExamples: AreaExamples<(typeof api)['device']> = {
         product_name: 'Chicken sandwich',
         price: 4500,
         placed_at: '2026-12-03T09:30:00.000Z',
-        store_up_to: 'Store up to',
+        store_up_to: '2026-12-06T09:30:00.000Z',
       },
     ],
     total: 1,
@@ -275,19 +275,19 @@ export const deviceExamples: AreaExamples<(typeof api)['device']> = {
         product_name: 'Chicken sandwich',
         written_off_at: '2026-12-03T09:30:00.000Z',
         reason: 'Repeated unpaid sales',
-        store_up_to: 'Store up to',
+        store_up_to: '2026-12-06T09:30:00.000Z',
       },
     ],
     total: 1,
   },
   telemetry: {
     period: '6h',
-    from: 'From',
-    to: 'To',
+    from: '2026-12-01',
+    to: '2026-12-31',
     bucket_ms: 1,
     points: [
       {
-        at: 'At',
+        at: '2026-12-03T09:30:00.000Z',
         temperature_min: 4,
         temperature_max: 4,
         temperature_avg: 4,
@@ -298,7 +298,7 @@ export const deviceExamples: AreaExamples<(typeof api)['device']> = {
     ],
     connection: [
       {
-        at: 'At',
+        at: '2026-12-03T09:30:00.000Z',
         online: true,
       },
     ],

@@ -15,8 +15,8 @@ const ERROR_PLACE_EXAMPLE: z.input<typeof ZErrorPlace> = {
 
 export const errorAnalyticsExamples: AreaExamples<(typeof api)['errorAnalytics']> = {
   summary: {
-    from: 'From',
-    to: 'To',
+    from: '2026-12-01',
+    to: '2026-12-31',
     totals: {
       refusal: 1,
       payment: 1,
@@ -35,14 +35,14 @@ export const errorAnalyticsExamples: AreaExamples<(typeof api)['errorAnalytics']
         payment: 1,
         command: 1,
         alert: 1,
-        day: 'Day',
+        day: '2026-12-03',
       },
     ],
     groups: [
       {
         category: 'refusal',
         key: 'Key',
-        detail: 'Detail',
+        detail: 'Card declined by the bank',
         count: 3,
       },
     ],
@@ -54,9 +54,9 @@ export const errorAnalyticsExamples: AreaExamples<(typeof api)['errorAnalytics']
       {
         id: 'Id',
         category: 'refusal',
-        at: 'At',
+        at: '2026-12-03T09:30:00.000Z',
         key: 'Key',
-        detail: 'Detail',
+        detail: 'Card declined by the bank',
         micromarket_id: 101,
         micromarket_name: 'Kyiv office fridge',
         org_name: 'Kyiv Snacks LLC',

@@ -16,7 +16,7 @@ export const noticeExamples: AreaExamples<(typeof api)['notice']> = {
         details: {
           example: {},
         },
-        at: 'At',
+        at: '2026-12-03T09:30:00.000Z',
         is_read: true,
       },
     ],

@@ -43,7 +43,7 @@ export const notificationChannelExamples: AreaExamples<(typeof api)['notificatio
   delete: OK_EXAMPLE,
   test: {
     ok: true,
-    error: 'Error',
+    error: 'Card declined',
     channel: NOTIFICATION_CHANNEL_EXAMPLE,
   },
   whatsappVerify: 'challenge-7f3a',

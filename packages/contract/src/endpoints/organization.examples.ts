@@ -10,7 +10,7 @@ const ORGANIZATION_EXAMPLE: z.input<typeof ZOrganization> = {
   type: 'main',
   parent_id: 101,
   parent_name: 'Kyiv Snacks LLC',
-  fiscal_number: 'Fiscal number',
+  fiscal_number: '4000123456',
   currency: 'UAH',
   time_zone: 'Europe/Kyiv',
   subscription_price: 4500,

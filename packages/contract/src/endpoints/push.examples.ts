@@ -9,7 +9,7 @@ const PUSH_MESSAGE_EXAMPLE: z.input<typeof ZPushMessage> = {
   org_name: 'Kyiv Snacks LLC',
   time_zone: 'Europe/Kyiv',
   importance: 'important',
-  title: 'Title',
+  title: 'Fresh lunch is in',
   body: 'Body',
   action: 'Action',
   extra: {
@@ -27,7 +27,7 @@ const PUSH_MESSAGE_EXAMPLE: z.input<typeof ZPushMessage> = {
   delivered: 1,
   skipped_limit: 1,
   failed: 1,
-  error: 'Error',
+  error: 'Card declined',
   created_by_name: 'Anna Koval',
   created_at: '2026-12-03T09:30:00.000Z',
   started_at: '2026-12-03T09:30:00.000Z',

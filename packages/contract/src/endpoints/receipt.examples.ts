@@ -21,7 +21,7 @@ const TRANSACTION_RECEIPT_EXAMPLE: z.input<typeof ZTransactionReceipt> = {
     attempts: 1,
     provider: 'test',
     provider_receipt_id: 'Provider receipt id',
-    problem: 'Problem',
+    problem: 'The fiscal service did not answer',
     document: FISCAL_DOCUMENT_EXAMPLE,
     updated_at: '2026-12-03T09:30:00.000Z',
   },
@@ -33,10 +33,10 @@ const TRANSACTION_RECEIPT_EXAMPLE: z.input<typeof ZTransactionReceipt> = {
       amount_minor: 4500,
       refund: {
         payment_id: 101,
-        at: 'At',
+        at: '2026-12-03T09:30:00.000Z',
       },
       attempts: 1,
-      problem: 'Problem',
+      problem: 'The fiscal service did not answer',
       document: FISCAL_DOCUMENT_EXAMPLE,
       receipt_url: 'https://panel.example.com/receipt-url',
     },
@@ -70,7 +70,7 @@ export const receiptExamples: AreaExamples<(typeof api)['receipt']> = {
     number: 1,
     organization: {
       name: 'Kyiv Snacks LLC',
-      fiscal_number: 'Fiscal number',
+      fiscal_number: '4000123456',
     },
     micromarket: {
       name: 'Kyiv office fridge',

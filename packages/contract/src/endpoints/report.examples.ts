@@ -59,7 +59,7 @@ export const reportExamples: AreaExamples<(typeof api)['report']> = {
   writeOffs: {
     rows: [
       {
-        day: 'Day',
+        day: '2026-12-03',
         micromarket_id: 101,
         micromarket: 'Micromarket',
         product_id: 101,
@@ -107,7 +107,7 @@ export const reportExamples: AreaExamples<(typeof api)['report']> = {
         },
         days: [
           {
-            day: 'Day',
+            day: '2026-12-03',
             revenue: 1,
             items: 1,
           },

@@ -26,11 +26,11 @@ export const roleExamples: AreaExamples<(typeof api)['role']> = {
     groups: [
       {
         area: 'dashboard',
-        title: 'Title',
+        title: 'Fresh lunch is in',
         permissions: [
           {
             name: 'Kyiv office fridge',
-            title: 'Title',
+            title: 'Fresh lunch is in',
             granted: true,
           },
         ],

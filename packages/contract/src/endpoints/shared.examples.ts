@@ -19,7 +19,7 @@ export const OK_EXAMPLE: z.input<typeof ZOk> = {
 export const PLATFORM_PAYMENT_SETTINGS_EXAMPLE: z.input<typeof ZPlatformPaymentSettings> = {
   provider: 'test',
   secret_key: 'Secret key',
-  publishable_key: 'Publishable key',
+  publishable_key: 'pk_test_51Hx2eXample',
   webhook_secret: 'Webhook secret',
   simulate: 'none',
   webhook_urls: {
@@ -41,9 +41,9 @@ export const PAYMENT_WEBHOOK_RECEIVED_EXAMPLE: z.input<typeof ZPaymentWebhookRec
 
 export const CARD_SETUP_EXAMPLE: z.input<typeof ZCardSetup> = {
   provider: 'test',
-  setup_id: 'Setup id',
-  client_secret: 'Client secret',
-  publishable_key: 'Publishable key',
+  setup_id: 'seti_1Nx3f9a',
+  client_secret: 'seti_1Nx_secret_3f9a',
+  publishable_key: 'pk_test_51Hx2eXample',
 };
 
 export const CATEGORY_PATH_ITEM_EXAMPLE: z.input<typeof ZCategoryPathItem> = {
@@ -85,7 +85,7 @@ export const SUPPORT_COMMENT_EXAMPLE: z.input<typeof ZSupportComment> = {
   id: 101,
   author_kind: 'staff',
   author_name: 'Anna Koval',
-  text: 'Text',
+  text: 'Thank you, the door closes properly now',
   attachment: {
     url: 'https://panel.example.com/url',
     name: 'Kyiv office fridge',

@@ -9,7 +9,7 @@ const STORAGE_BATCH_EXAMPLE: z.input<typeof ZStorageBatch> = {
   product_id: 101,
   product_name: 'Chicken sandwich',
   created_by_name: 'Anna Koval',
-  store_up_to: 'Store up to',
+  store_up_to: '2026-12-06T09:30:00.000Z',
   created_at: '2026-12-03T09:30:00.000Z',
   total: 4500,
   counts: {

@@ -14,8 +14,8 @@ const SUPPORT_THREAD_EXAMPLE: z.input<typeof ZSupportThread> = {
   kind: 'chat',
   org_id: 101,
   org_name: 'Kyiv Snacks LLC',
-  title: 'Title',
-  text: 'Text',
+  title: 'Fresh lunch is in',
+  text: 'Thank you, the door closes properly now',
   status: 'new',
   priority: 'low',
   customer_id: 101,
@@ -50,8 +50,8 @@ const SUPPORT_THREAD_CARD_EXAMPLE: z.input<typeof ZSupportThreadCard> = {
   history: [
     {
       status: 'new',
-      at: 'At',
-      by_name: 'Kyiv office fridge',
+      at: '2026-12-03T09:30:00.000Z',
+      by_name: 'Anna Koval',
     },
   ],
 };
@@ -61,7 +61,7 @@ const SUPPORT_PERSON_OPTIONS_EXAMPLE: z.input<typeof ZSupportPersonOptions> = {
     {
       id: 101,
       name: 'Chicken sandwich',
-      detail: 'Detail',
+      detail: 'Card declined by the bank',
     },
   ],
 };

@@ -14,7 +14,7 @@ const TAG_EXAMPLE: z.input<typeof ZTag> = {
   batch_id: 101,
   micromarket_id: 101,
   micromarket_name: 'Kyiv office fridge',
-  store_up_to: 'Store up to',
+  store_up_to: '2026-12-06T09:30:00.000Z',
   sold_at: '2026-12-03T09:30:00.000Z',
   removed_at: '2026-12-03T09:30:00.000Z',
   written_off_at: '2026-12-03T09:30:00.000Z',
@@ -25,7 +25,7 @@ const TAG_EXAMPLE: z.input<typeof ZTag> = {
 export const tagExamples: AreaExamples<(typeof api)['tag']> = {
   list: {
     items: [TAG_EXAMPLE],
-    next_cursor: 'Next cursor',
+    next_cursor: 'eyJpZCI6MTAxfQ',
   },
   export: 'id,name\r\n101,Kyiv office fridge\r\n',
   counts: {
@@ -57,6 +57,6 @@ export const tagExamples: AreaExamples<(typeof api)['tag']> = {
   program: {
     batch_id: 101,
     created: 1,
-    store_up_to: 'Store up to',
+    store_up_to: '2026-12-06T09:30:00.000Z',
   },
 };

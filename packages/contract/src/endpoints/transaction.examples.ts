@@ -41,7 +41,7 @@ const SALE_PAYMENT_EXAMPLE: z.input<typeof ZSalePayment> = {
   provider: 'test',
   provider_reference: 'Provider reference',
   parent_id: 101,
-  error_code: 'Error code',
+  error_code: 'card_declined',
   error_message: 'Error message',
   created_at: '2026-12-03T09:30:00.000Z',
   settled_at: '2026-12-03T09:30:00.000Z',
@@ -55,7 +55,7 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
   discount_minor: 3,
   bonuses_accrued_minor: 1,
   cost_minor: 4500,
-  error_code: 'Error code',
+  error_code: 'card_declined',
   settled_at: '2026-12-03T09:30:00.000Z',
   lines: [
     {
@@ -76,8 +76,8 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
   refunds: [
     {
       payment_ids: [101],
-      at: 'At',
-      by_name: 'Kyiv office fridge',
+      at: '2026-12-03T09:30:00.000Z',
+      by_name: 'Anna Koval',
       reason: 'Repeated unpaid sales',
       amount_minor: 4500,
       refunded_minor: 1,
@@ -121,7 +121,7 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
   events: [
     {
       id: 101,
-      at: 'At',
+      at: '2026-12-03T09:30:00.000Z',
       kind: 'Kind',
       details: {
         example: {},
@@ -171,13 +171,13 @@ const TRANSACTION_CARD_EXAMPLE: z.input<typeof ZTransactionCard> = {
 const TRANSACTION_PAYMENT_RESULT_EXAMPLE: z.input<typeof ZTransactionPaymentResult> = {
   payment: SALE_PAYMENT_EXAMPLE,
   transaction: TRANSACTION_LIST_ITEM_EXAMPLE,
-  error: 'Error',
+  error: 'Card declined',
 };
 
 export const transactionExamples: AreaExamples<(typeof api)['transaction']> = {
   list: {
     items: [TRANSACTION_LIST_ITEM_EXAMPLE],
-    next_cursor: 'Next cursor',
+    next_cursor: 'eyJpZCI6MTAxfQ',
   },
   totals: {
     count: 3,

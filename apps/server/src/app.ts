@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(apiDocsPlugin);
+  await app.register(apiDocsPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(jsonBodyPlugin);
   await app.register(multipartPlugin);
   const clock = deps.clock ?? systemClock;

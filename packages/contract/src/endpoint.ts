@@ -9,7 +9,8 @@ export type Endpoint = {
   method: 'GET' | 'POST';
   /** Fastify-style path: `/v1/user/info/:id`. */
   path: string;
-  summary?: string;
+  /** A short English line: the operation's title in the OpenAPI document. */
+  summary: string;
   /** OpenAPI group. */
   tag: string;
   /** Answers without a session (sign-in, registration, public pages). */
@@ -98,3 +99,13 @@ export function endpointPath(endpoint: Pick<Endpoint, 'path'>, params?: Record<s
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * What an endpoint's success answer looks like on the wire, for the OpenAPI document. It is
+ * typed by the response schema, and a test parses it with that schema and validates it
+ * against the served document's JSON Schema.
+ */
+export type EndpointExample<E extends Endpoint> = z.input<E['response']>;
+
+/** One example per endpoint of an area: an endpoint added without its example fails the type check. */
+export type AreaExamples<A extends Record<string, Endpoint>> = { readonly [K in keyof A]: EndpointExample<A[K]> };

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './constants.js';
 export * from './device-protocol/index.js';
 export * from './endpoint.js';
+export * from './endpoints/examples.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
 export * from './files.js';

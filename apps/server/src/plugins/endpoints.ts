@@ -4,6 +4,7 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
+  endpointDocOf,
   errorStatusesOf,
   ZErrorResponse,
 } from '@vitrina/contract';
@@ -37,18 +38,33 @@ function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/** What each format answers, for the document (a `file` is CSV, XLSX or PDF as the handler says). */
+const CONTENT_TYPES: Record<NonNullable<Endpoint['format']>, string> = {
+  json: 'application/json',
+  csv: 'text/csv',
+  file: 'application/octet-stream',
+  'event-stream': 'text/event-stream',
+  text: 'text/plain',
+  html: 'text/html',
+};
+
+/** The route schema's key that carries the contract's example answer to the document (`api-docs.ts`). */
+export const EXAMPLE_KEY = 'x-example';
+
 function schemaOf(endpoint: Endpoint) {
+  const doc = endpointDocOf(endpoint);
   // Only the errors this route can answer, so OpenAPI does not promise a 403 where no permission is checked.
   const responses: Record<number, unknown> = { 200: endpoint.response };
   for (const status of errorStatusesOf(endpoint)) responses[status] = ZErrorResponse;
   return {
     tags: [endpoint.tag],
-    ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+    summary: endpoint.summary,
+    ...(doc ? { operationId: doc.operationId, [EXAMPLE_KEY]: doc.example } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.isUpload ? { consumes: ['multipart/form-data'] } : {}),
-    ...(endpoint.format === 'event-stream' ? { produces: ['text/event-stream'] } : {}),
+    produces: [CONTENT_TYPES[endpoint.format ?? 'json']],
     // The document asks for the bearer token everywhere; a public route needs none.
     ...(endpoint.isPublic ? { security: [] } : {}),
     response: responses,

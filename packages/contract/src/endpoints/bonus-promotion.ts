@@ -27,6 +27,7 @@ export const bonusPromotionApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/bonus-promotion/info/:id',
+    summary: 'A bonus promotion',
     tag,
     permissions,
     params: ZIdParam,

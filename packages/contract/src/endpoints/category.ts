@@ -52,6 +52,7 @@ export const categoryApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/category/info/:id',
+    summary: 'A product category',
     tag,
     permissions: view,
     params: ZIdParam,
@@ -70,6 +71,7 @@ export const categoryApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/category/update/:id',
+    summary: 'Change a product category',
     tag,
     permissions: edit,
     params: ZIdParam,

@@ -17,6 +17,7 @@ export const certificateApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/v1/certificate/list',
+    summary: 'Product certificates of the visible organisations',
     tag,
     permissions,
     query: ZListCertificatesQuery,
@@ -36,6 +37,7 @@ export const certificateApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/certificate/update/:id',
+    summary: "Change a certificate's details",
     tag,
     permissions,
     params: ZIdParam,
@@ -56,6 +58,7 @@ export const certificateApi = {
   delete: defineEndpoint({
     method: 'POST',
     path: '/v1/certificate/delete/:id',
+    summary: 'Delete a certificate',
     tag,
     permissions,
     params: ZIdParam,

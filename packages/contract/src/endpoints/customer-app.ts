@@ -55,8 +55,22 @@ export const customerAppApi = {
     response: ZCustomerSession,
     errors: [401, 429],
   }),
-  signOut: defineEndpoint({ method: 'POST', path: '/v1/app/sign-out', tag, audience, response: ZOk }),
-  me: defineEndpoint({ method: 'GET', path: '/v1/app/me', tag, audience, response: ZCustomerProfile }),
+  signOut: defineEndpoint({
+    method: 'POST',
+    path: '/v1/app/sign-out',
+    tag,
+    summary: 'Sign the customer out of the app',
+    audience,
+    response: ZOk,
+  }),
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/v1/app/me',
+    tag,
+    summary: "The signed-in customer's profile",
+    audience,
+    response: ZCustomerProfile,
+  }),
   inbox: defineEndpoint({
     method: 'GET',
     path: '/v1/app/push/inbox',
@@ -69,6 +83,7 @@ export const customerAppApi = {
   read: defineEndpoint({
     method: 'POST',
     path: '/v1/app/push/read/:id',
+    summary: 'Mark a push message as read',
     tag,
     audience,
     params: ZIdParam,
@@ -95,6 +110,7 @@ export const customerAppApi = {
   chat: defineEndpoint({
     method: 'GET',
     path: '/v1/app/support/info/:id',
+    summary: "The customer's support conversation",
     tag,
     audience,
     params: ZIdParam,
@@ -112,6 +128,7 @@ export const customerAppApi = {
   comment: defineEndpoint({
     method: 'POST',
     path: '/v1/app/support/comment/:id',
+    summary: "Write in the customer's support conversation",
     tag,
     audience,
     params: ZIdParam,

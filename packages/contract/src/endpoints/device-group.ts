@@ -27,6 +27,7 @@ export const deviceGroupApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/device-group/info/:id',
+    summary: 'A micromarket group with its members',
     tag,
     permissions: view,
     params: ZIdParam,
@@ -45,6 +46,7 @@ export const deviceGroupApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/device-group/update/:id',
+    summary: 'Rename a micromarket group or change its members',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -64,6 +66,7 @@ export const deviceGroupApi = {
   delete: defineEndpoint({
     method: 'POST',
     path: '/v1/device-group/delete/:id',
+    summary: 'Delete a micromarket group',
     tag,
     permissions: edit,
     params: ZIdParam,

@@ -86,6 +86,7 @@ export const deviceApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/device/info/:id',
+    summary: "A micromarket's card: settings, state, shelves and prices",
     tag,
     permissions: view,
     params: ZIdParam,
@@ -105,6 +106,7 @@ export const deviceApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/device/update/:id',
+    summary: "Change a micromarket's settings",
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -135,6 +137,7 @@ export const deviceApi = {
   settings: defineEndpoint({
     method: 'GET',
     path: '/v1/device/settings/:id',
+    summary: "A micromarket's device settings",
     tag,
     permissions: view,
     params: ZIdParam,
@@ -183,6 +186,7 @@ export const deviceApi = {
   updateShelf: defineEndpoint({
     method: 'POST',
     path: '/v1/device/shelf/update/:id',
+    summary: 'Change a shelf of a micromarket',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -193,6 +197,7 @@ export const deviceApi = {
   deleteShelf: defineEndpoint({
     method: 'POST',
     path: '/v1/device/shelf/delete/:id',
+    summary: 'Remove a shelf from a micromarket',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -220,6 +225,7 @@ export const deviceApi = {
   deleteDiscount: defineEndpoint({
     method: 'POST',
     path: '/v1/device/discount/delete/:id',
+    summary: 'Remove a discount from a micromarket',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -247,6 +253,7 @@ export const deviceApi = {
   deletePrice: defineEndpoint({
     method: 'POST',
     path: '/v1/device/price/delete/:id',
+    summary: "Remove a micromarket's own price for a product",
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -275,6 +282,7 @@ export const deviceApi = {
   updatePriceTag: defineEndpoint({
     method: 'POST',
     path: '/v1/device/price-tag/update/:id',
+    summary: 'Change an electronic price tag',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -285,6 +293,7 @@ export const deviceApi = {
   deletePriceTag: defineEndpoint({
     method: 'POST',
     path: '/v1/device/price-tag/delete/:id',
+    summary: 'Remove an electronic price tag',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -342,6 +351,7 @@ export const deviceApi = {
   updateThresholds: defineEndpoint({
     method: 'POST',
     path: '/v1/device/thresholds/update',
+    summary: 'Set the alert thresholds of several micromarkets',
     tag,
     permissions: edit,
     body: ZUpdateThresholds,

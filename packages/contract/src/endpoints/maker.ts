@@ -32,6 +32,7 @@ export const makerApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/maker/info/:id',
+    summary: 'A product maker',
     tag,
     permissions: view,
     params: ZIdParam,
@@ -50,6 +51,7 @@ export const makerApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/maker/update/:id',
+    summary: 'Change a product maker',
     tag,
     permissions: edit,
     params: ZIdParam,

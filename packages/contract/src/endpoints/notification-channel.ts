@@ -21,6 +21,7 @@ export const notificationChannelApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/v1/notification/channel/list',
+    summary: 'Notification channels of the visible organisations',
     tag,
     permissions,
     query: ZListNotificationChannelsQuery,
@@ -29,6 +30,7 @@ export const notificationChannelApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/notification/channel/info/:id',
+    summary: 'A notification channel',
     tag,
     permissions,
     params: ZIdParam,
@@ -56,6 +58,7 @@ export const notificationChannelApi = {
   activate: defineEndpoint({
     method: 'POST',
     path: '/v1/notification/channel/activate/:id',
+    summary: 'Turn a notification channel on',
     tag,
     permissions,
     params: ZIdParam,
@@ -64,6 +67,7 @@ export const notificationChannelApi = {
   deactivate: defineEndpoint({
     method: 'POST',
     path: '/v1/notification/channel/deactivate/:id',
+    summary: 'Turn a notification channel off',
     tag,
     permissions,
     params: ZIdParam,
@@ -72,6 +76,7 @@ export const notificationChannelApi = {
   delete: defineEndpoint({
     method: 'POST',
     path: '/v1/notification/channel/delete/:id',
+    summary: 'Delete a notification channel',
     tag,
     permissions,
     params: ZIdParam,

@@ -15,6 +15,7 @@ export const notificationRoutingApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/notification/client',
+    summary: "Which notifications the caller's organisation receives, and where",
     tag,
     permissions,
     query: ZNotificationRoutingQuery,

@@ -27,6 +27,7 @@ export const orderApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/v1/order/list',
+    summary: 'Supply orders of the visible organisations',
     tag,
     permissions,
     query: ZListOrdersQuery,
@@ -77,6 +78,7 @@ export const orderApi = {
   assignCourier: defineEndpoint({
     method: 'POST',
     path: '/v1/order/courier/:id',
+    summary: 'Assign a courier to a supply order',
     tag,
     permissions,
     params: ZIdParam,

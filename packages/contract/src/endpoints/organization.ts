@@ -48,6 +48,7 @@ export const organizationApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/organization/info/:id',
+    summary: "An organisation's card",
     tag,
     permissions: view,
     params: ZIdParam,
@@ -66,6 +67,7 @@ export const organizationApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/organization/update/:id',
+    summary: "Change an organisation's details",
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -85,6 +87,7 @@ export const organizationApi = {
   activate: defineEndpoint({
     method: 'POST',
     path: '/v1/organization/activate/:id',
+    summary: 'Activate or deactivate an organisation',
     tag,
     permissions: edit,
     params: ZIdParam,

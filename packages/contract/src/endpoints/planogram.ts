@@ -24,6 +24,7 @@ export const planogramApi = {
   templates: defineEndpoint({
     method: 'GET',
     path: '/v1/planogram/template/list',
+    summary: 'Planogram templates',
     tag,
     permissions: view,
     query: ZListPlanogramTemplatesQuery,

@@ -54,6 +54,7 @@ export const productApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/product/info/:id',
+    summary: "A product's card",
     tag,
     permissions: view,
     params: ZIdParam,
@@ -71,6 +72,7 @@ export const productApi = {
   create: defineEndpoint({
     method: 'POST',
     path: '/v1/product/create',
+    summary: 'Create a product',
     tag,
     permissions: edit,
     body: ZCreateProduct,

@@ -27,6 +27,7 @@ export const pushApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/push/info/:id',
+    summary: 'A push message',
     tag,
     permissions,
     params: ZIdParam,

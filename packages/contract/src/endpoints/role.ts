@@ -28,6 +28,7 @@ export const roleApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/role/info/:id',
+    summary: 'A role with its permissions',
     tag,
     permissions: view,
     params: ZIdParam,
@@ -36,6 +37,7 @@ export const roleApi = {
   create: defineEndpoint({
     method: 'POST',
     path: '/v1/role/create',
+    summary: 'Create a role',
     tag,
     permissions: edit,
     body: ZCreateRole,
@@ -45,6 +47,7 @@ export const roleApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/role/update/:id',
+    summary: "Change a role's name, permissions or default page",
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -56,6 +59,7 @@ export const roleApi = {
   delete: defineEndpoint({
     method: 'POST',
     path: '/v1/role/delete/:id',
+    summary: 'Delete a role no user holds',
     tag,
     permissions: edit,
     params: ZIdParam,

@@ -19,6 +19,7 @@ export const storageApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/storage/info/:id',
+    summary: 'A storage with its stock',
     tag,
     permissions: view,
     params: ZIdParam,

@@ -62,6 +62,7 @@ function threadEndpoints<const A extends 'support' | 'ticket'>(area: A, tag: str
       method: 'POST',
       path: `/v1/${area}/comment/:id` as `/v1/${A}/comment/:id`,
       tag,
+      summary: 'Add a comment to the conversation',
       permissions,
       params: ZIdParam,
       body: ZSupportCommentBody,
@@ -141,6 +142,7 @@ export const supportPeopleApi = {
   customers: defineEndpoint({
     method: 'GET',
     path: '/v1/support/customers',
+    summary: 'Customers to start a support conversation with',
     tag: 'support chat',
     permissions: ['show_support_page', 'show_ticket_system_page'],
     query: ZSupportPeopleQuery,

@@ -49,6 +49,7 @@ export const tagApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/tag/info/:id',
+    summary: 'An RFID tag and what it is attached to',
     tag,
     permissions: view,
     params: ZIdParam,

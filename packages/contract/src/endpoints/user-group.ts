@@ -23,6 +23,7 @@ export const userGroupApi = {
   list: defineEndpoint({
     method: 'GET',
     path: '/v1/user/group/list',
+    summary: 'Customer groups of the visible organisations',
     tag,
     permissions: view,
     query: ZListUserGroupsQuery,
@@ -31,6 +32,7 @@ export const userGroupApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/user/group/info/:id',
+    summary: 'A customer group with its phone numbers',
     tag,
     permissions: view,
     params: ZIdParam,
@@ -39,6 +41,7 @@ export const userGroupApi = {
   create: defineEndpoint({
     method: 'POST',
     path: '/v1/user/group/create',
+    summary: 'Create a customer group',
     tag,
     permissions: edit,
     body: ZCreateUserGroup,
@@ -48,6 +51,7 @@ export const userGroupApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/user/group/update/:id',
+    summary: 'Change a customer group',
     tag,
     permissions: edit,
     params: ZIdParam,
@@ -89,6 +93,7 @@ export const userGroupApi = {
   removePhone: defineEndpoint({
     method: 'POST',
     path: '/v1/user/group/phone/delete/:id',
+    summary: 'Remove a phone number from a customer group',
     tag,
     permissions: edit,
     params: ZIdParam,

@@ -54,6 +54,7 @@ export const userApi = {
   info: defineEndpoint({
     method: 'GET',
     path: '/v1/user/info/:id',
+    summary: "A user's card",
     tag,
     permissions: view,
     params: ZIdParam,
@@ -71,6 +72,7 @@ export const userApi = {
   update: defineEndpoint({
     method: 'POST',
     path: '/v1/user/update/:id',
+    summary: 'Change a user',
     tag,
     permissions: edit,
     params: ZIdParam,

@@ -16,7 +16,7 @@ const SAVED_CARD_EXAMPLE: z.input<typeof ZSavedCard> = {
 };
 
 const CUSTOMER_CODE_EXAMPLE: z.input<typeof ZCustomerCode> = {
-  token: '5f0c2a8e-9d1b-4c7e-8a3f-2b6d4e1c9a70',
+  token: 'ct_9f2c4a7e1b3d5f60a8c2e4b6d8f0a1c3',
   card_id: 101,
 };
 

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { mailOutbox } from '../src/db/schema/index.js';
-import { cloneTemplate } from './template-database.js';
+import { cloneTemplate, type QueryListener } from './template-database.js';
 
 export const DEMO = {
   admin: { email: 'admin@vitrina.local', password: 'admin12345' },
@@ -29,19 +29,23 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock. */
+/**
+ * `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock;
+ * `logQuery` hears every statement the file's database runs (the drizzle logger).
+ */
 export async function createTestContext(
   deps: Pick<
     AppDeps,
     'logger' | 'onRoute' | 'clock' | 'mqtt' | 'live' | 'payments' | 'fiscal' | 'push' | 'channels' | 'demoMode'
-  > = {},
+  > & { logQuery?: QueryListener } = {},
 ): Promise<TestContext> {
-  const database = await cloneTemplate(inject('template'));
+  const { logQuery, ...appDeps } = deps;
+  const database = await cloneTemplate(inject('template'), { logQuery });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,
     config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
-    ...deps,
+    ...appDeps,
   });
   await app.ready();
   const tokens = new Map<DemoUser, string>();

@@ -78,6 +78,8 @@ async function main() {
   const demoMode = logins.length > 0;
   // A production start seeds no one and makes no default password: the operator makes the first admin.
   const needsAdmin = !demoMode && !(await hasUsers(database.db));
+  // A database seeded by an earlier start (when PostgreSQL got the demo by default) keeps its public passwords.
+  const publicDemoLogins = config.seed === 'off' ? (await demoLoginsOf(database.db)).map((login) => login.email) : [];
 
   const app = await buildApp({
     demoMode,
@@ -130,6 +132,7 @@ async function main() {
       logins,
       simulator: config.simulator === 'on' && !config.mqtt.url,
       needsAdmin,
+      publicDemoLogins,
     }),
   );
   if (config.simulator === 'on') {

@@ -22,6 +22,8 @@ export function startSummary(options: {
   simulator: boolean;
   /** The database has no user yet (a production start seeds none): say how to make the first administrator. */
   needsAdmin?: boolean;
+  /** With SEED=off: the demo's accounts, with their public passwords, still active in this database. */
+  publicDemoLogins?: string[];
 }): string {
   const { config, databaseKind, brokerPort, seeded, logins, simulator } = options;
   const isDemo = logins.length > 0;
@@ -50,6 +52,10 @@ export function startSummary(options: {
       `  ${CREATE_ADMIN_COMMAND}`,
     );
   const warnings = startWarnings({ config, databaseKind, isDemo });
+  if (options.publicDemoLogins?.length)
+    warnings.unshift(
+      `This database still has the demo's accounts, whose passwords are public: ${options.publicDemoLogins.join(', ')}. Deactivate them or change their passwords.`,
+    );
   if (warnings.length > 0) lines.push('', 'Warnings:', ...warnings.map((warning) => `  ! ${warning}`));
   return `\n${lines.join('\n')}\n\n`;
 }

@@ -74,4 +74,20 @@ describe('the start-up summary', () => {
     expect(empty).not.toContain('Demo logins');
     expect(startSummary(options)).not.toContain(CREATE_ADMIN_COMMAND);
   });
+
+  it('warns a server that is not the demo about the demo accounts left in its database', () => {
+    const text = startSummary({
+      config,
+      databaseKind: 'postgres',
+      brokerPort: null,
+      seeded: false,
+      logins: [],
+      simulator: false,
+      publicDemoLogins: ['admin@vitrina.local', 'operator@vitrina.local'],
+    });
+    expect(text).toContain(
+      "the demo's accounts, whose passwords are public: admin@vitrina.local, operator@vitrina.local",
+    );
+    expect(text).not.toContain('Demo logins');
+  });
 });

@@ -160,6 +160,8 @@ if (flags.only !== 'pglite') {
       rows.push(
         await measure(`PostgreSQL, ${runtime}`, runtime, {
           DATABASE_URL: url,
+          // The demo, as on the embedded database: a start on PostgreSQL seeds it only when asked.
+          SEED: 'demo',
           DATA_DIR: dataDir,
           SECRET_KEY: randomBytes(32).toString('base64'),
         }),

@@ -15,6 +15,7 @@ const postgresOnly = [
   'test/rate-limits.instances.test.ts',
   'test/open-race.instances.test.ts',
   'test/prepared-statements.postgres.test.ts',
+  'test/production-start.postgres.test.ts',
 ];
 /**
  * Two gateway instances splitting one external broker's traffic, and what their persistent

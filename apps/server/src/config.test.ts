@@ -32,3 +32,20 @@ describe('OUTGOING_ALLOW_HOSTS', () => {
     }
   });
 });
+
+describe('what a start seeds by default (issue 33)', () => {
+  const postgres = { DATABASE_URL: 'postgres://db.test/vitrina', SECRET_KEY: 'k'.repeat(32) };
+
+  it('seeds the demo and runs its fleet on the embedded database', () => {
+    expect(loadConfig({})).toMatchObject({ seed: 'demo', simulator: 'on' });
+  });
+
+  it('seeds nothing and runs no fleet on PostgreSQL', () => {
+    expect(loadConfig({ ...postgres })).toMatchObject({ seed: 'off', simulator: 'off' });
+  });
+
+  it('seeds the demo on PostgreSQL when asked, and nothing on the embedded database when told', () => {
+    expect(loadConfig({ ...postgres, SEED: 'demo' })).toMatchObject({ seed: 'demo', simulator: 'on' });
+    expect(loadConfig({ SEED: 'off' })).toMatchObject({ seed: 'off', simulator: 'off' });
+  });
+});

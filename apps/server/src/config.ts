@@ -38,7 +38,8 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  SEED: z.enum(['demo', 'e2e', 'off']).default('demo'),
+  /** Unset: the demo on the embedded database; nothing on PostgreSQL (a production start, docs/decisions.md). */
+  SEED: z.enum(['demo', 'e2e', 'off']).optional(),
   /** The demo fleet of virtual fridges; unset: on when the demo (or the e2e demo) is seeded. */
   SIMULATOR: z.enum(['on', 'off']).optional(),
   INSTANCES: z.coerce.number().int().min(1).default(1),
@@ -129,7 +130,10 @@ export type Config = {
   logLevel: z.infer<typeof ZConfig>['LOG_LEVEL'];
   publicUrl: string;
   webDist: string;
-  /** demo: everything; e2e: the demo's organisations, roles, users and a small fleet, without the catalogue; off: nothing. */
+  /**
+   * demo: everything; e2e: the demo's organisations, roles, users and a small fleet, without the catalogue; off: nothing.
+   * Unset: demo on the embedded database, off with DATABASE_URL.
+   */
   seed: 'demo' | 'e2e' | 'off';
   /** Run the demo fleet simulator beside the server (embedded broker only). */
   simulator: 'on' | 'off';
@@ -173,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // PostgreSQL is the production database: it is never given the demo's public passwords unless asked.
+  const seed = c.SEED ?? (c.DATABASE_URL ? 'off' : 'demo');
   if (c.INSTANCES > 1 && !c.MQTT_URL) {
     // Devices connect to one broker: each instance embedding its own would split the fleet.
     throw new Error('Invalid configuration: several instances need an external MQTT broker (MQTT_URL)');
@@ -186,8 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     webDist: path.resolve(c.WEB_DIST ?? WEB_DIST),
-    seed: c.SEED,
-    simulator: c.SIMULATOR ?? (c.SEED === 'off' ? 'off' : 'on'),
+    seed,
+    simulator: c.SIMULATOR ?? (seed === 'off' ? 'off' : 'on'),
     instances: c.INSTANCES,
     trustProxy: c.TRUST_PROXY,
     outgoingAllowHosts: c.OUTGOING_ALLOW_HOSTS,

@@ -20,6 +20,7 @@ import { createLocalStorage } from './lib/storage.js';
 import { newWebhookSecret, sealPaymentCredentials, sealPlatformCredentials } from './modules/payments/index.js';
 import { fcmPushProvider, inboxPushProvider, ZFcmServiceAccount } from './modules/push/index.js';
 import { rebuildDemoSaleRollups } from './modules/reports/index.js';
+import { hasUsers } from './modules/users/index.js';
 import { startSummary } from './start-summary.js';
 
 /** Start, migrate, seed, serve; stop gracefully on SIGINT/SIGTERM. Nothing else lives here. */
@@ -75,6 +76,10 @@ async function main() {
   // customer's sign-in code (which only reaches the outbox without a mail server) is logged.
   const logins = demo?.logins ?? (config.seed === 'off' ? [] : await demoLoginsOf(database.db));
   const demoMode = logins.length > 0;
+  // A production start seeds no one and makes no default password: the operator makes the first admin.
+  const needsAdmin = !demoMode && !(await hasUsers(database.db));
+  // A database seeded by an earlier start (when PostgreSQL got the demo by default) keeps its public passwords.
+  const publicDemoLogins = config.seed === 'off' ? (await demoLoginsOf(database.db)).map((login) => login.email) : [];
 
   const app = await buildApp({
     demoMode,
@@ -126,6 +131,8 @@ async function main() {
       seeded: demo !== null,
       logins,
       simulator: config.simulator === 'on' && !config.mqtt.url,
+      needsAdmin,
+      publicDemoLogins,
     }),
   );
   if (config.simulator === 'on') {

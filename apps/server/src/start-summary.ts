@@ -1,6 +1,9 @@
 import type { Config } from './config.js';
 import type { DemoLogin } from './demo/seed.js';
 
+/** How the operator makes the first administrator of an empty database (src/create-admin.ts). */
+export const CREATE_ADMIN_COMMAND = 'npm run create-admin -- --email you@example.com --name "Your Name"';
+
 /**
  * What a start prints on the console, once, above the log (issue 25): where the panel is, on
  * which database and broker, the demo logins, and what to look at before relying on this
@@ -17,6 +20,10 @@ export function startSummary(options: {
   logins: DemoLogin[];
   /** The demo fleet's virtual fridges run beside the server. */
   simulator: boolean;
+  /** The database has no user yet (a production start seeds none): say how to make the first administrator. */
+  needsAdmin?: boolean;
+  /** With SEED=off: the demo's accounts, with their public passwords, still active in this database. */
+  publicDemoLogins?: string[];
 }): string {
   const { config, databaseKind, brokerPort, seeded, logins, simulator } = options;
   const isDemo = logins.length > 0;
@@ -38,7 +45,17 @@ export function startSummary(options: {
     for (const login of logins)
       lines.push(`  ${`${login.email} / ${login.password}`.padEnd(width)}   ${login.role}, ${login.organization}`);
   }
+  if (options.needsAdmin)
+    lines.push(
+      '',
+      'No administrator yet. Make the first one, with a password you choose (asked, never printed):',
+      `  ${CREATE_ADMIN_COMMAND}`,
+    );
   const warnings = startWarnings({ config, databaseKind, isDemo });
+  if (options.publicDemoLogins?.length)
+    warnings.unshift(
+      `This database still has the demo's accounts, whose passwords are public: ${options.publicDemoLogins.join(', ')}. Deactivate them or change their passwords.`,
+    );
   if (warnings.length > 0) lines.push('', 'Warnings:', ...warnings.map((warning) => `  ! ${warning}`));
   return `\n${lines.join('\n')}\n\n`;
 }

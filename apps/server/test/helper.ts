@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { mailOutbox } from '../src/db/schema/index.js';
-import { cloneTemplate } from './template-database.js';
+import { cloneTemplate, type QueryListener } from './template-database.js';
 
 export const DEMO = {
   admin: { email: 'admin@vitrina.local', password: 'admin12345' },
@@ -31,10 +31,12 @@ export type TestContext = {
 
 /**
  * `deps`: what a test adds to the app, e.g. a logger to read, an onRoute hook or a clock;
- * `outgoingAllowHosts` is the configuration's OUTGOING_ALLOW_HOSTS (the loopback of a stand-in).
+ * `outgoingAllowHosts` is the configuration's OUTGOING_ALLOW_HOSTS (the loopback of a stand-in);
+ * `logQuery` hears every statement the file's database runs (the drizzle logger).
  */
 export async function createTestContext({
   outgoingAllowHosts,
+  logQuery,
   ...deps
 }: Pick<
   AppDeps,
@@ -49,8 +51,8 @@ export async function createTestContext({
   | 'channels'
   | 'demoMode'
   | 'outgoingLookup'
-> & { outgoingAllowHosts?: string[] } = {}): Promise<TestContext> {
-  const database = await cloneTemplate(inject('template'));
+> & { outgoingAllowHosts?: string[]; logQuery?: QueryListener } = {}): Promise<TestContext> {
+  const database = await cloneTemplate(inject('template'), { logQuery });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
   const app = await buildApp({
     database,

@@ -84,6 +84,47 @@ describe('the request log', () => {
     );
   });
 
+  it('never holds the customer app’s QR token or a 3-D Secure challenge token (issue 33)', async () => {
+    const qr = 'qr0Secret0Token0fridge0123';
+    const challenge = 'pi_3dsSecretChallenge0123';
+    const urls = [
+      `/v1/app/open/fridge/${qr}`,
+      `/v1/notauth/test-bank/authenticate/${challenge}`,
+      `/v1/notauth/test-bank/authenticate/${challenge}?lang=pl`,
+    ];
+    for (const url of urls) await ctx.app.inject({ method: 'GET', url, remoteAddress: '10.77.0.3' });
+    await ctx.app.inject({ method: 'POST', url: `/v1/app/open/fridge/${qr}`, payload: {}, remoteAddress: '10.77.0.3' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/notauth/test-bank/authenticate/${challenge}`,
+      payload: { answer: 'approve' },
+      remoteAddress: '10.77.0.3',
+    });
+    expect(lines.filter((line) => line.includes(qr) || line.includes(challenge))).toEqual([]);
+    const requested = logged().map((line) => line.req?.url);
+    expect(requested).toEqual(
+      expect.arrayContaining([
+        '/v1/app/open/fridge/[redacted]',
+        '/v1/notauth/test-bank/authenticate/[redacted]',
+        '/v1/notauth/test-bank/authenticate/[redacted]?lang=pl',
+      ]),
+    );
+  });
+
+  it('replaces token and password fields of a logged body', () => {
+    const secret = 'B0dySecretT0ken';
+    ctx.app.log.warn(
+      { body: { token: secret, password: secret, name: 'Olena' }, payload: { code: secret, qr_token: secret } },
+      'a handler logs what it was sent',
+    );
+    const line = lines.at(-1)!;
+    expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({
+      body: { token: '[redacted]', password: '[redacted]', name: 'Olena' },
+      payload: { code: '[redacted]', qr_token: '[redacted]' },
+    });
+  });
+
   it('redactUrl leaves other URLs alone', () => {
     expect(redactUrl('/v1/product/list?q=token&page=2')).toBe('/v1/product/list?q=token&page=2');
     expect(redactUrl('/v1/user/registration')).toBe('/v1/user/registration');

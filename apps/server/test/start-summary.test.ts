@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSummary } from '../src/start-summary.js';
+import { CREATE_ADMIN_COMMAND, startSummary } from '../src/start-summary.js';
 
 /** Issue 25: what `npm start` prints once, above the log. */
 const config = {
@@ -57,5 +57,37 @@ describe('the start-up summary', () => {
     });
     expect(configured).toContain('PostgreSQL (DATABASE_URL)');
     expect(configured).not.toContain('Warnings');
+  });
+
+  it('on a database with no user, says how to make the first administrator, once', () => {
+    const options = {
+      config: { ...config, secretKey: 'k'.repeat(40) },
+      databaseKind: 'postgres' as const,
+      brokerPort: 1883,
+      seeded: false,
+      logins: [],
+      simulator: false,
+    };
+    const empty = startSummary({ ...options, needsAdmin: true });
+    expect(empty.split(CREATE_ADMIN_COMMAND)).toHaveLength(2);
+    expect(empty).toContain('a password you choose');
+    expect(empty).not.toContain('Demo logins');
+    expect(startSummary(options)).not.toContain(CREATE_ADMIN_COMMAND);
+  });
+
+  it('warns a server that is not the demo about the demo accounts left in its database', () => {
+    const text = startSummary({
+      config,
+      databaseKind: 'postgres',
+      brokerPort: null,
+      seeded: false,
+      logins: [],
+      simulator: false,
+      publicDemoLogins: ['admin@vitrina.local', 'operator@vitrina.local'],
+    });
+    expect(text).toContain(
+      "the demo's accounts, whose passwords are public: admin@vitrina.local, operator@vitrina.local",
+    );
+    expect(text).not.toContain('Demo logins');
   });
 });

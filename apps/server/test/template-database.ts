@@ -96,7 +96,16 @@ export async function buildTemplate(
   };
 }
 
-type Copy = { database: Database; lends: number; retire(): Promise<void> };
+/** Hears every statement the copy runs while a file that asked for it holds the copy. */
+export type QueryListener = (query: string, params: unknown[]) => void;
+
+type Copy = {
+  database: Database;
+  lends: number;
+  retire(): Promise<void>;
+  /** The statements' listener of the file holding the copy, if it asked for one. */
+  listener: { current: QueryListener | null };
+};
 /** This worker's copies between two files. */
 const idle: Copy[] = [];
 
@@ -104,9 +113,13 @@ const idle: Copy[] = [];
  * A database of its own for one test file: the template's rows, lent until the file closes
  * it. Closing hands the copy back (restored) or retires it; there is nothing else to drop.
  */
-export async function cloneTemplate(template: Template): Promise<Database> {
+export async function cloneTemplate(
+  template: Template,
+  options: { logQuery?: QueryListener | undefined } = {},
+): Promise<Database> {
   const copy = idle.pop() ?? (await newCopy(template));
   copy.lends += 1;
+  copy.listener.current = options.logQuery ?? null;
   const { database } = copy;
   // A subscription the file's app left open would hear the next file's notifications.
   const open = new Set<Subscription>();
@@ -114,6 +127,7 @@ export async function cloneTemplate(template: Template): Promise<Database> {
     ...database,
     listen: async (channel, handlers) => tracked(open, await database.listen(channel, handlers)),
     close: async () => {
+      copy.listener.current = null;
       for (const subscription of open) await subscription.stop();
       if (copy.lends >= MAX_LENDS) return copy.retire();
       try {
@@ -129,16 +143,19 @@ export async function cloneTemplate(template: Template): Promise<Database> {
 }
 
 async function newCopy(template: Template): Promise<Copy> {
+  const listener: Copy['listener'] = { current: null };
+  const logQuery: QueryListener = (query, params) => listener.current?.(query, params);
   if (template.kind === 'pglite') {
-    const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dumpFile)]) });
-    return { database, lends: 0, retire: () => database.close() };
+    const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dumpFile)]), logQuery });
+    return { database, lends: 0, retire: () => database.close(), listener };
   }
   const name = uniqueName(template.copies);
   await adminQuery(template.url, `create database ${name} template ${template.name}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(template.url, name) });
+  const database = await openDatabase({ databaseUrl: withDatabase(template.url, name), logQuery });
   return {
     database,
     lends: 0,
+    listener,
     retire: async () => {
       await database.close();
       await adminQuery(template.url, `drop database if exists ${name} with (force)`);

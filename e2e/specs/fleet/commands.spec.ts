@@ -22,7 +22,7 @@ async function onlineDemoFridge(request: APIRequestContext, token: string, seria
   return found!;
 }
 
-test('an operator opens the door of a simulated fridge and sees the fridge acknowledge it', async ({
+test('an operator confirms opening the door of a simulated fridge (cancelling sends nothing) and sees the fridge acknowledge it', async ({
   page,
   request,
   signInAs,
@@ -35,13 +35,33 @@ test('an operator opens the door of a simulated fridge and sees the fridge ackno
   await page.getByRole('tab', { name: 'Commands' }).click();
   await expect(page).toHaveURL(/[?&]tab=commands/);
 
+  // Issue 33: the door of an unattended fridge opens only once the operator confirms.
+  const queued = async () => {
+    const response = await request.get(`/v1/device/commands/${fridge.id}?per_page=1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { total: number }).total;
+  };
+  const before = await queued();
   await page.getByRole('button', { name: 'Open door' }).click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Open the door?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('command-outcome')).toHaveCount(0);
+  expect(await queued()).toBe(before);
+
+  await page.getByRole('button', { name: 'Open door' }).click();
+  await confirm.getByRole('button', { name: 'Send' }).click();
   const outcome = page.getByTestId('command-outcome');
   // §8: the server's own words, then the state the fridge's ack brings over the live stream.
   await expect(outcome).toContainText('The door will be opened shortly');
   await expect(outcome.locator('[data-status]')).toHaveAttribute('data-status', 'acknowledged', { timeout: 30_000 });
   const history = page.getByTestId('command-history');
-  await expect(history.getByRole('row').filter({ hasText: 'Open door' }).first()).toContainText('Acknowledged');
+  const row = history.getByRole('row').filter({ hasText: 'Open door' }).first();
+  await expect(row).toContainText('Acknowledged');
+  // Who opened it, as the command recorded it.
+  await expect(row).toContainText('operator@vitrina.local');
 });
 
 test('an operator checks the accelerometer of a simulated fridge and reads the tilt verdict', async ({

@@ -13,8 +13,11 @@ const REDACTED = '[redacted]';
 const CAPABILITY_PREFIXES = [
   // Invitation and password-reset tokens.
   '(?:/v1/user)?/(?:registration|reset/password)',
-  // Open-fridge and courier link tokens: the panel's pages and the API behind them.
-  '(?:/notauth|/v1)(?:/courier)?/open/fridge',
+  // Open-fridge and courier link tokens: the panel's pages and the API behind them; the customer
+  // app's opening names the fridge's QR token the same way.
+  '(?:/notauth|/v1)(?:/courier|/app)?/open/fridge',
+  // The 3-D Secure challenge of the test bank: its token answers the bank's question for the buyer.
+  '(?:/v1/notauth)?/test-bank/authenticate',
   // The door command of a link opening: its id shows the opening's progress and purchase.
   '/v1/open/door',
   // Public receipt links (the panel's page, the API's answer and its PDF).
@@ -54,11 +57,33 @@ function serializeRequest(request: LoggedRequest) {
   };
 }
 
-/** The logger options given to Fastify, with the redacting request serializer added. */
+/**
+ * Fields that hold a capability or a secret wherever a log line carries a request's body or
+ * its answer (a handler's or a job's own line): pino replaces their values.
+ */
+export const REDACTED_FIELDS = [
+  'token',
+  'password',
+  'password_confirmation',
+  'authorization',
+  'code',
+  'qr_token',
+  'redirect_url',
+  'invitation_link',
+];
+const REDACT_PATHS = ['body', 'payload', 'request.body', 'req.body', 'res.body', 'req.headers', 'data'].flatMap(
+  (holder) => REDACTED_FIELDS.map((field) => `${holder}.${field}`),
+);
+
+/** The logger options given to Fastify, with the redacting request serializer and body fields added. */
 export function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+  return {
+    ...options,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: { ...options.serializers, req: serializeRequest },
+  };
 }
 
 /**

@@ -84,7 +84,8 @@ export const roleApi = {
     permissions: edit,
     body: ZSetRolePermissions,
     response: ZRole,
-    errors: [404],
+    // 409: the change would leave no platform administrator.
+    errors: [404, 409],
   }),
   options: defineEndpoint({
     method: 'GET',

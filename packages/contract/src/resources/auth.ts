@@ -80,3 +80,16 @@ export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 export const ZResetTokenInfo = z.object({ email: z.string() });
 export type TInvitation = z.infer<typeof ZInvitation>;
 export type TResetTokenInfo = z.infer<typeof ZResetTokenInfo>;
+
+/**
+ * `npm run create-admin`: the first platform administrator of an empty database, with the
+ * password the operator chooses (issue 33: a production start makes no default password).
+ */
+export const ZFirstAdmin = z.object({
+  email: ZEmail,
+  name: requiredText(120),
+  password: ZPassword,
+  /** The main organisation, made when the database has none. */
+  organization: requiredText(120),
+});
+export type TFirstAdmin = z.infer<typeof ZFirstAdmin>;

@@ -23,6 +23,8 @@ export const ZDeviceCommand = z.object({
   status: z.enum(DEVICE_COMMAND_STATUSES),
   attempts: z.number().int(),
   requested_by: z.number().int().nullable(),
+  /** Who asked, as recorded when it was queued: a panel user's email, a link's or a job's label. */
+  requested_by_label: z.string().nullable(),
   group_id: z.number().int().nullable(),
   created_at: ZTimestamp,
   sent_at: ZTimestamp.nullable(),

@@ -218,6 +218,42 @@ async function profileOf(ctx: ServiceContext, userId: number): Promise<TCustomer
   return { id: row.id, name: row.name, phone: row.phones[0] ?? null, org_id: row.orgId, org_name: row.orgName };
 }
 
+/** No user or code has id 0 (serial ids start at 1): an unknown phone's code is looked up and counted against it. */
+const NO_ROW_ID = 0;
+
+/**
+ * Whether `code` is the live code of `userId`, counting the attempt against it. An unknown
+ * phone (`userId` null) does the same work, statement for statement (the transaction, the
+ * locking read, the hash and its comparison, the update that then touches no row), so the
+ * answer takes as long for a phone nobody has as for a customer's (issue 33: enumeration).
+ */
+async function checkCode(ctx: ServiceContext, userId: number | null, code: string, now: Date): Promise<boolean> {
+  const owner = userId ?? NO_ROW_ID;
+  return ctx.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select()
+      .from(customerSignInCodes)
+      .where(
+        and(
+          eq(customerSignInCodes.userId, owner),
+          isNull(customerSignInCodes.usedAt),
+          gt(customerSignInCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(customerSignInCodes.id))
+      .limit(1)
+      .for('update');
+    const given = Buffer.from(codeHash(owner, code));
+    const right = timingSafeEqual(Buffer.from(live?.codeHash ?? codeHash(owner, '')), given) && live !== undefined;
+    const attempts = (live?.attempts ?? 0) + 1;
+    await tx
+      .update(customerSignInCodes)
+      .set({ attempts, usedAt: right || attempts >= SIGN_IN_CODE_ATTEMPTS ? now : null })
+      .where(eq(customerSignInCodes.id, live?.id ?? NO_ROW_ID));
+    return right;
+  });
+}
+
 /**
  * Exchanges a right code for a session. A wrong one counts against the code (five, then it is
  * spent) and against the caller's address; the answer does not say which was wrong: the
@@ -234,31 +270,7 @@ export async function signIn(
   if (waitMs > 0) throw rateLimited(waitMs);
   const customer = await customerByPhone(ctx, body.org_id, body.phone);
   const now = ctx.clock.now();
-  const matched = customer
-    ? await ctx.db.transaction(async (tx) => {
-        const [code] = await tx
-          .select()
-          .from(customerSignInCodes)
-          .where(
-            and(
-              eq(customerSignInCodes.userId, customer.id),
-              isNull(customerSignInCodes.usedAt),
-              gt(customerSignInCodes.expiresAt, now),
-            ),
-          )
-          .orderBy(desc(customerSignInCodes.id))
-          .limit(1)
-          .for('update');
-        if (!code) return false;
-        const right = timingSafeEqual(Buffer.from(code.codeHash), Buffer.from(codeHash(customer.id, body.code)));
-        const attempts = code.attempts + 1;
-        await tx
-          .update(customerSignInCodes)
-          .set({ attempts, usedAt: right || attempts >= SIGN_IN_CODE_ATTEMPTS ? now : null })
-          .where(eq(customerSignInCodes.id, code.id));
-        return right;
-      })
-    : false;
+  const matched = await checkCode(ctx, customer?.id ?? null, body.code, now);
   if (!customer || !matched) {
     limiter.recordFailure(ip);
     throw new AppError(401, 'app.code_invalid');

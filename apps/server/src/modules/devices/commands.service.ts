@@ -13,6 +13,7 @@ import { deviceGroupMembers, deviceGroups, micromarkets, organizations } from '.
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { writeAudit } from '../audit/index.js';
 import { listPriceTags, recordEvent } from '../micromarkets/index.js';
 import {
   type CommandRow,
@@ -46,6 +47,7 @@ export function commandView(row: CommandRow, locale: UserActor['locale']): TDevi
     status: row.status,
     attempts: row.attempts,
     requested_by: row.requestedBy,
+    requested_by_label: row.actorLabel,
     group_id: row.groupId,
     created_at: row.createdAt.toISOString(),
     sent_at: iso(row.sentAt),
@@ -116,18 +118,31 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
       throw conflict('device.door_already_opened');
     }
   }
-  const row = await insertCommand(ctx.db, {
-    micromarketId,
-    type: command.type,
-    payload: await paramsFor(ctx.db, micromarketId, command, now),
-    requestedBy: actor.userId,
-    via: actor.via,
-    actorLabel: actor.email,
-    groupId: groupId ?? null,
-    expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS[command.type]),
-    createdAt: now,
+  const payload = await paramsFor(ctx.db, micromarketId, command, now);
+  // The command, its line in the fridge's history and the audit row of who asked (an opened
+  // door above all: issue 33) commit together.
+  const row = await ctx.db.transaction(async (tx) => {
+    const queued = await insertCommand(tx, {
+      micromarketId,
+      type: command.type,
+      payload,
+      requestedBy: actor.userId,
+      via: actor.via,
+      actorLabel: actor.email,
+      groupId: groupId ?? null,
+      expiresAt: new Date(now.getTime() + DEVICE_COMMAND_EXPIRY_MS[command.type]),
+      createdAt: now,
+    });
+    await recordEvent(tx, actor, micromarketId, 'command_queued', { command_id: queued.id, type: queued.type }, now);
+    await writeAudit(tx, actor, {
+      action: command.type,
+      entity: 'micromarket',
+      entityId: micromarketId,
+      orgId: micromarket.orgId,
+      after: { session_kind: 'panel', command_id: queued.id, ...(groupId ? { group_id: groupId } : {}) },
+    });
+    return queued;
   });
-  await recordEvent(ctx.db, actor, micromarketId, 'command_queued', { command_id: row.id, type: row.type }, now);
   // Other panels showing this micromarket's commands (and a group's members) refetch.
   ctx.live.publish({
     topic: 'micromarket.command',

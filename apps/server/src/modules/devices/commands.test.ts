@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { deviceGroupMembers, deviceGroups, micromarkets } from '../../db/schema/index.js';
+import { auditLog, deviceEvents, deviceGroupMembers, deviceGroups, micromarkets } from '../../db/schema/index.js';
 
 /** The command endpoints without a gateway: commands stay queued, the rules are what is tested. */
 let ctx: TestContext;
@@ -54,6 +54,33 @@ describe('device commands', () => {
     const second = await send(id, token, { type: 'open_door' }, 'ua');
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Двері вже відчинено, дочекайтеся завершення та повторіть спробу');
+  });
+
+  it('records who opened the door: the command, the fridge’s history and the audit log (issue 33)', async () => {
+    const id = await insertMicromarket(ctx.database.db, tenant.org.main, 'Audited door');
+    const operator = await tenant.user('operator');
+    const sent = await send(id, operator.token, { type: 'open_door' });
+    expect(sent.statusCode).toBe(200);
+    const command = sent.json().command;
+    expect(command).toMatchObject({ requested_by: operator.id, requested_by_label: operator.email });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'micromarket'), eq(auditLog.entityId, String(id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'open_door',
+      actorUserId: operator.id,
+      orgId: tenant.org.main,
+      via: 'http',
+      after: { session_kind: 'panel', command_id: command.id },
+    });
+    const history = await call(ctx, 'GET', `/v1/device/commands/${id}`, { token: operator.token });
+    expect(history.json().items[0]).toMatchObject({ id: command.id, requested_by_label: operator.email });
+    const events = await ctx.database.db.select().from(deviceEvents).where(eq(deviceEvents.micromarketId, id));
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'command_queued', actorId: operator.id, actorLabel: operator.name }),
+    ]);
   });
 
   it('refuses an open door while the door is open, but opens a food-safety-locked fridge for the operator', async () => {

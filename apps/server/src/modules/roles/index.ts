@@ -1,4 +1,5 @@
 /** Roles and their permissions. */
+export { ADMINISTER_PERMISSIONS, assertAdministratorRemains, countAdministrators } from './administrators.js';
 export { findRole, permissionsOfRoles } from './roles.repository.js';
 export { roleRoutes } from './roles.routes.js';
 export { assertGrantable, roleFitsOrg } from './roles.service.js';

@@ -14,6 +14,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
+import { assertAdministratorRemains } from './administrators.js';
 import * as repo from './roles.repository.js';
 
 /**
@@ -145,7 +146,10 @@ export async function updateRole(ctx: ServiceContext, actor: UserActor, id: numb
       },
       ctx.clock.now(),
     );
-    if (body.permissions) await repo.replacePermissions(tx, id, body.permissions);
+    if (body.permissions) {
+      await repo.replacePermissions(tx, id, body.permissions);
+      await assertAdministratorRemains(tx);
+    }
     await writeAudit(tx, actor, {
       action: 'update',
       entity: 'role',

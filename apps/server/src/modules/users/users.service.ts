@@ -25,7 +25,13 @@ import {
   type UserWrite,
   updateUserRow,
 } from '../auth/index.js';
-import { assertGrantable, findRole, permissionsOfRoles, roleFitsOrg } from '../roles/index.js';
+import {
+  assertAdministratorRemains,
+  assertGrantable,
+  findRole,
+  permissionsOfRoles,
+  roleFitsOrg,
+} from '../roles/index.js';
 import * as repo from './users.repository.js';
 
 type ListQuery = z.output<typeof ZListUsersQuery>;
@@ -152,6 +158,11 @@ function changesSignIn(before: TUser, body: UpdateBody): boolean {
   return Boolean(body.password) || emailChanges || body.active === false || becomesCustomer;
 }
 
+/** Whether the update touches what makes a user a platform administrator (role, active, kind, organisation). */
+function mayRemoveAdministrator(body: UpdateBody): boolean {
+  return [body.role_id, body.active, body.user_type, body.org_id].some((value) => value !== undefined);
+}
+
 export async function createUser(ctx: ServiceContext, actor: UserActor, body: CreateBody) {
   actor.scope.assertEditable(body.org_id);
   assertCustomerRules({ userType: body.user_type, roleId: body.role_id }, body.password);
@@ -211,6 +222,7 @@ export async function updateUser(ctx: ServiceContext, actor: UserActor, id: numb
     if (body.email && (await repo.emailTaken(tx, body.email, id))) throw emailTaken();
     const now = ctx.clock.now();
     await updateUserRow(tx, id, { ...columnsOf(body), passwordHash }, now);
+    if (mayRemoveAdministrator(body)) await assertAdministratorRemains(tx);
     // Whoever held the old password or mailbox is signed out; users changing their own keep this session.
     if (changesSignIn(before, body)) {
       await revokeUserSessions(tx, id, now, { keepSessionId: id === actor.userId ? actor.sessionId : undefined });

@@ -95,7 +95,8 @@ export function DeviceCommandsTab({ micromarket, canEdit }: DeviceTabProps) {
     <>
       {canSend ? (
         <Space wrap style={{ marginBottom: 12 }}>
-          {button('open_door', <UnlockOutlined />)}
+          {/* Asks first: an opened door lets anyone at an unattended fridge take from it (issue 33). */}
+          {button('open_door', <UnlockOutlined />, { confirm: t('fleet.commands.open_door_confirm') })}
           {button('rescan', <ScanOutlined />)}
           {button('accelerometer_check', <CompassOutlined />)}
           {button('neuro_background', <PictureOutlined />, { onSent: (command) => setNeuroId(command.id) })}
@@ -172,6 +173,7 @@ export function DeviceCommandsTab({ micromarket, canEdit }: DeviceTabProps) {
               render: (_, item) => (item.finished_at ? formatDateUtc(item.finished_at) : '—'),
             },
             { key: 'outcome', title: t('fleet.commands.outcome'), render: (_, item) => commandOutcome(item) || '—' },
+            { key: 'by', title: t('fleet.commands.requested_by'), render: (_, item) => item.requested_by_label ?? '—' },
           ]}
         />
       </div>

@@ -7,22 +7,19 @@ const DEVICE_COMMAND_EXAMPLE: z.input<typeof ZDeviceCommand> = {
   id: '550e8400-e29b-41d4-a716-446655440000',
   micromarket_id: 101,
   type: 'open_door',
-  params: {
-    example: {},
-  },
+  params: {},
   status: 'queued',
-  attempts: 1,
+  attempts: 0,
   requested_by: 1,
-  group_id: 101,
+  requested_by_label: 'operator@vitrina.local',
+  group_id: null,
   created_at: '2026-12-03T09:30:00.000Z',
-  sent_at: '2026-12-03T09:30:00.000Z',
-  finished_at: '2026-12-03T09:30:00.000Z',
-  expires_at: '2026-12-03T09:30:00.000Z',
-  result: {
-    example: {},
-  },
-  error: 'Card declined',
-  message: 'Done',
+  sent_at: null,
+  finished_at: null,
+  expires_at: '2026-12-03T09:32:00.000Z',
+  result: null,
+  error: null,
+  message: null,
 };
 
 export const deviceCommandExamples: AreaExamples<(typeof api)['deviceCommand']> = {

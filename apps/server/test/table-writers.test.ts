@@ -65,6 +65,7 @@ const OWNERS: Record<string, string> = {
   notification_rules: 'notifications',
   open_links: 'open-links',
   open_requests: 'open-links',
+  opening_claims: 'open-links',
   order_events: 'orders',
   order_lines: 'orders',
   orders: 'orders',

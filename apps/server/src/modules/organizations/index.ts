@@ -1,1 +1,2 @@
 export { organizationRoutes } from './organizations.routes.js';
+export { createFirstOrganisation } from './organizations.service.js';

@@ -10,6 +10,7 @@ import type {
 } from '@vitrina/contract';
 import { DEFAULT_TIME_ZONE } from '@vitrina/contract';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -136,6 +137,13 @@ export async function updateOrganization(ctx: ServiceContext, actor: UserActor, 
     });
   });
   return getOrganization(ctx, actor, id);
+}
+
+/** The main organisation of an empty database, made by `create-admin` (its audit row is the command's). */
+export async function createFirstOrganisation(tx: Db, name: string): Promise<number> {
+  const orgId = await repo.insertOrganization(tx, { name, type: 'main' });
+  await addDefaultRoutes(tx, orgId);
+  return orgId;
 }
 
 /** Deactivated, its users cannot sign in and their sessions stop at once (the session cache hears of it). */

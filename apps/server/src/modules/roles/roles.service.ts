@@ -10,6 +10,7 @@ import {
   type TRole,
   type TUpdateRole,
 } from '@vitrina/contract';
+import type { Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -199,4 +200,14 @@ export async function permissionGroups(
       })),
     })),
   };
+}
+
+/**
+ * The platform role of the first administrator of an empty database (`create-admin`): every
+ * permission, shared by every organisation. No actor grants it: the command's audit row says who.
+ */
+export async function createPlatformRole(tx: Db, name: string, permissions: readonly string[]): Promise<number> {
+  const roleId = await repo.insertRole(tx, { name, orgId: null, defaultPage: 'dashboard' });
+  await repo.replacePermissions(tx, roleId, [...permissions]);
+  return roleId;
 }

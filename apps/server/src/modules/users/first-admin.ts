@@ -1,11 +1,12 @@
 import { OWNER_USER_ID, PERMISSION_NAMES, type TFirstAdmin, USER_KIND } from '@vitrina/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organizations, rolePermissions, roles, users } from '../../db/schema/index.js';
+import { organizations, roles, users } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/index.js';
-import { addDefaultRoutes } from '../notifications/index.js';
+import { createFirstOrganisation } from '../organizations/index.js';
+import { createPlatformRole } from '../roles/index.js';
 
 /** Serialises two `create-admin` runs on one database: only one makes user 1. */
 const FIRST_ADMIN_LOCK_KEY = 7_330_002;
@@ -33,11 +34,7 @@ export async function createFirstAdmin(db: Db, input: TFirstAdmin): Promise<{ us
     if (await hasUsers(tx))
       throw new FirstAdminRefused('This database has users already: sign in as its administrator.');
     const orgId = await mainOrganisation(tx, input.organization);
-    const [role] = await tx
-      .insert(roles)
-      .values({ name: await freeRoleName(tx), orgId: null })
-      .returning({ id: roles.id });
-    await tx.insert(rolePermissions).values(PERMISSION_NAMES.map((permission) => ({ roleId: role!.id, permission })));
+    const roleId = await createPlatformRole(tx, await freeRoleName(tx), PERMISSION_NAMES);
     // User 1 is the owner (OWNER_USER_ID): the account nobody else may change.
     await tx.insert(users).values({
       id: OWNER_USER_ID,
@@ -45,7 +42,7 @@ export async function createFirstAdmin(db: Db, input: TFirstAdmin): Promise<{ us
       email: input.email,
       passwordHash,
       userType: USER_KIND.employee,
-      roleId: role!.id,
+      roleId,
       orgId,
     });
     await tx.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
@@ -54,7 +51,7 @@ export async function createFirstAdmin(db: Db, input: TFirstAdmin): Promise<{ us
       entity: 'user',
       entityId: OWNER_USER_ID,
       orgId,
-      after: { name: input.name, email: input.email, role_id: role!.id },
+      after: { name: input.name, email: input.email, role_id: roleId },
     });
     return { userId: OWNER_USER_ID, orgId };
   });
@@ -68,9 +65,7 @@ async function mainOrganisation(tx: Db, name: string): Promise<number> {
     .orderBy(organizations.id)
     .limit(1);
   if (existing) return existing.id;
-  const [created] = await tx.insert(organizations).values({ name, type: 'main' }).returning({ id: organizations.id });
-  await addDefaultRoutes(tx, created!.id);
-  return created!.id;
+  return createFirstOrganisation(tx, name);
 }
 
 /** "Platform admin", or a numbered one when a platform role of that name is left from before. */

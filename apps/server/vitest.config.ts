@@ -14,6 +14,7 @@ const postgresOnly = [
   'test/session-cache.instances.test.ts',
   'test/rate-limits.instances.test.ts',
   'test/prepared-statements.postgres.test.ts',
+  'test/pool-outage.postgres.test.ts',
 ];
 /**
  * Two gateway instances splitting one external broker's traffic, and what their persistent
@@ -28,6 +29,7 @@ const externalBrokerOnly = [
         'test/gateway.instances.test.ts',
         'test/external-broker.sessions.test.ts',
         'test/external-broker.faults.test.ts',
+        'test/database-outage.faults.test.ts',
       ]),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
 ];

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SALE_STATUS } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant, type Tenant } from './factories/tenant.js';
 import { createSignedInUser } from './factories/users.js';
-import { Fridge, random } from './fault-fridge.js';
+import { auditFridge, CLEAN, Fridge, random } from './fault-fridge.js';
 import { createTestContext, type TestContext } from './helper.js';
 import { type BrokerUser, RecipeBroker } from './mosquitto-recipe.js';
 import { cleanUp, exited, newFolder, type Started, startServer } from './server-process.js';
@@ -100,25 +99,7 @@ async function burst(fridge: Fridge, count: number): Promise<boolean> {
   return fridge.drained();
 }
 
-/** What became of the fridge's acknowledged closes in the database. */
-async function audit(fridge: Fridge) {
-  const closes = [...fridge.acknowledgedCloses];
-  const result = await ctx.database.db.execute(sql`
-    SELECT s.id AS session, s.closed_at IS NOT NULL AS closed, t.status, count(t.id) OVER (PARTITION BY s.id) AS sales
-    FROM door_sessions s LEFT JOIN transactions t ON t.door_session_id = s.id
-    WHERE s.id = ANY(${`{${closes.join(',')}}`}::uuid[])`);
-  const rows = (
-    result as unknown as { rows: { session: string; closed: boolean; status: number | null; sales: string }[] }
-  ).rows;
-  const found = new Set(rows.map((row) => row.session));
-  return {
-    missing: closes.filter((id) => !found.has(id)).length,
-    notClosed: rows.filter((row) => !row.closed).length,
-    notOnce: rows.filter((row) => Number(row.sales) !== 1).length,
-    stuck: rows.filter((row) => row.status === SALE_STATUS.new).length,
-  };
-}
-const CLEAN = { missing: 0, notClosed: 0, notOnce: 0, stuck: 0 };
+const audit = (fridge: Fridge) => auditFridge(ctx.database.db, fridge);
 
 describe('Mosquitto restarted, on the recipe’s persistence', { timeout: 90_000 }, () => {
   it('keeps what it acknowledged while every instance was down, across its restart', async () => {

@@ -20,6 +20,8 @@ let ctx: TestContext;
 let app: App;
 let isDown = false;
 let dataDir: string;
+/** The live stream's heartbeat, each of which re-checks the stream's session. */
+const HEARTBEAT_MS = 100;
 
 /** The test database's driver client, refusing while `isDown`. */
 function refusingWhileDown<T extends object>(client: T): T {
@@ -48,7 +50,13 @@ beforeAll(async () => {
     ping: () => (isDown ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) : ctx.database.ping()),
   };
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-unavailable-'));
-  app = await buildApp({ database, config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir } });
+  app = await buildApp({
+    database,
+    config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
+    // Every request and every live re-check reads its session from the database.
+    sessionCache: { ttlMs: 0 },
+    live: { flushMs: 0, heartbeatMs: HEARTBEAT_MS },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -85,5 +93,41 @@ describe('the database away', () => {
 
     expect((await list('en')).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('keeps a live stream open while its session cannot be re-checked, and re-checks it when the database is back', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await app.inject({ method: 'POST', url: '/v1/user/login', payload: DEMO.operator });
+    const { token } = login.json<{ token: string }>();
+    const controller = new AbortController();
+    const response = await fetch(`${base}/v1/live/events`, { headers: bearer(token), signal: controller.signal });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    /** Reads until `count` more heartbeats came (each re-checked the session before the next), or the stream ended. */
+    const heartbeats = async (count: number) => {
+      const target = (text.match(/: ping/g) ?? []).length + count;
+      while ((text.match(/: ping/g) ?? []).length < target) {
+        const { value, done } = await reader.read();
+        if (done) return false;
+        text += value;
+      }
+      return true;
+    };
+    try {
+      isDown = true;
+      expect(await heartbeats(3)).toBe(true);
+      isDown = false;
+      expect(await heartbeats(2)).toBe(true);
+      expect(text).toContain('event: ready');
+      expect(text).not.toContain('event: unauthorized');
+      // Signed out now: the next re-check, which reaches the database, ends the stream.
+      expect((await app.inject({ method: 'POST', url: '/v1/user/logout', headers: bearer(token) })).statusCode).toBe(
+        200,
+      );
+      expect(await heartbeats(50)).toBe(false);
+      expect(text).toContain('event: unauthorized');
+    } finally {
+      controller.abort();
+    }
   });
 });

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import { translate } from '@vitrina/contract';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant } from './factories/tenant.js';
-import { auditFridge, CLEAN, Fridge } from './fault-fridge.js';
+import { auditFridge, CLEAN, Fridge, stopInstances } from './fault-fridge.js';
 import { type RestartablePostgres, startRestartablePostgres } from './restartable-postgres.js';
-import { cleanUp, exited, login, newFolder, type Started, startServer } from './server-process.js';
+import { cleanUp, login, type Started, startInstance } from './server-process.js';
 
 /**
  * The server rides out a database outage (DESIGN §11, issue 33): two real server processes
@@ -93,20 +92,18 @@ async function status(base: string, path: string, token?: string): Promise<numbe
 
 const alive = (server: Started) => server.child.exitCode === null && server.child.signalCode === null;
 
+/** A failed expectation about `server` says whether it still runs and what it wrote last (its crash). */
+function telling(server: Started, expectation: Promise<unknown>): Promise<unknown> {
+  return expectation.catch((error: Error) => {
+    throw new Error(`${error.message}; alive: ${alive(server)}, its output:\n${server.output().slice(-3000)}`);
+  });
+}
+
 describe('PostgreSQL stopped for 10 s under load', { timeout: 180_000 }, () => {
   it('keeps both instances up, answers 503 meanwhile, comes back by itself and loses no acknowledged sale', async () => {
     const url = EXTERNAL_MQTT_URL!;
     const group = `outage-${randomUUID().slice(0, 8)}`;
-    const start = (name: string) =>
-      startServer(newFolder('vitrina-outage-'), {
-        DATABASE_URL: postgres.url,
-        MQTT_URL: url,
-        MQTT_CLIENT_ID: `${group}-${name}`,
-        MQTT_SHARE_GROUP: group,
-        INSTANCES: '2',
-        SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
-        SEED: 'off',
-      });
+    const start = (name: string) => startInstance({ databaseUrl: postgres.url, mqttUrl: url, group, name });
     const servers = [await start('a'), await start('b')];
     const fridges = [await newFridge('Outage fridge 1'), await newFridge('Outage fridge 2')];
     const token = await login(servers[0]!.base);
@@ -128,12 +125,7 @@ describe('PostgreSQL stopped for 10 s under load', { timeout: 180_000 }, () => {
       await postgres.stop();
       const stoppedAt = Date.now();
       for (const server of servers) {
-        await expect
-          .poll(() => status(server.base, '/readyz'), { timeout: OUTAGE_MS / 2 })
-          .toBe(503)
-          .catch((error: Error) => {
-            throw new Error(`${error.message}; alive: ${alive(server)}, its output:\n${server.output().slice(-3000)}`);
-          });
+        await telling(server, expect.poll(() => status(server.base, '/readyz'), { timeout: OUTAGE_MS / 2 }).toBe(503));
       }
       // The fault lasts its length; the load and the assertions above go on meanwhile.
       await wait(Math.max(0, stoppedAt + OUTAGE_MS - Date.now()));
@@ -142,9 +134,12 @@ describe('PostgreSQL stopped for 10 s under load', { timeout: 180_000 }, () => {
       const backAt = Date.now();
 
       for (const server of servers) {
-        await expect
-          .poll(() => status(server.base, '/v1/product/list', token), { timeout: BACK_WITHIN_MS, interval: 100 })
-          .toBe(200);
+        await telling(
+          server,
+          expect
+            .poll(() => status(server.base, '/v1/product/list', token), { timeout: BACK_WITHIN_MS, interval: 100 })
+            .toBe(200),
+        );
       }
       expect(Date.now() - backAt).toBeLessThan(BACK_WITHIN_MS);
       for (const server of servers) expect(await status(server.base, '/readyz')).toBe(200);
@@ -172,21 +167,7 @@ describe('PostgreSQL stopped for 10 s under load', { timeout: 180_000 }, () => {
     } finally {
       stopLoad = true;
       for (const fridge of fridges) await fridge.close();
-      for (const server of servers) {
-        server.child.kill('SIGTERM');
-        await exited(server.child);
-      }
-      // The sessions end with the test: a clean start with no expiry replaces each one.
-      for (const name of ['a', 'b']) {
-        const client = await mqtt.connectAsync(url, {
-          clientId: `${group}-${name}`,
-          protocolVersion: 5,
-          clean: true,
-          properties: { sessionExpiryInterval: 0 },
-          reconnectPeriod: 0,
-        });
-        await client.endAsync();
-      }
+      await stopInstances(servers, url, [`${group}-a`, `${group}-b`]);
     }
   });
 });

@@ -3,6 +3,7 @@ import { DEVICE_PROTOCOL_VERSION, deviceTopic, SALE_STATUS } from '@vitrina/cont
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Db } from '../src/db/client.js';
+import { exited, type Started } from './server-process.js';
 
 /**
  * A fridge for the fault tests (device-durability, external-broker faults): it keeps what it
@@ -177,3 +178,26 @@ export async function auditFridge(db: Db, fridge: Fridge) {
   };
 }
 export const CLEAN = { missing: 0, notClosed: 0, notOnce: 0, stuck: 0 };
+
+/** Ends these clients' persistent sessions at the broker: a clean start with no expiry replaces each one. */
+export async function endBrokerSessions(url: string, clientIds: string[]): Promise<void> {
+  for (const clientId of clientIds) {
+    const client = await mqtt.connectAsync(url, {
+      clientId,
+      protocolVersion: 5,
+      clean: true,
+      properties: { sessionExpiryInterval: 0 },
+      reconnectPeriod: 0,
+    });
+    await client.endAsync();
+  }
+}
+
+/** Stops server processes (SIGTERM) and ends their sessions, so nothing queues for them after the test. */
+export async function stopInstances(servers: Started[], url: string, clientIds: string[]): Promise<void> {
+  for (const server of servers) {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
+  await endBrokerSessions(url, clientIds);
+}

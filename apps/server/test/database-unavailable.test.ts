@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { translate } from '@vitrina/contract';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
-import type { Database, Db } from '../src/db/client.js';
 import { bearer, createTestContext, DEMO, type TestContext } from './helper.js';
+import { refusingDatabase } from './refusing-database.js';
 
 /**
  * While the database is away (stopped, restarting, failing over) every request that needs it
@@ -23,32 +21,9 @@ let dataDir: string;
 /** The live stream's heartbeat, each of which re-checks the stream's session. */
 const HEARTBEAT_MS = 100;
 
-/** The test database's driver client, refusing while `isDown`. */
-function refusingWhileDown<T extends object>(client: T): T {
-  return new Proxy(client, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (typeof value !== 'function') return value;
-      if (isDown && ['query', 'exec', 'transaction', 'connect'].includes(String(key))) {
-        return () =>
-          Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
-      }
-      return value.bind(target);
-    },
-  });
-}
-
 beforeAll(async () => {
   ctx = await createTestContext();
-  const client = (ctx.database.db as unknown as { $client: object }).$client;
-  const db = (ctx.database.kind === 'pglite'
-    ? drizzlePglite(refusingWhileDown(client) as never)
-    : drizzlePg(refusingWhileDown(client) as never)) as unknown as Db;
-  const database: Database = {
-    ...ctx.database,
-    db,
-    ping: () => (isDown ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) : ctx.database.ping()),
-  };
+  const database = refusingDatabase(ctx.database, () => isDown);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-unavailable-'));
   app = await buildApp({
     database,

@@ -122,6 +122,7 @@ export class Gateway implements CommandDelivery {
       clock: options.ctx.clock,
       logger: options.logger,
       onReconnected: (device, at) => this.ingest.reconnected(device, at.getTime()),
+      onWriteFailed: (error) => this.noteDatabaseFailure(error),
     });
     this.ingest = new Ingest({
       ctx: options.ctx,
@@ -135,6 +136,11 @@ export class Gateway implements CommandDelivery {
     });
   }
 
+  /** What the devices said could not be stored or read: their silence since is the server's gap. */
+  private noteDatabaseFailure(error: unknown): void {
+    if (isDatabaseUnavailable(error)) this.isDatabaseLost = true;
+  }
+
   /** The embedded broker's port (null with an external broker or before start). */
   get port(): number | null {
     return this.transport.port;
@@ -144,7 +150,7 @@ export class Gateway implements CommandDelivery {
     this.listeningSince = this.ctx.clock.nowMs();
     await this.transport.start((message) =>
       this.ingest.handle(message).catch((error: unknown) => {
-        if (isDatabaseUnavailable(error)) this.isDatabaseLost = true;
+        this.noteDatabaseFailure(error);
         throw error;
       }),
     );
@@ -256,7 +262,7 @@ export class Gateway implements CommandDelivery {
     try {
       silent = await markSilentOffline(this.ctx.db, new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS));
     } catch (error) {
-      if (isDatabaseUnavailable(error)) this.isDatabaseLost = true;
+      this.noteDatabaseFailure(error);
       throw error;
     }
     for (const device of silent) {

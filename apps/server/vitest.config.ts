@@ -16,6 +16,7 @@ const postgresOnly = [
   'test/open-race.instances.test.ts',
   'test/prepared-statements.postgres.test.ts',
   'test/production-start.postgres.test.ts',
+  'test/pool-outage.postgres.test.ts',
 ];
 /**
  * Two gateway instances splitting one external broker's traffic, and what their persistent
@@ -30,6 +31,7 @@ const externalBrokerOnly = [
         'test/gateway.instances.test.ts',
         'test/external-broker.sessions.test.ts',
         'test/external-broker.faults.test.ts',
+        'test/database-outage.faults.test.ts',
       ]),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
 ];

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SALE_STATUS } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import type { ExternalTransport } from '../src/modules/devices/external-broker.js';
@@ -12,10 +10,10 @@ import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant, type Tenant } from './factories/tenant.js';
 import { createSignedInUser } from './factories/users.js';
-import { Fridge, random } from './fault-fridge.js';
+import { auditFridge, CLEAN, Fridge, random, stopInstances } from './fault-fridge.js';
 import { createTestContext, type TestContext } from './helper.js';
 import { type BrokerUser, RecipeBroker } from './mosquitto-recipe.js';
-import { cleanUp, exited, newFolder, type Started, startServer } from './server-process.js';
+import { cleanUp, exited, type Started, startInstance } from './server-process.js';
 
 /**
  * Acknowledged means stored with an external broker, through what goes wrong in production
@@ -100,25 +98,7 @@ async function burst(fridge: Fridge, count: number): Promise<boolean> {
   return fridge.drained();
 }
 
-/** What became of the fridge's acknowledged closes in the database. */
-async function audit(fridge: Fridge) {
-  const closes = [...fridge.acknowledgedCloses];
-  const result = await ctx.database.db.execute(sql`
-    SELECT s.id AS session, s.closed_at IS NOT NULL AS closed, t.status, count(t.id) OVER (PARTITION BY s.id) AS sales
-    FROM door_sessions s LEFT JOIN transactions t ON t.door_session_id = s.id
-    WHERE s.id = ANY(${`{${closes.join(',')}}`}::uuid[])`);
-  const rows = (
-    result as unknown as { rows: { session: string; closed: boolean; status: number | null; sales: string }[] }
-  ).rows;
-  const found = new Set(rows.map((row) => row.session));
-  return {
-    missing: closes.filter((id) => !found.has(id)).length,
-    notClosed: rows.filter((row) => !row.closed).length,
-    notOnce: rows.filter((row) => Number(row.sales) !== 1).length,
-    stuck: rows.filter((row) => row.status === SALE_STATUS.new).length,
-  };
-}
-const CLEAN = { missing: 0, notClosed: 0, notOnce: 0, stuck: 0 };
+const audit = (fridge: Fridge) => auditFridge(ctx.database.db, fridge);
 
 describe('Mosquitto restarted, on the recipe’s persistence', { timeout: 90_000 }, () => {
   it('keeps what it acknowledged while every instance was down, across its restart', async () => {
@@ -189,16 +169,7 @@ describe('two server processes, one killed', { timeout: 150_000 }, () => {
     const group = `kill-${randomUUID().slice(0, 8)}`;
     const database = await databaseUrl();
     // Each instance on the test's database and the suite's broker, under its own stable client id.
-    const start = (name: string) =>
-      startServer(newFolder('vitrina-instance-'), {
-        DATABASE_URL: database,
-        MQTT_URL: url,
-        MQTT_CLIENT_ID: `${group}-${name}`,
-        MQTT_SHARE_GROUP: group,
-        INSTANCES: '2',
-        SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
-        SEED: 'off',
-      });
+    const start = (name: string) => startInstance({ databaseUrl: database, mqttUrl: url, group, name });
     let a: Started = await start('a');
     const b = await start('b');
     const killAfter = 5 + Math.floor(next() * 25);
@@ -234,21 +205,7 @@ describe('two server processes, one killed', { timeout: 150_000 }, () => {
         });
     } finally {
       await fridge.close();
-      for (const server of [a, b]) {
-        server.child.kill('SIGTERM');
-        await exited(server.child);
-      }
-      // The sessions end with the test: a clean start with no expiry replaces each one.
-      for (const name of ['a', 'b']) {
-        const client = await mqtt.connectAsync(url, {
-          clientId: `${group}-${name}`,
-          protocolVersion: 5,
-          clean: true,
-          properties: { sessionExpiryInterval: 0 },
-          reconnectPeriod: 0,
-        });
-        await client.endAsync();
-      }
+      await stopInstances([a, b], url, [`${group}-a`, `${group}-b`]);
     }
   });
 });

@@ -12,6 +12,7 @@ import { createExternalBroker, type ExternalTransport } from '../src/modules/dev
 import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant, type Tenant } from './factories/tenant.js';
+import { endBrokerSessions } from './fault-fridge.js';
 import { createTestContext, type TestContext } from './helper.js';
 
 /**
@@ -132,17 +133,8 @@ afterEach(async () => {
   for (const instance of [...running]) await instance.close();
 });
 afterAll(async () => {
-  // The instances' sessions end with the file: a clean start with no expiry replaces each one.
-  for (const clientId of clientIds) {
-    const client = await mqtt.connectAsync(EXTERNAL_MQTT_URL!, {
-      clientId,
-      protocolVersion: 5,
-      clean: true,
-      properties: { sessionExpiryInterval: 0 },
-      reconnectPeriod: 0,
-    });
-    await client.endAsync();
-  }
+  // The instances' sessions end with the file.
+  await endBrokerSessions(EXTERNAL_MQTT_URL!, [...clientIds]);
   await ctx?.close();
 });
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEVICE_PROTOCOL_VERSION, deviceTopic } from '@vitrina/contract';
+import { DEVICE_PROTOCOL_VERSION, deviceTopic, SALE_STATUS } from '@vitrina/contract';
+import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { Db } from '../src/db/client.js';
+import { exited, type Started } from './server-process.js';
 
 /**
  * A fridge for the fault tests (device-durability, external-broker faults): it keeps what it
@@ -151,4 +154,50 @@ export class Fridge {
     this.wake = null;
     wake?.();
   }
+}
+
+/**
+ * What became of the fridge's acknowledged closes in the database: each must be a stored,
+ * closed session with exactly one sale, none left at status 0 (`CLEAN`).
+ */
+export async function auditFridge(db: Db, fridge: Fridge) {
+  const closes = [...fridge.acknowledgedCloses];
+  const result = await db.execute(sql`
+    SELECT s.id AS session, s.closed_at IS NOT NULL AS closed, t.status, count(t.id) OVER (PARTITION BY s.id) AS sales
+    FROM door_sessions s LEFT JOIN transactions t ON t.door_session_id = s.id
+    WHERE s.id = ANY(${`{${closes.join(',')}}`}::uuid[])`);
+  const rows = (
+    result as unknown as { rows: { session: string; closed: boolean; status: number | null; sales: string }[] }
+  ).rows;
+  const found = new Set(rows.map((row) => row.session));
+  return {
+    missing: closes.filter((id) => !found.has(id)).length,
+    notClosed: rows.filter((row) => !row.closed).length,
+    notOnce: rows.filter((row) => Number(row.sales) !== 1).length,
+    stuck: rows.filter((row) => row.status === SALE_STATUS.new).length,
+  };
+}
+export const CLEAN = { missing: 0, notClosed: 0, notOnce: 0, stuck: 0 };
+
+/** Ends these clients' persistent sessions at the broker: a clean start with no expiry replaces each one. */
+export async function endBrokerSessions(url: string, clientIds: string[]): Promise<void> {
+  for (const clientId of clientIds) {
+    const client = await mqtt.connectAsync(url, {
+      clientId,
+      protocolVersion: 5,
+      clean: true,
+      properties: { sessionExpiryInterval: 0 },
+      reconnectPeriod: 0,
+    });
+    await client.endAsync();
+  }
+}
+
+/** Stops server processes (SIGTERM) and ends their sessions, so nothing queues for them after the test. */
+export async function stopInstances(servers: Started[], url: string, clientIds: string[]): Promise<void> {
+  for (const server of servers) {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
+  await endBrokerSessions(url, clientIds);
 }

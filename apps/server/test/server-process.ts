@@ -110,6 +110,22 @@ async function startServerOnFreePort(dataDir: string, env: Record<string, string
   return { child, base: `http://127.0.0.1:${port}`, output: () => output };
 }
 
+/**
+ * One of several server processes (INSTANCES=2) on `databaseUrl` and the external broker at
+ * `mqttUrl`, under its own stable client id `{group}-{name}` in the share group `group`.
+ */
+export function startInstance(options: { databaseUrl: string; mqttUrl: string; group: string; name: string }) {
+  return startServer(newFolder('vitrina-instance-'), {
+    DATABASE_URL: options.databaseUrl,
+    MQTT_URL: options.mqttUrl,
+    MQTT_CLIENT_ID: `${options.group}-${options.name}`,
+    MQTT_SHARE_GROUP: options.group,
+    INSTANCES: '2',
+    SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
+    SEED: 'off',
+  });
+}
+
 export function exited(child: ChildProcess): Promise<number | null> {
   // A process ended by a signal has a null exit code but a signal code.
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);

@@ -165,10 +165,13 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
     const names = new Map<string, string>();
     pool.on('connect', (client) => prepareStatements(client, names));
   }
-  // An idle connection the server closes (restart, failover) must not take the process down.
-  pool.on('error', (error) => {
-    process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
-  });
+  // A connection the server closes (restart, failover) must not take the process down: idle
+  // ones report through the pool, and one checked out (a transaction between statements) on
+  // itself, where the pool listens no more. Its query in flight fails on its own; the pool
+  // then discards it on release.
+  const lost = (error: Error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(pool, { logger }) as unknown as Db;
   const subscriptions = new Set<Subscription>();
   return {

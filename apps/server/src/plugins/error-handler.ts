@@ -1,5 +1,6 @@
 import { type Locale, resolveLocale, translate } from '@vitrina/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, RequestValidationError } from '../lib/errors.js';
 import { localiseIssues } from '../lib/validation.js';
 
@@ -49,6 +50,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDatabaseInputError(error)) {
       request.log.warn({ err: error }, 'input reached the database unchecked');
       return reply.status(400).send({ message: translate('errors.bad_request', locale) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (a restart, a failover): the caller may try again shortly, and the
+      // log says so once per request without the stack of an unexpected failure.
+      request.log.warn({ err: { message: error.message } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: translate('errors.database_unavailable', locale) });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: translate('errors.payload_too_large', locale) });

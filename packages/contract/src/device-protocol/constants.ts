@@ -25,6 +25,13 @@ export const DEVICE_HEARTBEAT_INTERVAL_MS = 30_000;
 /** No message for this long marks a device offline even without its last will. */
 export const DEVICE_OFFLINE_AFTER_MS = 3 * DEVICE_HEARTBEAT_INTERVAL_MS;
 
+/**
+ * The server's own downtime is not a device going offline: after it starts (or its database comes
+ * back) it has not been listening, so it gives every device this long to reconnect before any
+ * silence counts. A device still silent then is offline once, as any other.
+ */
+export const DEVICE_START_GRACE_MS = DEVICE_OFFLINE_AFTER_MS;
+
 /** MQTT keepalive the device must ask for, in seconds. */
 export const DEVICE_KEEPALIVE_SECONDS = 60;
 

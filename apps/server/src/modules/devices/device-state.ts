@@ -48,6 +48,8 @@ type Options = {
   logger?: FastifyBaseLogger | undefined;
   /** A device found offline when its activity was written: its `connected` event. */
   onReconnected(device: DeviceRef, at: Date): Promise<void>;
+  /** The devices' activity could not be written (the database away): the presence sweep is told. */
+  onWriteFailed?: (error: unknown) => void;
 };
 
 /** A flush not started yet: the devices it writes (null: every changed one), and its end. */
@@ -230,6 +232,7 @@ export class DeviceStates {
     } catch (error) {
       // The state is written again with the device's next message; its window stays in memory.
       this.options.logger?.error({ err: error, devices: batch.length }, 'device state not written');
+      this.options.onWriteFailed?.(error);
       for (const { write } of batch) {
         const memory = this.devices.get(write.micromarketId);
         if (!memory || !write.sequence) continue;

@@ -56,6 +56,8 @@ export function createEmbeddedBroker(options: Options): Transport {
   const connected = new Map<string, Client>();
   let aedes: Aedes | null = null;
   let server: net.Server | null = null;
+  /** From `close()` on: what devices publish then, their last wills above all, is refused. */
+  let isClosing = false;
   let port: number | null = null;
 
   /** Null when the device may connect, else the CONNACK code that refuses it. */
@@ -103,6 +105,10 @@ export function createEmbeddedBroker(options: Options): Transport {
         },
         authorizePublish(client, packet, done) {
           if (!client) return done(null);
+          // The server closing ends every device's connection, and Aedes then publishes each one's
+          // last will: the server's own shutdown is not the fridges going offline (they reconnect
+          // to the next start), so nothing is taken in once it closes.
+          if (isClosing) return done(new Error('Server shutting down'));
           const serial = serials.get(client);
           const parsed = parseDeviceTopic(packet.topic);
           if (!serial || !parsed || parsed.serial !== serial) {
@@ -204,6 +210,7 @@ export function createEmbeddedBroker(options: Options): Transport {
     async close() {
       const broker = aedes;
       aedes = null;
+      isClosing = true;
       if (server) {
         const closing = server;
         server = null;

@@ -3,6 +3,7 @@ import {
   DEVICE_CHANNEL_QOS,
   DEVICE_OFFLINE_AFTER_MS,
   DEVICE_PROTOCOL_VERSION,
+  DEVICE_START_GRACE_MS,
   type DeviceCommandType,
   deviceTopic,
   type TDeviceCommandMessage,
@@ -10,6 +11,7 @@ import {
 } from '@vitrina/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { raiseIncident, tellFleetIncident } from '../alerts/index.js';
@@ -80,6 +82,14 @@ export class Gateway implements CommandDelivery {
   private readonly ctx: ServiceContext;
   private readonly logger: FastifyBaseLogger | undefined;
   private started = false;
+  /**
+   * Since when this server has been hearing its devices: its start, or the database's return
+   * after an outage (device messages could not be stored meanwhile). Silence before it is the
+   * server's own gap, never a device's (DEVICE_START_GRACE_MS).
+   */
+  private listeningSince = 0;
+  /** The database was away for the gateway's work; the next sweep that reaches it starts a new grace. */
+  private isDatabaseLost = false;
 
   constructor(options: GatewayOptions) {
     this.ctx = options.ctx;
@@ -112,6 +122,7 @@ export class Gateway implements CommandDelivery {
       clock: options.ctx.clock,
       logger: options.logger,
       onReconnected: (device, at) => this.ingest.reconnected(device, at.getTime()),
+      onWriteFailed: (error) => this.noteDatabaseFailure(error),
     });
     this.ingest = new Ingest({
       ctx: options.ctx,
@@ -125,13 +136,24 @@ export class Gateway implements CommandDelivery {
     });
   }
 
+  /** What the devices said could not be stored or read: their silence since is the server's gap. */
+  private noteDatabaseFailure(error: unknown): void {
+    if (isDatabaseUnavailable(error)) this.isDatabaseLost = true;
+  }
+
   /** The embedded broker's port (null with an external broker or before start). */
   get port(): number | null {
     return this.transport.port;
   }
 
   async start(): Promise<void> {
-    await this.transport.start((message) => this.ingest.handle(message));
+    this.listeningSince = this.ctx.clock.nowMs();
+    await this.transport.start((message) =>
+      this.ingest.handle(message).catch((error: unknown) => {
+        this.noteDatabaseFailure(error);
+        throw error;
+      }),
+    );
     await this.orgWatch.start();
     this.started = true;
   }
@@ -224,10 +246,26 @@ export class Gateway implements CommandDelivery {
     await this.publishAll(claimed);
   }
 
-  /** The job: devices silent past DEVICE_OFFLINE_AFTER_MS are marked offline. */
+  /**
+   * The job: devices silent past DEVICE_OFFLINE_AFTER_MS are marked offline, once the server has
+   * been listening for DEVICE_START_GRACE_MS (after its start or its database's return): until
+   * then a device not heard yet may simply not have reconnected.
+   */
   async sweepSilent(): Promise<void> {
     const now = this.ctx.clock.now();
-    for (const device of await markSilentOffline(this.ctx.db, new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS))) {
+    if (this.isDatabaseLost) {
+      this.isDatabaseLost = false;
+      this.listeningSince = now.getTime();
+    }
+    if (now.getTime() - this.listeningSince < DEVICE_START_GRACE_MS) return;
+    let silent: Awaited<ReturnType<typeof markSilentOffline>>;
+    try {
+      silent = await markSilentOffline(this.ctx.db, new Date(now.getTime() - DEVICE_OFFLINE_AFTER_MS));
+    } catch (error) {
+      this.noteDatabaseFailure(error);
+      throw error;
+    }
+    for (const device of silent) {
       await recordEvent(
         this.ctx.db,
         jobActor('devices.presence'),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EnqueueOptions, JobQueue } from '../../lib/context.js';
@@ -62,7 +63,7 @@ export class JobRunner implements JobQueue {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(options: JobRunnerOptions) {
@@ -110,10 +111,17 @@ export class JobRunner implements JobQueue {
    * moving the test clock; `start()` calls it on a timer.
    */
   runDue(limit = 1000): Promise<number> {
-    const previous = this.running ?? Promise.resolve(0);
+    const previous = this.running ?? Promise.resolve();
     const next = previous.then(() => this.drain(limit));
-    this.running = next.finally(() => {
-      if (this.running === next) this.running = null;
+    // The chain the next run and `stop()` wait on never rejects: a failed run (the database
+    // away) is its caller's to handle, and an unhandled rejection would end the process.
+    const running: Promise<void> = next.then(
+      () => {},
+      () => {},
+    );
+    this.running = running;
+    void running.then(() => {
+      if (this.running === running) this.running = null;
     });
     return next;
   }
@@ -171,7 +179,12 @@ export class JobRunner implements JobQueue {
     await this.scheduleRecurring();
     const tick = () => {
       this.runDue()
-        .catch((error: unknown) => this.logger?.error({ err: error }, 'job runner poll failed'))
+        .catch((error: unknown) => {
+          // The database away is expected now and then (a restart): the next poll tries again.
+          if (isDatabaseUnavailable(error))
+            this.logger?.warn({ err: { message: String(error) } }, 'job runner waits for the database');
+          else this.logger?.error({ err: error }, 'job runner poll failed');
+        })
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, this.pollMs);
         });
@@ -192,7 +205,7 @@ export class JobRunner implements JobQueue {
     const grace = new Promise<void>((resolve) => {
       timeout = setTimeout(resolve, graceMs);
     });
-    await Promise.race([this.running?.catch(() => 0), grace]);
+    await Promise.race([this.running, grace]);
     clearTimeout(timeout);
     await releaseJobs(this.db, this.workerId);
   }

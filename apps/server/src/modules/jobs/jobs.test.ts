@@ -148,4 +148,38 @@ describe('job runner', () => {
     await stopping.stop(0);
     expect(await jobRow(stuck)).toMatchObject({ status: 'queued', attempts: 0 });
   });
+
+  it('survives a run the database refuses: nothing unhandled, and the next run runs', async () => {
+    const clock = new TestClock();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    let isDown = true;
+    // The test's database, refusing every statement while it is "down" (PostgreSQL stopped).
+    const db = new Proxy(ctx.database.db, {
+      get(target, key, receiver) {
+        if (key === 'execute' && isDown) return () => Promise.reject(refused);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const runner = new JobRunner({ db, clock });
+    let ran = 0;
+    runner.register('test.after-outage', async () => {
+      ran += 1;
+    });
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      await expect(runner.runDue()).rejects.toBe(refused);
+      await expect(runner.runDue()).rejects.toBe(refused);
+      // Unhandled rejections are told once the microtasks have run: a macrotask later.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    isDown = false;
+    await runner.enqueue('test.after-outage', {});
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toBe(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { api, LIVE_HEARTBEAT_MS, LIVE_RESYNC, LIVE_TOPICS, type LiveTopic, type TLiveEvent } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import type { SessionUser } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -77,8 +78,16 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRouteOptions
     const recheck = async () => {
       if (closed || checking) return;
       checking = true;
-      const current = await resolveSession(ctx.db, app.sessionCache, token).catch(() => null);
-      checking = false;
+      let current: Awaited<ReturnType<typeof resolveSession>> | null;
+      try {
+        current = await resolveSession(ctx.db, app.sessionCache, token);
+      } catch (error) {
+        // The database away says nothing of the session: the stream stays, and the next beat asks again.
+        if (isDatabaseUnavailable(error)) return;
+        current = null;
+      } finally {
+        checking = false;
+      }
       if (closed) return;
       if (!current) {
         raw.write(frame('unauthorized', {}));

@@ -2,7 +2,8 @@ import { USER_KIND } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolePermissions } from '../src/db/schema/index.js';
 import { ADMINISTER_PERMISSIONS } from '../src/modules/roles/index.js';
-import { createRole, createUser } from './factories/users.js';
+import { createOrganisation } from './factories/organisations.js';
+import { createRole, createSignedInUser, createUser } from './factories/users.js';
 import { call, createTestContext, ORG, type TestContext } from './helper.js';
 
 /**
@@ -85,5 +86,19 @@ describe('the last platform administrator', () => {
       payload: { active: false },
     });
     expect(disabled.statusCode).toBe(200);
+  });
+
+  it("cannot be locked out by deactivating the administrators' organisation", async () => {
+    // A platform user of another organisation, who may deactivate organisations but administers nothing.
+    const elsewhere = await createOrganisation(ctx.database.db);
+    const operator = await createSignedInUser(ctx.database.db, {
+      orgId: elsewhere,
+      permissions: ['view_all_organizations', 'show_organizations_page', 'edit_organizations'],
+    });
+    const response = await call(ctx, 'POST', `/v1/organization/deactivate/${ORG.main}`, { token: operator.token });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/no active platform administrator/);
+    const main = (await call(ctx, 'GET', `/v1/organization/info/${ORG.main}`, { token: admin })).json();
+    expect(main.active).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
 import { addDefaultRoutes } from '../notifications/index.js';
+import { assertAdministratorRemains } from '../roles/index.js';
 import * as repo from './organizations.repository.js';
 
 type ListQuery = z.output<typeof ZListOrganizationsQuery>;
@@ -153,6 +154,8 @@ export async function setOrganizationActive(ctx: ServiceContext, actor: UserActo
   if (!active && id === actor.orgId) throw conflict('organization.own_deactivation');
   await ctx.db.transaction(async (tx) => {
     await repo.updateOrganizationRow(tx, id, { active });
+    // Its administrators stop being ones: another organisation's platform user must not lock everyone out.
+    if (!active) await assertAdministratorRemains(tx);
     await writeAudit(tx, actor, {
       action: active ? 'activate' : 'deactivate',
       entity: 'organization',

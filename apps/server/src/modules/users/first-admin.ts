@@ -5,6 +5,7 @@ import { organizations, roles, users } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { writeAudit } from '../audit/index.js';
+import { insertUser } from '../auth/index.js';
 import { createFirstOrganisation } from '../organizations/index.js';
 import { createPlatformRole } from '../roles/index.js';
 
@@ -36,7 +37,7 @@ export async function createFirstAdmin(db: Db, input: TFirstAdmin): Promise<{ us
     const orgId = await mainOrganisation(tx, input.organization);
     const roleId = await createPlatformRole(tx, await freeRoleName(tx), PERMISSION_NAMES);
     // User 1 is the owner (OWNER_USER_ID): the account nobody else may change.
-    await tx.insert(users).values({
+    await insertUser(tx, {
       id: OWNER_USER_ID,
       name: input.name,
       email: input.email,

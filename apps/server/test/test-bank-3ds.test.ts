@@ -222,4 +222,29 @@ describe('the limits and the way back from the bank (issue 33)', () => {
     expect((await sendOpenForm(ctx, s.link, { ...form, attempt: randomUUID() }, from(buyer))).statusCode).not.toBe(429);
     await s.device.close();
   });
+
+  it('approved, but the fridge was opened by another buyer meanwhile: refused, and the hold let go at once', async () => {
+    const s = await shop();
+    const form = { payment_method: 'pm_card_authenticationRequired', attempt: randomUUID() };
+    const asked = await open(s.link, form);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await approve(new URL(asked.json<{ redirect_url: string }>().redirect_url).pathname)).statusCode).toBe(200);
+    // Another buyer, without a challenge, opens the fridge while the first is on their way back.
+    const other = await open(s.link, { payment_method: 'pm_card_visa', attempt: randomUUID() });
+    expect(other.statusCode, other.body).toBe(200);
+
+    const back = await open(s.link, form);
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe('Previous transaction unclosed');
+    const hold = await holdOf(s.link, form.attempt);
+    expect(hold).toMatchObject({ status: 1, transactionId: null });
+    const released = await db().select().from(paymentTransactions).where(eq(paymentTransactions.parentId, hold!.id));
+    expect(released).toMatchObject([{ operation: 'release', status: 1 }]);
+    // Back once more: refused again, and released no second time.
+    expect((await open(s.link, form)).statusCode).toBe(409);
+    expect(
+      await db().select().from(paymentTransactions).where(eq(paymentTransactions.parentId, hold!.id)),
+    ).toHaveLength(1);
+    await s.device.close();
+  });
 });

@@ -152,6 +152,18 @@ export async function releaseHold(
   });
 }
 
+/**
+ * This attempt's hold, if the bank granted it and no sale took it, let go now: the attempt was
+ * refused after its buyer approved it at their bank (the fridge got busy meanwhile). A hold
+ * still waiting for its buyer is left to the release job; the release is keyed by the hold, so once.
+ */
+export async function releaseUntakenHold(ctx: ServiceContext, providers: PaymentProviders, holdKey: string) {
+  const found = await findPaymentByKey(ctx.db, holdKey);
+  if (found?.operation !== 'hold' || found.transactionId) return;
+  const { row: hold } = await followPayment(ctx, providers, found);
+  if (hold.status === PAYMENT_STATUS.success) await releaseHold(ctx, providers, hold);
+}
+
 /** The job that lets go of abandoned web holds, once a minute. */
 export const RELEASE_WEB_HOLDS_JOB = 'open-links.release-holds';
 /** A web purchase's hold with no sale this long was abandoned (its buyer never came back from their bank). */

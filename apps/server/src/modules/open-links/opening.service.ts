@@ -26,6 +26,7 @@ import {
   holdForOpening,
   holdKeyOf,
   releaseHold,
+  releaseUntakenHold,
   savedCard,
 } from './open-purchase.service.js';
 
@@ -224,6 +225,9 @@ async function gateHoldAndQueue(
       customerId,
       at: ctx.clock.now(),
     });
+    // Approved at the bank, then refused here (someone opened the fridge meanwhile): the
+    // buyer's money is let go now, not by the release job a quarter of an hour later.
+    if (payments) await releaseUntakenHold(ctx, payments, purchase.holdKey);
     throw conflict(refusal);
   }
   const card = await purchase.card();

@@ -38,7 +38,7 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  /** Unset: the demo on the embedded database; nothing on PostgreSQL (a production start, docs/decisions.md). */
+  /** Unset: the demo on the embedded database; nothing on PostgreSQL (a production start, docs/decisions/097-the-production-start-the-last-administrator-and.md). */
   SEED: z.enum(['demo', 'e2e', 'off']).optional(),
   /** The demo fleet of virtual fridges; unset: on when the demo (or the e2e demo) is seeded. */
   SIMULATOR: z.enum(['on', 'off']).optional(),

@@ -223,7 +223,7 @@ export const ROUTES: readonly RouteEntry[] = [
     icon: 'ToolOutlined',
     children: [
       { path: '/technical/analytics', title: 'technical_analytics', permissions: ['show_technical_analytics_page'] },
-      // Not in the spec's tree: the job queue of DESIGN §8, for the platform admin (docs/decisions.md).
+      // Not in the spec's tree: the job queue of DESIGN §8, for the platform admin (docs/decisions/026-background-jobs-page-platform-admin.md).
       { path: '/technical/jobs', title: 'technical_jobs', permissions: ['view_all_organizations'] },
       // The limits the technical alerts and the food-safety lock apply; read like the fleet, changed with edit_devices.
       { path: '/technical/thresholds', title: 'fleet_thresholds', permissions: ['show_device_page'] },

@@ -129,7 +129,7 @@ const MAX_STATEMENT_NAMES = 5_000;
 /**
  * Names every parameterised statement of a pool connection after a hash of its text, so the
  * driver prepares it once per connection and PostgreSQL skips parsing and planning it again
- * (DESIGN §8, docs/decisions.md "Prepared statements"): on the door-close path half of the
+ * (DESIGN §8, docs/decisions/031-door-close-payment-at-200-sessions-s.md, "Prepared statements"): on the door-close path half of the
  * server's time in PostgreSQL went to planning the same few dozen statements. Statements
  * without parameters (BEGIN, COMMIT, migrations) keep the simple protocol.
  */

@@ -32,7 +32,7 @@ const ALLOWED: Allowed[] = [
   {
     file: 'modules/push/fcm-provider.ts',
     text: 'const now = options.now ?? Date.now;',
-    why: 'FCM access token: its iat/exp and expiry are judged by Google on the real clock (docs/decisions.md)',
+    why: 'FCM access token: its iat/exp and expiry are judged by Google on the real clock (docs/decisions/068-one-clock-for-every-rule.md)',
   },
   {
     file: 'modules/push/fcm-provider.ts',

@@ -8,7 +8,7 @@ import { installation } from '../db/schema/index.js';
  * one installation shares it and a second installation (its own database) on the same Stripe
  * account never does. Two instances starting at once both insert; the first wins, both read it.
  * A copy of the database taken for another installation must be given a new one
- * (docs/decisions.md, "Installation prefix on idempotency keys").
+ * (docs/decisions/064-stripe-money-flows.md, "Installation prefix on idempotency keys").
  */
 export async function installationKeyPrefix(db: Db): Promise<string> {
   await db

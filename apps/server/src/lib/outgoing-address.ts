@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Addresses an organisation's settings must never make the server connect to: this host,
- * the networks beside it and the clouds' metadata services (docs/decisions.md, "Outgoing
+ * the networks beside it and the clouds' metadata services (docs/decisions/090-outgoing-addresses.md, "Outgoing
  * addresses"). IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is matched against the IPv4 ranges.
  */
 const REFUSED_RANGES: readonly [string, number, 'ipv4' | 'ipv6'][] = [

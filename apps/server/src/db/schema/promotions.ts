@@ -31,7 +31,7 @@ export const PROMOTION_PERIOD_VALUES = [
  * amount, 2 period purchase amount, 3 specific products, 4 once, 5 regular, 6 cashback on
  * first purchase). `amount` is a whole percent (bonus type percent) or minor units (amount).
  * Empty id arrays mean "all": every organisation of the owner, every micromarket, every
- * customer. `group_ids` name user groups (kept as plain ids: see docs/decisions.md).
+ * customer. `group_ids` name user groups (kept as plain ids: see docs/decisions/040-bonus-promotions.md).
  */
 export const bonusPromotions = pgTable(
   'bonus_promotions',

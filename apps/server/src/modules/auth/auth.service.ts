@@ -51,7 +51,7 @@ export async function login(
   const minutes = limiter.retryAfterMinutes(ip, body.email);
   if (minutes > 0) throw new AppError(429, 'errors.rate_limited', { minutes });
   // Guesses spread over many addresses still slow down per account; the real user's usual
-  // address is let through, so an attacker cannot keep them out (docs/decisions.md).
+  // address is let through, so an attacker cannot keep them out (docs/decisions/001-sessions-and-sign-in.md).
   const accountWaitMs = limiter.accountRetryAfterMs(body.email);
   if (accountWaitMs > 0) {
     const since = new Date(ctx.clock.nowMs() - KNOWN_ADDRESS_MS);
@@ -205,7 +205,7 @@ export async function register(ctx: ServiceContext, body: TRegistrationBody, act
 /**
  * Always answers the same, so the call cannot tell which emails exist. Limited per address
  * and per email before the account is looked up, so a 429 tells nothing either: it comes
- * as soon for an email nobody has as for a real one (docs/decisions.md).
+ * as soon for an email nobody has as for a real one (docs/decisions/001-sessions-and-sign-in.md).
  */
 /** The job that mails a reset link; the request only queues it (see requestPasswordReset). */
 export const RESET_MAIL_JOB = 'auth.reset-mail';

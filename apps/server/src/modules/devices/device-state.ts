@@ -58,7 +58,7 @@ type QueuedFlush = { ids: Set<number> | null; done: Promise<void> };
 /**
  * The devices' replay windows and live state in memory, written to the database in one
  * statement per tick for all the devices that changed, instead of two queries for the window
- * and one UPDATE of the micromarket per message (docs/decisions.md, "Device ingest"). A
+ * and one UPDATE of the micromarket per message (docs/decisions/023-device-ingest.md, "Device ingest"). A
  * device's memory is seeded from its row at its first message; the messages of one device
  * are handled one at a time (Ingest's queues), so nothing here races for one device except
  * a flush, which takes a device's pending changes synchronously before it writes them.

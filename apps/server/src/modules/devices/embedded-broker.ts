@@ -47,7 +47,7 @@ function authError(message: string, returnCode: RefusalCode): AuthenticateError 
  * Aedes inside the server (the default). Devices sign in with serial + private token, checked
  * against the stored hash; each may publish only to its own uplink topics and subscribe only
  * to its own commands. The server takes a device's messages as the broker authorises them,
- * and acknowledges a QoS 1 message only once it is stored (docs/decisions.md, "Acknowledged
+ * and acknowledges a QoS 1 message only once it is stored (docs/decisions/057-acknowledged-means-stored.md, "Acknowledged
  * means stored"); it needs no login of its own.
  */
 export function createEmbeddedBroker(options: Options): Transport {

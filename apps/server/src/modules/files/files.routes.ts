@@ -15,7 +15,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * Uploaded files by their random key. Public like any CDN URL: the key is the secret,
- * so `<img src>` works without a bearer token (see docs/decisions.md).
+ * so `<img src>` works without a bearer token (see docs/decisions/012-catalogue.md).
  */
 export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   app.get('/files/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {

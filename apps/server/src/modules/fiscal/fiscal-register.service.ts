@@ -86,7 +86,7 @@ export async function onSaleRefunded(
  * bank reversed it, `refund.failed`) and its return receipt is on the books, the return must be
  * undone by a correction receipt, queued here (keyed by the refund, so a repeated webhook queues
  * nothing more). The job decides: a return registered at the register is corrected once it is
- * ready; one never sent is dropped, with no correction (DESIGN §8, docs/decisions.md).
+ * ready; one never sent is dropped, with no correction (DESIGN §8, docs/decisions/078-a-reversed-refunds-return-receipt-is-corrected.md).
  */
 export async function onRefundReversed(
   db: Db,

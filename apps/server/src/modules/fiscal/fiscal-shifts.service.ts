@@ -30,7 +30,7 @@ export function localDay(instant: Date, timeZone: string): string {
  * A shift must not outlive its day (Ukraine's rules for a PRRO; Checkbox refuses one older
  * than 24 hours), so a register that opens its own shifts closes its shift then, once a day
  * (its Z report), and the next receipt opens the next shift at once: the register's schedule
- * never turns a customer away (docs/decisions.md, "The nightly close turns no customer away").
+ * never turns a customer away (docs/decisions/094-the-nightly-close-turns-no-customer-away.md, "The nightly close turns no customer away").
  */
 export function isNightlyClose(closeTime: string, timeZone: string, now: Date): boolean {
   const [hour = 0, minute = 0] = closeTime.split(':').map(Number);

@@ -49,7 +49,7 @@ export type FiscalReceiptRequest = {
   /**
    * A sale receipt, the return receipt of a refund (money given back to the customer), or the
    * correction of a return whose refund the bank reversed: a sale receipt of exactly the goods
-   * the return printed, since the customer kept nothing (docs/decisions.md).
+   * the return printed, since the customer kept nothing (docs/decisions/078-a-reversed-refunds-return-receipt-is-corrected.md).
    */
   kind: 'sale' | 'return' | 'correction';
   idempotencyKey: string;

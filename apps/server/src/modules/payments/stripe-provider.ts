@@ -35,7 +35,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * Stripe's minimum charge amounts (docs.stripe.com/currencies#minimum-and-maximum-charge-amounts),
  * in minor units; captures are held to them too. Stripe has no hryvnia accounts: a charge in UAH
  * must convert to the settlement currency's minimum ($0.50 / €0.50, about ₴21–24), so we ask
- * for ₴25.00, a margin for the exchange rate (docs/decisions.md, "Amounts below the minimum").
+ * for ₴25.00, a margin for the exchange rate (docs/decisions/064-stripe-money-flows.md, "Amounts below the minimum").
  */
 export const STRIPE_MINIMUM_CHARGE_MINOR: Readonly<Record<string, number>> = { EUR: 50, PLN: 200, UAH: 2_500 };
 
@@ -56,7 +56,7 @@ export type StripeProviderOptions = {
 type Form = Record<string, string | number | boolean | undefined>;
 
 /**
- * Stripe over its REST API with plain fetch (docs/decisions.md says why not the SDK):
+ * Stripe over its REST API with plain fetch (docs/decisions/027-payments-foundation.md says why not the SDK):
  * form-encoded bodies, the secret key as a bearer token, an Idempotency-Key on every POST.
  * Holds are PaymentIntents with capture_method=manual, confirmed at once with the saved card.
  * Saving cards (Customers, SetupIntents, PaymentMethods) is in stripe-cards.ts.

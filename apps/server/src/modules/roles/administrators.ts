@@ -6,8 +6,8 @@ import { conflict } from '../../lib/errors.js';
 
 /**
  * What a platform administrator needs to administer: see every organisation, and change its
- * users and roles. Without one left, nobody can give these back (docs/decisions.md,
- * "The last platform administrator").
+ * users and roles. Without one left, nobody can give these back
+ * (docs/decisions/097-the-production-start-the-last-administrator-and.md).
  */
 export const ADMINISTER_PERMISSIONS = [
   'view_all_organizations',

@@ -20,7 +20,7 @@ import * as repo from './roles.repository.js';
 
 /**
  * An organisation's role counts every holder, seen or not, so the 409 on delete matches what
- * the list shows; a platform role counts the caller's organisations only (docs/decisions.md).
+ * the list shows; a platform role counts the caller's organisations only (docs/decisions/003-permissions-and-roles.md).
  */
 function usersCountOf(row: repo.RoleRow, counts: Map<number, repo.RoleUserCount>): number {
   const count = counts.get(row.id);

@@ -20,7 +20,7 @@ export type GateInput = {
 /**
  * §8's payment rejection reasons, asked before a door opens for a customer: the key of the
  * first that applies, or null when the customer may open. An unknown micromarket and a
- * deactivated organisation are answered before any rule. See docs/decisions.md.
+ * deactivated organisation are answered before any rule. See docs/decisions/036-payment-rejection-reasons.md.
  */
 export async function customerOpenRefusal(db: Db, input: GateInput): Promise<MessageKey | null> {
   const [micromarket] = await db

@@ -1,7 +1,7 @@
 /**
  * The sale's error code when what is owed is below the payment provider's minimum charge: not
  * taken, and not the customer's debt either (the sales gate does not hold it against them).
- * A documented small-amount loss (docs/decisions.md, "Amounts below the minimum").
+ * A documented small-amount loss (docs/decisions/064-stripe-money-flows.md, "Amounts below the minimum").
  */
 export const BELOW_MINIMUM = 'amount_below_minimum';
 

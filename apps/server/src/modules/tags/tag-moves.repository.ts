@@ -43,7 +43,7 @@ export async function placeTags(db: Db, place: { micromarketId: number; orgId: n
 
 /**
  * Tags taken in a closed door session leave the stock of this micromarket: a customer's
- * become not paid until the sale settles (docs/decisions.md), a courier's or service's removed.
+ * become not paid until the sale settles (docs/decisions/030-sales-door-sessions-become-transactions.md), a courier's or service's removed.
  */
 export async function takeTags(
   db: Db,

@@ -39,7 +39,7 @@ export async function bonusHistory(
     ...history,
     balance_minor: balance,
     currency,
-    // The change endpoint's own permission (edit_user_bonuses: the spec names none, docs/decisions.md).
+    // The change endpoint's own permission (edit_user_bonuses: the spec names none, docs/decisions/037-customers-and-employees.md).
     can_change:
       api.user.changeBonuses.permissions.some((permission) => actor.permissions.has(permission)) &&
       actor.scope.canEdit(user.org_id),

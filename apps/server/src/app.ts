@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PAYMENT_STATUS, SALE_PAYMENT, type TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config, MqttConfig } from './config.js';
+import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
@@ -28,7 +28,7 @@ import { customerAppRoutes, registerCustomerAppJobs } from './modules/customer-a
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
-import { deviceCommandRoutes, Gateway, registerDeviceJobs } from './modules/devices/index.js';
+import { deviceCommandRoutes, Gateway, type MqttSettings, registerDeviceJobs } from './modules/devices/index.js';
 import { errorAnalyticsRoutes } from './modules/error-analytics/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import {
@@ -114,7 +114,7 @@ export type AppDeps = {
   /** Poll the job queue (the server does; tests run due jobs themselves with `app.jobs.runDue()`). */
   runJobs?: boolean;
   /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
-  mqtt?: MqttConfig;
+  mqtt?: MqttSettings;
   telemetryRetentionDays?: number;
   /** Encrypts stored credentials (main resolves SECRET_KEY); omitted in tests: a random key per app. */
   secretKey?: string;

@@ -7,6 +7,7 @@ import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, isMapTileUrl, mapTilesOf
 import { isAllowEntry } from './lib/outgoing-address.js';
 import { REPO_ROOT, WEB_DIST } from './lib/paths.js';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
+import type { MqttSettings } from './modules/devices/index.js';
 import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/index.js';
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges. */
@@ -144,25 +145,9 @@ export type Config = {
   outgoingAllowHosts: string[];
   /** How long a session is served from memory; 0 checks every request against the database. */
   sessionCacheTtlMs: number;
-  mqtt: MqttConfig;
+  mqtt: MqttSettings;
   telemetryRetentionDays: number;
   secretKey: string | undefined;
-};
-
-export type MqttConfig = {
-  /** Embedded broker: listen here. */
-  port: number;
-  host: string;
-  /** External broker: connect here instead. */
-  url?: string | undefined;
-  username?: string | undefined;
-  password?: string | undefined;
-  /** External broker: this instance's stable client id (a persistent session); unset: a throwaway session (tests). */
-  clientId?: string | undefined;
-  sessionExpirySeconds?: number | undefined;
-  shareGroup?: string | undefined;
-  /** Several instances split the traffic in the share group; one subscribes plainly (external-broker.ts). */
-  shared?: boolean | undefined;
 };
 
 /** The host's name as a client id: stable across restarts of a process on one machine or pod with a fixed name. */

@@ -35,7 +35,6 @@ export function contentSecurityPolicy(imageSources: readonly string[] = []): str
     "frame-ancestors 'none'",
   ].join('; ');
 }
-export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Uploaded files are data, never a page: opened directly, they run nothing and reach nothing. */
 export const FILE_CONTENT_SECURITY_POLICY =

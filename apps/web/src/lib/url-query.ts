@@ -1,4 +1,3 @@
-import { PAGE_SIZE_DEFAULT } from '@vitrina/contract';
 import { useCallback, useMemo } from 'react';
 import { useLiveSearchParams } from './live-search-params';
 
@@ -24,14 +23,6 @@ export const readFlag = (params: URLSearchParams, name: string): boolean | undef
   if (value === 'false') return false;
   return undefined;
 };
-
-export const readText = (params: URLSearchParams, name: string): string | undefined => params.get(name) || undefined;
-
-/** The page and its size, as every paged list reads them. */
-export const readPaging = (params: URLSearchParams) => ({
-  page: readNumber(params, 'page') ?? 1,
-  per_page: readNumber(params, 'per_page') ?? PAGE_SIZE_DEFAULT,
-});
 
 type ChangeRules = { filters: readonly string[]; defaults?: UrlDefaults };
 

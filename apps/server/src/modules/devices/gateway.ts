@@ -35,7 +35,7 @@ import { OrgWatch } from './org-watch.js';
 import { TelemetryBuffer } from './telemetry-buffer.js';
 import type { Transport } from './transport.js';
 
-/** The broker settings of config.ts (MQTT_*). */
+/** The broker settings (MQTT_* in config.ts, which declares them by this type). */
 export type MqttSettings = {
   port: number;
   host: string;

@@ -105,11 +105,6 @@ export async function lockOrder(db: Db, id: number): Promise<OrderRow | undefine
   return row;
 }
 
-export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row;
-}
-
 export async function recordEvent(
   db: Db,
   event: { orderId: number; fromStatus: number | null; toStatus: number; actorId: number | null; note: string },

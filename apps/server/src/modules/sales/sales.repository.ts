@@ -12,7 +12,6 @@ import {
   tags,
   transactionProducts,
   transactions,
-  users,
 } from '../../db/schema/index.js';
 import { activeDiscountSql } from '../micromarkets/index.js';
 import { customerCardUsable } from '../payments/index.js';
@@ -444,11 +443,6 @@ export async function ledgerOf(db: Db, transactionId: number) {
     .from(paymentTransactions)
     .where(eq(paymentTransactions.transactionId, transactionId))
     .orderBy(paymentTransactions.id);
-}
-
-export async function userTypeOf(db: Db, userId: number): Promise<number | null> {
-  const [row] = await db.select({ userType: users.userType }).from(users).where(eq(users.id, userId));
-  return row?.userType ?? null;
 }
 
 /** Sales still processing (3, 4) last changed before `before`, oldest first. */

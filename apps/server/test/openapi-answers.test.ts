@@ -109,11 +109,11 @@ describe('real answers validate against the served OpenAPI document', () => {
     const micromarketId = await insertMicromarket(db(), tenant.org.main, uniqueName('Quiet fridge'));
     expect(
       await nonconformities(token, [
-        { endpoint: api.device.list },
-        { endpoint: api.device.info, params: { id: micromarketId } },
-        { endpoint: api.device.settings, params: { id: micromarketId } },
-        { endpoint: api.device.stock, params: { id: micromarketId } },
-        { endpoint: api.device.display },
+        { endpoint: api.micromarket.list },
+        { endpoint: api.micromarket.info, params: { id: micromarketId } },
+        { endpoint: api.micromarket.settings, params: { id: micromarketId } },
+        { endpoint: api.micromarket.stock, params: { id: micromarketId } },
+        { endpoint: api.micromarket.display },
       ]),
     ).toEqual([]);
   });
@@ -173,7 +173,7 @@ describe('real answers validate against the served OpenAPI document', () => {
       .values({ orgId, micromarketId, type: 1, openedAt: at, lastSeenAt: at, details: { temperature: 11, limit: 8 } });
     expect(
       await nonconformities(token, [
-        { endpoint: api.technical.alerts },
+        { endpoint: api.alert.alerts },
         { endpoint: api.notice.badges },
         { endpoint: api.dashboard.summary },
         { endpoint: api.notificationRouting.log },
@@ -205,7 +205,7 @@ describe('real answers validate against the served OpenAPI document', () => {
     ).toEqual([]);
     // Krakow's franchisor sees none of main's micromarkets: 404, in the error shape the document promises.
     expect(
-      await nonconformities(franchisor, [{ endpoint: api.device.info, params: { id: mainFridge }, status: 404 }]),
+      await nonconformities(franchisor, [{ endpoint: api.micromarket.info, params: { id: mainFridge }, status: 404 }]),
     ).toEqual([]);
   });
 });

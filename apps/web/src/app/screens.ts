@@ -1,18 +1,19 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { AlertListScreen, JobListScreen } from '../features/alerts/index.js';
 import { CategoryListScreen } from '../features/categories/index.js';
 import { CertificateListScreen } from '../features/certificates/index.js';
 import { CourierFridgeListScreen, CourierWorkspaceScreen } from '../features/courier/index.js';
 import { DashboardScreen } from '../features/dashboard/index.js';
 import { DatasetListScreen } from '../features/dataset/index.js';
 import { DeviceGroupListScreen } from '../features/device-groups/index.js';
+import { ErrorAnalyticsScreen } from '../features/error-analytics/index.js';
+import { MakerListScreen } from '../features/makers/index.js';
 import {
   DeviceCardScreen,
   DeviceDisplayScreen,
   DeviceListScreen,
   FleetThresholdsScreen,
-} from '../features/devices/index.js';
-import { ErrorAnalyticsScreen } from '../features/error-analytics/index.js';
-import { MakerListScreen } from '../features/makers/index.js';
+} from '../features/micromarkets/index.js';
 import { ChannelListScreen, ClientRoutingScreen } from '../features/notifications/index.js';
 import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
 import { OrganizationCardScreen, OrganizationListScreen } from '../features/organizations/index.js';
@@ -26,7 +27,6 @@ import { RoleListScreen } from '../features/roles/index.js';
 import { SubscribeTransactionsScreen, SubscriptionScreen } from '../features/subscriptions/index.js';
 import { SupportListScreen, TicketListScreen } from '../features/support/index.js';
 import { StorageListScreen, TagListScreen, TagProgrammerScreen } from '../features/tags/index.js';
-import { AlertListScreen, JobListScreen } from '../features/technical/index.js';
 import {
   TransactionCardScreen,
   TransactionListScreen,

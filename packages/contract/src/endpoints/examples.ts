@@ -1,5 +1,6 @@
 import type { AreaExamples, Endpoint } from '../endpoint.js';
 import { accountingExamples } from './accounting.examples.js';
+import { alertExamples } from './alert.examples.js';
 import { authExamples } from './auth.examples.js';
 import { bonusPromotionExamples } from './bonus-promotion.examples.js';
 import { cardExamples } from './card.examples.js';
@@ -9,7 +10,6 @@ import { courierExamples } from './courier.examples.js';
 import { customerAppExamples } from './customer-app.examples.js';
 import { dashboardExamples } from './dashboard.examples.js';
 import { datasetExamples } from './dataset.examples.js';
-import { deviceExamples } from './device.examples.js';
 import { deviceCommandExamples } from './device-command.examples.js';
 import { deviceGroupExamples } from './device-group.examples.js';
 import { errorAnalyticsExamples } from './error-analytics.examples.js';
@@ -17,6 +17,7 @@ import { api } from './index.js';
 import { jobsExamples } from './jobs.examples.js';
 import { liveExamples } from './live.examples.js';
 import { makerExamples } from './maker.examples.js';
+import { micromarketExamples } from './micromarket.examples.js';
 import { noticeExamples } from './notice.examples.js';
 import { notificationChannelExamples } from './notification-channel.examples.js';
 import { notificationRoutingExamples } from './notification-routing.examples.js';
@@ -32,11 +33,9 @@ import { pushExamples } from './push.examples.js';
 import { receiptExamples } from './receipt.examples.js';
 import { reportExamples } from './report.examples.js';
 import { roleExamples } from './role.examples.js';
-import { storageExamples } from './storage.examples.js';
 import { subscriptionExamples } from './subscription.examples.js';
 import { supportExamples, ticketExamples } from './support.examples.js';
 import { tagExamples } from './tag.examples.js';
-import { technicalExamples } from './technical.examples.js';
 import { transactionExamples } from './transaction.examples.js';
 import { userExamples } from './user.examples.js';
 import { userGroupExamples } from './user-group.examples.js';
@@ -47,7 +46,7 @@ type Api = typeof api;
 export const EXAMPLES: { readonly [A in keyof Api]: AreaExamples<Api[A]> } = {
   auth: authExamples,
   dashboard: dashboardExamples,
-  device: deviceExamples,
+  micromarket: micromarketExamples,
   deviceCommand: deviceCommandExamples,
   deviceGroup: deviceGroupExamples,
   organization: organizationExamples,
@@ -61,13 +60,12 @@ export const EXAMPLES: { readonly [A in keyof Api]: AreaExamples<Api[A]> } = {
   user: userExamples,
   product: productExamples,
   tag: tagExamples,
-  storage: storageExamples,
   category: categoryExamples,
   maker: makerExamples,
   openLink: openLinkExamples,
   dataset: datasetExamples,
   live: liveExamples,
-  technical: technicalExamples,
+  alert: alertExamples,
   jobs: jobsExamples,
   report: reportExamples,
   receipt: receiptExamples,

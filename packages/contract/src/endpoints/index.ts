@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { accountingApi } from './accounting.js';
+import { alertApi } from './alert.js';
 import { authApi } from './auth.js';
 import { bonusPromotionApi } from './bonus-promotion.js';
 import { cardApi } from './card.js';
@@ -9,13 +10,13 @@ import { courierApi } from './courier.js';
 import { customerAppApi } from './customer-app.js';
 import { dashboardApi } from './dashboard.js';
 import { datasetApi } from './dataset.js';
-import { deviceApi } from './device.js';
 import { deviceCommandApi } from './device-command.js';
 import { deviceGroupApi } from './device-group.js';
 import { errorAnalyticsApi } from './error-analytics.js';
 import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
+import { micromarketApi } from './micromarket.js';
 import { noticeApi } from './notice.js';
 import { notificationChannelApi } from './notification-channel.js';
 import { notificationRoutingApi } from './notification-routing.js';
@@ -31,11 +32,9 @@ import { pushApi } from './push.js';
 import { receiptApi } from './receipt.js';
 import { reportApi } from './report.js';
 import { roleApi } from './role.js';
-import { storageApi } from './storage.js';
 import { subscriptionApi } from './subscription.js';
 import { supportApi, supportPeopleApi, ticketApi } from './support.js';
 import { tagApi } from './tag.js';
-import { technicalApi } from './technical.js';
 import { transactionApi } from './transaction.js';
 import { userApi } from './user.js';
 import { userGroupApi } from './user-group.js';
@@ -44,7 +43,7 @@ import { userGroupApi } from './user-group.js';
 export const api = {
   auth: authApi,
   dashboard: dashboardApi,
-  device: deviceApi,
+  micromarket: micromarketApi,
   deviceCommand: deviceCommandApi,
   deviceGroup: deviceGroupApi,
   organization: organizationApi,
@@ -58,13 +57,12 @@ export const api = {
   user: userApi,
   product: productApi,
   tag: tagApi,
-  storage: storageApi,
   category: categoryApi,
   maker: makerApi,
   openLink: openLinkApi,
   dataset: datasetApi,
   live: liveApi,
-  technical: technicalApi,
+  alert: alertApi,
   jobs: jobsApi,
   report: reportApi,
   receipt: receiptApi,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZTag } from '../resources/tag.js';
+import type { ZStorageBatch, ZTag } from '../resources/tag.js';
 import type { api } from './index.js';
 import { TAG_ACTION_RESULT_EXAMPLE } from './shared.examples.js';
 
@@ -20,6 +20,26 @@ const TAG_EXAMPLE: z.input<typeof ZTag> = {
   written_off_at: '2026-12-03T09:30:00.000Z',
   reason: 'Repeated unpaid sales',
   created_at: '2026-12-03T09:30:00.000Z',
+};
+
+const STORAGE_BATCH_EXAMPLE: z.input<typeof ZStorageBatch> = {
+  id: 101,
+  org_id: 101,
+  product_id: 101,
+  product_name: 'Chicken sandwich',
+  created_by_name: 'Anna Koval',
+  store_up_to: '2026-12-06T09:30:00.000Z',
+  created_at: '2026-12-03T09:30:00.000Z',
+  total: 4500,
+  counts: {
+    new: 1,
+    in_micromarket: 1,
+    sold: 1,
+    removed: 1,
+    written_off: 1,
+    not_paid: 1,
+  },
+  status: 0,
 };
 
 export const tagExamples: AreaExamples<(typeof api)['tag']> = {
@@ -59,4 +79,10 @@ export const tagExamples: AreaExamples<(typeof api)['tag']> = {
     created: 1,
     store_up_to: '2026-12-06T09:30:00.000Z',
   },
+
+  storageList: {
+    items: [STORAGE_BATCH_EXAMPLE],
+    total: 1,
+  },
+  storageInfo: STORAGE_BATCH_EXAMPLE,
 };

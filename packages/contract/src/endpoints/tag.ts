@@ -1,10 +1,13 @@
 import { defineEndpoint } from '../endpoint.js';
 import { exportQueryOf, ZFileDownload, ZIdParam } from '../resources/common.js';
 import {
+  ZListStorageQuery,
   ZListTagsQuery,
   ZProgrammingTasks,
   ZProgramResult,
   ZProgramTags,
+  ZStorageBatch,
+  ZStorageList,
   ZTag,
   ZTagAction,
   ZTagActionResult,
@@ -16,6 +19,9 @@ import {
 const tag = 'tags';
 const view = ['show_products_tag_page'] as const;
 const manage = ['manage_tags'] as const;
+/** Storage batches: what each programmer call wrote, and where those tags are now (the spec's "storage" page). */
+const storageTag = 'storage';
+const storageView = ['show_products_storage_page'] as const;
 
 export const tagApi = {
   list: defineEndpoint({
@@ -92,5 +98,24 @@ export const tagApi = {
     body: ZProgramTags,
     response: ZProgramResult,
     errors: [404, 409],
+  }),
+
+  storageList: defineEndpoint({
+    method: 'GET',
+    path: '/v1/storage/list',
+    tag: storageTag,
+    summary: 'Storage batches of the visible organisations, newest first, with tag counts and status',
+    permissions: storageView,
+    query: ZListStorageQuery,
+    response: ZStorageList,
+  }),
+  storageInfo: defineEndpoint({
+    method: 'GET',
+    path: '/v1/storage/info/:id',
+    summary: 'A storage with its stock',
+    tag: storageTag,
+    permissions: storageView,
+    params: ZIdParam,
+    response: ZStorageBatch,
   }),
 };

@@ -6,24 +6,25 @@ import { readUpload } from '../../plugins/multipart.js';
 import * as certs from './certificates.service.js';
 
 export async function certificateRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const c = api.certificate;
   const read = (request: Parameters<typeof readUpload>[0]) =>
     readUpload(request, {
       accept: certs.CERTIFICATE_FILE_TYPES,
       tooLarge: 'upload.document_too_large',
       wrongType: 'upload.not_document',
     });
-  registerEndpoint(app, c.list, ({ actor, query }) => certs.listCertificates(ctx, actor, query));
-  registerEndpoint(app, c.create, async ({ actor, request }) =>
+  registerEndpoint(app, api.certificate.list, ({ actor, query }) => certs.listCertificates(ctx, actor, query));
+  registerEndpoint(app, api.certificate.create, async ({ actor, request }) =>
     certs.createCertificate(ctx, actor, await read(request)),
   );
-  registerEndpoint(app, c.update, ({ actor, params, body }) => certs.updateCertificate(ctx, actor, params.id, body));
-  registerEndpoint(app, c.replaceFile, async ({ actor, params, request }) =>
+  registerEndpoint(app, api.certificate.update, ({ actor, params, body }) =>
+    certs.updateCertificate(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.certificate.replaceFile, async ({ actor, params, request }) =>
     certs.replaceFile(ctx, actor, params.id, await read(request)),
   );
-  registerEndpoint(app, c.delete, async ({ actor, params }) => {
+  registerEndpoint(app, api.certificate.delete, async ({ actor, params }) => {
     await certs.deleteCertificate(ctx, actor, params.id);
     return { ok: true as const };
   });
-  registerEndpoint(app, c.publicCertificate, ({ params }) => certs.publicCertificate(ctx, params.slug));
+  registerEndpoint(app, api.certificate.publicCertificate, ({ params }) => certs.publicCertificate(ctx, params.slug));
 }

@@ -5,8 +5,9 @@ import { registerEndpoint } from '../../plugins/endpoints.js';
 import * as routing from './routing.service.js';
 
 export async function notificationRoutingRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const r = api.notificationRouting;
-  registerEndpoint(app, r.info, ({ actor, query }) => routing.getRouting(ctx, actor, query.org_id));
-  registerEndpoint(app, r.update, ({ actor, body }) => routing.updateRouting(ctx, actor, body));
-  registerEndpoint(app, r.log, ({ actor, query }) => routing.deliveryLog(ctx, actor, query));
+  registerEndpoint(app, api.notificationRouting.info, ({ actor, query }) =>
+    routing.getRouting(ctx, actor, query.org_id),
+  );
+  registerEndpoint(app, api.notificationRouting.update, ({ actor, body }) => routing.updateRouting(ctx, actor, body));
+  registerEndpoint(app, api.notificationRouting.log, ({ actor, query }) => routing.deliveryLog(ctx, actor, query));
 }

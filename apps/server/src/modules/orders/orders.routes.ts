@@ -11,20 +11,25 @@ import { createWish, listWishes } from './wishes.service.js';
 type Options = { ctx: ServiceContext; providers: PaymentProviders };
 
 export async function orderRoutes(app: FastifyInstance, { ctx, providers }: Options) {
-  const o = api.order;
-  registerEndpoint(app, o.list, ({ actor, query }) => listOrders(ctx, actor, query));
-  registerEndpoint(app, o.export, ({ actor, query }) => exportOrders(ctx, actor, query));
-  registerEndpoint(app, o.card, ({ actor, params }) => getOrder(ctx, actor, params.id));
-  registerEndpoint(app, o.create, ({ actor, body }) => createOrder(ctx, actor, body));
-  registerEndpoint(app, o.move, ({ actor, params, body }) => moveOrder(ctx, providers, actor, params.id, body));
-  registerEndpoint(app, o.assignCourier, ({ actor, params, body }) => assignCourier(ctx, actor, params.id, body));
-  registerEndpoint(app, o.courierOrders, ({ actor, query }) => courierOrders(ctx, actor, query));
-  registerEndpoint(app, o.micromarkets, ({ actor }) => orderMicromarkets(ctx, actor));
-  registerEndpoint(app, o.products, ({ actor, params }) => orderProducts(ctx, actor, params.id));
-  registerEndpoint(app, o.customers, ({ actor, params, query }) => orderCustomers(ctx, actor, params.id, query.q));
-  registerEndpoint(app, o.couriers, ({ actor, params, query }) => orderCouriers(ctx, actor, params.id, query.q));
-  registerEndpoint(app, o.wishes, ({ actor, params, query }) => listWishes(ctx, actor, params.id, query));
-  registerEndpoint(app, o.createWish, async ({ actor, body }) => {
+  registerEndpoint(app, api.order.list, ({ actor, query }) => listOrders(ctx, actor, query));
+  registerEndpoint(app, api.order.export, ({ actor, query }) => exportOrders(ctx, actor, query));
+  registerEndpoint(app, api.order.card, ({ actor, params }) => getOrder(ctx, actor, params.id));
+  registerEndpoint(app, api.order.create, ({ actor, body }) => createOrder(ctx, actor, body));
+  registerEndpoint(app, api.order.move, ({ actor, params, body }) => moveOrder(ctx, providers, actor, params.id, body));
+  registerEndpoint(app, api.order.assignCourier, ({ actor, params, body }) =>
+    assignCourier(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.order.courierOrders, ({ actor, query }) => courierOrders(ctx, actor, query));
+  registerEndpoint(app, api.order.micromarkets, ({ actor }) => orderMicromarkets(ctx, actor));
+  registerEndpoint(app, api.order.products, ({ actor, params }) => orderProducts(ctx, actor, params.id));
+  registerEndpoint(app, api.order.customers, ({ actor, params, query }) =>
+    orderCustomers(ctx, actor, params.id, query.q),
+  );
+  registerEndpoint(app, api.order.couriers, ({ actor, params, query }) =>
+    orderCouriers(ctx, actor, params.id, query.q),
+  );
+  registerEndpoint(app, api.order.wishes, ({ actor, params, query }) => listWishes(ctx, actor, params.id, query));
+  registerEndpoint(app, api.order.createWish, async ({ actor, body }) => {
     await createWish(ctx, actor, body);
     return { ok: true as const };
   });

@@ -13,19 +13,26 @@ import {
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './templates.service.js';
 
 export async function planogramRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const p = api.planogram;
-  registerEndpoint(app, p.templates, ({ actor, query }) => listTemplates(ctx, actor, query));
-  registerEndpoint(app, p.createTemplate, ({ actor, body }) => createTemplate(ctx, actor, body));
-  registerEndpoint(app, p.updateTemplate, ({ actor, params, body }) => updateTemplate(ctx, actor, params.id, body));
-  registerEndpoint(app, p.deleteTemplate, async ({ actor, params }) => {
+  registerEndpoint(app, api.planogram.templates, ({ actor, query }) => listTemplates(ctx, actor, query));
+  registerEndpoint(app, api.planogram.createTemplate, ({ actor, body }) => createTemplate(ctx, actor, body));
+  registerEndpoint(app, api.planogram.updateTemplate, ({ actor, params, body }) =>
+    updateTemplate(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.planogram.deleteTemplate, async ({ actor, params }) => {
     await deleteTemplate(ctx, actor, params.id);
     return { ok: true as const };
   });
-  registerEndpoint(app, p.templateMicromarkets, ({ actor, params }) => templateMicromarkets(ctx, actor, params.id));
-  registerEndpoint(app, p.applyToMany, ({ actor, params, body }) => applyTemplateToMany(ctx, actor, params.id, body));
-  registerEndpoint(app, p.micromarket, ({ actor, params }) => micromarketPlanogram(ctx, actor, params.id));
-  registerEndpoint(app, p.apply, ({ actor, params, body }) => applyTemplate(ctx, actor, params.id, body));
-  registerEndpoint(app, p.schedule, ({ actor, params, body }) => createSchedule(ctx, actor, params.id, body));
-  registerEndpoint(app, p.cancelSchedule, ({ actor, params }) => cancelSchedule(ctx, actor, params.id));
-  registerEndpoint(app, p.tags, ({ actor, params }) => planogramTags(ctx, actor, params.id));
+  registerEndpoint(app, api.planogram.templateMicromarkets, ({ actor, params }) =>
+    templateMicromarkets(ctx, actor, params.id),
+  );
+  registerEndpoint(app, api.planogram.applyToMany, ({ actor, params, body }) =>
+    applyTemplateToMany(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.planogram.micromarket, ({ actor, params }) => micromarketPlanogram(ctx, actor, params.id));
+  registerEndpoint(app, api.planogram.apply, ({ actor, params, body }) => applyTemplate(ctx, actor, params.id, body));
+  registerEndpoint(app, api.planogram.schedule, ({ actor, params, body }) =>
+    createSchedule(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.planogram.cancelSchedule, ({ actor, params }) => cancelSchedule(ctx, actor, params.id));
+  registerEndpoint(app, api.planogram.tags, ({ actor, params }) => planogramTags(ctx, actor, params.id));
 }

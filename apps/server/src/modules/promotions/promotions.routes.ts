@@ -6,11 +6,14 @@ import { previewPromotion } from './promotion-preview.js';
 import * as promotions from './promotions.service.js';
 
 export async function promotionRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const p = api.bonusPromotion;
-  registerEndpoint(app, p.list, ({ actor, query }) => promotions.listPromotions(ctx, actor, query));
-  registerEndpoint(app, p.info, ({ actor, params }) => promotions.getPromotion(ctx, actor, params.id));
-  registerEndpoint(app, p.create, ({ actor, body }) => promotions.createPromotion(ctx, actor, body));
-  registerEndpoint(app, p.update, ({ actor, params, body }) => promotions.updatePromotion(ctx, actor, params.id, body));
-  registerEndpoint(app, p.close, ({ actor, params }) => promotions.closePromotion(ctx, actor, params.id));
-  registerEndpoint(app, p.preview, ({ actor, body }) => previewPromotion(ctx, actor, body));
+  registerEndpoint(app, api.bonusPromotion.list, ({ actor, query }) => promotions.listPromotions(ctx, actor, query));
+  registerEndpoint(app, api.bonusPromotion.info, ({ actor, params }) => promotions.getPromotion(ctx, actor, params.id));
+  registerEndpoint(app, api.bonusPromotion.create, ({ actor, body }) => promotions.createPromotion(ctx, actor, body));
+  registerEndpoint(app, api.bonusPromotion.update, ({ actor, params, body }) =>
+    promotions.updatePromotion(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.bonusPromotion.close, ({ actor, params }) =>
+    promotions.closePromotion(ctx, actor, params.id),
+  );
+  registerEndpoint(app, api.bonusPromotion.preview, ({ actor, body }) => previewPromotion(ctx, actor, body));
 }

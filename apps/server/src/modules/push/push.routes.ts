@@ -5,11 +5,10 @@ import { registerEndpoint } from '../../plugins/endpoints.js';
 import * as push from './push.service.js';
 
 export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
-  const p = api.push;
-  registerEndpoint(app, p.list, ({ actor, query }) => push.listMessages(ctx, actor, query));
-  registerEndpoint(app, p.info, ({ actor, params }) => push.getMessage(ctx, actor, params.id));
-  registerEndpoint(app, p.preview, ({ actor, body }) => push.previewMessage(ctx, actor, body));
-  registerEndpoint(app, p.create, ({ actor, body }) => push.createMessage(ctx, actor, body));
-  registerEndpoint(app, p.cancel, ({ actor, params }) => push.cancelMessage(ctx, actor, params.id));
-  registerEndpoint(app, p.recipients, ({ actor, query }) => push.searchRecipients(ctx, actor, query));
+  registerEndpoint(app, api.push.list, ({ actor, query }) => push.listMessages(ctx, actor, query));
+  registerEndpoint(app, api.push.info, ({ actor, params }) => push.getMessage(ctx, actor, params.id));
+  registerEndpoint(app, api.push.preview, ({ actor, body }) => push.previewMessage(ctx, actor, body));
+  registerEndpoint(app, api.push.create, ({ actor, body }) => push.createMessage(ctx, actor, body));
+  registerEndpoint(app, api.push.cancel, ({ actor, params }) => push.cancelMessage(ctx, actor, params.id));
+  registerEndpoint(app, api.push.recipients, ({ actor, query }) => push.searchRecipients(ctx, actor, query));
 }

@@ -8,15 +8,16 @@ import * as receipts from './receipts.service.js';
 type Options = { ctx: ServiceContext };
 
 export async function receiptRoutes(app: FastifyInstance, { ctx }: Options) {
-  const r = api.receipt;
-  registerEndpoint(app, r.publicReceipt, ({ params }) => receipts.getReceipt(ctx, params.token));
-  registerEndpoint(app, r.publicReceiptPdf, async ({ params, query, actor }) => {
+  registerEndpoint(app, api.receipt.publicReceipt, ({ params }) => receipts.getReceipt(ctx, params.token));
+  registerEndpoint(app, api.receipt.publicReceiptPdf, async ({ params, query, actor }) => {
     const receipt = await receipts.getReceipt(ctx, params.token);
     const body = await renderReceiptPdf(receipt, query.lang ?? actor.locale, ctx.clock.now());
     return { filename: `receipt-${receipt.number}.pdf`, contentType: 'application/pdf', body };
   });
-  registerEndpoint(app, r.transactionReceipt, ({ actor, params }) =>
+  registerEndpoint(app, api.receipt.transactionReceipt, ({ actor, params }) =>
     receipts.getTransactionReceipt(ctx, actor, params.id),
   );
-  registerEndpoint(app, r.retryFiscal, ({ actor, params }) => receipts.retryFiscalReceipt(ctx, actor, params.id));
+  registerEndpoint(app, api.receipt.retryFiscal, ({ actor, params }) =>
+    receipts.retryFiscalReceipt(ctx, actor, params.id),
+  );
 }

@@ -36,11 +36,16 @@ function threadRoutes(
 export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   threadRoutes(app, ctx, 'chat', api.support);
   threadRoutes(app, ctx, 'ticket', api.ticket);
-  const t = api.ticket;
-  registerEndpoint(app, t.cancel, ({ actor, params }) => support.moveThread(ctx, actor, 'ticket', params.id, 'cancel'));
-  registerEndpoint(app, t.reject, ({ actor, params }) => support.moveThread(ctx, actor, 'ticket', params.id, 'reject'));
-  registerEndpoint(app, t.update, ({ actor, params, body }) => support.updateTicket(ctx, actor, params.id, body));
-  registerEndpoint(app, t.assignees, ({ actor, query }) => support.ticketAssignees(ctx, actor, query));
+  registerEndpoint(app, api.ticket.cancel, ({ actor, params }) =>
+    support.moveThread(ctx, actor, 'ticket', params.id, 'cancel'),
+  );
+  registerEndpoint(app, api.ticket.reject, ({ actor, params }) =>
+    support.moveThread(ctx, actor, 'ticket', params.id, 'reject'),
+  );
+  registerEndpoint(app, api.ticket.update, ({ actor, params, body }) =>
+    support.updateTicket(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.ticket.assignees, ({ actor, query }) => support.ticketAssignees(ctx, actor, query));
   registerEndpoint(app, api.support.customers, ({ actor, query }) => support.supportCustomers(ctx, actor, query));
   registerEndpoint(app, api.support.micromarkets, ({ actor, query }) => support.supportMicromarkets(ctx, actor, query));
 }

@@ -13,17 +13,20 @@ import { exportTransactions, listTransactions, transactionTotals } from './trans
 type Options = { ctx: ServiceContext; providers: PaymentProviders };
 
 export async function transactionRoutes(app: FastifyInstance, { ctx, providers }: Options) {
-  const t = api.transaction;
-  registerEndpoint(app, t.list, ({ actor, query }) => listTransactions(ctx, actor, query));
-  registerEndpoint(app, t.totals, ({ actor, query }) => transactionTotals(ctx, actor, query));
-  registerEndpoint(app, t.export, ({ actor, query }) => exportTransactions(ctx, actor, query));
-  registerEndpoint(app, t.info, ({ actor, params }) => getTransaction(ctx, actor, params.id));
-  registerEndpoint(app, t.refund, ({ actor, params, body }) =>
+  registerEndpoint(app, api.transaction.list, ({ actor, query }) => listTransactions(ctx, actor, query));
+  registerEndpoint(app, api.transaction.totals, ({ actor, query }) => transactionTotals(ctx, actor, query));
+  registerEndpoint(app, api.transaction.export, ({ actor, query }) => exportTransactions(ctx, actor, query));
+  registerEndpoint(app, api.transaction.info, ({ actor, params }) => getTransaction(ctx, actor, params.id));
+  registerEndpoint(app, api.transaction.refund, ({ actor, params, body }) =>
     refundTransaction(ctx, providers, actor, params.id, body),
   );
-  registerEndpoint(app, t.charge, ({ actor, params, body }) =>
+  registerEndpoint(app, api.transaction.charge, ({ actor, params, body }) =>
     chargeTransaction(ctx, providers, actor, params.id, body),
   );
-  registerEndpoint(app, t.correct, ({ actor, params, body }) => correctTransaction(ctx, actor, params.id, body));
-  registerEndpoint(app, t.toDataset, ({ actor, params, body }) => sendDisputeToDataset(ctx, actor, params.id, body));
+  registerEndpoint(app, api.transaction.correct, ({ actor, params, body }) =>
+    correctTransaction(ctx, actor, params.id, body),
+  );
+  registerEndpoint(app, api.transaction.toDataset, ({ actor, params, body }) =>
+    sendDisputeToDataset(ctx, actor, params.id, body),
+  );
 }

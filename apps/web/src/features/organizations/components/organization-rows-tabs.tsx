@@ -79,7 +79,7 @@ export function OrganizationUsersTab({ orgId }: { orgId: number }) {
 export function OrganizationMicromarketsTab({ orgId }: { orgId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const devices = useEndpoint(api.device.list, { query: { org_id: orgId, page, per_page: PER_PAGE } });
+  const devices = useEndpoint(api.micromarket.list, { query: { org_id: orgId, page, per_page: PER_PAGE } });
   const columns: ColumnsType<TMicromarket> = [
     { key: 'name', title: t('fields.name'), render: (_, item) => <Link to={`/device/${item.id}`}>{item.name}</Link> },
     {

@@ -13,7 +13,7 @@ export function ProductBatchesTab({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const batches = useEndpoint(
-    api.storage.list,
+    api.tag.storageList,
     { query: { product_id: productId, page, per_page: PAGE_SIZE_DEFAULT } },
     { placeholderData: keepPreviousData },
   );

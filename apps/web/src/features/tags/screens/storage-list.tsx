@@ -11,7 +11,7 @@ import { buildStorageColumns } from '../components/storage-columns';
 
 export default function StorageListScreen() {
   const { t } = useTranslation();
-  const { query, update, reset, hasFilters, result: batches } = useListQuery(api.storage.list);
+  const { query, update, reset, hasFilters, result: batches } = useListQuery(api.tag.storageList);
   const columns = useMemo(() => buildStorageColumns({ t }), [t]);
 
   return (

@@ -1,0 +1,39 @@
+import { api } from '@vitrina/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from './api-client.js';
+import { createTestContext, type TestContext } from './helper.js';
+
+describe('the typed test client', () => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    token = await ctx.login('admin');
+  });
+  afterAll(() => ctx.close());
+
+  it('fills the path from params, sends the session and answers the endpoint’s typed body', async () => {
+    const me = await okApi(ctx, api.auth.me, { token });
+    const info = await okApi(ctx, api.user.info, { params: { id: me.id }, token });
+    expect(info.email).toBe('admin@vitrina.local');
+  });
+
+  it('answers the error body of a refusal, in the language asked for', async () => {
+    const response = await callApi(ctx, api.user.info, { params: { id: 999_999 }, token, lang: 'en' });
+    expect(response.statusCode).toBe(404);
+    expect(response.error().message).toEqual(expect.any(String));
+    const anonymous = await callApi(ctx, api.auth.me);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('names the endpoint and the answer when a call that must succeed does not', async () => {
+    await expect(okApi(ctx, api.user.info, { params: { id: 999_999 }, token })).rejects.toThrow(
+      /GET \/v1\/user\/info\/:id: 404/,
+    );
+  });
+
+  it('refuses at compile time a call without the params its path needs', async () => {
+    // @ts-expect-error: the path /v1/user/info/:id needs its id
+    await expect(callApi(ctx, api.user.info, { token })).rejects.toThrow(/missing id/);
+  });
+});

@@ -11,11 +11,11 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const embeddedOnly = ['test/durability.test.ts', 'test/device-durability.test.ts'];
 const postgresOnly = [
-  'test/session-cache.instances.test.ts',
-  'test/rate-limits.instances.test.ts',
-  'test/open-race.instances.test.ts',
-  'test/prepared-statements.postgres.test.ts',
-  'test/production-start.postgres.test.ts',
+  'test/system/session-cache.instances.test.ts',
+  'test/system/rate-limits.instances.test.ts',
+  'test/money/open-race.instances.test.ts',
+  'test/system/prepared-statements.postgres.test.ts',
+  'test/system/production-start.postgres.test.ts',
   'test/pool-outage.postgres.test.ts',
 ];
 /**

@@ -1,0 +1,144 @@
+import type { TUserGroup, TUserGroupImportReport, TUserGroupMemberList } from '@vitrina/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueName } from '../../../test/factories/sequence.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { createSignedInUser } from '../../../test/factories/users.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { registerCustomer } from '../auth/index.js';
+import { groupMemberIds, groupsOfCustomer } from './index.js';
+
+/** Issue 9: user groups of phone numbers that resolve to customers. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+let phoneSeq = 1_000_000 + Math.floor(Math.random() * 8_000_000);
+const newPhone = () => `+38050${String(++phoneSeq).padStart(7, '0')}`;
+
+async function customer(orgId: number, phone: string) {
+  return registerCustomer(db(), {
+    orgId,
+    name: uniqueName('Customer'),
+    email: `${uniqueName('c')}@example.com`,
+    phone,
+  });
+}
+
+describe('user groups', () => {
+  it('imports pasted phones: normalised, duplicates, invalid and unknown reported; members resolve to customers', async () => {
+    const tenant = await createTenant(db());
+    const operator = await tenant.token('operator');
+    const known = newPhone();
+    const later = newPhone();
+    const buyer = await customer(tenant.org.main, known);
+    const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name: uniqueName('Regulars') });
+    const local = `0${known.slice(4)}`;
+    const report = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, {
+      text: `${local}\n${later}\n${known}\nnot a phone\n\n`,
+    });
+    expect(report).toMatchObject({
+      read: 2,
+      added: 2,
+      duplicates: 1,
+      invalid: 1,
+      invalid_examples: ['not a phone'],
+      unknown: 1,
+    });
+    expect(report.group).toMatchObject({ phones_count: 2, members_count: 1 });
+    const again = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, { text: known });
+    expect(again).toMatchObject({ added: 0, duplicates: 1, unknown: 0 });
+
+    const members = (
+      await call(ctx, 'GET', `/v1/user/group/members/${group.id}`, { token: operator })
+    ).json<TUserGroupMemberList>();
+    expect(members.items.find((item) => item.phone === known)).toMatchObject({ customer_id: buyer.id });
+    expect(members.items.find((item) => item.phone === later)).toMatchObject({ customer_id: null });
+    expect(await groupMemberIds(db(), [group.id])).toEqual([buyer.id]);
+    // The settlement asks the other way round: which of these groups is this customer in.
+    expect(await groupsOfCustomer(db(), buyer.id, [group.id])).toEqual([group.id]);
+    // The unknown number joins as soon as a customer registers with it.
+    const newcomer = await customer(tenant.org.main, later);
+    expect((await groupMemberIds(db(), [group.id])).sort()).toEqual([buyer.id, newcomer.id].sort());
+    // Another organisation's customer with the same phone is not a member.
+    const other = await createTenant(db());
+    await customer(other.org.main, known);
+    expect(await groupMemberIds(db(), [group.id])).toHaveLength(2);
+    const stranger = await registerCustomer(db(), {
+      orgId: other.org.main,
+      name: 'X',
+      email: `${uniqueName('x')}@example.com`,
+      phone: later,
+    });
+    expect(await groupsOfCustomer(db(), stranger.id, [group.id])).toEqual([]);
+
+    const removed = await ok<TUserGroup>(ctx, operator, `/v1/user/group/phone/delete/${group.id}`, { phone: later });
+    expect(removed.phones_count).toBe(1);
+  });
+
+  it('names are unique per organisation; a CSV’s phone column is read', async () => {
+    const tenant = await createTenant(db());
+    const operator = await tenant.token('operator');
+    const name = uniqueName('VIP');
+    const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name });
+    const taken = await call(ctx, 'POST', '/v1/user/group/create', {
+      token: operator,
+      payload: { name: name.toUpperCase() },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(Object.keys(taken.json().fields)).toEqual(['name']);
+    // Two at once with one name: one group, and the other hears 409 (the unique index backs the check).
+    const twin = uniqueName('Twin');
+    const both = await Promise.all(
+      [1, 2].map(() => call(ctx, 'POST', '/v1/user/group/create', { token: operator, payload: { name: twin } })),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const csv = `name;phone\nOlena;${newPhone()}\nTaras;${newPhone()}`;
+    const report = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, { text: csv });
+    expect(report).toMatchObject({ read: 2, added: 2, invalid: 0 });
+    const empty = await call(ctx, 'POST', '/v1/user/group/create', { token: operator, payload: { name: ' ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(await ok(ctx, operator, `/v1/user/group/delete/${group.id}`, {})).toEqual({ ok: true });
+    expect((await call(ctx, 'GET', `/v1/user/group/info/${group.id}`, { token: operator })).statusCode).toBe(404);
+  });
+
+  it('checks permissions and organisations on every call', async () => {
+    const tenant = await createTenant(db());
+    const operator = await tenant.token('operator');
+    const other = await createTenant(db());
+    const stranger = await other.token('operator');
+    const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name: uniqueName('Night') });
+    const calls = [
+      ['GET', `/v1/user/group/info/${group.id}`],
+      ['GET', `/v1/user/group/members/${group.id}`],
+      ['POST', `/v1/user/group/update/${group.id}`, { name: 'X' }],
+      ['POST', `/v1/user/group/import/${group.id}`, { text: newPhone() }],
+      ['POST', `/v1/user/group/phone/delete/${group.id}`, { phone: '+380500000000' }],
+      ['POST', `/v1/user/group/delete/${group.id}`],
+    ] as const;
+    for (const [method, url, payload] of calls) {
+      expect((await call(ctx, method, url, { payload })).statusCode, url).toBe(401);
+      expect((await call(ctx, method, url, { token: stranger, payload })).statusCode, url).toBe(404);
+    }
+    const viewer = await createSignedInUser(db(), { orgId: tenant.org.main, permissions: ['show_users_groups_page'] });
+    expect(
+      (await call(ctx, 'POST', `/v1/user/group/update/${group.id}`, { token: viewer.token, payload: { name: 'Y' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(ctx, 'GET', '/v1/user/group/list', { token: viewer.token })).statusCode).toBe(200);
+    // Main sees Kyiv view-only: Kyiv's groups are readable, not editable.
+    const kyivAdmin = await createSignedInUser(db(), {
+      orgId: tenant.org.kyiv,
+      permissions: ['show_users_groups_page', 'edit_users'],
+    });
+    const kyivGroup = await ok<TUserGroup>(ctx, kyivAdmin.token, '/v1/user/group/create', { name: uniqueName('Kyiv') });
+    expect((await call(ctx, 'GET', `/v1/user/group/info/${kyivGroup.id}`, { token: operator })).statusCode).toBe(200);
+    const viewOnly = await call(ctx, 'POST', `/v1/user/group/import/${kyivGroup.id}`, {
+      token: operator,
+      payload: { text: newPhone() },
+    });
+    expect(viewOnly.statusCode).toBe(403);
+  });
+});

@@ -35,6 +35,13 @@ describe('server message files', () => {
     expect(differing).toEqual([]);
   });
 
+  it.each(LOCALES)('%s writes placeholders one way only, as {name}', (locale) => {
+    const otherwise = Object.entries(FILES[locale]).filter(([, text]) =>
+      /[{}]|\$\{|%[sd]/.test(text.replace(/\{\w+\}/g, '')),
+    );
+    expect(otherwise).toEqual([]);
+  });
+
   it.each(LOCALES)('%s has no empty texts and keeps its keys sorted', (locale) => {
     const keys = Object.keys(FILES[locale]);
     expect(keys.filter((key) => (FILES[locale][key] ?? '').trim() === '')).toEqual([]);
@@ -49,6 +56,13 @@ describe('server message files', () => {
         expect(translate(key, locale)).toBe(FILES[locale][key]);
       }
     }
+  });
+
+  it('fills each {placeholder} from the params and leaves one without a param as it is', () => {
+    expect(translate('sign_in_code.text', 'en', { code: '123456' })).toBe(
+      '123456 is your sign-in code. It works for 10 minutes. Do not share it with anyone.',
+    );
+    expect(translate('alert_message.subject', 'en', { title: 'Offline' })).toBe('Offline: {name}');
   });
 
   it('knows only its own keys, not what every object inherits', () => {

@@ -6,9 +6,11 @@ import sk from './messages/sk.json' with { type: 'json' };
 import ua from './messages/ua.json' with { type: 'json' };
 
 /**
- * Server messages, keyed, in every locale: one flat file per locale in ./messages, English the
- * typed source. Schemas carry these keys as their custom messages; the server and the web
- * translate them with `translate`. `{name}` placeholders are filled from the params.
+ * Every text the server produces, keyed, in every locale: one flat file per locale in ./messages,
+ * English the typed source. Schemas carry these keys as their custom messages (the server and the
+ * web translate them); the server's own texts (mails, alert messages, sign-in codes, receipts) are
+ * looked up here too, by namespace (`alert_message.*`, `report_mail.*`, `auth_mail.*`,
+ * `sign_in_code.*`, `receipt.*`). One placeholder syntax: `{name}`, filled from the params.
  */
 export type MessageKey = keyof typeof en;
 

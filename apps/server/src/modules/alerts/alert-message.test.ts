@@ -1,7 +1,6 @@
-import { FLEET_NOTICE_KINDS, type FleetNoticeKind, LOCALES } from '@vitrina/contract';
+import { FLEET_NOTICE_KINDS, type FleetNoticeKind, LOCALES, type Locale, MESSAGES, translate } from '@vitrina/contract';
 import { describe, expect, it } from 'vitest';
 import { composeFleetMessage, type NoticeDetails } from './alert-message.js';
-import { ALERT_MESSAGE_TEXTS } from './alert-message-texts.js';
 
 /** Each kind as its source tells it: the reading and the limit where the rule has them. */
 const DETAILS: Record<FleetNoticeKind, NoticeDetails> = {
@@ -32,19 +31,18 @@ const compose = (kind: FleetNoticeKind, locale: (typeof LOCALES)[number]) =>
     locale,
   });
 
-/** Every text of a language, flattened, with its path. */
-function flatten(value: unknown, path = ''): [string, string][] {
-  if (typeof value === 'string') return [[path, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
-    flatten(inner, path ? `${path}.${key}` : key),
-  );
-}
+/** Every alert message text of a language, with its key in the message files. */
+const alertTexts = (locale: Locale): [string, string][] =>
+  Object.entries(MESSAGES)
+    .filter(([key]) => key.startsWith('alert_message.'))
+    .map(([key, texts]) => [key, texts[locale]]);
+const titleOf = (kind: FleetNoticeKind, locale: Locale) => translate(`alert_message.title.${kind}`, locale);
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('alert message texts', () => {
   it.each(LOCALES)('%s has every text of English, with the same placeholders', (locale) => {
-    const english = new Map(flatten(ALERT_MESSAGE_TEXTS.en));
-    const own = new Map(flatten(ALERT_MESSAGE_TEXTS[locale]));
+    const english = new Map(alertTexts('en'));
+    const own = new Map(alertTexts(locale));
     expect([...own.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [path, text] of own) {
       expect(text.trim(), `${locale} ${path}`).not.toBe('');
@@ -55,7 +53,7 @@ describe('alert message texts', () => {
   const cases = LOCALES.flatMap((locale) => FLEET_NOTICE_KINDS.map((kind) => [kind, locale] as const));
   it.each(cases)('tells %s in %s: what, where, the reading and limit, local time, a link', (kind, locale) => {
     const { subject, text } = compose(kind, locale);
-    const title = ALERT_MESSAGE_TEXTS[locale].titles[kind];
+    const title = titleOf(kind, locale);
     expect(subject).toBe(`${title}: Lobby fridge`);
     expect(text.split('\n')[0]).toBe(`${title}: Lobby fridge (SN-42).`);
     for (const part of READINGS[kind](locale !== 'en')) expect(text).toContain(part);
@@ -63,7 +61,7 @@ describe('alert message texts', () => {
     expect(text).toContain('2026-07-01 12:00 (Europe/Kyiv)');
     expect(text).toContain('https://panel.example/device/42');
     expect(`${subject}\n${text}`).not.toMatch(/\{\w+\}/);
-    if (locale !== 'en') expect(title).not.toBe(ALERT_MESSAGE_TEXTS.en.titles[kind]);
+    if (locale !== 'en') expect(title).not.toBe(titleOf(kind, 'en'));
   });
 
   it('keeps the English message as it was', () => {

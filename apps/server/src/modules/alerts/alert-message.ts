@@ -1,5 +1,7 @@
-import { type FleetNoticeKind, fillPlaceholders, type Locale, wallTimeAt } from '@vitrina/contract';
-import { ALERT_MESSAGE_TEXTS } from './alert-message-texts.js';
+import { type FleetNoticeKind, type Locale, translate, wallTimeAt } from '@vitrina/contract';
+
+/** How each language writes numbers (the decimal comma); the product says `ua` where BCP 47 says `uk`. */
+const NUMBER_TAGS: Record<Locale, string> = { en: 'en-GB', ua: 'uk-UA', pl: 'pl-PL', it: 'it-IT', sk: 'sk-SK' };
 
 /** What was measured, as a notice and its message say it: the reading against the limit, in a unit. */
 export type NoticeDetails = {
@@ -29,7 +31,7 @@ export function localTime(instant: Date, timeZone: string): string {
 /** A reading as the language writes it: whole, or with one decimal (a comma where the language has one). */
 function numberIn(locale: Locale, value: number): string {
   const decimals = Number.isInteger(value) ? 0 : 1;
-  return new Intl.NumberFormat(ALERT_MESSAGE_TEXTS[locale].numberTag, {
+  return new Intl.NumberFormat(NUMBER_TAGS[locale], {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     useGrouping: false,
@@ -38,34 +40,40 @@ function numberIn(locale: Locale, value: number): string {
 
 /** The message's line about what was measured, or null when there is nothing to say. */
 function readingLine(kind: FleetNoticeKind, details: NoticeDetails, timeZone: string, locale: Locale): string | null {
-  const texts = ALERT_MESSAGE_TEXTS[locale];
   const number = (value: number) => numberIn(locale, value);
   const { reading, limit } = details;
   switch (kind) {
     case 'offline': {
       const heard = details.last_activity_at
-        ? fillPlaceholders(texts.lastHeard, { time: localTime(new Date(details.last_activity_at), timeZone) })
-        : texts.neverHeard;
-      return details.reason === 'silent' ? `${texts.stoppedReporting} ${heard}` : heard;
+        ? translate('alert_message.last_heard', locale, {
+            time: localTime(new Date(details.last_activity_at), timeZone),
+          })
+        : translate('alert_message.never_heard', locale);
+      return details.reason === 'silent' ? `${translate('alert_message.stopped_reporting', locale)} ${heard}` : heard;
     }
     case 'door':
-      return fillPlaceholders(texts.door, { error: details.error ? ` (${details.error})` : '' });
+      return translate('alert_message.door', locale, { error: details.error ? ` (${details.error})` : '' });
     case 'weight': {
       if (typeof reading !== 'number') return null;
-      const tolerance = typeof limit === 'number' ? fillPlaceholders(texts.tolerance, { limit: number(limit) }) : '';
-      return fillPlaceholders(texts.weight, { reading: `${reading > 0 ? '+' : ''}${number(reading)}`, tolerance });
+      const tolerance =
+        typeof limit === 'number' ? translate('alert_message.tolerance', locale, { limit: number(limit) }) : '';
+      return translate('alert_message.weight', locale, {
+        reading: `${reading > 0 ? '+' : ''}${number(reading)}`,
+        tolerance,
+      });
     }
     default: {
       if (typeof reading !== 'number') return null;
-      if (typeof limit !== 'number') return fillPlaceholders(texts.temperature, { reading: number(reading) });
+      if (typeof limit !== 'number')
+        return translate('alert_message.temperature', locale, { reading: number(reading) });
       const held =
         kind === 'locked' && typeof details.minutes === 'number'
-          ? fillPlaceholders(texts.held, { minutes: details.minutes })
+          ? translate('alert_message.held', locale, { minutes: details.minutes })
           : '';
-      return fillPlaceholders(texts.temperatureLimit, {
+      return translate('alert_message.temperature_limit', locale, {
         reading: number(reading),
         limit: number(limit),
-        which: texts.limits[details.direction === 'low' ? 'low' : 'high'],
+        which: translate(`alert_message.limit.${details.direction === 'low' ? 'low' : 'high'}`, locale),
         held,
       });
     }
@@ -88,16 +96,19 @@ export function composeFleetMessage(options: {
   locale: Locale;
 }): FleetMessage {
   const { kind, details, at, micromarket, timeZone, publicUrl, locale } = options;
-  const texts = ALERT_MESSAGE_TEXTS[locale];
-  const names = { title: texts.titles[kind], name: micromarket.name, serial: micromarket.serialNumber };
+  const names = {
+    title: translate(`alert_message.title.${kind}`, locale),
+    name: micromarket.name,
+    serial: micromarket.serialNumber,
+  };
   const lines = [
-    fillPlaceholders(texts.headline, names),
+    translate('alert_message.headline', locale, names),
     readingLine(kind, details, timeZone, locale),
-    fillPlaceholders(texts.when, { time: localTime(at, timeZone) }),
-    fillPlaceholders(texts.open, { link: `${publicUrl.replace(/\/$/, '')}/device/${micromarket.id}` }),
+    translate('alert_message.when', locale, { time: localTime(at, timeZone) }),
+    translate('alert_message.open', locale, { link: `${publicUrl.replace(/\/$/, '')}/device/${micromarket.id}` }),
   ];
   return {
-    subject: fillPlaceholders(texts.subject, names),
+    subject: translate('alert_message.subject', locale, names),
     text: lines.filter((line) => line !== null).join('\n'),
   };
 }

@@ -6,6 +6,7 @@ import {
   type TLoginBody,
   type TMe,
   type TRegistrationBody,
+  translate,
   USER_KIND,
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
@@ -238,8 +239,8 @@ export async function mailResetLink(ctx: ServiceContext, payload: Record<string,
   await ctx.mailer.send({
     to: user.email,
     orgId: user.orgId,
-    subject: resetSubject[locale],
-    body: `${resetBody[locale]}\n\n${ctx.publicUrl}/reset/password/${token}\n`,
+    subject: translate('auth_mail.reset_subject', locale),
+    body: `${translate('auth_mail.reset_text', locale)}\n\n${ctx.publicUrl}/reset/password/${token}\n`,
   });
 }
 
@@ -280,40 +281,11 @@ export async function mailInvitation(
   await ctx.mailer.send({
     to: user.email,
     orgId: user.org_id,
-    subject: inviteSubject[user.lang],
-    body: `${inviteBody[user.lang]}\n\n${link}\n`,
+    subject: translate('auth_mail.invitation_subject', user.lang),
+    body: `${translate('auth_mail.invitation_text', user.lang)}\n\n${link}\n`,
   });
 }
 
 export function assertNotRegistered(registered: boolean) {
   if (registered) throw conflict('user.already_registered');
 }
-
-const resetSubject: Record<Locale, string> = {
-  en: 'Vitrina: password reset',
-  ua: 'Vitrina: відновлення пароля',
-  pl: 'Vitrina: resetowanie hasła',
-  it: 'Vitrina: reimpostazione della password',
-  sk: 'Vitrina: obnovenie hesla',
-};
-const resetBody: Record<Locale, string> = {
-  en: 'Someone asked to reset the password of your Vitrina account. Open this link within an hour to choose a new one; ignore this message if it was not you.',
-  ua: 'Хтось попросив відновити пароль вашого облікового запису Vitrina. Відкрийте це посилання протягом години, щоб задати новий; якщо це були не ви, просто проігноруйте лист.',
-  pl: 'Ktoś poprosił o zresetowanie hasła do Twojego konta Vitrina. Otwórz ten link w ciągu godziny, aby ustawić nowe; jeśli to nie Ty, zignoruj tę wiadomość.',
-  it: 'Qualcuno ha chiesto di reimpostare la password del tuo account Vitrina. Apri questo link entro un’ora per sceglierne una nuova; ignora questo messaggio se non sei stato tu.',
-  sk: 'Niekto požiadal o obnovenie hesla k vášmu účtu Vitrina. Otvorte tento odkaz do hodiny a zvoľte nové heslo; ak ste to neboli vy, správu ignorujte.',
-};
-const inviteSubject: Record<Locale, string> = {
-  en: 'You are invited to Vitrina',
-  ua: 'Запрошення до Vitrina',
-  pl: 'Zaproszenie do Vitrina',
-  it: 'Invito a Vitrina',
-  sk: 'Pozvánka do Vitrina',
-};
-const inviteBody: Record<Locale, string> = {
-  en: 'You have been invited to the Vitrina back-office. Open this link within 7 days to complete your registration.',
-  ua: 'Вас запросили до панелі керування Vitrina. Відкрийте це посилання протягом 7 днів, щоб завершити реєстрацію.',
-  pl: 'Zaproszono Cię do panelu Vitrina. Otwórz ten link w ciągu 7 dni, aby dokończyć rejestrację.',
-  it: 'Sei stato invitato al pannello Vitrina. Apri questo link entro 7 giorni per completare la registrazione.',
-  sk: 'Boli ste pozvaní do administrácie Vitrina. Otvorte tento odkaz do 7 dní a dokončite registráciu.',
-};

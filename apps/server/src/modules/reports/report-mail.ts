@@ -4,13 +4,13 @@ import {
   TRANSACTION_PAYMENT_TYPE,
   type TSalesReport,
   type TSalesTotals,
+  translate,
 } from '@vitrina/contract';
 import type { ServiceContext } from '../../lib/context.js';
 import type { Mail } from '../../lib/mailer.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { exportTable } from '../../lib/table-export.js';
 import { insertJob } from '../jobs/index.js';
-import { fill, REPORT_MAIL_TEXTS } from './report-mail-texts.js';
 import { latestDuePeriod } from './report-schedule.js';
 import * as repo from './report-subscriptions.repository.js';
 import { type ReportReader, SALES_COLUMNS, salesLines, salesReport } from './reports.service.js';
@@ -32,6 +32,9 @@ function money(minor: number, currency: string, locale: Locale): string {
   }
 }
 
+/** The words of the inline figures, each a `report_mail.*` text. */
+type ReportMailWord = 'nothing' | 'total' | 'revenue' | 'refunds' | 'margin' | 'sales' | 'items';
+
 function labelOf(row: { key: string; label: string }, groupBy: ReportGrouping): string {
   if (groupBy !== 'payment_type') return row.label || row.key;
   return TRANSACTION_PAYMENT_TYPE.find((type) => String(type.code) === row.key)?.key ?? row.key;
@@ -39,19 +42,19 @@ function labelOf(row: { key: string; label: string }, groupBy: ReportGrouping): 
 
 /** The figures as text: per currency its totals, then its rows (never a sum across currencies). */
 function inlineBody(report: TSalesReport, locale: Locale): string {
-  const texts = REPORT_MAIL_TEXTS[locale];
-  if (report.totals.length === 0) return texts.nothing;
+  const text = (key: ReportMailWord) => translate(`report_mail.${key}`, locale);
+  if (report.totals.length === 0) return text('nothing');
   const totalLine = (total: TSalesTotals) =>
-    `${texts.total} (${total.currency}): ${money(total.revenue, total.currency, locale)} ${texts.revenue}, ` +
-    `${money(total.refunds, total.currency, locale)} ${texts.refunds}, ${money(total.margin, total.currency, locale)} ${texts.margin}; ` +
-    `${total.sales} ${texts.sales}, ${total.items} ${texts.items}`;
+    `${text('total')} (${total.currency}): ${money(total.revenue, total.currency, locale)} ${text('revenue')}, ` +
+    `${money(total.refunds, total.currency, locale)} ${text('refunds')}, ${money(total.margin, total.currency, locale)} ${text('margin')}; ` +
+    `${total.sales} ${text('sales')}, ${total.items} ${text('items')}`;
   return report.totals
     .map((total) => {
       const rows = report.rows.filter((row) => row.currency === total.currency).slice(0, INLINE_ROWS);
       const lines = rows.map(
         (row, index) =>
           `${index + 1}. ${labelOf(row, report.group_by)}: ${money(row.revenue - row.refunds, row.currency, locale)} ` +
-          `(${row.sales} ${texts.sales}, ${row.items} ${texts.items})`,
+          `(${row.sales} ${text('sales')}, ${row.items} ${text('items')})`,
       );
       return [totalLine(total), ...lines].join('\n');
     })
@@ -92,7 +95,6 @@ async function composeMail(ctx: ServiceContext, delivery: NonNullable<Awaited<Re
     chosen.length > 0 ? chosen : undefined,
   );
   const locale = recipient.lang;
-  const texts = REPORT_MAIL_TEXTS[locale];
   const period =
     delivery.periodStart === delivery.periodEnd
       ? delivery.periodStart
@@ -101,7 +103,10 @@ async function composeMail(ctx: ServiceContext, delivery: NonNullable<Awaited<Re
   const parts = [inlineBody(report, locale)];
   const mail: Mail = {
     to: recipient.email,
-    subject: fill(texts.subject[subscription.frequency], { grouping: texts.groupings[groupBy], period }),
+    subject: translate(`report_mail.subject.${subscription.frequency}`, locale, {
+      grouping: translate(`report_mail.grouping.${groupBy}`, locale),
+      period,
+    }),
     body: '',
     orgId: recipient.orgId,
   };
@@ -114,9 +119,12 @@ async function composeMail(ctx: ServiceContext, delivery: NonNullable<Awaited<Re
     });
     const content = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
     mail.attachments = [{ filename: file.filename, contentType: file.contentType, content }];
-    parts.push(fill(texts.attached, { file: file.filename }));
+    parts.push(translate('report_mail.attached', locale, { file: file.filename }));
   }
-  parts.push(`${texts.open}: ${link}`, `${texts.manage}: ${ctx.publicUrl}/report/list?tab=schedules`);
+  parts.push(
+    `${translate('report_mail.open', locale)}: ${link}`,
+    `${translate('report_mail.manage', locale)}: ${ctx.publicUrl}/report/list?tab=schedules`,
+  );
   mail.body = `${parts.join('\n\n')}\n`;
   return mail;
 }

@@ -1,206 +1,107 @@
-// The import graph of the server and the web panel, counted against the layers of
-// CONVENTIONS 11 and DESIGN 8: `node scripts/import-graph.mjs` prints the arrows back (an import
-// from a lower layer to a higher one, one feature or module into another, or past a module's or
-// feature's index) and the import cycles, each named, and exits 1 when there is either.
-// `--json` prints the same as one JSON object. Tests are left out: they sit above every layer.
-import fs from 'node:fs';
+// The import graph of the server and the web panel against the layers in .dependency-cruiser.mjs:
+// `node scripts/import-graph.mjs` (or `npm run graph`) prints the files, the relative imports, the
+// arrows back and cycles, each named, and the server's floors; it exits 1 on an arrow back, a
+// cycle or an unresolved import. `--json` prints the same as one JSON object.
 import path from 'node:path';
+import { cruise } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 const root = path.resolve(import.meta.dirname, '..');
+const TREES = ['apps/server/src', 'apps/web/src'];
+const LAYERED = /^apps\/(server|web)\/src\/.*\.tsx?$/;
+const TEST = /\.(test|fixtures)\.tsx?$/;
+
+/** Cruises `dirs` under `baseDir` with the project's rules: every module and every violation. */
+export async function cruiseLayers(baseDir = root, dirs = TREES) {
+  const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.mjs'));
+  const { output } = await cruise(dirs, { ...options, baseDir });
+  if (typeof output === 'string') throw new Error(output);
+  return output;
+}
+
+/** `modules/sales/x.ts` → 'modules/sales'; the other folders of src/ are one unit each, its root files 'app'. */
+function unitOf(file) {
+  const parts = file.replace(/^apps\/server\/src\//, '').split('/');
+  if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
+  return parts.length > 1 ? parts[0] : 'app';
+}
 
 /**
- * Each tree's layers from the bottom up: a file may import its own layer and the ones below.
- * `unit` names the directory whose subfolders are units (modules, features): from outside, a
- * unit is reached only through its index; `unitsMeet` says whether units may use each other
- * (through the index) at all.
+ * How many floors the server stands: the longest chain of units (each module, and lib, db,
+ * plugins, gateway, demo and the app) that import one another, type-only imports included.
  */
-const TREES = [
-  {
-    dir: 'apps/server/src',
-    unit: 'modules',
-    unitsMeet: true,
-    layers: [
-      { name: 'lib/db', match: (file) => /^(lib|db)\//.test(file) },
-      { name: 'plugins', match: (file) => file.startsWith('plugins/') },
-      { name: 'modules', match: (file) => file.startsWith('modules/') },
-      { name: 'demo', match: (file) => file.startsWith('demo/') },
-      { name: 'app', match: (file) => !file.includes('/') },
-    ],
-  },
-  {
-    dir: 'apps/web/src',
-    unit: 'features',
-    unitsMeet: false,
-    layers: [
-      { name: 'lib/components', match: (file) => /^(lib|components|locales)\/|^[^/]+\.css$/.test(file) },
-      { name: 'features', match: (file) => file.startsWith('features/') },
-      { name: 'app', match: (file) => file.startsWith('app/') || !file.includes('/') },
-    ],
-  },
-];
-
-const SOURCE = /\.(ts|tsx)$/;
-const NOT_LAYERED = /\.(test|fixtures)\.tsx?$|\.d\.ts$/;
-const STATIC_IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm;
-const BARE_IMPORT = /^\s*import\s*()['"]([^'"]+)['"]/gm;
-const DYNAMIC_IMPORT = /\bimport\(\s*()['"]([^'"]+)['"]\s*\)/g;
-
-function walk(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return walk(full);
-    return SOURCE.test(entry.name) && !NOT_LAYERED.test(entry.name) ? [full] : [];
-  });
-}
-
-/** Each specifier a file imports, and whether only types come through it (`import type`, which the compiler drops). */
-function specifiersOf(source) {
-  const typeOnly = new Map();
-  for (const pattern of [STATIC_IMPORT, BARE_IMPORT, DYNAMIC_IMPORT])
-    for (const [, type, specifier] of source.matchAll(pattern))
-      typeOnly.set(specifier, Boolean(type) && typeOnly.get(specifier) !== false);
-  return typeOnly;
-}
-
-/** The file a relative specifier names: `.js` stands for `.ts`/`.tsx`, and the web leaves extensions off. */
-function resolve(from, specifier) {
-  const base = path.resolve(path.dirname(from), specifier);
-  const stem = base.replace(/\.js$/, '');
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
-  return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? null;
-}
-
-/** `modules/sales/sales.service.ts` → { unit: 'sales', isIndex: false }. */
-function unitOf(tree, file) {
-  const parts = file.split('/');
-  if (parts[0] !== tree.unit || parts.length < 3) return null;
-  return { unit: parts[1], isIndex: parts.length === 3 && /^index\.tsx?$/.test(parts[2]) };
-}
-
-function layerOf(tree, file) {
-  const index = tree.layers.findIndex((layer) => layer.match(file));
-  return index === -1 ? null : { rank: index, name: tree.layers[index].name };
-}
-
-/** Why an import is an arrow back, or null when it follows the layers. */
-function arrowBack(tree, from, to) {
-  const fromLayer = layerOf(tree, from);
-  const toLayer = layerOf(tree, to);
-  if (!fromLayer || !toLayer) return `outside the layers (${fromLayer ? to : from})`;
-  if (toLayer.rank > fromLayer.rank) return `${fromLayer.name} → ${toLayer.name}`;
-  const fromUnit = unitOf(tree, from);
-  const toUnit = unitOf(tree, to);
-  if (!toUnit || fromUnit?.unit === toUnit.unit) return null;
-  if (fromUnit && !tree.unitsMeet) return `${tree.unit} → another of the ${tree.unit}`;
-  return toUnit.isIndex ? null : `past ${tree.unit}/${toUnit.unit}/index`;
-}
-
-/** Tarjan's strongly connected components; a component of more than one file, or a file importing itself, is a cycle. */
-function cyclesOf(edges) {
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const cycles = [];
-  let next = 0;
-  const visit = (start) => {
-    // Iterative, so a long import chain cannot overflow the call stack.
-    const work = [[start, 0]];
-    index.set(start, next);
-    low.set(start, next);
-    next += 1;
-    stack.push(start);
-    onStack.add(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1];
-      const [node, at] = frame;
-      const targets = [...(edges.get(node) ?? [])];
-      if (at < targets.length) {
-        frame[1] += 1;
-        const target = targets[at];
-        if (!index.has(target)) {
-          index.set(target, next);
-          low.set(target, next);
-          next += 1;
-          stack.push(target);
-          onStack.add(target);
-          work.push([target, 0]);
-        } else if (onStack.has(target)) {
-          low.set(node, Math.min(low.get(node), index.get(target)));
-        }
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1][0];
-        low.set(parent, Math.min(low.get(parent), low.get(node)));
-      }
-      if (low.get(node) !== index.get(node)) continue;
-      const component = [];
-      let member;
-      do {
-        member = stack.pop();
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1 || edges.get(node)?.has(node)) cycles.push(component.sort());
-    }
-  };
-  for (const node of edges.keys()) if (!index.has(node)) visit(node);
-  return cycles;
-}
-
-export function importGraph() {
-  const arrows = [];
-  const unresolved = [];
+function floorsOf(modules) {
   const edges = new Map();
-  const runtimeEdges = new Map();
-  let files = 0;
-  let imports = 0;
-  for (const tree of TREES) {
-    const treeRoot = path.join(root, tree.dir);
-    for (const full of walk(treeRoot)) {
-      files += 1;
-      const from = path.relative(treeRoot, full);
-      const targets = new Set();
-      const runtimeTargets = new Set();
-      edges.set(path.join(tree.dir, from), targets);
-      runtimeEdges.set(path.join(tree.dir, from), runtimeTargets);
-      for (const [specifier, typeOnly] of specifiersOf(fs.readFileSync(full, 'utf8'))) {
-        if (!specifier.startsWith('.')) continue;
-        const resolved = resolve(full, specifier);
-        if (!resolved) {
-          unresolved.push({ from: path.join(tree.dir, from), specifier });
-          continue;
-        }
-        imports += 1;
-        const to = path.relative(treeRoot, resolved);
-        targets.add(path.relative(root, resolved));
-        if (!typeOnly) runtimeTargets.add(path.relative(root, resolved));
-        const reason = to.startsWith('..') ? `out of ${tree.dir}` : arrowBack(tree, from, to);
-        if (reason) arrows.push({ from: path.join(tree.dir, from), specifier, reason });
-      }
+  for (const module of modules) {
+    if (!module.source.startsWith('apps/server/src/') || TEST.test(module.source)) continue;
+    const from = unitOf(module.source);
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const dependency of module.dependencies) {
+      if (!dependency.resolved.startsWith('apps/server/src/')) continue;
+      const to = unitOf(dependency.resolved);
+      if (to !== from) edges.get(from).add(to);
     }
   }
-  // Biome's noImportCycles leaves type-only imports out by default; these count them too.
-  const runtimeCycles = cyclesOf(runtimeEdges).length;
-  return { files, imports, arrowsBack: arrows, cycles: cyclesOf(edges), runtimeCycles, unresolved };
+  const chains = new Map();
+  const chainOf = (unit, seen = new Set()) => {
+    if (chains.has(unit)) return chains.get(unit);
+    if (seen.has(unit)) return [];
+    seen.add(unit);
+    let longest = [];
+    for (const below of edges.get(unit) ?? []) {
+      const chain = chainOf(below, seen);
+      if (chain.length > longest.length) longest = chain;
+    }
+    seen.delete(unit);
+    chains.set(unit, [unit, ...longest]);
+    return chains.get(unit);
+  };
+  const chain = [...edges.keys()].map((unit) => chainOf(unit)).reduce((a, b) => (b.length > a.length ? b : a), []);
+  return { floors: chain.length, chain };
+}
+
+export async function importGraph(baseDir = root) {
+  const { modules, summary } = await cruiseLayers(baseDir);
+  const layered = modules.filter((module) => LAYERED.test(module.source) && !TEST.test(module.source));
+  // One per file and specifier, however many statements name it (`import type` beside `import`).
+  const imports = new Set(
+    layered.flatMap((module) =>
+      module.dependencies
+        .filter((dependency) => dependency.dependencyTypes.includes('local') && !dependency.couldNotResolve)
+        .map((dependency) => `${module.source} ${dependency.module}`),
+    ),
+  );
+  const named = (violation) => ({ from: violation.from, to: violation.to, rule: violation.rule.name });
+  const cycles = new Map();
+  for (const violation of summary.violations.filter((v) => v.rule.name === 'no-cycle')) {
+    const members = [...new Set([violation.from, ...violation.cycle.map((step) => step.name)])].sort();
+    cycles.set(members.join(' ⇄ '), members);
+  }
+  return {
+    files: layered.length,
+    imports: imports.size,
+    arrowsBack: summary.violations.filter((v) => !['no-cycle', 'unresolved'].includes(v.rule.name)).map(named),
+    cycles: [...cycles.values()],
+    unresolved: summary.violations.filter((v) => v.rule.name === 'unresolved').map(named),
+    ...floorsOf(modules),
+  };
 }
 
 if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
-  const graph = importGraph();
+  const graph = await importGraph();
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify(graph, null, 2)}\n`);
   } else {
     const lines = [`${graph.files} files, ${graph.imports} relative imports`];
     lines.push(`arrows back: ${graph.arrowsBack.length}`);
-    for (const arrow of graph.arrowsBack) lines.push(`  ${arrow.from} → '${arrow.specifier}' (${arrow.reason})`);
-    lines.push(`cycles: ${graph.cycles.length} (${graph.runtimeCycles} without type-only imports)`);
+    for (const arrow of graph.arrowsBack) lines.push(`  ${arrow.from} → ${arrow.to} (${arrow.rule})`);
+    lines.push(`cycles: ${graph.cycles.length} (type-only imports included)`);
     for (const cycle of graph.cycles) lines.push(`  ${cycle.join(' ⇄ ')}`);
     if (graph.unresolved.length > 0) {
       lines.push(`unresolved: ${graph.unresolved.length}`);
-      for (const miss of graph.unresolved) lines.push(`  ${miss.from} → '${miss.specifier}'`);
+      for (const miss of graph.unresolved) lines.push(`  ${miss.from} → '${miss.to}'`);
     }
+    lines.push(`floors (server): ${graph.floors}, ${graph.chain.join(' → ')}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   process.exit(graph.arrowsBack.length + graph.cycles.length + graph.unresolved.length === 0 ? 0 : 1);

@@ -35,7 +35,7 @@ const externalBrokerOnly = [
       ]),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
 ];
-/** No database at all (lint zones and the import graph): once per `npm test`, in the embedded run. */
+/** No database at all (the import boundaries and the import graph): once per `npm test`, in the embedded run. */
 const databaseFree = ['test/lint-boundaries.test.ts'];
 const excluded = [
   ...(onPostgres ? [...embeddedOnly, ...databaseFree] : postgresOnly),

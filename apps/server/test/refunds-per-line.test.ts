@@ -10,8 +10,8 @@ import {
   transactions,
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
-import type { TestPaymentProvider } from '../src/modules/payments/test-provider.js';
+import type { TestPaymentProvider } from '../src/modules/payments/test-bank/test-provider.js';
+import { deliverTestWebhooks } from '../src/modules/payments/webhooks/payment-webhooks.service.js';
 import { insertMicromarket, insertProduct } from './factories/catalogue.js';
 import { insertClosedSale, insertCustomerWithCard } from './factories/sales.js';
 import { createTenant } from './factories/tenant.js';

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import * as settings from './payment-settings.service.js';
-import { receiveWebhook } from './payment-webhooks.service.js';
-import * as platform from './platform-settings.service.js';
 import type { PaymentProviders } from './provider-registry.js';
-import { answerChallenge, challengePage } from './test-bank-page.js';
+import * as settings from './settings/payment-settings.service.js';
+import * as platform from './settings/platform-settings.service.js';
+import { answerChallenge, challengePage } from './test-bank/test-bank-page.js';
+import { receiveWebhook } from './webhooks/payment-webhooks.service.js';
 
 type Options = { ctx: ServiceContext; providers: PaymentProviders };
 

@@ -4,7 +4,7 @@ import type {
   CreateCustomerRequest,
   ProviderCardSetup,
   ProviderCardSetupState,
-} from './card-provider.js';
+} from '../card-provider.js';
 
 type Form = Record<string, string | number | boolean | undefined>;
 

@@ -1,4 +1,4 @@
-import type { ProviderEvent, ProviderPayment, ProviderPaymentStatus, ProviderRefund } from './provider.js';
+import type { ProviderEvent, ProviderPayment, ProviderPaymentStatus, ProviderRefund } from '../provider.js';
 
 /**
  * Stripe's objects as the adapter reads them, and the same shapes the test provider sends in

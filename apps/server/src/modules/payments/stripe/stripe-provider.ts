@@ -1,4 +1,4 @@
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../../lib/clock.js';
 import {
   type CaptureRequest,
   type ChargeRequest,
@@ -13,7 +13,8 @@ import {
   type RefundRequest,
   type ReleaseRequest,
   type WebhookRequest,
-} from './provider.js';
+} from '../provider.js';
+import { noWebhookSecret, verifySignature } from '../webhooks/webhook-signature.js';
 import { StripeCards } from './stripe-cards.js';
 import {
   ledgerKeyOf,
@@ -23,7 +24,6 @@ import {
   type StripePaymentIntent,
   type StripeRefund,
 } from './stripe-objects.js';
-import { noWebhookSecret, verifySignature } from './webhook-signature.js';
 
 export const STRIPE_API_BASE = 'https://api.stripe.com';
 /** Pinned so a change of the account's default API version cannot change the answers we read. */

@@ -25,7 +25,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { customerCards, paymentSettings, transactions } from '../apps/server/src/db/schema/index.js';
 import { createSecretBox, sealedCredentials } from '../apps/server/src/lib/secrets.js';
-import { STUCK_AFTER_MS } from '../apps/server/src/modules/payments/payment-operations.service.js';
+import { STUCK_AFTER_MS } from '../apps/server/src/modules/payments/ledger/payment-operations.service.js';
 import { PAYMENT_CREDENTIALS } from '../apps/server/src/modules/payments/provider-registry.js';
 import { issueToken, TestDevice } from '../apps/server/test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../apps/server/test/factories/catalogue.js';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
-import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
+import { deliverTestWebhooks } from '../src/modules/payments/webhooks/payment-webhooks.service.js';
 import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
 import { CheckboxStandIn, checkboxCashier } from './checkbox-stand-in.js';
 import { fiscalShop, insertCoffeeSale, LATTE, reverseRefund, runDueJobs, settleSale } from './factories/fiscal-shop.js';

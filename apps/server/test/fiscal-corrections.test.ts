@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
 import { correctionFiscalKey, FISCAL_RETRY_MS } from '../src/modules/fiscal/index.js';
-import { deliverTestWebhooks } from '../src/modules/payments/payment-webhooks.service.js';
+import { deliverTestWebhooks } from '../src/modules/payments/webhooks/payment-webhooks.service.js';
 import {
   CROISSANT,
   fiscalShop,

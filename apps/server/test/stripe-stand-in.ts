@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signPayload } from '../src/modules/payments/webhook-signature.js';
+import { signPayload } from '../src/modules/payments/webhooks/webhook-signature.js';
 import { checkStripeObject, checkStripeRequest, STRIPE_SPEC } from './stripe-spec-check.js';
 
 /**

@@ -30,7 +30,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { TestClock } from '../../src/lib/clock.js';
 import { productCodeOf } from '../../src/modules/fiscal/fiscal-document.js';
-import type { TestPaymentProvider } from '../../src/modules/payments/test-provider.js';
+import type { TestPaymentProvider } from '../../src/modules/payments/test-bank/test-provider.js';
 import { BONUS_TOP_UP, bookBonus } from '../../src/modules/sales/index.js';
 import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../factories/catalogue.js';

@@ -8,20 +8,19 @@ import type { FiscalProviders } from './provider-registry.js';
 type Options = { ctx: ServiceContext; providers: FiscalProviders };
 
 export async function fiscalRoutes(app: FastifyInstance, { ctx, providers }: Options) {
-  const r = api.receipt;
-  registerEndpoint(app, r.fiscalSettings, ({ actor, params }) =>
+  registerEndpoint(app, api.receipt.fiscalSettings, ({ actor, params }) =>
     settings.getFiscalSettings(ctx, providers, actor, params.org_id),
   );
-  registerEndpoint(app, r.updateFiscalSettings, ({ actor, params, body }) =>
+  registerEndpoint(app, api.receipt.updateFiscalSettings, ({ actor, params, body }) =>
     settings.updateFiscalSettings(ctx, providers, actor, params.org_id, body),
   );
-  registerEndpoint(app, r.testFiscalConnection, ({ actor, params }) =>
+  registerEndpoint(app, api.receipt.testFiscalConnection, ({ actor, params }) =>
     settings.testFiscalConnection(ctx, providers, actor, params.org_id),
   );
-  registerEndpoint(app, r.openShift, ({ actor, params }) =>
+  registerEndpoint(app, api.receipt.openShift, ({ actor, params }) =>
     settings.setFiscalShift(ctx, providers, actor, params.org_id, true),
   );
-  registerEndpoint(app, r.closeShift, ({ actor, params }) =>
+  registerEndpoint(app, api.receipt.closeShift, ({ actor, params }) =>
     settings.setFiscalShift(ctx, providers, actor, params.org_id, false),
   );
 }

@@ -3,11 +3,11 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ProviderSettingsRegistry } from '../../lib/provider-settings.js';
 import type { SecretBox } from '../../lib/secrets.js';
-import type { CheckboxCashierCredentials, CheckboxTokenStore } from './checkbox-api.js';
-import { CheckboxFiscalProvider } from './checkbox-provider.js';
+import type { CheckboxCashierCredentials, CheckboxTokenStore } from './checkbox/checkbox-api.js';
+import { CheckboxFiscalProvider } from './checkbox/checkbox-provider.js';
 import { type FiscalSettingsRow, findFiscalSettings } from './fiscal.repository.js';
 import type { FiscalProvider } from './provider.js';
-import { TestFiscalProvider } from './test-provider.js';
+import { TestFiscalProvider } from './test-provider/test-provider.js';
 
 /**
  * One sealed object per organisation. `api_key`: the test provider's key, or Checkbox's cash

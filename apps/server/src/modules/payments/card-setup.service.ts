@@ -6,10 +6,10 @@ import { paymentCustomers } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { ProviderCard } from './card-provider.js';
-import { openPlatformCredentials, platformProvider } from './platform-settings.service.js';
 import { type PaymentProvider, PaymentProviderError } from './provider.js';
 import { accountOf, type SettingsScope } from './provider-account.js';
 import type { PaymentProviders } from './provider-registry.js';
+import { openPlatformCredentials, platformProvider } from './settings/platform-settings.service.js';
 
 /**
  * Who a card is saved for, as kept on the provider's objects (`metadata[vitrina_owner]`):

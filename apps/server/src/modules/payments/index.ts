@@ -9,26 +9,17 @@ export {
   providerRefusal,
   startCardSetup,
 } from './card-setup.service.js';
-export { followPayment } from './payment-followup.js';
+export { followPayment } from './ledger/payment-followup.js';
 export {
   askReserved,
   performPayment,
   type ReservedPayment,
   reconcilePayments,
   reservePayment,
-} from './payment-operations.service.js';
-export { assertOrganisationExists } from './payment-settings.service.js';
-export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './payment-webhooks.service.js';
+} from './ledger/payment-operations.service.js';
 export { findByKey as findPaymentByKey, type PaymentSettingsRow } from './payments.repository.js';
 export { paymentRoutes } from './payments.routes.js';
 export { registerPaymentJobs } from './payments-jobs.js';
-export {
-  findPlatformSettings,
-  getPlatformPaymentSettings,
-  sealPlatformCredentials,
-  testPlatformConnection,
-  updatePlatformPaymentSettings,
-} from './platform-settings.service.js';
 export { PaymentProviderError } from './provider.js';
 export {
   type CardOrigin,
@@ -40,7 +31,16 @@ export {
 } from './provider-account.js';
 export { PAYMENT_SETTINGS_CHANNEL, PaymentProviders, sealPaymentCredentials } from './provider-registry.js';
 export { tieHoldToSale } from './sale-hold.repository.js';
-export { type BankObject, TestBankStore } from './test-bank-store.js';
-export { settledIntent, settledRefund, TestPaymentBank } from './test-provider.js';
-export { TestWebhookPump } from './test-webhook-pump.js';
-export { newWebhookSecret } from './webhook-signature.js';
+export { assertOrganisationExists } from './settings/payment-settings.service.js';
+export {
+  findPlatformSettings,
+  getPlatformPaymentSettings,
+  sealPlatformCredentials,
+  testPlatformConnection,
+  updatePlatformPaymentSettings,
+} from './settings/platform-settings.service.js';
+export { type BankObject, TestBankStore } from './test-bank/test-bank-store.js';
+export { settledIntent, settledRefund, TestPaymentBank } from './test-bank/test-provider.js';
+export { TestWebhookPump } from './test-bank/test-webhook-pump.js';
+export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './webhooks/payment-webhooks.service.js';
+export { newWebhookSecret } from './webhooks/webhook-signature.js';

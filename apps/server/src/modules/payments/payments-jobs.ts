@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../../lib/context.js';
 import type { JobRunner } from '../jobs/index.js';
-import { reconcilePayments } from './payment-operations.service.js';
-import { TEST_WEBHOOKS_JOB } from './payment-webhooks.service.js';
+import { reconcilePayments } from './ledger/payment-operations.service.js';
 import type { PaymentProviders } from './provider-registry.js';
+import { TEST_WEBHOOKS_JOB } from './webhooks/payment-webhooks.service.js';
 
 export type PaymentJobsDeps = {
   ctx: ServiceContext;

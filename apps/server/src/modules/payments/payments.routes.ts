@@ -3,31 +3,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import * as settings from './payment-settings.service.js';
-import { receiveWebhook } from './payment-webhooks.service.js';
-import * as platform from './platform-settings.service.js';
 import type { PaymentProviders } from './provider-registry.js';
-import { answerChallenge, challengePage } from './test-bank-page.js';
+import * as settings from './settings/payment-settings.service.js';
+import * as platform from './settings/platform-settings.service.js';
+import { answerChallenge, challengePage } from './test-bank/test-bank-page.js';
+import { receiveWebhook } from './webhooks/payment-webhooks.service.js';
 
 type Options = { ctx: ServiceContext; providers: PaymentProviders };
 
 export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Options) {
-  const p = api.payment;
-  registerEndpoint(app, p.settings, ({ actor, params }) =>
+  registerEndpoint(app, api.payment.settings, ({ actor, params }) =>
     settings.getPaymentSettings(ctx, providers, actor, params.org_id),
   );
-  registerEndpoint(app, p.updateSettings, ({ actor, params, body }) =>
+  registerEndpoint(app, api.payment.updateSettings, ({ actor, params, body }) =>
     settings.updatePaymentSettings(ctx, providers, actor, params.org_id, body),
   );
-  registerEndpoint(app, p.testConnection, ({ actor, params }) =>
+  registerEndpoint(app, api.payment.testConnection, ({ actor, params }) =>
     settings.testPaymentConnection(ctx, providers, actor, params.org_id),
   );
-  const pp = api.platformPayment;
-  registerEndpoint(app, pp.settings, () => platform.getPlatformPaymentSettings(ctx));
-  registerEndpoint(app, pp.updateSettings, ({ actor, body }) =>
+  registerEndpoint(app, api.platformPayment.settings, () => platform.getPlatformPaymentSettings(ctx));
+  registerEndpoint(app, api.platformPayment.updateSettings, ({ actor, body }) =>
     platform.updatePlatformPaymentSettings(ctx, providers, actor, body),
   );
-  registerEndpoint(app, pp.testConnection, ({ actor }) => platform.testPlatformConnection(ctx, providers, actor));
+  registerEndpoint(app, api.platformPayment.testConnection, ({ actor }) =>
+    platform.testPlatformConnection(ctx, providers, actor),
+  );
   // The test provider's offline card form: what Stripe.js does for a real card, here for its test cards.
   registerEndpoint(app, api.card.confirmTestSetup, async ({ body }) => {
     if (!(await providers.testBank.cards.confirm(body.client_secret, body.payment_method))) throw notFound();
@@ -49,14 +49,14 @@ export async function paymentRoutes(app: FastifyInstance, { ctx, providers }: Op
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    registerEndpoint(raw, p.webhook, ({ params, request }) =>
+    registerEndpoint(raw, api.payment.webhook, ({ params, request }) =>
       receiveWebhook(ctx, providers, {
         source: { kind: 'org', orgId: params.org_id },
         provider: params.provider,
         ...signedBody(request),
       }),
     );
-    registerEndpoint(raw, pp.webhook, ({ params, request }) =>
+    registerEndpoint(raw, api.platformPayment.webhook, ({ params, request }) =>
       receiveWebhook(ctx, providers, {
         source: { kind: 'platform' },
         provider: params.provider,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { paymentSettings, platformPaymentSettings } from '../../db/schema/index.js';
 import { type PaymentProvider, PaymentProviderError } from './provider.js';
 import type { PaymentProviders } from './provider-registry.js';
-import { TEST_PROVIDER_ACCOUNT } from './test-cards.js';
+import { TEST_PROVIDER_ACCOUNT } from './test-bank/test-cards.js';
 
 /** Whose payment system: an organisation's own (its customers' cards), or the platform's (subscription cards). */
 export type SettingsScope = { kind: 'org'; orgId: number } | { kind: 'platform' };

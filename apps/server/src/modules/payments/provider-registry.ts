@@ -6,9 +6,9 @@ import { ProviderSettingsRegistry } from '../../lib/provider-settings.js';
 import { type SecretBox, sealedCredentials } from '../../lib/secrets.js';
 import { findSettings, type PaymentSettingsRow, type PaymentTransactionRow } from './payments.repository.js';
 import type { PaymentProvider } from './provider.js';
-import { StripePaymentProvider } from './stripe-provider.js';
-import { TestBankStore } from './test-bank-store.js';
-import { TestPaymentBank, TestPaymentProvider } from './test-provider.js';
+import { StripePaymentProvider } from './stripe/stripe-provider.js';
+import { TestBankStore } from './test-bank/test-bank-store.js';
+import { TestPaymentBank, TestPaymentProvider } from './test-bank/test-provider.js';
 
 export type StoredCredentials = { secret_key?: string; publishable_key?: string; webhook_secret?: string };
 

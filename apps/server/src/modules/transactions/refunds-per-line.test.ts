@@ -15,8 +15,8 @@ import {
   transactions,
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
-import { deliverTestWebhooks } from '../payments/payment-webhooks.service.js';
-import type { TestPaymentProvider } from '../payments/test-provider.js';
+import type { TestPaymentProvider } from '../payments/test-bank/test-provider.js';
+import { deliverTestWebhooks } from '../payments/webhooks/payment-webhooks.service.js';
 
 /**
  * Refunds an operator can trust (issue 25): by products or by amount, always with a reason,

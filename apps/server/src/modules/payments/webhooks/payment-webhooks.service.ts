@@ -1,20 +1,20 @@
 import type { PaymentOperation, PaymentProviderKind } from '@vitrina/contract';
 import { PAYMENT_STATUS } from '@vitrina/contract';
-import type { Db } from '../../db/client.js';
-import { systemActor } from '../../lib/actor.js';
-import type { ServiceContext } from '../../lib/context.js';
-import { badRequest } from '../../lib/errors.js';
-import { OrgScope } from '../../lib/org-scope.js';
-import { writeAudit } from '../audit/index.js';
-import * as repo from './payments.repository.js';
-import { platformProvider } from './platform-settings.service.js';
+import type { Db } from '../../../db/client.js';
+import { systemActor } from '../../../lib/actor.js';
+import type { ServiceContext } from '../../../lib/context.js';
+import { badRequest } from '../../../lib/errors.js';
+import { OrgScope } from '../../../lib/org-scope.js';
+import { writeAudit } from '../../audit/index.js';
+import * as repo from '../payments.repository.js';
 import {
   PaymentProviderError,
   type ProviderEvent,
   type ProviderPaymentStatus,
   type WebhookSource,
-} from './provider.js';
-import type { PaymentProviders } from './provider-registry.js';
+} from '../provider.js';
+import type { PaymentProviders } from '../provider-registry.js';
+import { platformProvider } from '../settings/platform-settings.service.js';
 import { NO_WEBHOOK_SECRET } from './webhook-signature.js';
 
 export type IncomingWebhook = {

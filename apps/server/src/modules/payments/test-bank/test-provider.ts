@@ -4,7 +4,7 @@ import {
   TEST_DECLINED_PAYMENT_METHOD,
   type TestProviderSimulation,
 } from '@vitrina/contract';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../../lib/clock.js';
 import {
   type CaptureRequest,
   type ChargeRequest,
@@ -18,17 +18,17 @@ import {
   type ReleaseRequest,
   type WebhookRequest,
   type WebhookSource,
-} from './provider.js';
+} from '../provider.js';
 import {
   parseStripeEvent,
   paymentFromIntent,
   refundFromStripe,
   type StripePaymentIntent,
   type StripeRefund,
-} from './stripe-objects.js';
+} from '../stripe/stripe-objects.js';
+import { noWebhookSecret, signPayload, verifySignature } from '../webhooks/webhook-signature.js';
 import type { BankObject, BankOutcome, BankReads, TestBankStore } from './test-bank-store.js';
 import { TestCardStore, TestCards } from './test-cards.js';
-import { noWebhookSecret, signPayload, verifySignature } from './webhook-signature.js';
 
 /** How late the test provider's webhooks come in `delayed_webhook` mode. */
 export const TEST_WEBHOOK_DELAY_MS = 60_000;

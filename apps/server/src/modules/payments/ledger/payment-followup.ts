@@ -1,15 +1,15 @@
 import { PAYMENT_STATUS, type PaymentOperation } from '@vitrina/contract';
-import type { Db } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
-import * as repo from './payments.repository.js';
+import type { Db } from '../../../db/client.js';
+import type { ServiceContext } from '../../../lib/context.js';
+import * as repo from '../payments.repository.js';
 import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderPayment,
   type ProviderPaymentStatus,
   type ProviderRefund,
-} from './provider.js';
-import type { PaymentProviders } from './provider-registry.js';
+} from '../provider.js';
+import type { PaymentProviders } from '../provider-registry.js';
 
 /** What the provider is asked, stored on the row so a retry asks the very same thing again. */
 export type StoredRequest = {

@@ -1,13 +1,13 @@
 import type { TPlatformPaymentSettings } from '@vitrina/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createSignedInUser } from '../../../test/factories/users.js';
-import { createTestContext, ok, type TestContext } from '../../../test/helper.js';
-import { paymentTransactions, paymentWebhookEvents } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
-import { performPayment } from './payment-operations.service.js';
+import { orgOnTestProvider } from '../../../../test/factories/payments.js';
+import { createTenant } from '../../../../test/factories/tenant.js';
+import { createSignedInUser } from '../../../../test/factories/users.js';
+import { createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { paymentTransactions, paymentWebhookEvents } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import { performPayment } from '../ledger/payment-operations.service.js';
 import { signPayload } from './webhook-signature.js';
 
 /**

@@ -1,5 +1,7 @@
 import { PAYMENT_STATUS, type PaymentOperation } from '@vitrina/contract';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../../lib/context.js';
+import type * as repo from '../payments.repository.js';
+import { type PaymentProvider, PaymentProviderError, type ProviderPayment, type ProviderRefund } from '../provider.js';
 import {
   actedOn,
   DONE_WHEN,
@@ -10,8 +12,6 @@ import {
   settleByAnswer,
   settleByAsking,
 } from './payment-followup.js';
-import type * as repo from './payments.repository.js';
-import { type PaymentProvider, PaymentProviderError, type ProviderPayment, type ProviderRefund } from './provider.js';
 
 /** The payment as the provider sees it, or null when it refuses to say (no such payment): then it is asked again. */
 async function paymentOrNull(provider: PaymentProvider, reference: string): Promise<ProviderPayment | null> {

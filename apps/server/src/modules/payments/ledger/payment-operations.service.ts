@@ -1,15 +1,15 @@
 import type { PaymentOperation } from '@vitrina/contract';
 import { PAYMENT_STATUS } from '@vitrina/contract';
-import type { Db } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import type { Db } from '../../../db/client.js';
+import type { ServiceContext } from '../../../lib/context.js';
+import { conflict, notFound } from '../../../lib/errors.js';
+import * as repo from '../payments.repository.js';
+import { type PaymentProvider, PaymentProviderError } from '../provider.js';
+import { accountOf, type CardOrigin, cardMatches, type SettingsScope } from '../provider-account.js';
+import type { PaymentProviders } from '../provider-registry.js';
+import { platformProvider } from '../settings/platform-settings.service.js';
 import { type StoredRequest, settleByAsking } from './payment-followup.js';
 import { reconcileRow } from './payment-reconcile.js';
-import * as repo from './payments.repository.js';
-import { platformProvider } from './platform-settings.service.js';
-import { type PaymentProvider, PaymentProviderError } from './provider.js';
-import { accountOf, type CardOrigin, cardMatches, type SettingsScope } from './provider-account.js';
-import type { PaymentProviders } from './provider-registry.js';
 
 /** What to do: a new payment (hold, charge) or an action on an earlier one (capture, release, refund). */
 export type PaymentRequest =

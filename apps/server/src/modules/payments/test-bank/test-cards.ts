@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TEST_PAYMENT_METHOD_CARDS, type TestPaymentMethod } from '@vitrina/contract';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../../lib/clock.js';
 import type {
   CardSaving,
   CardSetupRequest,
@@ -8,8 +8,8 @@ import type {
   ProviderCard,
   ProviderCardSetup,
   ProviderCardSetupState,
-} from './card-provider.js';
-import { PaymentProviderError } from './provider.js';
+} from '../card-provider.js';
+import { PaymentProviderError } from '../provider.js';
 import type { BankBooks, BankKind, BankObject } from './test-bank-store.js';
 
 /** The test provider's one account: every organisation on it shares the bank, and so its cards. */

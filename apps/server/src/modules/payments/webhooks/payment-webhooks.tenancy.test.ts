@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { paymentSettings, paymentWebhookEvents } from '../../db/schema/index.js';
-import { seedCustomersDemo } from '../../demo/sales.js';
-import { TestClock } from '../../lib/clock.js';
-import { performPayment } from './payment-operations.service.js';
+import { orgOnTestProvider } from '../../../../test/factories/payments.js';
+import { createTenant } from '../../../../test/factories/tenant.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
+import { paymentSettings, paymentWebhookEvents } from '../../../db/schema/index.js';
+import { seedCustomersDemo } from '../../../demo/sales.js';
+import { TestClock } from '../../../lib/clock.js';
+import { performPayment } from '../ledger/payment-operations.service.js';
+import * as repo from '../payments.repository.js';
+import { sealPaymentCredentials } from '../provider-registry.js';
 import { deliverTestWebhooks } from './payment-webhooks.service.js';
-import * as repo from './payments.repository.js';
-import { sealPaymentCredentials } from './provider-registry.js';
 import { newWebhookSecret, signPayload } from './webhook-signature.js';
 
 /** Issue 22 §3: a webhook is verified with its own organisation's secret, and processed once per organisation. */

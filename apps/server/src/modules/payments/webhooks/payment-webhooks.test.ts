@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../test/factories/payments.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { auditLog, paymentWebhookEvents } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
-import { performPayment } from './payment-operations.service.js';
+import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../../test/factories/payments.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
+import { auditLog, paymentWebhookEvents } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import { performPayment } from '../ledger/payment-operations.service.js';
+import * as repo from '../payments.repository.js';
+import { TEST_WEBHOOK_DELAY_MS } from '../test-bank/test-provider.js';
 import { deliverTestWebhooks } from './payment-webhooks.service.js';
-import * as repo from './payments.repository.js';
-import { TEST_WEBHOOK_DELAY_MS } from './test-provider.js';
 import { signPayload } from './webhook-signature.js';
 
 const clock = new TestClock();

@@ -1,29 +1,26 @@
+import type Stripe from 'stripe';
 import type {
   CardSaving,
   CardSetupRequest,
   CreateCustomerRequest,
   ProviderCardSetup,
   ProviderCardSetupState,
-} from './card-provider.js';
+} from '../card-provider.js';
 
-type Form = Record<string, string | number | boolean | undefined>;
-
-/** Stripe's SetupIntent and PaymentMethod as the adapter reads them. */
+/** Stripe's SetupIntent and PaymentMethod as the adapter reads them (the SDK's objects fit). */
 type StripeSetupIntent = {
   id: string;
-  object: 'setup_intent';
   client_secret: string | null;
   status: string;
   customer: string | { id: string } | null;
   payment_method: string | { id: string } | null;
-  last_setup_error: { code?: string; message?: string } | null;
+  last_setup_error: { code?: string | undefined; message?: string | undefined } | null;
   metadata: Record<string, string> | null;
 };
 type StripePaymentMethod = {
   id: string;
-  object: 'payment_method';
   type: string;
-  card?: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  card?: { brand: string; last4: string; exp_month: number; exp_year: number } | null | undefined;
 };
 
 const idOf = (value: string | { id: string } | null): string | null =>
@@ -35,36 +32,46 @@ const idOf = (value: string | { id: string } | null): string | null =>
  * customer: subscriptions, a sale after the door closes), then reading the SetupIntent and its
  * PaymentMethod once Stripe.js confirmed it in the customer's browser. Cards only, not
  * `automatic_payment_methods`: a hold needs a card, and a bank debit cannot be held.
- * The Stripe adapter extends this with its HTTP client.
+ * The Stripe adapter extends this with its SDK client.
  */
 export abstract class StripeCards implements CardSaving {
-  protected abstract request<T>(method: 'GET' | 'POST', path: string, idempotencyKey?: string, form?: Form): Promise<T>;
+  /** One call of the SDK's client, its failure read as a PaymentProviderError. */
+  protected abstract send<T>(call: (stripe: Stripe) => Promise<T>): Promise<T>;
+  /** A POST's request options: its Idempotency-Key as sent (with this installation's prefix). */
+  protected abstract keyed(idempotencyKey: string): Stripe.RequestOptions;
 
   async accountId(): Promise<string> {
-    const account = await this.request<{ id: string }>('GET', '/v1/account');
+    const account = await this.send((stripe) => stripe.accounts.retrieve());
     return account.id;
   }
 
   async createCustomer(request: CreateCustomerRequest): Promise<{ customer: string }> {
-    const customer = await this.request<{ id: string }>('POST', '/v1/customers', request.idempotencyKey, {
-      description: request.description,
-      'metadata[vitrina_owner]': request.metadata.vitrina_owner,
-    });
+    const customer = await this.send((stripe) =>
+      stripe.customers.create(
+        { description: request.description, metadata: { vitrina_owner: request.metadata.vitrina_owner } },
+        this.keyed(request.idempotencyKey),
+      ),
+    );
     return { customer: customer.id };
   }
 
   async createCardSetup(request: CardSetupRequest): Promise<ProviderCardSetup> {
-    const intent = await this.request<StripeSetupIntent>('POST', '/v1/setup_intents', request.idempotencyKey, {
-      customer: request.customer,
-      usage: 'off_session',
-      'payment_method_types[0]': 'card',
-      'metadata[vitrina_owner]': request.metadata.vitrina_owner,
-    });
+    const intent: StripeSetupIntent = await this.send((stripe) =>
+      stripe.setupIntents.create(
+        {
+          customer: request.customer,
+          usage: 'off_session',
+          payment_method_types: ['card'],
+          metadata: { vitrina_owner: request.metadata.vitrina_owner },
+        },
+        this.keyed(request.idempotencyKey),
+      ),
+    );
     return { reference: intent.id, clientSecret: intent.client_secret ?? '' };
   }
 
   async readCardSetup(reference: string): Promise<ProviderCardSetupState> {
-    const intent = await this.request<StripeSetupIntent>('GET', `/v1/setup_intents/${encodeURIComponent(reference)}`);
+    const intent: StripeSetupIntent = await this.send((stripe) => stripe.setupIntents.retrieve(reference));
     const status =
       intent.status === 'succeeded'
         ? 'succeeded'
@@ -74,10 +81,7 @@ export abstract class StripeCards implements CardSaving {
     const paymentMethod = idOf(intent.payment_method);
     let card: ProviderCardSetupState['card'] = null;
     if (status === 'succeeded' && paymentMethod) {
-      const method = await this.request<StripePaymentMethod>(
-        'GET',
-        `/v1/payment_methods/${encodeURIComponent(paymentMethod)}`,
-      );
+      const method: StripePaymentMethod = await this.send((stripe) => stripe.paymentMethods.retrieve(paymentMethod));
       card = {
         paymentMethod: method.id,
         brand: method.card?.brand ?? method.type,
@@ -97,7 +101,8 @@ export abstract class StripeCards implements CardSaving {
   }
 
   async detachCard(request: { idempotencyKey: string; paymentMethod: string }): Promise<void> {
-    const path = `/v1/payment_methods/${encodeURIComponent(request.paymentMethod)}/detach`;
-    await this.request<StripePaymentMethod>('POST', path, request.idempotencyKey, {});
+    await this.send((stripe) =>
+      stripe.paymentMethods.detach(request.paymentMethod, {}, this.keyed(request.idempotencyKey)),
+    );
   }
 }

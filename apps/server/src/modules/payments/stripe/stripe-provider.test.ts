@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerError } from '../../../test/provider-error.js';
-import { StripeStandIn } from '../../../test/stripe-stand-in.js';
-import { TestClock } from '../../lib/clock.js';
-import { PaymentProviderError } from './provider.js';
+import { providerError } from '../../../../test/provider-error.js';
+import { StripeStandIn } from '../../../../test/stripe-stand-in.js';
+import { TestClock } from '../../../lib/clock.js';
+import { PaymentProviderError } from '../provider.js';
+import { signPayload } from '../webhooks/webhook-signature.js';
 import { StripePaymentProvider } from './stripe-provider.js';
-import { signPayload } from './webhook-signature.js';
 
 const SECRET_KEY = 'sk_test_51StandInKey0123456789';
 const WEBHOOK_SECRET = 'whsec_standin0123456789';

@@ -1,4 +1,4 @@
-import type { ProviderEvent, ProviderPayment, ProviderPaymentStatus, ProviderRefund } from './provider.js';
+import type { ProviderEvent, ProviderPayment, ProviderPaymentStatus, ProviderRefund } from '../provider.js';
 
 /**
  * Stripe's objects as the adapter reads them, and the same shapes the test provider sends in
@@ -13,7 +13,7 @@ export type StripePaymentIntent = {
   currency: string;
   status: string;
   metadata?: Record<string, string>;
-  next_action?: { type: string; redirect_to_url?: { url: string; return_url?: string | null } } | null;
+  next_action?: { type: string; redirect_to_url?: { url: string | null; return_url?: string | null } } | null;
 };
 export type StripeRefund = {
   id: string;
@@ -55,13 +55,20 @@ export function paymentFromIntent(intent: StripePaymentIntent): ProviderPayment 
   };
 }
 
+/** A refund as Stripe answers it: the SDK's object (its PaymentIntent an id unless expanded), or the test bank's. */
+type RefundAnswer = Omit<StripeRefund, 'payment_intent' | 'status' | 'metadata'> & {
+  payment_intent: string | { id: string } | null;
+  status: string | null;
+};
+
 /** Stripe's refund statuses: pending and requires_action wait for the bank; failed and canceled gave nothing back. */
-export function refundFromStripe(refund: StripeRefund): ProviderRefund {
+export function refundFromStripe(refund: RefundAnswer): ProviderRefund {
   const isFailed = refund.status === 'failed' || refund.status === 'canceled';
   const status = refund.status === 'succeeded' ? 'succeeded' : isFailed ? 'failed' : 'pending';
+  const payment = refund.payment_intent;
   return {
     reference: refund.id,
-    paymentReference: refund.payment_intent,
+    paymentReference: typeof payment === 'string' ? payment : (payment?.id ?? ''),
     status,
     amountMinor: refund.amount,
     currency: refund.currency.toUpperCase(),

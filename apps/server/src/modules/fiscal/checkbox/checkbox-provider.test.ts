@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckboxStandIn, checkboxCashier } from '../../../test/checkbox-stand-in.js';
-import { TestClock } from '../../lib/clock.js';
+import { CheckboxStandIn, checkboxCashier } from '../../../../test/checkbox-stand-in.js';
+import { TestClock } from '../../../lib/clock.js';
+import { FiscalProviderError, type FiscalReceiptRequest } from '../provider.js';
 import type { CheckboxCashierCredentials } from './checkbox-api.js';
 import { CheckboxFiscalProvider, SHIFT_POLL_MS } from './checkbox-provider.js';
-import { FiscalProviderError, type FiscalReceiptRequest } from './provider.js';
 
 const cashier = checkboxCashier('provider-test');
 const pinCashier = checkboxCashier('provider-test-pin');

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { fiscalTestReceipts, fiscalTestShifts } from '../../db/schema/index.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Db } from '../../../db/client.js';
+import { fiscalTestReceipts, fiscalTestShifts } from '../../../db/schema/index.js';
+import type { Clock } from '../../../lib/clock.js';
 import {
   type FiscalProvider,
   FiscalProviderError,
   type FiscalReceiptAnswer,
   type FiscalReceiptRequest,
   type FiscalShiftState,
-} from './provider.js';
+} from '../provider.js';
 
 /** Where the test provider says its documents can be checked: a reserved name that never resolves. */
 export const TEST_FISCAL_CHECK_URL = 'https://fiscal-test.invalid/check';

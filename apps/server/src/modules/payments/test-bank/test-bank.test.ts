@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { paymentTransactions } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
-import { performPayment } from './payment-operations.service.js';
-import { PaymentProviders } from './provider-registry.js';
+import { orgOnTestProvider } from '../../../../test/factories/payments.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
+import { paymentTransactions } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import { performPayment } from '../ledger/payment-operations.service.js';
+import { PaymentProviders } from '../provider-registry.js';
 
 const clock = new TestClock();
 let ctx: TestContext;

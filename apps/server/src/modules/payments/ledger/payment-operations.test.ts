@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../test/factories/payments.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { paymentTransactions } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
+import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../../test/factories/payments.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
+import { paymentTransactions } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import * as repo from '../payments.repository.js';
 import { performPayment, reconcilePayments } from './payment-operations.service.js';
-import * as repo from './payments.repository.js';
 
 const clock = new TestClock();
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PaymentProviderError } from './provider.js';
+import { PaymentProviderError } from '../provider.js';
 
 /** The code of a provider's refusal when the organisation stored no webhook secret to verify with. */
 export const NO_WEBHOOK_SECRET = 'no_webhook_secret';

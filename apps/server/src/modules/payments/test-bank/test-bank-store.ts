@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { preparedSql } from '../../db/prepared.js';
+import type { Db } from '../../../db/client.js';
+import { preparedSql } from '../../../db/prepared.js';
 
 /** The Stripe object kinds the test bank keeps (the `object` field of each). */
 export type BankKind = 'payment_intent' | 'refund' | 'customer' | 'setup_intent' | 'payment_method';

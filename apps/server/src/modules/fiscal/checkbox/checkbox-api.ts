@@ -1,4 +1,4 @@
-import { FiscalProviderError } from './provider.js';
+import { FiscalProviderError } from '../provider.js';
 
 export const CHECKBOX_API_BASE = 'https://api.checkbox.ua';
 /** How Vitrina names itself to Checkbox (X-Client-Name, X-Client-Version), as Checkbox asks integrations to. */

@@ -1,4 +1,4 @@
-import { FiscalProviderError, type FiscalReceiptRequest } from './provider.js';
+import { FiscalProviderError, type FiscalReceiptRequest } from '../provider.js';
 
 /**
  * The parts of Checkbox's API objects the adapter reads and writes, named as in its OpenAPI

@@ -1,8 +1,8 @@
 import { type Locale, translate } from '@vitrina/contract';
-import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
-import * as repo from './payments.repository.js';
-import type { PaymentProviders } from './provider-registry.js';
+import type { Db } from '../../../db/client.js';
+import { notFound } from '../../../lib/errors.js';
+import * as repo from '../payments.repository.js';
+import type { PaymentProviders } from '../provider-registry.js';
 import { TestPaymentProvider, testBankChallengePath } from './test-provider.js';
 
 /** Locale tags for the amount on the page. */

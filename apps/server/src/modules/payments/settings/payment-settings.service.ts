@@ -9,17 +9,17 @@ import {
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organizations } from '../../db/schema/index.js';
-import type { UserActor } from '../../lib/actor.js';
-import type { ServiceContext } from '../../lib/context.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { maskSecret } from '../../lib/secrets.js';
-import { writeAudit } from '../audit/index.js';
-import * as repo from './payments.repository.js';
-import { type PaymentProvider, PaymentProviderError } from './provider.js';
-import { learnAccount } from './provider-account.js';
-import type { PaymentProviders, StoredCredentials } from './provider-registry.js';
-import { newWebhookSecret } from './webhook-signature.js';
+import { organizations } from '../../../db/schema/index.js';
+import type { UserActor } from '../../../lib/actor.js';
+import type { ServiceContext } from '../../../lib/context.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { maskSecret } from '../../../lib/secrets.js';
+import { writeAudit } from '../../audit/index.js';
+import * as repo from '../payments.repository.js';
+import { type PaymentProvider, PaymentProviderError } from '../provider.js';
+import { learnAccount } from '../provider-account.js';
+import type { PaymentProviders, StoredCredentials } from '../provider-registry.js';
+import { newWebhookSecret } from '../webhooks/webhook-signature.js';
 
 type UpdateBody = z.output<typeof ZUpdatePaymentSettings>;
 

@@ -1,13 +1,13 @@
-import type { Clock } from '../../lib/clock.js';
-import { CheckboxApi, type CheckboxApiOptions, messageOf } from './checkbox-api.js';
-import { type CheckboxReceipt, type CheckboxShift, sellPayload } from './checkbox-objects.js';
+import type { Clock } from '../../../lib/clock.js';
 import {
   type FiscalProvider,
   FiscalProviderError,
   type FiscalReceiptAnswer,
   type FiscalReceiptRequest,
   type FiscalShiftState,
-} from './provider.js';
+} from '../provider.js';
+import { CheckboxApi, type CheckboxApiOptions, messageOf } from './checkbox-api.js';
+import { type CheckboxReceipt, type CheckboxShift, sellPayload } from './checkbox-objects.js';
 
 /** Checkbox's public page of a receipt, by its id: the customer's copy, with the tax service's QR code. */
 export const CHECKBOX_RECEIPT_PAGE = 'https://check.checkbox.ua';

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { PAYMENT_STATUS, SALE_PAYMENT, type TFleetThresholds } from '@vitrina/contract';
+import type { TFleetThresholds, TMapTiles } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { installationKeyPrefix } from './lib/installation.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { tileImageSource } from './lib/map-tiles.js';
+import { installModules, type ModuleManifest } from './lib/module-manifest.js';
 import { OrgCache } from './lib/org-cache.js';
 import { createOutgoingGuard, type HostLookup } from './lib/outgoing-address.js';
 import { RateSharing } from './lib/rate-sharing.js';
@@ -18,73 +19,58 @@ import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
-import { accountingRoutes } from './modules/accounting/index.js';
-import { alertRoutes, registerAlertJobs } from './modules/alerts/index.js';
-import { authRoutes, registerAuthJobs, slideSession } from './modules/auth/index.js';
-import { categoryRoutes } from './modules/categories/index.js';
-import { certificateRoutes } from './modules/certificates/index.js';
-import { courierRoutes } from './modules/courier/index.js';
-import { customerAppRoutes, registerCustomerAppJobs } from './modules/customer-app/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import { datasetRoutes } from './modules/dataset/index.js';
-import { deviceGroupRoutes } from './modules/device-groups/index.js';
-import { deviceCommandRoutes, Gateway, type MqttSettings, registerDeviceJobs } from './modules/devices/index.js';
-import { errorAnalyticsRoutes } from './modules/error-analytics/index.js';
-import { fileRoutes } from './modules/files/index.js';
-import {
-  FiscalProviders,
-  fiscalRoutes,
-  onRefundReversed,
-  onSalePaid,
-  onSaleRefunded,
-  registerFiscalJobs,
-} from './modules/fiscal/index.js';
-import { JobRunner, jobRoutes } from './modules/jobs/index.js';
-import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
-import { makerRoutes } from './modules/makers/index.js';
-import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
+import { accountingModule } from './modules/accounting/index.js';
+import { alertsModule } from './modules/alerts/index.js';
+import { authModule, slideSession } from './modules/auth/index.js';
+import { categoriesModule } from './modules/categories/index.js';
+import { certificatesModule } from './modules/certificates/index.js';
+import { courierModule } from './modules/courier/index.js';
+import { customerAppModule } from './modules/customer-app/index.js';
+import { dashboardModule } from './modules/dashboard/index.js';
+import { datasetModule } from './modules/dataset/index.js';
+import { deviceGroupsModule } from './modules/device-groups/index.js';
+import { devicesModule, Gateway, type MqttSettings } from './modules/devices/index.js';
+import { errorAnalyticsModule } from './modules/error-analytics/index.js';
+import { filesModule } from './modules/files/index.js';
+import { FiscalProviders, fiscalModule } from './modules/fiscal/index.js';
+import { JobRunner, jobsModule } from './modules/jobs/index.js';
+import { LiveBus, type LiveBusOptions, liveModule } from './modules/live/index.js';
+import { makersModule } from './modules/makers/index.js';
+import { micromarketsModule, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
 import {
   type ChannelEndpoints,
   DEFAULT_CHANNEL_ENDPOINTS,
-  notificationChannelRoutes,
-  notificationRoutingRoutes,
+  notificationsModule,
   orgMailer,
-  registerNotificationJobs,
 } from './modules/notifications/index.js';
-import { openLinkRoutes, registerOpenLinkJobs } from './modules/open-links/index.js';
-import { orderRoutes } from './modules/orders/index.js';
-import { organizationRoutes } from './modules/organizations/index.js';
+import { openLinksModule } from './modules/open-links/index.js';
+import { ordersModule } from './modules/orders/index.js';
+import { organizationsModule } from './modules/organizations/index.js';
 import {
   deliverTestWebhooks,
   PAYMENT_SETTINGS_CHANNEL,
   PaymentProviders,
   type PaymentSettingsRow,
-  paymentRoutes,
-  registerPaymentJobs,
+  paymentsModule,
   TEST_WEBHOOKS_JOB,
   TestWebhookPump,
 } from './modules/payments/index.js';
-import { planningRoutes, registerPlanningJobs } from './modules/planning/index.js';
-import { planogramRoutes, registerPlanogramJobs } from './modules/planograms/index.js';
-import { productRoutes } from './modules/products/index.js';
-import {
-  applyPromotions,
-  PROMOTIONS_CHANNEL,
-  type PromotionRulesCache,
-  promotionRoutes,
-} from './modules/promotions/index.js';
-import { inboxPushProvider, type PushProvider, pushRoutes, registerPushJobs } from './modules/push/index.js';
-import { receiptRoutes } from './modules/receipts/index.js';
-import { markSaleRollups, registerReportJobs, reportRoutes, saleBucketOf } from './modules/reports/index.js';
-import { roleRoutes } from './modules/roles/index.js';
-import { onSaleLedgerSettled, registerSalesJobs, type SaleRow, SaleSettler } from './modules/sales/index.js';
-import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
-import { supportRoutes } from './modules/support/index.js';
-import { systemRoutes } from './modules/system/index.js';
-import { tagRoutes } from './modules/tags/index.js';
-import { transactionRoutes } from './modules/transactions/index.js';
-import { userGroupRoutes } from './modules/user-groups/index.js';
-import { userRoutes } from './modules/users/index.js';
+import { planningModule } from './modules/planning/index.js';
+import { planogramsModule } from './modules/planograms/index.js';
+import { productsModule } from './modules/products/index.js';
+import { PROMOTIONS_CHANNEL, type PromotionRulesCache, promotionsModule } from './modules/promotions/index.js';
+import { type PushProvider, pushModule } from './modules/push/index.js';
+import { receiptsModule } from './modules/receipts/index.js';
+import { reportsModule } from './modules/reports/index.js';
+import { rolesModule } from './modules/roles/index.js';
+import { onSaleLedgerSettled, SaleSettler, salesModule } from './modules/sales/index.js';
+import { subscriptionsModule } from './modules/subscriptions/index.js';
+import { supportModule } from './modules/support/index.js';
+import { systemModule } from './modules/system/index.js';
+import { tagsModule } from './modules/tags/index.js';
+import { transactionsModule } from './modules/transactions/index.js';
+import { userGroupsModule } from './modules/user-groups/index.js';
+import { usersModule } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -146,6 +132,83 @@ declare module 'fastify' {
     saleSettler: SaleSettler;
   }
 }
+
+/** What app.ts hands every module; each module's manifest names the part it takes. */
+export type ServerModuleDeps = {
+  ctx: ServiceContext;
+  database: Database;
+  rateSharing: RateSharing;
+  live: LiveBus;
+  liveHeartbeatMs: number | undefined;
+  payments: PaymentProviders;
+  deliverTestWebhooks: () => Promise<unknown>;
+  fiscal: FiscalProviders;
+  settler: SaleSettler;
+  channelEndpoints: ChannelEndpoints;
+  mapTiles: TMapTiles;
+  push: PushProvider | undefined;
+  /**
+   * The device gateway, null without MQTT: the devices module's command routes and jobs use it,
+   * and open links, the customer app and couriers send door commands through it at once.
+   */
+  gateway: Gateway | null;
+  telemetryRetentionDays: number | undefined;
+};
+
+/**
+ * The server's modules, installed in this order (lib/module-manifest.ts). The order is a rule
+ * where it shows:
+ * - a sale event's subscribers run in list order, in the sale's database transaction: on
+ *   `paid`, promotions (the bonuses) before fiscal (the receipt) before reports (the rollup);
+ *   on `refunded`, fiscal (the return receipts) before reports; on `settled`, reports alone;
+ *   on `refundReversed`, fiscal alone (the correction of a return receipt);
+ * - job kinds are registered, and recurring ones first queued, in list order: payments,
+ *   planograms, fiscal, sales, open links, reports, subscriptions, push, planning,
+ *   notifications, alerts, auth, the customer app, devices (job-registry.test.ts lists them).
+ * The modules with neither come first; the order of routes only orders the OpenAPI document.
+ */
+export const SERVER_MODULES: readonly ModuleManifest<ServerModuleDeps, JobRunner>[] = [
+  systemModule,
+  usersModule,
+  rolesModule,
+  organizationsModule,
+  certificatesModule,
+  userGroupsModule,
+  supportModule,
+  errorAnalyticsModule,
+  receiptsModule,
+  transactionsModule,
+  ordersModule,
+  accountingModule,
+  dashboardModule,
+  filesModule,
+  micromarketsModule,
+  deviceGroupsModule,
+  categoriesModule,
+  makersModule,
+  productsModule,
+  tagsModule,
+  datasetModule,
+  jobsModule,
+  liveModule,
+  courierModule,
+  // From here the order is the rule above.
+  promotionsModule,
+  paymentsModule,
+  planogramsModule,
+  fiscalModule,
+  salesModule,
+  openLinksModule,
+  reportsModule,
+  subscriptionsModule,
+  pushModule,
+  planningModule,
+  notificationsModule,
+  alertsModule,
+  authModule,
+  customerAppModule,
+  devicesModule,
+];
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
@@ -242,14 +305,11 @@ export async function buildApp(deps: AppDeps) {
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
     publicUrl: deps.config.publicUrl,
     keyPrefix: await installationKeyPrefix(deps.database.db),
+    // A charge or refund that a webhook or the reconciliation settles later: its sale follows
+    // (the sales module, which announces what changed as sale events in the same transaction).
+    onLedgerSettled: (db, row) => onSaleLedgerSettled(ctx, db, row),
     // The test provider's webhooks reach the server as a provider's would: a delayed job per
     // webhook delivers it once it falls due (tests without the runner deliver them by hand).
-    // A charge or refund that a webhook or the reconciliation settles later: its sale follows.
-    // A refund the bank reversed after all (an error now): its return receipt, if registered, is corrected.
-    onLedgerSettled: async (db, row) => {
-      await onSaleLedgerSettled(ctx, db, row.transactionId);
-      if (row.status === PAYMENT_STATUS.error) await onRefundReversed(db, row, clock.now());
-    },
     onTestWebhookQueued: (dueMs) => {
       // Due now, on an instance that runs its jobs: delivered in-process at once.
       if (webhookPump && dueMs <= clock.nowMs()) return webhookPump.soon();
@@ -274,64 +334,8 @@ export async function buildApp(deps: AppDeps) {
     checkboxBaseUrl: deps.fiscal?.checkboxBaseUrl,
   });
   app.decorate('fiscal', fiscal);
-  // What a sale sets off, inside the database transaction that changed it (DESIGN §9): its
-  // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
-  // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
-  // refund), and its micromarket-day of the sales rollups (marked here, recomputed by the
-  // `reports.rollups` job or before a report reads it). A settled sale that is paid is
-  // marked by its `paid` event, which the settlement sends in the same transaction.
-  const rollup = async (db: Db, { sale }: { sale: SaleRow }) => markSaleRollups(db, saleBucketOf(sale));
-  saleEvents
-    .on('settled', async (db, event) => {
-      if (event.sale.paymentStatus !== SALE_PAYMENT.paid) await rollup(db, event);
-    })
-    .on('paid', async (db, { sale, settings }) => {
-      await applyPromotions(db, sale, clock.now(), ctx.promotionRules);
-      await onSalePaid(db, sale, clock.now(), settings ?? undefined);
-    })
-    .on('paid', rollup)
-    .on('refunded', async (db, { sale, refunds }) => {
-      for (const refund of refunds) await onSaleRefunded(db, sale, refund, clock.now());
-    })
-    .on('refunded', rollup);
   const settler = new SaleSettler(ctx, payments, app.log);
   app.decorate('saleSettler', settler);
-  app.addHook('onClose', () => settler.idle());
-  await app.register(systemRoutes, { database: deps.database });
-  await app.register(authRoutes, { ctx, rateSharing });
-  await app.register(userRoutes, { ctx });
-  await app.register(roleRoutes, { ctx });
-  await app.register(organizationRoutes, { ctx });
-  await app.register(certificateRoutes, { ctx });
-  await app.register(userGroupRoutes, { ctx });
-  await app.register(pushRoutes, { ctx });
-  await app.register(supportRoutes, { ctx });
-  await app.register(errorAnalyticsRoutes, { ctx });
-  await app.register(notificationChannelRoutes, { ctx, endpoints: channelEndpoints });
-  await app.register(notificationRoutingRoutes, { ctx });
-  await app.register(paymentRoutes, { ctx, providers: payments });
-  await app.register(fiscalRoutes, { ctx, providers: fiscal });
-  await app.register(receiptRoutes, { ctx });
-  await app.register(transactionRoutes, { ctx, providers: payments });
-  await app.register(subscriptionRoutes, { ctx, providers: payments });
-  await app.register(orderRoutes, { ctx, providers: payments });
-  await app.register(planogramRoutes, { ctx });
-  await app.register(planningRoutes, { ctx });
-  await app.register(accountingRoutes, { ctx });
-  await app.register(dashboardRoutes, { ctx });
-  await app.register(reportRoutes, { ctx });
-  await app.register(fileRoutes, { ctx });
-  await app.register(micromarketRoutes, { ctx, mapTiles });
-  await app.register(deviceGroupRoutes, { ctx });
-  await app.register(categoryRoutes, { ctx });
-  await app.register(makerRoutes, { ctx });
-  await app.register(promotionRoutes, { ctx });
-  await app.register(productRoutes, { ctx });
-  await app.register(tagRoutes, { ctx });
-  await app.register(datasetRoutes, { ctx });
-  await app.register(alertRoutes, { ctx });
-  await app.register(jobRoutes, { ctx });
-  await app.register(liveRoutes, { ctx, bus: live, heartbeatMs: deps.live?.heartbeatMs });
   const gateway = deps.mqtt
     ? new Gateway({
         ctx,
@@ -342,30 +346,26 @@ export async function buildApp(deps: AppDeps) {
       })
     : null;
   app.decorate('gateway', gateway);
-  // Every module's background jobs, registered in one place (issue 26): each module's
-  // `<module>-jobs.ts` registers all of its kinds with their options.
-  registerPaymentJobs(jobs, { ctx, providers: payments, deliverTestWebhooks: deliverWebhooks });
-  registerPlanogramJobs(jobs, { ctx });
-  registerFiscalJobs(jobs, { ctx, providers: fiscal });
-  registerSalesJobs(jobs, { ctx, providers: payments });
-  registerOpenLinkJobs(jobs, { ctx, providers: payments });
-  registerReportJobs(jobs, { ctx });
-  registerSubscriptionJobs(jobs, { ctx, providers: payments });
-  registerPushJobs(jobs, { ctx, provider: deps.push ?? inboxPushProvider });
-  registerPlanningJobs(jobs, { ctx });
-  registerNotificationJobs(jobs, { ctx, endpoints: channelEndpoints });
-  registerAlertJobs(jobs, { ctx });
-  registerAuthJobs(jobs, { ctx });
-  registerCustomerAppJobs(jobs, { ctx, endpoints: channelEndpoints });
-  registerDeviceJobs(jobs, {
-    ctx,
-    gateway,
-    ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
+  await installModules(app, SERVER_MODULES, {
+    events: saleEvents,
+    jobs,
+    deps: {
+      ctx,
+      database: deps.database,
+      rateSharing,
+      live,
+      liveHeartbeatMs: deps.live?.heartbeatMs,
+      payments,
+      deliverTestWebhooks: deliverWebhooks,
+      fiscal,
+      settler,
+      channelEndpoints,
+      mapTiles,
+      push: deps.push,
+      gateway,
+      telemetryRetentionDays: deps.telemetryRetentionDays,
+    },
   });
-  await app.register(deviceCommandRoutes, { ctx, gateway });
-  await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing, payments });
-  await app.register(customerAppRoutes, { ctx, rateSharing, payments, delivery: gateway });
-  await app.register(courierRoutes, { ctx, delivery: gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.

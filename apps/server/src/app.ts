@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { TFleetThresholds, TMapTiles } from '@vitrina/contract';
+import type { TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -10,7 +10,7 @@ import type { ServiceContext } from './lib/context.js';
 import { installationKeyPrefix } from './lib/installation.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { tileImageSource } from './lib/map-tiles.js';
-import { installModules, type ModuleManifest } from './lib/module-manifest.js';
+import { installModules } from './lib/module-manifest.js';
 import { OrgCache } from './lib/org-cache.js';
 import { createOutgoingGuard, type HostLookup } from './lib/outgoing-address.js';
 import { RateSharing } from './lib/rate-sharing.js';
@@ -19,58 +19,24 @@ import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
-import { accountingModule } from './modules/accounting/index.js';
-import { alertsModule } from './modules/alerts/index.js';
-import { authModule, slideSession } from './modules/auth/index.js';
-import { categoriesModule } from './modules/categories/index.js';
-import { certificatesModule } from './modules/certificates/index.js';
-import { courierModule } from './modules/courier/index.js';
-import { customerAppModule } from './modules/customer-app/index.js';
-import { dashboardModule } from './modules/dashboard/index.js';
-import { datasetModule } from './modules/dataset/index.js';
-import { deviceGroupsModule } from './modules/device-groups/index.js';
-import { devicesModule, Gateway, type MqttSettings } from './modules/devices/index.js';
-import { errorAnalyticsModule } from './modules/error-analytics/index.js';
-import { filesModule } from './modules/files/index.js';
-import { FiscalProviders, fiscalModule } from './modules/fiscal/index.js';
-import { JobRunner, jobsModule } from './modules/jobs/index.js';
-import { LiveBus, type LiveBusOptions, liveModule } from './modules/live/index.js';
-import { makersModule } from './modules/makers/index.js';
-import { micromarketsModule, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
-import {
-  type ChannelEndpoints,
-  DEFAULT_CHANNEL_ENDPOINTS,
-  notificationsModule,
-  orgMailer,
-} from './modules/notifications/index.js';
-import { openLinksModule } from './modules/open-links/index.js';
-import { ordersModule } from './modules/orders/index.js';
-import { organizationsModule } from './modules/organizations/index.js';
+import { slideSession } from './modules/auth/index.js';
+import { Gateway, type MqttSettings } from './modules/devices/index.js';
+import { FiscalProviders } from './modules/fiscal/index.js';
+import { JobRunner } from './modules/jobs/index.js';
+import { LiveBus, type LiveBusOptions } from './modules/live/index.js';
+import { THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
+import { type ChannelEndpoints, DEFAULT_CHANNEL_ENDPOINTS, orgMailer } from './modules/notifications/index.js';
 import {
   deliverTestWebhooks,
   PAYMENT_SETTINGS_CHANNEL,
   PaymentProviders,
   type PaymentSettingsRow,
-  paymentsModule,
   TEST_WEBHOOKS_JOB,
   TestWebhookPump,
 } from './modules/payments/index.js';
-import { planningModule } from './modules/planning/index.js';
-import { planogramsModule } from './modules/planograms/index.js';
-import { productsModule } from './modules/products/index.js';
-import { PROMOTIONS_CHANNEL, type PromotionRulesCache, promotionsModule } from './modules/promotions/index.js';
-import { type PushProvider, pushModule } from './modules/push/index.js';
-import { receiptsModule } from './modules/receipts/index.js';
-import { reportsModule } from './modules/reports/index.js';
-import { rolesModule } from './modules/roles/index.js';
-import { onSaleLedgerSettled, SaleSettler, salesModule } from './modules/sales/index.js';
-import { subscriptionsModule } from './modules/subscriptions/index.js';
-import { supportModule } from './modules/support/index.js';
-import { systemModule } from './modules/system/index.js';
-import { tagsModule } from './modules/tags/index.js';
-import { transactionsModule } from './modules/transactions/index.js';
-import { userGroupsModule } from './modules/user-groups/index.js';
-import { usersModule } from './modules/users/index.js';
+import { PROMOTIONS_CHANNEL, type PromotionRulesCache } from './modules/promotions/index.js';
+import type { PushProvider } from './modules/push/index.js';
+import { onSaleLedgerSettled, SaleSettler } from './modules/sales/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -79,6 +45,7 @@ import { multipartPlugin } from './plugins/multipart.js';
 import { loggerOptions, QuietRequestLog, requestIdOf } from './plugins/request-logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPanelPlugin } from './plugins/web-panel.js';
+import { SERVER_MODULES } from './server-modules.js';
 
 export type AppDeps = {
   database: Database;
@@ -132,83 +99,6 @@ declare module 'fastify' {
     saleSettler: SaleSettler;
   }
 }
-
-/** What app.ts hands every module; each module's manifest names the part it takes. */
-export type ServerModuleDeps = {
-  ctx: ServiceContext;
-  database: Database;
-  rateSharing: RateSharing;
-  live: LiveBus;
-  liveHeartbeatMs: number | undefined;
-  payments: PaymentProviders;
-  deliverTestWebhooks: () => Promise<unknown>;
-  fiscal: FiscalProviders;
-  settler: SaleSettler;
-  channelEndpoints: ChannelEndpoints;
-  mapTiles: TMapTiles;
-  push: PushProvider | undefined;
-  /**
-   * The device gateway, null without MQTT: the devices module's command routes and jobs use it,
-   * and open links, the customer app and couriers send door commands through it at once.
-   */
-  gateway: Gateway | null;
-  telemetryRetentionDays: number | undefined;
-};
-
-/**
- * The server's modules, installed in this order (lib/module-manifest.ts). The order is a rule
- * where it shows:
- * - a sale event's subscribers run in list order, in the sale's database transaction: on
- *   `paid`, promotions (the bonuses) before fiscal (the receipt) before reports (the rollup);
- *   on `refunded`, fiscal (the return receipts) before reports; on `settled`, reports alone;
- *   on `refundReversed`, fiscal alone (the correction of a return receipt);
- * - job kinds are registered, and recurring ones first queued, in list order: payments,
- *   planograms, fiscal, sales, open links, reports, subscriptions, push, planning,
- *   notifications, alerts, auth, the customer app, devices (job-registry.test.ts lists them).
- * The modules with neither come first; the order of routes only orders the OpenAPI document.
- */
-export const SERVER_MODULES: readonly ModuleManifest<ServerModuleDeps, JobRunner>[] = [
-  systemModule,
-  usersModule,
-  rolesModule,
-  organizationsModule,
-  certificatesModule,
-  userGroupsModule,
-  supportModule,
-  errorAnalyticsModule,
-  receiptsModule,
-  transactionsModule,
-  ordersModule,
-  accountingModule,
-  dashboardModule,
-  filesModule,
-  micromarketsModule,
-  deviceGroupsModule,
-  categoriesModule,
-  makersModule,
-  productsModule,
-  tagsModule,
-  datasetModule,
-  jobsModule,
-  liveModule,
-  courierModule,
-  // From here the order is the rule above.
-  promotionsModule,
-  paymentsModule,
-  planogramsModule,
-  fiscalModule,
-  salesModule,
-  openLinksModule,
-  reportsModule,
-  subscriptionsModule,
-  pushModule,
-  planningModule,
-  notificationsModule,
-  alertsModule,
-  authModule,
-  customerAppModule,
-  devicesModule,
-];
 
 /** Plugin order: framework → app plugins → routes (CONVENTIONS 4). */
 export async function buildApp(deps: AppDeps) {
@@ -346,6 +236,8 @@ export async function buildApp(deps: AppDeps) {
       })
     : null;
   app.decorate('gateway', gateway);
+  // Every module's sale-event subscribers, stop hook, routes and jobs, in the order
+  // server-modules.ts documents (the rules are the modules', not this file's).
   await installModules(app, SERVER_MODULES, {
     events: saleEvents,
     jobs,

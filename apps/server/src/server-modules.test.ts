@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { SERVER_MODULES, type ServerModuleDeps } from './app.js';
 import { installModules } from './lib/module-manifest.js';
 import { type SaleEventHandler, type SaleEventName, SaleEvents } from './lib/sale-events.js';
+import { SERVER_MODULES, type ServerModuleDeps } from './server-modules.js';
 
 /** Notes which module subscribed to which event, in the order the subscriptions came. */
 class RecordingEvents extends SaleEvents {
@@ -18,7 +18,7 @@ class RecordingEvents extends SaleEvents {
 }
 
 describe('the server’s modules', () => {
-  it('subscribe to the sale events in the order app.ts documents', async () => {
+  it('subscribe to the sale events in the order the list documents', async () => {
     const events = new RecordingEvents();
     // Only the subscribers, through the installer itself; they read their deps only when an event comes.
     const subscribersOnly = SERVER_MODULES.map(({ name, saleEvents }) => ({

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { PAYMENT_STATUS, SALE_PAYMENT, type TFleetThresholds } from '@vitrina/contract';
+import type { TFleetThresholds } from '@vitrina/contract';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database } from './db/client.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { installationKeyPrefix } from './lib/installation.js';
 import { createOutboxMailer, type Mailer } from './lib/mailer.js';
 import { tileImageSource } from './lib/map-tiles.js';
+import { installModules } from './lib/module-manifest.js';
 import { OrgCache } from './lib/org-cache.js';
 import { createOutgoingGuard, type HostLookup } from './lib/outgoing-address.js';
 import { RateSharing } from './lib/rate-sharing.js';
@@ -18,73 +19,24 @@ import { createSecretBox } from './lib/secrets.js';
 import type { SessionCacheOptions } from './lib/session-cache.js';
 import { createLocalStorage, type FileStorage } from './lib/storage.js';
 import { validatorCompiler } from './lib/validation.js';
-import { accountingRoutes } from './modules/accounting/index.js';
-import { alertRoutes, registerAlertJobs } from './modules/alerts/index.js';
-import { authRoutes, registerAuthJobs, slideSession } from './modules/auth/index.js';
-import { categoryRoutes } from './modules/categories/index.js';
-import { certificateRoutes } from './modules/certificates/index.js';
-import { courierRoutes } from './modules/courier/index.js';
-import { customerAppRoutes, registerCustomerAppJobs } from './modules/customer-app/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import { datasetRoutes } from './modules/dataset/index.js';
-import { deviceGroupRoutes } from './modules/device-groups/index.js';
-import { deviceCommandRoutes, Gateway, type MqttSettings, registerDeviceJobs } from './modules/devices/index.js';
-import { errorAnalyticsRoutes } from './modules/error-analytics/index.js';
-import { fileRoutes } from './modules/files/index.js';
-import {
-  FiscalProviders,
-  fiscalRoutes,
-  onRefundReversed,
-  onSalePaid,
-  onSaleRefunded,
-  registerFiscalJobs,
-} from './modules/fiscal/index.js';
-import { JobRunner, jobRoutes } from './modules/jobs/index.js';
-import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
-import { makerRoutes } from './modules/makers/index.js';
-import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
-import {
-  type ChannelEndpoints,
-  DEFAULT_CHANNEL_ENDPOINTS,
-  notificationChannelRoutes,
-  notificationRoutingRoutes,
-  orgMailer,
-  registerNotificationJobs,
-} from './modules/notifications/index.js';
-import { openLinkRoutes, registerOpenLinkJobs } from './modules/open-links/index.js';
-import { orderRoutes } from './modules/orders/index.js';
-import { organizationRoutes } from './modules/organizations/index.js';
+import { slideSession } from './modules/auth/index.js';
+import { Gateway, type MqttSettings } from './modules/devices/index.js';
+import { FiscalProviders } from './modules/fiscal/index.js';
+import { JobRunner } from './modules/jobs/index.js';
+import { LiveBus, type LiveBusOptions } from './modules/live/index.js';
+import { THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
+import { type ChannelEndpoints, DEFAULT_CHANNEL_ENDPOINTS, orgMailer } from './modules/notifications/index.js';
 import {
   deliverTestWebhooks,
   PAYMENT_SETTINGS_CHANNEL,
   PaymentProviders,
   type PaymentSettingsRow,
-  paymentRoutes,
-  registerPaymentJobs,
   TEST_WEBHOOKS_JOB,
   TestWebhookPump,
 } from './modules/payments/index.js';
-import { planningRoutes, registerPlanningJobs } from './modules/planning/index.js';
-import { planogramRoutes, registerPlanogramJobs } from './modules/planograms/index.js';
-import { productRoutes } from './modules/products/index.js';
-import {
-  applyPromotions,
-  PROMOTIONS_CHANNEL,
-  type PromotionRulesCache,
-  promotionRoutes,
-} from './modules/promotions/index.js';
-import { inboxPushProvider, type PushProvider, pushRoutes, registerPushJobs } from './modules/push/index.js';
-import { receiptRoutes } from './modules/receipts/index.js';
-import { markSaleRollups, registerReportJobs, reportRoutes, saleBucketOf } from './modules/reports/index.js';
-import { roleRoutes } from './modules/roles/index.js';
-import { onSaleLedgerSettled, registerSalesJobs, type SaleRow, SaleSettler } from './modules/sales/index.js';
-import { registerSubscriptionJobs, subscriptionRoutes } from './modules/subscriptions/index.js';
-import { supportRoutes } from './modules/support/index.js';
-import { systemRoutes } from './modules/system/index.js';
-import { tagRoutes } from './modules/tags/index.js';
-import { transactionRoutes } from './modules/transactions/index.js';
-import { userGroupRoutes } from './modules/user-groups/index.js';
-import { userRoutes } from './modules/users/index.js';
+import { PROMOTIONS_CHANNEL, type PromotionRulesCache } from './modules/promotions/index.js';
+import type { PushProvider } from './modules/push/index.js';
+import { onSaleLedgerSettled, SaleSettler } from './modules/sales/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -93,6 +45,7 @@ import { multipartPlugin } from './plugins/multipart.js';
 import { loggerOptions, QuietRequestLog, requestIdOf } from './plugins/request-logging.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPanelPlugin } from './plugins/web-panel.js';
+import { SERVER_MODULES } from './server-modules.js';
 
 export type AppDeps = {
   database: Database;
@@ -242,14 +195,11 @@ export async function buildApp(deps: AppDeps) {
     stripeBaseUrl: deps.payments?.stripeBaseUrl,
     publicUrl: deps.config.publicUrl,
     keyPrefix: await installationKeyPrefix(deps.database.db),
+    // A charge or refund that a webhook or the reconciliation settles later: its sale follows
+    // (the sales module, which announces what changed as sale events in the same transaction).
+    onLedgerSettled: (db, row) => onSaleLedgerSettled(ctx, db, row),
     // The test provider's webhooks reach the server as a provider's would: a delayed job per
     // webhook delivers it once it falls due (tests without the runner deliver them by hand).
-    // A charge or refund that a webhook or the reconciliation settles later: its sale follows.
-    // A refund the bank reversed after all (an error now): its return receipt, if registered, is corrected.
-    onLedgerSettled: async (db, row) => {
-      await onSaleLedgerSettled(ctx, db, row.transactionId);
-      if (row.status === PAYMENT_STATUS.error) await onRefundReversed(db, row, clock.now());
-    },
     onTestWebhookQueued: (dueMs) => {
       // Due now, on an instance that runs its jobs: delivered in-process at once.
       if (webhookPump && dueMs <= clock.nowMs()) return webhookPump.soon();
@@ -274,64 +224,8 @@ export async function buildApp(deps: AppDeps) {
     checkboxBaseUrl: deps.fiscal?.checkboxBaseUrl,
   });
   app.decorate('fiscal', fiscal);
-  // What a sale sets off, inside the database transaction that changed it (DESIGN §9): its
-  // bonus promotions once paid (keyed in the bonus ledger, so a repeat pays nothing twice),
-  // its fiscal receipt once paid and a return receipt per refund (jobs keyed by sale and
-  // refund), and its micromarket-day of the sales rollups (marked here, recomputed by the
-  // `reports.rollups` job or before a report reads it). A settled sale that is paid is
-  // marked by its `paid` event, which the settlement sends in the same transaction.
-  const rollup = async (db: Db, { sale }: { sale: SaleRow }) => markSaleRollups(db, saleBucketOf(sale));
-  saleEvents
-    .on('settled', async (db, event) => {
-      if (event.sale.paymentStatus !== SALE_PAYMENT.paid) await rollup(db, event);
-    })
-    .on('paid', async (db, { sale, settings }) => {
-      await applyPromotions(db, sale, clock.now(), ctx.promotionRules);
-      await onSalePaid(db, sale, clock.now(), settings ?? undefined);
-    })
-    .on('paid', rollup)
-    .on('refunded', async (db, { sale, refunds }) => {
-      for (const refund of refunds) await onSaleRefunded(db, sale, refund, clock.now());
-    })
-    .on('refunded', rollup);
   const settler = new SaleSettler(ctx, payments, app.log);
   app.decorate('saleSettler', settler);
-  app.addHook('onClose', () => settler.idle());
-  await app.register(systemRoutes, { database: deps.database });
-  await app.register(authRoutes, { ctx, rateSharing });
-  await app.register(userRoutes, { ctx });
-  await app.register(roleRoutes, { ctx });
-  await app.register(organizationRoutes, { ctx });
-  await app.register(certificateRoutes, { ctx });
-  await app.register(userGroupRoutes, { ctx });
-  await app.register(pushRoutes, { ctx });
-  await app.register(supportRoutes, { ctx });
-  await app.register(errorAnalyticsRoutes, { ctx });
-  await app.register(notificationChannelRoutes, { ctx, endpoints: channelEndpoints });
-  await app.register(notificationRoutingRoutes, { ctx });
-  await app.register(paymentRoutes, { ctx, providers: payments });
-  await app.register(fiscalRoutes, { ctx, providers: fiscal });
-  await app.register(receiptRoutes, { ctx });
-  await app.register(transactionRoutes, { ctx, providers: payments });
-  await app.register(subscriptionRoutes, { ctx, providers: payments });
-  await app.register(orderRoutes, { ctx, providers: payments });
-  await app.register(planogramRoutes, { ctx });
-  await app.register(planningRoutes, { ctx });
-  await app.register(accountingRoutes, { ctx });
-  await app.register(dashboardRoutes, { ctx });
-  await app.register(reportRoutes, { ctx });
-  await app.register(fileRoutes, { ctx });
-  await app.register(micromarketRoutes, { ctx, mapTiles });
-  await app.register(deviceGroupRoutes, { ctx });
-  await app.register(categoryRoutes, { ctx });
-  await app.register(makerRoutes, { ctx });
-  await app.register(promotionRoutes, { ctx });
-  await app.register(productRoutes, { ctx });
-  await app.register(tagRoutes, { ctx });
-  await app.register(datasetRoutes, { ctx });
-  await app.register(alertRoutes, { ctx });
-  await app.register(jobRoutes, { ctx });
-  await app.register(liveRoutes, { ctx, bus: live, heartbeatMs: deps.live?.heartbeatMs });
   const gateway = deps.mqtt
     ? new Gateway({
         ctx,
@@ -342,30 +236,28 @@ export async function buildApp(deps: AppDeps) {
       })
     : null;
   app.decorate('gateway', gateway);
-  // Every module's background jobs, registered in one place (issue 26): each module's
-  // `<module>-jobs.ts` registers all of its kinds with their options.
-  registerPaymentJobs(jobs, { ctx, providers: payments, deliverTestWebhooks: deliverWebhooks });
-  registerPlanogramJobs(jobs, { ctx });
-  registerFiscalJobs(jobs, { ctx, providers: fiscal });
-  registerSalesJobs(jobs, { ctx, providers: payments });
-  registerOpenLinkJobs(jobs, { ctx, providers: payments });
-  registerReportJobs(jobs, { ctx });
-  registerSubscriptionJobs(jobs, { ctx, providers: payments });
-  registerPushJobs(jobs, { ctx, provider: deps.push ?? inboxPushProvider });
-  registerPlanningJobs(jobs, { ctx });
-  registerNotificationJobs(jobs, { ctx, endpoints: channelEndpoints });
-  registerAlertJobs(jobs, { ctx });
-  registerAuthJobs(jobs, { ctx });
-  registerCustomerAppJobs(jobs, { ctx, endpoints: channelEndpoints });
-  registerDeviceJobs(jobs, {
-    ctx,
-    gateway,
-    ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
+  // Every module's sale-event subscribers, stop hook, routes and jobs, in the order
+  // server-modules.ts documents (the rules are the modules', not this file's).
+  await installModules(app, SERVER_MODULES, {
+    events: saleEvents,
+    jobs,
+    deps: {
+      ctx,
+      database: deps.database,
+      rateSharing,
+      live,
+      liveHeartbeatMs: deps.live?.heartbeatMs,
+      payments,
+      deliverTestWebhooks: deliverWebhooks,
+      fiscal,
+      settler,
+      channelEndpoints,
+      mapTiles,
+      push: deps.push,
+      gateway,
+      telemetryRetentionDays: deps.telemetryRetentionDays,
+    },
   });
-  await app.register(deviceCommandRoutes, { ctx, gateway });
-  await app.register(openLinkRoutes, { ctx, delivery: gateway, rateSharing, payments });
-  await app.register(customerAppRoutes, { ctx, rateSharing, payments, delivery: gateway });
-  await app.register(courierRoutes, { ctx, delivery: gateway });
 
   await app.register(webPanelPlugin, { webDist: deps.config.webDist });
   // app.close() (graceful shutdown) stops polling and hands claimed jobs back, before main closes the database.

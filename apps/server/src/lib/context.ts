@@ -31,7 +31,7 @@ export type ServiceContext = {
    * the promotions module reads and, after its own writes, drops them.
    */
   promotionRules: OrgCache<BonusPromotionRow[]>;
-  /** The sales module announces settled, paid and refunded sales here; app.ts subscribes the other modules. */
+  /** The sales module announces settled, paid and refunded sales here; the other modules' manifests subscribe. */
   saleEvents: SaleEvents;
 };
 

@@ -13,7 +13,10 @@ type LedgerRow = typeof paymentTransactions.$inferSelect;
  * - `paid`: the sale's money is all taken — at the settlement, or later by a webhook, the
  *   reconciliation or an operator's charge again;
  * - `refunded`: a refund of the sale succeeded; `refunds` are all its successful refunds'
- *   ledger rows (once per change, however many refunds it books: a subscriber keys on each row).
+ *   ledger rows (once per change, however many refunds it books: a subscriber keys on each row);
+ * - `refundReversed`: a refund of the sale ended in error after the fact (a webhook or the
+ *   reconciliation: the bank reversed it after it succeeded, or refused one left in process);
+ *   `refund` is its ledger row, sent after the sale followed its ledger.
  * Any of them may come again for the same change (a retried job, a repeated webhook), so
  * subscribers are idempotent: receipts and accruals are keyed, rollups recomputed whole.
  */
@@ -21,16 +24,21 @@ export type SaleEventMap = {
   settled: { sale: SaleRow; settings: TMicromarketSettings | null };
   paid: { sale: SaleRow; settings: TMicromarketSettings | null };
   refunded: { sale: SaleRow; refunds: LedgerRow[] };
+  refundReversed: { refund: LedgerRow & { transactionId: number } };
 };
 export type SaleEventName = keyof SaleEventMap;
 export type SaleEventHandler<K extends SaleEventName> = (db: Db, event: SaleEventMap[K]) => Promise<void>;
 
-/** The in-process list of subscribers; the composition root subscribes the other modules. */
+/**
+ * The in-process list of subscribers: each module subscribes in its manifest (lib/module-manifest.ts),
+ * in the order of app.ts's list of modules.
+ */
 export class SaleEvents {
   private readonly handlers: { [K in SaleEventName]: SaleEventHandler<K>[] } = {
     settled: [],
     paid: [],
     refunded: [],
+    refundReversed: [],
   };
 
   on<K extends SaleEventName>(name: K, handler: SaleEventHandler<K>): this {

@@ -1,2 +1,9 @@
 /** Stock accounting (issue 10): a micromarket's stock reconciled over a period from the tag moves. */
-export { accountingRoutes } from './accounting.routes.js';
+
+import type { ModuleManifest } from '../../lib/module-manifest.js';
+import { accountingRoutes } from './accounting.routes.js';
+
+export const accountingModule: ModuleManifest = {
+  name: 'accounting',
+  routes: (app, { ctx }) => app.register(accountingRoutes, { ctx }),
+};

@@ -1,4 +1,8 @@
 /** Three-level categories per organisation. */
+
+import type { ModuleManifest } from '../../lib/module-manifest.js';
+import { categoryRoutes } from './categories.routes.js';
+
 export {
   categoryPaths,
   findCategory,
@@ -6,4 +10,8 @@ export {
   type PathItem,
   subtreeIds,
 } from './categories.repository.js';
-export { categoryRoutes } from './categories.routes.js';
+
+export const categoriesModule: ModuleManifest = {
+  name: 'categories',
+  routes: (app, { ctx }) => app.register(categoryRoutes, { ctx }),
+};

@@ -1,2 +1,11 @@
 /** The courier's micromarkets for today (issue 10). */
-export { courierRoutes } from './courier.routes.js';
+
+import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
+import type { CommandDelivery } from '../devices/index.js';
+import { courierRoutes } from './courier.routes.js';
+
+/** `gateway`: sends a door command at once (none without a broker). */
+export const courierModule: ModuleManifest<ModuleDeps & { gateway: CommandDelivery | null }> = {
+  name: 'courier',
+  routes: (app, { ctx, gateway }) => app.register(courierRoutes, { ctx, delivery: gateway }),
+};

@@ -1,2 +1,9 @@
 /** Error analytics (issue 11, §2 `/error/analytics`): refusals, failed payments, failed commands and alerts over a period. */
-export { errorAnalyticsRoutes } from './error-analytics.routes.js';
+
+import type { ModuleManifest } from '../../lib/module-manifest.js';
+import { errorAnalyticsRoutes } from './error-analytics.routes.js';
+
+export const errorAnalyticsModule: ModuleManifest = {
+  name: 'error-analytics',
+  routes: (app, { ctx }) => app.register(errorAnalyticsRoutes, { ctx }),
+};

@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
  * Jobs in one style (issue 26): every module registers its jobs in its own `<module>-jobs.ts`
- * through one `register<Module>Jobs(jobs, deps)`, and app.ts calls them all from one place.
+ * through one `register<Module>Jobs(jobs, deps)`, which its manifest calls; app.ts installs the
+ * manifests in one ordered list, and the kinds below come in that list's order.
  */
 const src = path.resolve(import.meta.dirname, '../..');
 

@@ -1,4 +1,9 @@
 /** Micromarkets (the fleet's cabinets): their fields, token, settings, parts and history. */
+
+import type { TMapTiles } from '@vitrina/contract';
+import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
+import { micromarketRoutes } from './micromarkets.routes.js';
+
 export {
   type DeviceEventWrite,
   recordDeviceReport,
@@ -25,9 +30,14 @@ export {
 } from './device-writes.repository.js';
 export { activeDiscountPercent, activeDiscountSql } from './discounts.repository.js';
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
-export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';
 export { listPriceTags } from './price-tags.repository.js';
 export { discountedPrice, personalPriceMap } from './prices.repository.js';
 export { readSettings } from './settings.service.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';
+
+/** `mapTiles`: the fleet map's tile server, if one is configured. */
+export const micromarketsModule: ModuleManifest<ModuleDeps & { mapTiles: TMapTiles }> = {
+  name: 'micromarkets',
+  routes: (app, { ctx, mapTiles }) => app.register(micromarketRoutes, { ctx, mapTiles }),
+};

@@ -1,5 +1,9 @@
 /** Orders and wishes (issue 10): customers' orders to micromarkets, their moves and money, couriers' deliveries. */
 
+import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { orderRoutes } from './orders.routes.js';
+
 export {
   appMicromarkets,
   appOrderProducts,
@@ -8,4 +12,8 @@ export {
   createCustomerWish,
   listCustomerOrders,
 } from './customer-orders.service.js';
-export { orderRoutes } from './orders.routes.js';
+
+export const ordersModule: ModuleManifest<ModuleDeps & { payments: PaymentProviders }> = {
+  name: 'orders',
+  routes: (app, { ctx, payments }) => app.register(orderRoutes, { ctx, providers: payments }),
+};

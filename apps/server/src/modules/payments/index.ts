@@ -1,4 +1,11 @@
 /** Payments (DESIGN §5): providers, the organisation's settings, the ledger, webhooks and reconciliation. */
+
+import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
+import type { JobRunner } from '../jobs/index.js';
+import { paymentRoutes } from './payments.routes.js';
+import { type PaymentJobsDeps, registerPaymentJobs } from './payments-jobs.js';
+import type { PaymentProviders } from './provider-registry.js';
+
 export {
   type CardOwner,
   type CustomerGone,
@@ -44,3 +51,15 @@ export { settledIntent, settledRefund, TestPaymentBank } from './test-bank/test-
 export { TestWebhookPump } from './test-bank/test-webhook-pump.js';
 export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './webhooks/payment-webhooks.service.js';
 export { newWebhookSecret } from './webhooks/webhook-signature.js';
+
+type PaymentsDeps = ModuleDeps & {
+  payments: PaymentProviders;
+  deliverTestWebhooks: PaymentJobsDeps['deliverTestWebhooks'];
+};
+
+export const paymentsModule: ModuleManifest<PaymentsDeps, JobRunner> = {
+  name: 'payments',
+  routes: (app, { ctx, payments }) => app.register(paymentRoutes, { ctx, providers: payments }),
+  jobs: (runner, { ctx, payments, deliverTestWebhooks }) =>
+    registerPaymentJobs(runner, { ctx, providers: payments, deliverTestWebhooks }),
+};

@@ -1,4 +1,11 @@
 /** Sales (issue 8): door sessions become transactions, priced, held, captured and settled once. */
+
+import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
+import type { JobRunner } from '../jobs/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import type { SaleSettler } from './sale-settler.js';
+import { registerSalesJobs } from './sales-jobs.js';
+
 export { BONUS_TOP_UP, BONUS_WITHDRAW, bonusBalance, bookBonus, bookBonuses, lockCustomer } from './bonus-ledger.js';
 export { BELOW_MINIMUM, planTaking } from './minimum-charge.js';
 export { priceItems, totalsOf } from './pricing.js';
@@ -26,7 +33,6 @@ export {
   replaceLines,
   type SaleRow,
 } from './sales.repository.js';
-export { registerSalesJobs } from './sales-jobs.js';
 export {
   announceSale,
   HOLD_JOB,
@@ -39,3 +45,12 @@ export {
   takenByLedger,
 } from './settlement.service.js';
 export { abandonedWebSale, closeAbandonedWebSales, createWebSale, WEB_PAYMENT_TYPE } from './web-sale.js';
+
+type SalesDeps = ModuleDeps & { payments: PaymentProviders; settler: SaleSettler };
+
+/** Sales have no routes of their own (the transactions module has them): their jobs, and the settler let finish on close. */
+export const salesModule: ModuleManifest<SalesDeps, JobRunner> = {
+  name: 'sales',
+  jobs: (runner, { ctx, payments }) => registerSalesJobs(runner, { ctx, providers: payments }),
+  stop: ({ settler }) => settler.idle(),
+};

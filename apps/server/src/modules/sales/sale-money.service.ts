@@ -42,9 +42,17 @@ export async function syncSaleMoney(ctx: ServiceContext, tx: Db, id: number) {
   return { before, after };
 }
 
-/** A payment of a sale settled after the fact (webhook, reconciliation): the sale follows. */
-export async function onSaleLedgerSettled(ctx: ServiceContext, db: Db, transactionId: number | null) {
+/**
+ * A row of a sale's ledger settled after the fact (webhook, reconciliation), in the database
+ * transaction that settled it: the sale follows, and a refund that ended in error (the bank
+ * reversed it after all) is announced as `refundReversed` once it has.
+ */
+export async function onSaleLedgerSettled(ctx: ServiceContext, db: Db, row: repo.LedgerRow) {
+  const { transactionId } = row;
   if (transactionId === null) return;
   const synced = await syncSaleMoney(ctx, db, transactionId);
   if (synced) announceSale(ctx, synced.after);
+  if (row.operation === 'refund' && row.status === PAYMENT_STATUS.error) {
+    await ctx.saleEvents.emit(db, 'refundReversed', { refund: { ...row, transactionId } });
+  }
 }

@@ -1,10 +1,17 @@
 /** Support chats and tickets (issue 11, §2 `/support/list`, `/ticket/list`): lists, comments, attachments, moves, live. */
 
+import type { ModuleManifest } from '../../lib/module-manifest.js';
+import { supportRoutes } from './support.routes.js';
+
 export {
   commentCustomerChat,
   createCustomerChat,
   getCustomerChat,
   listCustomerChats,
 } from './customer-chats.service.js';
-export { supportRoutes } from './support.routes.js';
 export { countUnreadThreads } from './support-reads.js';
+
+export const supportModule: ModuleManifest = {
+  name: 'support',
+  routes: (app, { ctx }) => app.register(supportRoutes, { ctx }),
+};

@@ -23,6 +23,8 @@ const TREES = [
       { name: 'lib/db', match: (file) => /^(lib|db)\//.test(file) },
       { name: 'plugins', match: (file) => file.startsWith('plugins/') },
       { name: 'modules', match: (file) => file.startsWith('modules/') },
+      // The MQTT gateway, an inbound adapter as the HTTP routes are: it calls the modules' services.
+      { name: 'gateway', match: (file) => file.startsWith('gateway/') },
       { name: 'demo', match: (file) => file.startsWith('demo/') },
       { name: 'app', match: (file) => !file.includes('/') },
     ],

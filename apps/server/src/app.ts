@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import { Gateway, type MqttSettings } from './gateway/index.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { installationKeyPrefix } from './lib/installation.js';
@@ -27,8 +28,8 @@ import { courierRoutes } from './modules/courier/index.js';
 import { customerAppRoutes, registerCustomerAppJobs } from './modules/customer-app/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { datasetRoutes } from './modules/dataset/index.js';
+import { deviceCommandRoutes, registerDeviceCommandJobs } from './modules/device-commands/index.js';
 import { deviceGroupRoutes } from './modules/device-groups/index.js';
-import { deviceCommandRoutes, Gateway, type MqttSettings, registerDeviceJobs } from './modules/devices/index.js';
 import { errorAnalyticsRoutes } from './modules/error-analytics/index.js';
 import { fileRoutes } from './modules/files/index.js';
 import {
@@ -42,7 +43,7 @@ import {
 import { JobRunner, jobRoutes } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions, liveRoutes } from './modules/live/index.js';
 import { makerRoutes } from './modules/makers/index.js';
-import { micromarketRoutes, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
+import { micromarketRoutes, registerMicromarketJobs, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
 import {
   type ChannelEndpoints,
   DEFAULT_CHANNEL_ENDPOINTS,
@@ -357,9 +358,10 @@ export async function buildApp(deps: AppDeps) {
   registerAlertJobs(jobs, { ctx });
   registerAuthJobs(jobs, { ctx });
   registerCustomerAppJobs(jobs, { ctx, endpoints: channelEndpoints });
-  registerDeviceJobs(jobs, {
+  registerDeviceCommandJobs(jobs, { ctx, gateway });
+  registerMicromarketJobs(jobs, {
     ctx,
-    gateway,
+    presence: gateway,
     ...(deps.telemetryRetentionDays ? { telemetryRetentionDays: deps.telemetryRetentionDays } : {}),
   });
   await app.register(deviceCommandRoutes, { ctx, gateway });

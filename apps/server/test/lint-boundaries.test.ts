@@ -95,6 +95,26 @@ const REFUSED: Record<string, Plant> = {
     file: server('plugins/planted.ts'),
     source: "import { authRoutes } from '../modules/auth/index.js';\n",
   },
+  'a module importing the gateway': {
+    file: server('modules/planted/planted-gateway.ts'),
+    source: "import { Gateway } from '../../gateway/index.js';\n",
+  },
+  'lib importing the gateway': {
+    file: server('lib/planted-gateway.ts'),
+    source: "import { Gateway } from '../gateway/index.js';\n",
+  },
+  'the gateway past a module’s index': {
+    file: server('gateway/planted.ts'),
+    source: "import { findSale } from '../modules/sales/sales.repository.js';\n",
+  },
+  'a gateway file at depth 2 past a module’s index': {
+    file: server('gateway/channels/planted.ts'),
+    source: "import { findSale } from '../../modules/sales/sales.repository.js';\n",
+  },
+  'the gateway importing app.js': {
+    file: server('gateway/planted-app.ts'),
+    source: "import { buildApp } from '../app.js';\n",
+  },
   'the demo seeding past a module’s index': {
     file: server('demo/planted.ts'),
     source: "import { priceItems } from '../modules/sales/pricing.js';\n",
@@ -153,6 +173,16 @@ const CLEAN: Record<string, Plant> = {
     file: server('plugins/clean.ts'),
     source:
       "import { db } from '../db/client.js';\nimport { AppError } from '../lib/errors.js';\nimport { actorOf } from './auth.js';\n",
+  },
+  'the gateway': {
+    file: server('gateway/clean.ts'),
+    source:
+      "import { db } from '../db/client.js';\nimport { AppError } from '../lib/errors.js';\nimport { priceItems } from '../modules/sales/index.js';\nimport { plantedHandler } from './channels/clean.js';\n",
+  },
+  'a gateway file at depth 2': {
+    file: server('gateway/channels/clean.ts'),
+    source:
+      "import { AppError } from '../../lib/errors.js';\nimport { priceItems } from '../../modules/sales/index.js';\nimport { GatewayStats } from '../gateway-stats.js';\n",
   },
   'the demo seeding': {
     file: server('demo/clean.ts'),

@@ -8,7 +8,7 @@ import { type App, buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { fleetNotices, mailOutbox, micromarkets } from '../src/db/schema/index.js';
 import { TestClock } from '../src/lib/clock.js';
-import { MAINTAIN_EVERY_MS } from '../src/modules/devices/gateway.js';
+import { MAINTAIN_EVERY_MS } from '../src/modules/device-commands/index.js';
 import { issueToken, TestDevice } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { routeEvent, toldOf } from './factories/notifications.js';

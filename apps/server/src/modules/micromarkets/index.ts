@@ -27,7 +27,9 @@ export { activeDiscountPercent, activeDiscountSql } from './discounts.repository
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { micromarketRoutes } from './micromarkets.routes.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';
+export { type DevicePresence, registerMicromarketJobs } from './micromarkets-jobs.js';
 export { listPriceTags } from './price-tags.repository.js';
 export { discountedPrice, personalPriceMap } from './prices.repository.js';
 export { readSettings } from './settings.service.js';
+export { insertTelemetry, type TelemetryRow } from './telemetry.repository.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';

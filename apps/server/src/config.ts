@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TMapTiles } from '@vitrina/contract';
 import { z } from 'zod';
+import type { MqttSettings } from './gateway/index.js';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_TILE_URL, isMapTileUrl, mapTilesOf } from './lib/map-tiles.js';
 import { isAllowEntry } from './lib/outgoing-address.js';
 import { REPO_ROOT, WEB_DIST } from './lib/paths.js';
 import { DEFAULT_SESSION_CACHE_TTL_MS } from './lib/session-cache.js';
-import type { MqttSettings } from './modules/devices/index.js';
 import { DEFAULT_WHATSAPP_API_VERSION } from './modules/notifications/index.js';
 
 /** Names proxy-addr (Fastify's trustProxy) knows for the usual private ranges. */

@@ -1,5 +1,6 @@
 import type { TMapTiles } from '@vitrina/contract';
 import type { Database } from './db/client.js';
+import type { Gateway } from './gateway/index.js';
 import type { ServiceContext } from './lib/context.js';
 import type { ModuleManifest } from './lib/module-manifest.js';
 import type { RateSharing } from './lib/rate-sharing.js';
@@ -12,15 +13,15 @@ import { courierModule } from './modules/courier/index.js';
 import { customerAppModule } from './modules/customer-app/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { datasetModule } from './modules/dataset/index.js';
+import { deviceCommandsModule } from './modules/device-commands/index.js';
 import { deviceGroupsModule } from './modules/device-groups/index.js';
-import { devicesModule, type Gateway } from './modules/devices/index.js';
 import { errorAnalyticsModule } from './modules/error-analytics/index.js';
 import { filesModule } from './modules/files/index.js';
 import { type FiscalProviders, fiscalModule } from './modules/fiscal/index.js';
 import { type JobRunner, jobsModule } from './modules/jobs/index.js';
 import { type LiveBus, liveModule } from './modules/live/index.js';
 import { makersModule } from './modules/makers/index.js';
-import { micromarketsModule } from './modules/micromarkets/index.js';
+import { micromarketsModule, micromarketTelemetryModule } from './modules/micromarkets/index.js';
 import { type ChannelEndpoints, notificationsModule } from './modules/notifications/index.js';
 import { openLinksModule } from './modules/open-links/index.js';
 import { ordersModule } from './modules/orders/index.js';
@@ -58,7 +59,7 @@ export type ServerModuleDeps = {
   mapTiles: TMapTiles;
   push: PushProvider | undefined;
   /**
-   * The device gateway, null without MQTT: the devices module's command routes and jobs use it,
+   * The device gateway, null without MQTT: the device commands' routes and job and the micromarkets' presence job use it,
    * and open links, the customer app and couriers send door commands through it at once.
    */
   gateway: Gateway | null;
@@ -74,7 +75,8 @@ export type ServerModuleDeps = {
  *   on `refundReversed`, fiscal alone (the correction of a return receipt);
  * - job kinds are registered, and recurring ones first queued, in list order: payments,
  *   planograms, fiscal, sales, open links, reports, subscriptions, push, planning,
- *   notifications, alerts, auth, the customer app, devices (job-registry.test.ts lists them).
+ *   notifications, alerts, auth, the customer app, device commands, the micromarkets' telemetry
+ *   (job-registry.test.ts lists them).
  * The modules with neither come first; the order of routes only orders the OpenAPI document.
  */
 export const SERVER_MODULES: readonly ModuleManifest<ServerModuleDeps, JobRunner>[] = [
@@ -117,5 +119,6 @@ export const SERVER_MODULES: readonly ModuleManifest<ServerModuleDeps, JobRunner
   alertsModule,
   authModule,
   customerAppModule,
-  devicesModule,
+  deviceCommandsModule,
+  micromarketTelemetryModule,
 ];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
-import type { ExternalTransport } from '../src/modules/devices/external-broker.js';
+import type { ExternalTransport } from '../src/gateway/external-broker.js';
 import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant, type Tenant } from './factories/tenant.js';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { doorSessions, transactions } from '../src/db/schema/index.js';
-import { createExternalBroker, type ExternalTransport } from '../src/modules/devices/external-broker.js';
+import { createExternalBroker, type ExternalTransport } from '../src/gateway/external-broker.js';
 import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from './device-client.js';
 import { insertMicromarket } from './factories/catalogue.js';
 import { createTenant, type Tenant } from './factories/tenant.js';

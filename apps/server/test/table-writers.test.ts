@@ -13,7 +13,7 @@ import * as schema from '../src/db/schema/index.js';
  * `.delete(t)` on a schema table, and SQL text `INSERT INTO t`, `UPDATE t`, `DELETE FROM t`
  * (with `t` a table's name or `${table}`), prepared statements included. A write belongs to the
  * module whose folder holds the statement (`modules/<name>/…`); outside the modules, to the
- * layer (`lib`, `plugins`, `db`) or the root file.
+ * layer (`lib`, `plugins`, `db`) or the adapter (`gateway`), or the root file.
  *
  * The demo seeding (`src/demo/`) is left out: it fills a fresh database with a whole fleet's
  * history at start-up, in bulk statements across every table, as fixtures do in tests; it runs
@@ -38,12 +38,12 @@ const OWNERS: Record<string, string> = {
   customer_push_devices: 'push',
   customer_sign_in_codes: 'customer-app',
   dataset_files: 'dataset',
-  device_commands: 'devices',
+  device_commands: 'device-commands',
   device_events: 'micromarkets',
   device_group_couriers: 'device-groups',
   device_group_members: 'device-groups',
   device_groups: 'device-groups',
-  door_sessions: 'devices',
+  door_sessions: 'gateway',
   fiscal_receipts: 'fiscal',
   fiscal_settings: 'fiscal',
   fiscal_test_receipts: 'fiscal',
@@ -57,7 +57,7 @@ const OWNERS: Record<string, string> = {
   mail_outbox: 'lib',
   makers: 'makers',
   micromarket_discounts: 'micromarkets',
-  micromarket_inventory: 'devices',
+  micromarket_inventory: 'gateway',
   micromarket_planograms: 'planograms',
   micromarkets: 'micromarkets',
   notification_channels: 'notifications',
@@ -107,8 +107,8 @@ const OWNERS: Record<string, string> = {
   support_threads: 'support',
   tags: 'tags',
   technical_alerts: 'alerts',
-  telemetry: 'devices',
-  telemetry_hourly: 'devices',
+  telemetry: 'micromarkets',
+  telemetry_hourly: 'micromarkets',
   test_bank_objects: 'payments',
   test_bank_outcomes: 'payments',
   transaction_products: 'sales',

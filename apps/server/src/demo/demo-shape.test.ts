@@ -29,9 +29,9 @@ import {
   transactions,
   users,
 } from '../db/schema/index.js';
+import { explainedGrams } from '../gateway/ingest.repository.js';
 import { createLocalStorage } from '../lib/storage.js';
 import { DEFAULT_THRESHOLDS, unexplainedGrams } from '../modules/alerts/alert-rules.js';
-import { explainedGrams } from '../modules/devices/ingest.repository.js';
 import { customerOpenRefusal, NEURO_EVENT } from '../modules/sales-gate/index.js';
 import { seedCatalogueDemo, weightOfSize } from './catalogue.js';
 import { writeDemoFleet } from './demo-fleet.js';

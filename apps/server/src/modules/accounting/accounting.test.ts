@@ -6,8 +6,8 @@ import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { tags } from '../../db/schema/index.js';
+import { recordInventory } from '../../gateway/ingest.repository.js';
 import { TestClock } from '../../lib/clock.js';
-import { recordInventory } from '../devices/ingest.repository.js';
 
 /** Issue 10: a micromarket's stock reconciled over a period from every tag move. */
 const DAY_MS = 86_400_000;

@@ -14,7 +14,7 @@ import { type App, buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { fleetNotices, mailOutbox, micromarkets } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
-import { MAINTAIN_EVERY_MS } from '../devices/gateway.js';
+import { MAINTAIN_EVERY_MS } from '../device-commands/index.js';
 
 /**
  * A restart of the server is not its fridges going offline (issue 33): its shutdown must not turn

@@ -2,7 +2,7 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import type { CommandDelivery } from '../devices/index.js';
+import type { CommandDelivery } from '../device-commands/index.js';
 import { courierOpening, courierStops } from './courier.service.js';
 import { openForService } from './door.service.js';
 import { loadTags, stopSummary, takeOutTags } from './stop.service.js';

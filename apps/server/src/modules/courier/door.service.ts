@@ -5,7 +5,7 @@ import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { type CommandDelivery, queueLinkOpening } from '../devices/index.js';
+import { type CommandDelivery, queueLinkOpening } from '../device-commands/index.js';
 import { todaysRoute } from './courier.service.js';
 
 /**

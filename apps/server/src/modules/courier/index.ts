@@ -1,7 +1,7 @@
 /** The courier's micromarkets for today (issue 10). */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
-import type { CommandDelivery } from '../devices/index.js';
+import type { CommandDelivery } from '../device-commands/index.js';
 import { courierRoutes } from './courier.routes.js';
 
 /** `gateway`: sends a door command at once (none without a broker). */

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import type { RateSharing } from '../../lib/rate-sharing.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import type { CommandDelivery } from '../devices/index.js';
+import type { CommandDelivery } from '../device-commands/index.js';
 import {
   appHoldKeyOf,
   customerClient,

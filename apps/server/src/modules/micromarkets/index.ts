@@ -2,7 +2,9 @@
 
 import type { TMapTiles } from '@vitrina/contract';
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
+import type { JobRunner } from '../jobs/index.js';
 import { micromarketRoutes } from './micromarkets.routes.js';
+import { type DevicePresence, registerMicromarketJobs } from './micromarkets-jobs.js';
 
 export {
   type DeviceEventWrite,
@@ -31,13 +33,32 @@ export {
 export { activeDiscountPercent, activeDiscountSql } from './discounts.repository.js';
 export { findOrgsOf as findMicromarketOrgs, findSettingsRow } from './micromarkets.repository.js';
 export { fleetSummary, getEditableMicromarket, getMicromarket, visibleMicromarketOrg } from './micromarkets.service.js';
+export { type DevicePresence, registerMicromarketJobs } from './micromarkets-jobs.js';
 export { listPriceTags } from './price-tags.repository.js';
 export { discountedPrice, personalPriceMap } from './prices.repository.js';
 export { readSettings } from './settings.service.js';
+export { insertTelemetry, type TelemetryRow } from './telemetry.repository.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';
 
 /** `mapTiles`: the fleet map's tile server, if one is configured. */
 export const micromarketsModule: ModuleManifest<ModuleDeps & { mapTiles: TMapTiles }> = {
   name: 'micromarkets',
   routes: (app, { ctx, mapTiles }) => app.register(micromarketRoutes, { ctx, mapTiles }),
+};
+
+/**
+ * The micromarkets' device jobs (presence, telemetry rollup and retention), a manifest of their
+ * own so they keep their place at the end of the job list, after the device commands.
+ */
+export const micromarketTelemetryModule: ModuleManifest<
+  ModuleDeps & { gateway: DevicePresence | null; telemetryRetentionDays: number | undefined },
+  JobRunner
+> = {
+  name: 'micromarkets.telemetry',
+  jobs: (runner, { ctx, gateway, telemetryRetentionDays }) =>
+    registerMicromarketJobs(runner, {
+      ctx,
+      presence: gateway,
+      ...(telemetryRetentionDays ? { telemetryRetentionDays } : {}),
+    }),
 };

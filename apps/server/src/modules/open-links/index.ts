@@ -2,7 +2,7 @@
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { RateSharing } from '../../lib/rate-sharing.js';
-import type { CommandDelivery } from '../devices/index.js';
+import type { CommandDelivery } from '../device-commands/index.js';
 import type { JobRunner } from '../jobs/index.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { openLinkRoutes } from './open-links.routes.js';

@@ -13,7 +13,7 @@ import type { AnonymousActor, CustomerActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { writeAudit } from '../audit/index.js';
-import { type CommandDelivery, queueLinkOpening } from '../devices/index.js';
+import { type CommandDelivery, queueLinkOpening } from '../device-commands/index.js';
 import { findPaymentByKey, type PaymentProviders } from '../payments/index.js';
 import { createWebSale } from '../sales/index.js';
 import { recordRefusal } from '../sales-gate/index.js';

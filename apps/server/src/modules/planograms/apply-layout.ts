@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { micromarketPlanograms, priceTags, shelves } from '../../db/schema/index.js';
 import type { ActorVia } from '../../lib/actor.js';
-import { queuePriceTagUpdate } from '../devices/index.js';
+import { queuePriceTagUpdate } from '../device-commands/index.js';
 import { pointPriceTagAt } from '../micromarkets/index.js';
 import { readLayout } from './layout.js';
 

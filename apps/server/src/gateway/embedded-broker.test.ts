@@ -3,11 +3,11 @@ import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, TestDevice } from '../../../test/device-client.js';
-import { insertMicromarket } from '../../../test/factories/catalogue.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { deviceEvents, doorSessions } from '../../db/schema/index.js';
+import { issueToken, TestDevice } from '../../test/device-client.js';
+import { insertMicromarket } from '../../test/factories/catalogue.js';
+import { createTenant } from '../../test/factories/tenant.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+import { deviceEvents, doorSessions } from '../db/schema/index.js';
 import { mqtt5Refusal, UNSUPPORTED_PROTOCOL_VERSION } from './embedded-broker.js';
 
 /**

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMicromarket } from '../../../test/factories/catalogue.js';
-import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { deviceEvents, micromarkets, shelves } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
+import { insertMicromarket } from '../../test/factories/catalogue.js';
+import { createTenant, type Tenant } from '../../test/factories/tenant.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+import { deviceEvents, micromarkets, shelves } from '../db/schema/index.js';
+import { TestClock } from '../lib/clock.js';
 import { DeviceStates } from './device-state.js';
 
 /**

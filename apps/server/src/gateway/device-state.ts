@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
 import {
   type DeviceStateWrite,
   type DeviceStateWritten,
   loadDeviceState,
   writeDeviceStates,
   writeShelfWeights,
-} from '../micromarkets/index.js';
+} from '../modules/micromarkets/index.js';
 import type { DeviceRef } from './device-directory.js';
 import { acceptSequence, isBehindWindow, mergeSequence, type SequenceState } from './replay.js';
 

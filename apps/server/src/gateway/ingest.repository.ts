@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { preparedSql } from '../../db/prepared.js';
+import type { Db } from '../db/client.js';
+import { preparedSql } from '../db/prepared.js';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
 import { TELEMETRY_MAX_PENDING, TelemetryBuffer } from './telemetry-buffer.js';
 
 describe('telemetry buffer', () => {

@@ -8,14 +8,14 @@ import {
   TEST_MQTT_OPTIONS,
   TestDevice,
   testBrokerUrl,
-} from '../../../test/device-client.js';
-import { insertMicromarket } from '../../../test/factories/catalogue.js';
-import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { insertCustomerWithCard } from '../../../test/factories/sales.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { doorSessions, micromarkets, paymentTransactions, saleRefusals, transactions } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
+} from '../../test/device-client.js';
+import { insertMicromarket } from '../../test/factories/catalogue.js';
+import { orgOnTestProvider } from '../../test/factories/payments.js';
+import { insertCustomerWithCard } from '../../test/factories/sales.js';
+import { createTenant } from '../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { doorSessions, micromarkets, paymentTransactions, saleRefusals, transactions } from '../db/schema/index.js';
+import { TestClock } from '../lib/clock.js';
 
 /** A deactivated organisation stops selling at once (issue 22 §3), seen from its fridges. */
 let ctx: TestContext;

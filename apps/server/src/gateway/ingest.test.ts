@@ -1,7 +1,7 @@
 import { deviceTopic } from '@vitrina/contract';
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../../lib/clock.js';
-import type { ServiceContext } from '../../lib/context.js';
+import { TestClock } from '../lib/clock.js';
+import type { ServiceContext } from '../lib/context.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { DeviceStates } from './device-state.js';
 import { GatewayStats } from './gateway-stats.js';

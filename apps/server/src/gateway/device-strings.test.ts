@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
-import { insertMicromarket } from '../../../test/factories/catalogue.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { micromarkets } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
+import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../test/device-client.js';
+import { insertMicromarket } from '../../test/factories/catalogue.js';
+import { createTenant } from '../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { micromarkets } from '../db/schema/index.js';
+import { TestClock } from '../lib/clock.js';
 
 /**
  * Text PostgreSQL cannot store (a NUL, a lone surrogate) in any string a device sends is bad

@@ -22,10 +22,33 @@ import {
   hasPendingOpenDoor,
   insertCommand,
   listCommands,
-} from './commands.repository.js';
+} from './device-commands.repository.js';
 
 /** Publishes a freshly queued command at once when the gateway runs (else the next hello or job does). */
 export type CommandDelivery = { deliverNow(commandId: string): Promise<void> };
+
+/** The gateway's counters since its instance started (api.deviceCommand.gatewayStats without `broker`). */
+export type GatewayCounters = {
+  received: number;
+  accepted: number;
+  clock_skew: number;
+  auth_failures: number;
+  telemetry_dropped: number;
+  events_dropped: number;
+  rejected: Record<string, number>;
+};
+
+/**
+ * The device gateway as this module sees it: the port the gateway (src/gateway/, an inbound
+ * adapter) implements, so that this module never imports it. Besides delivery at once, the
+ * job's round (expire, fail unopened doors, re-send) and the gateway's counters for the
+ * platform admin's stats endpoint.
+ */
+export type CommandGateway = CommandDelivery & {
+  readonly kind: 'embedded' | 'external';
+  readonly stats: { snapshot(): GatewayCounters };
+  maintainCommands(): Promise<void>;
+};
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

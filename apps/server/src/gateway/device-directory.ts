@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { micromarkets, organizations } from '../../db/schema/index.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Db } from '../db/client.js';
+import { micromarkets, organizations } from '../db/schema/index.js';
+import type { Clock } from '../lib/clock.js';
 
 export type KnownDevice = {
   id: number;

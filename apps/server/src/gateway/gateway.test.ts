@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DEVICE_OFFLINE_AFTER_MS } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectFails, EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
-import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
-import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
-import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { connectFails, EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../test/device-client.js';
+import { insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
+import { routeEvent, toldOf } from '../../test/factories/notifications.js';
+import { createTenant, type Tenant } from '../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../test/helper.js';
 import {
   deviceEvents,
   doorSessions,
@@ -15,10 +15,10 @@ import {
   micromarkets,
   tags,
   technicalAlerts,
-} from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
-import { FLAP_QUIET_WINDOW_MS } from '../alerts/index.js';
-import { MAINTAIN_EVERY_MS } from './gateway.js';
+} from '../db/schema/index.js';
+import { TestClock } from '../lib/clock.js';
+import { FLAP_QUIET_WINDOW_MS } from '../modules/alerts/index.js';
+import { MAINTAIN_EVERY_MS } from '../modules/device-commands/index.js';
 
 /**
  * The device protocol end to end: a real MQTT client against the embedded broker (or, with

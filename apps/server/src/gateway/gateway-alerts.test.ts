@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { TLiveEvent } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../../test/device-client.js';
-import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
-import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { micromarketDiscounts, micromarkets, priceTags } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
+import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../test/device-client.js';
+import { insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
+import { createTenant, type Tenant } from '../../test/factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { micromarketDiscounts, micromarkets, priceTags } from '../db/schema/index.js';
+import { TestClock } from '../lib/clock.js';
 
 /** What device messages lead to beyond the live state: technical alerts, the lock, live events. */
 let ctx: TestContext;

@@ -1,8 +1,31 @@
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { telemetry } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { pgArray } from '../../lib/sql.js';
+
+/**
+ * The telemetry tables are this module's (it draws the charts from them): the gateway hands
+ * its gathered samples to insertTelemetry, and the hourly jobs roll them up and prune them.
+ */
+
+export type TelemetryRow = typeof telemetry.$inferInsert;
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/** Many samples in one statement with seven parameters (columns as arrays, unnested). */
+export async function insertTelemetry(db: Db, rows: TelemetryRow[]): Promise<void> {
+  const weights = (row: TelemetryRow) => (row.weights ? pgArray(row.weights) : null);
+  await db.execute(sql`
+    INSERT INTO telemetry (micromarket_id, at, temperature, defrosting, door_open, weights, tilt)
+    SELECT id, at, temperature, defrosting, door_open, weights::integer[], tilt
+    FROM unnest(${pgArray(rows.map((row) => row.micromarketId))}::integer[], ${pgArray(rows.map((row) => row.at))}::timestamptz[],
+      ${pgArray(rows.map((row) => row.temperature))}::real[], ${pgArray(rows.map((row) => row.defrosting))}::boolean[],
+      ${pgArray(rows.map((row) => row.doorOpen))}::boolean[], ${pgArray(rows.map(weights))}::text[],
+      ${pgArray(rows.map((row) => row.tilt))}::real[])
+      AS v(id, at, temperature, defrosting, door_open, weights, tilt)`);
+}
 
 function hourStart(ms: number): Date {
   return new Date(Math.floor(ms / HOUR_MS) * HOUR_MS);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectFails, issueToken, TestDevice } from '../../../test/device-client.js';
-import { insertMicromarket } from '../../../test/factories/catalogue.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { connectFails, issueToken, TestDevice } from '../../test/device-client.js';
+import { insertMicromarket } from '../../test/factories/catalogue.js';
+import { createTenant } from '../../test/factories/tenant.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import type { Transport } from './transport.js';
 
 /**

@@ -2,12 +2,11 @@ import { api } from '@vitrina/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../lib/context.js';
 import { registerEndpoint } from '../../plugins/endpoints.js';
-import { commandHistory, sendCommand, sendGroupCommand } from './commands.service.js';
-import type { Gateway } from './gateway.js';
+import { type CommandGateway, commandHistory, sendCommand, sendGroupCommand } from './device-commands.service.js';
 
 export async function deviceCommandRoutes(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; gateway: Gateway | null },
+  options: { ctx: ServiceContext; gateway: CommandGateway | null },
 ) {
   const { ctx, gateway } = options;
   registerEndpoint(app, api.deviceCommand.send, ({ actor, params, body }) =>

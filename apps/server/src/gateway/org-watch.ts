@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database, Db, Subscription } from '../../db/client.js';
-import { micromarkets, organizations } from '../../db/schema/index.js';
-import { AUTH_CHANNEL } from '../../lib/session-cache.js';
+import type { Database, Db, Subscription } from '../db/client.js';
+import { micromarkets, organizations } from '../db/schema/index.js';
+import { AUTH_CHANNEL } from '../lib/session-cache.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { Transport } from './transport.js';
 

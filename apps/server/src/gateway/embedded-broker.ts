@@ -9,7 +9,7 @@ import {
   parseDeviceTopic,
 } from '@vitrina/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { hashToken } from '../../lib/crypto.js';
+import { hashToken } from '../lib/crypto.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { GatewayStats } from './gateway-stats.js';
 import { MqttPacketLimit } from './packet-limit.js';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
-import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
-import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
-import { deviceEvents, micromarkets } from '../../db/schema/index.js';
-import { TestClock } from '../../lib/clock.js';
-import { NEURO_EVENT } from '../sales-gate/index.js';
+import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../test/device-client.js';
+import { insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
+import { orgOnTestProvider } from '../../test/factories/payments.js';
+import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { deviceEvents, micromarkets } from '../db/schema/index.js';
+import { TestClock } from '../lib/clock.js';
+import { NEURO_EVENT } from '../modules/sales-gate/index.js';
 
 /**
  * The neuro camera's connection as the device reports it (`camera`, device-protocol.md §4),

@@ -10,21 +10,21 @@ import {
   TECHNICAL_ALERT,
 } from '@vitrina/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.js';
-import { isDatabaseUnavailable } from '../../db/unavailable.js';
-import { systemActor } from '../../lib/actor.js';
-import type { ServiceContext } from '../../lib/context.js';
-import { raiseIncident, tellFleetIncident } from '../alerts/index.js';
-import { markSilentOffline, recordEvent } from '../micromarkets/index.js';
-import type { SettleNow } from '../sales/index.js';
+import type { Database } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { systemActor } from '../lib/actor.js';
+import type { ServiceContext } from '../lib/context.js';
+import { raiseIncident, tellFleetIncident } from '../modules/alerts/index.js';
 import {
   type ClaimedCommand,
+  type CommandGateway,
   claimForSending,
   DOOR_NOT_OPENED,
   expireCommands,
   failUnopenedDoors,
-} from './commands.repository.js';
-import type { CommandDelivery } from './commands.service.js';
+} from '../modules/device-commands/index.js';
+import { type DevicePresence, markSilentOffline, recordEvent } from '../modules/micromarkets/index.js';
+import type { SettleNow } from '../modules/sales/index.js';
 import { DeviceDirectory, type DeviceRef } from './device-directory.js';
 import { DeviceStates } from './device-state.js';
 import { createEmbeddedBroker } from './embedded-broker.js';
@@ -60,18 +60,18 @@ export type GatewayOptions = {
   settleNow?: SettleNow;
 };
 
-/** How often the command and presence jobs look for work. */
-export const MAINTAIN_EVERY_MS = 10_000;
-
 const jobActor = (job: string) => systemActor({ via: 'job', label: `job:${job}` });
 
 const toMs = (value: string | Date) => new Date(value).getTime();
 
 /**
- * The device side of the server: the broker connection, the ingest of device messages, and
- * command delivery (at once, on hello, and by a job until acknowledged or expired).
+ * The device side of the server, an inbound adapter beside the HTTP routes: the broker
+ * connection, the ingest of device messages, and command delivery (at once, on hello, and by
+ * a job until acknowledged or expired). It calls the modules through their index; they reach
+ * it only through the ports they define (CommandGateway, DevicePresence), which app.ts fills
+ * with it.
  */
-export class Gateway implements CommandDelivery {
+export class Gateway implements CommandGateway, DevicePresence {
   readonly stats = new GatewayStats();
   readonly kind: 'embedded' | 'external';
   private readonly transport: Transport;

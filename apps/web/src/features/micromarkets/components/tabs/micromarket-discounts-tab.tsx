@@ -1,4 +1,4 @@
-import { api, type TDiscount, ZCreateDiscount } from '@vitrina/contract';
+import { api, type TDiscount } from '@vitrina/contract';
 import { Button, DatePicker, Form, InputNumber, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
@@ -6,11 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
-import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
-import { getMessage } from '../../../../lib/notify';
-import { useLocale } from '../../../../lib/use-locale';
-import { parseForm } from '../../../../lib/zod-form';
+import { useInlineCreate } from '../use-inline-create';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
 type Values = { percent?: number; active_to?: Dayjs | null };
@@ -18,28 +15,14 @@ type Values = { percent?: number; active_to?: Dayjs | null };
 /** A discount applies to everything in the micromarket; the largest one in force wins. */
 export function MicromarketDiscountsTab({ micromarket, canEdit }: MicromarketTabProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const [form] = Form.useForm<Values>();
   const discounts = useEndpoint(api.micromarket.discounts, { params: { id: micromarket.id } });
-  const create = useEndpointMutation(api.micromarket.createDiscount);
+  const adding = useInlineCreate(api.micromarket.createDiscount, { params: { id: micromarket.id }, form });
   const remove = useEndpointMutation(api.micromarket.deleteDiscount);
   if (discounts.isError) return <LoadError onRetry={() => discounts.refetch()} />;
 
-  const submit = (values: Values) => {
-    const input = { percent: values.percent, active_to: values.active_to ? values.active_to.toISOString() : null };
-    const body = parseForm({ schema: ZCreateDiscount, values: input, form, locale, t });
-    if (!body) return;
-    create.mutate(
-      { params: { id: micromarket.id }, body },
-      {
-        onSuccess: () => {
-          getMessage().success(t('common.saved'));
-          form.resetFields();
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
-  };
+  const submit = (values: Values) =>
+    adding.create({ percent: values.percent, active_to: values.active_to ? values.active_to.toISOString() : null });
 
   return (
     <>
@@ -51,7 +34,7 @@ export function MicromarketDiscountsTab({ micromarket, canEdit }: MicromarketTab
           <Form.Item name="active_to" label={t('devices.discounts.active_to')}>
             <DatePicker showTime={{ format: 'HH:mm' }} disabledDate={(day) => day.isBefore(dayjs(), 'day')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
+          <Button type="primary" htmlType="submit" loading={adding.isPending}>
             {t('devices.discounts.add')}
           </Button>
         </Form>

@@ -1,16 +1,15 @@
 import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { api, OPEN_LINK_HOURS, type OpenLinkKind, type TOpenLink, translate, ZCreateOpenLink } from '@vitrina/contract';
+import { api, OPEN_LINK_HOURS, type OpenLinkKind, type TOpenLink, translate } from '@vitrina/contract';
 import { Alert, Button, Form, InputNumber, Modal, Select, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
-import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatDateUtc } from '../../../../lib/format';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
-import { parseForm } from '../../../../lib/zod-form';
+import { useInlineCreate } from '../use-inline-create';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
 type Values = { kind: OpenLinkKind; hours?: number | null };
@@ -81,21 +80,20 @@ export function MicromarketOpenLinksTab({ micromarket, canEdit }: MicromarketTab
   const [form] = Form.useForm<Values>();
   const [shown, setShown] = useState<TOpenLink | null>(null);
   const links = useEndpoint(api.openLink.list, { params: { id: micromarket.id } }, { enabled: canEdit });
-  const create = useEndpointMutation(api.openLink.create);
+  const adding = useInlineCreate(api.openLink.create, {
+    params: { id: micromarket.id },
+    form,
+    notice: false,
+    isKeepingValues: true,
+    onCreated: (link) => setShown(link),
+  });
   const revoke = useEndpointMutation(api.openLink.revoke);
   const kind = Form.useWatch('kind', form) ?? 'courier';
   if (!canEdit) return <Alert type="info" showIcon title={translate('errors.forbidden', locale)} />;
   if (links.isError) return <LoadError onRetry={() => links.refetch()} />;
 
-  const submit = (values: Values) => {
-    const input = { kind: values.kind, ...(values.hours ? { hours: values.hours } : {}) };
-    const body = parseForm({ schema: ZCreateOpenLink, values: input, form, locale, t });
-    if (!body) return;
-    create.mutate(
-      { params: { id: micromarket.id }, body },
-      { onSuccess: (link) => setShown(link), onError: (error) => applyServerErrors(form, error) },
-    );
-  };
+  const submit = (values: Values) =>
+    adding.create({ kind: values.kind, ...(values.hours ? { hours: values.hours } : {}) });
 
   return (
     <>
@@ -121,7 +119,7 @@ export function MicromarketOpenLinksTab({ micromarket, canEdit }: MicromarketTab
             style={{ width: 110 }}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>
+        <Button type="primary" htmlType="submit" loading={adding.isPending}>
           {t('open.create')}
         </Button>
       </Form>

@@ -1,15 +1,13 @@
-import { api, type TPersonalPrice, ZUpsertPersonalPrice } from '@vitrina/contract';
+import { api, type TPersonalPrice } from '@vitrina/contract';
 import { Button, Form, InputNumber, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
-import { applyServerErrors } from '../../../../lib/form-errors';
 import { formatMoney, toMinor } from '../../../../lib/money';
-import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
-import { parseForm } from '../../../../lib/zod-form';
 import { OrgProductSelect } from '../org-product-select';
+import { useInlineCreate } from '../use-inline-create';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
 type Values = { product_id?: number; price?: number | null };
@@ -20,26 +18,13 @@ export function MicromarketPricesTab({ micromarket, canEdit, currency }: Microma
   const locale = useLocale();
   const [form] = Form.useForm<Values>();
   const prices = useEndpoint(api.micromarket.prices, { params: { id: micromarket.id } });
-  const upsert = useEndpointMutation(api.micromarket.upsertPrice);
+  const adding = useInlineCreate(api.micromarket.upsertPrice, { params: { id: micromarket.id }, form });
   const remove = useEndpointMutation(api.micromarket.deletePrice);
   const money = (minor: number) => formatMoney(minor, { currency, locale });
   if (prices.isError) return <LoadError onRetry={() => prices.refetch()} />;
 
-  const submit = (values: Values) => {
-    const input = { product_id: values.product_id, price: values.price == null ? undefined : toMinor(values.price) };
-    const body = parseForm({ schema: ZUpsertPersonalPrice, values: input, form, locale, t });
-    if (!body) return;
-    upsert.mutate(
-      { params: { id: micromarket.id }, body },
-      {
-        onSuccess: () => {
-          getMessage().success(t('common.saved'));
-          form.resetFields();
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    );
-  };
+  const submit = (values: Values) =>
+    adding.create({ product_id: values.product_id, price: values.price == null ? undefined : toMinor(values.price) });
 
   return (
     <>
@@ -51,7 +36,7 @@ export function MicromarketPricesTab({ micromarket, canEdit, currency }: Microma
           <Form.Item name="price" label={t('devices.prices.price')}>
             <InputNumber min={0} precision={2} style={{ width: 130 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={upsert.isPending}>
+          <Button type="primary" htmlType="submit" loading={adding.isPending}>
             {t('devices.prices.set')}
           </Button>
         </Form>

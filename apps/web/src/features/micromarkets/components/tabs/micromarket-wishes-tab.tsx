@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../../components/paged-table';
 import { ProductPicker } from '../../../../components/product-picker';
-import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
-import { getMessage } from '../../../../lib/notify';
+import { useEndpoint } from '../../../../lib/endpoint-query';
+import { useInlineCreate } from '../use-inline-create';
 
 /** The micromarket row action "wishes": what customers asked it to carry, most wished first. */
 export function MicromarketWishesTab({ micromarket, canEdit }: { micromarket: TMicromarket; canEdit: boolean }) {
@@ -15,18 +15,12 @@ export function MicromarketWishesTab({ micromarket, canEdit }: { micromarket: TM
   const [page, setPage] = useState({ page: 1, per_page: 20 });
   const [productId, setProductId] = useState<number | undefined>();
   const result = useEndpoint(api.order.wishes, { params: { id: micromarket.id }, query: page });
-  const create = useEndpointMutation(api.order.createWish);
+  const adding = useInlineCreate(api.order.createWish, {
+    notice: t('orders.wish_saved'),
+    onCreated: () => setProductId(undefined),
+  });
   const record = () =>
-    productId !== undefined &&
-    create.mutate(
-      { body: { micromarket_id: micromarket.id, product_id: productId } },
-      {
-        onSuccess: () => {
-          setProductId(undefined);
-          getMessage().success(t('orders.wish_saved'));
-        },
-      },
-    );
+    productId !== undefined && adding.create({ micromarket_id: micromarket.id, product_id: productId });
   return (
     <div style={{ display: 'grid', gap: 12 }}>
       {canEdit && (
@@ -44,7 +38,7 @@ export function MicromarketWishesTab({ micromarket, canEdit }: { micromarket: TM
               type="primary"
               onClick={record}
               icon={<PlusOutlined />}
-              loading={create.isPending}
+              loading={adding.isPending}
               disabled={productId === undefined}
             >
               {t('orders.add_wish')}

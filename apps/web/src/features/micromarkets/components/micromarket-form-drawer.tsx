@@ -5,25 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { fromMinor, toMinor } from '../../../lib/money';
 import { useSession } from '../../../lib/session-context';
 import { useOrganizationAccess } from './use-organization';
 
-type Values = {
-  name: string;
-  serial_number: string;
-  address?: string;
-  active?: boolean;
-  description?: string;
-  location_description?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-  courier_latitude?: number | null;
-  courier_longitude?: number | null;
-  country?: string;
-  /** Major units in the form; minor units on the wire. */
+/** The subscription price is typed in major units and sent in minor ones. */
+type Values = Omit<FormValues<typeof api.micromarket.create>, 'subscription_price'> & {
   subscription_price?: number | null;
-  org_id?: number;
 };
 
 const toValues = (item: TMicromarket): Values => ({

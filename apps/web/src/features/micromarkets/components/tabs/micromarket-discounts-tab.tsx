@@ -6,11 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
+import type { FormValues } from '../../../../lib/form-values';
 import { formatDateUtc } from '../../../../lib/format';
 import { useInlineCreate } from '../use-inline-create';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
-type Values = { percent?: number; active_to?: Dayjs | null };
+/** The end is picked as a date and time (Dayjs) and sent as ISO text. */
+type Values = Partial<Omit<FormValues<typeof api.micromarket.createDiscount>, 'active_to'>> & {
+  active_to?: Dayjs | null;
+};
 
 /** A discount applies to everything in the micromarket; the largest one in force wins. */
 export function MicromarketDiscountsTab({ micromarket, canEdit }: MicromarketTabProps) {

@@ -1,18 +1,20 @@
 import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { api, OPEN_LINK_HOURS, type OpenLinkKind, type TOpenLink, translate } from '@vitrina/contract';
+import { api, OPEN_LINK_HOURS, type TOpenLink, translate } from '@vitrina/contract';
 import { Alert, Button, Form, InputNumber, Modal, Select, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
+import type { FormValues } from '../../../../lib/form-values';
 import { formatDateUtc } from '../../../../lib/format';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
 import { useInlineCreate } from '../use-inline-create';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
-type Values = { kind: OpenLinkKind; hours?: number | null };
+/** A cleared hours box holds null; the body then leaves the hours out (the kind's default). */
+type Values = Omit<FormValues<typeof api.openLink.create>, 'hours'> & { hours?: number | null };
 
 /** The link as a QR code image; the encoder is loaded only when a code is shown. */
 function useQrDataUrl(url: string | null) {

@@ -7,6 +7,7 @@ import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
+import type { FormValues } from '../../../../lib/form-values';
 import { formatMoney } from '../../../../lib/money';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
@@ -14,7 +15,7 @@ import { parseForm } from '../../../../lib/zod-form';
 import { OrgProductSelect } from '../org-product-select';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
-type Values = { label_code?: string; shelf_id?: number | null; product_id?: number | null };
+type Values = Partial<FormValues<typeof api.micromarket.createPriceTag>>;
 
 /** Electronic labels: what each shows against what the customer pays now (sync is a device command). */
 export function MicromarketPriceTagsTab({ micromarket, canEdit, currency }: MicromarketTabProps) {

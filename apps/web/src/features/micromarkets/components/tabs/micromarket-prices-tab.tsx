@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { RowActions } from '../../../../components/row-actions';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
+import type { FormValues } from '../../../../lib/form-values';
 import { formatMoney, toMinor } from '../../../../lib/money';
 import { useLocale } from '../../../../lib/use-locale';
 import { OrgProductSelect } from '../org-product-select';
 import { useInlineCreate } from '../use-inline-create';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
-type Values = { product_id?: number; price?: number | null };
+/** The price is typed in major units and sent in minor ones. */
+type Values = Partial<Omit<FormValues<typeof api.micromarket.upsertPrice>, 'price'>> & { price?: number | null };
 
 /** Prices of products at this location instead of their sell cost; setting one again replaces it. */
 export function MicromarketPricesTab({ micromarket, canEdit, currency }: MicromarketTabProps) {

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../../components/load-error';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors, clearErrorsOnChange } from '../../../../lib/form-errors';
+import type { FormValues } from '../../../../lib/form-values';
 import { fromMinor, toMinor } from '../../../../lib/money';
 import { getMessage } from '../../../../lib/notify';
 import { useLocale } from '../../../../lib/use-locale';
@@ -22,7 +23,8 @@ type Toggle = Exclude<
   'hold_amount' | 'test_amount' | 'active_from' | 'active_to' | 'order_payment_mode'
 >;
 /** The form holds amounts in major units; the wire carries minor units. */
-type Values = Omit<TMicromarketSettings, 'hold_amount' | 'test_amount'> & {
+/** The form holds every setting, as loaded, and the amounts in major units; the wire carries minor units. */
+type Values = Required<Omit<FormValues<typeof api.micromarket.updateSettings>, 'hold_amount' | 'test_amount'>> & {
   hold_amount: number | null;
   test_amount: number | null;
 };

@@ -8,6 +8,7 @@ import { RowActions } from '../../../../components/row-actions';
 import { useIsMobile } from '../../../../components/use-is-mobile';
 import { useEndpoint, useEndpointMutation } from '../../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../../lib/form-errors';
+import type { FormValues } from '../../../../lib/form-values';
 import { formatDateUtc } from '../../../../lib/format';
 import { getMessage } from '../../../../lib/notify';
 import { useCan } from '../../../../lib/permissions';
@@ -17,7 +18,7 @@ import { OrgProductSelect } from '../org-product-select';
 import { useDeviceCommand } from '../use-device-command';
 import type { MicromarketTabProps } from './micromarket-tab-props';
 
-type Values = { number?: number; name?: string; trackers?: string[]; product_ids?: number[] };
+type Values = Partial<FormValues<typeof api.micromarket.createShelf>>;
 const grams = (value: number | null) => (value === null ? '—' : `${value.toLocaleString()} g`);
 
 /** Shelves with their trackers and products; weights are the device's (calibration is a command). */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { apiLogin, expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 type Sharp = (options: object) => { png: () => { toBuffer: () => Promise<Buffer> } };
 const sharp = createRequire(import.meta.url)('sharp') as Sharp;

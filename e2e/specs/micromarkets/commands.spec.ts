@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 type Micromarket = { id: number; name: string; serial_number: string; connection: string };
 

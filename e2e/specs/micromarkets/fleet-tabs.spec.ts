@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 type Micromarket = { id: number; name: string; serial_number: string };
 type StockItem = { id: number; code: string };

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { connectFridge } from '../../fixtures/fridge';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 /**
  * A fridge that gets too warm: its telemetry over MQTT becomes a technical alert and a

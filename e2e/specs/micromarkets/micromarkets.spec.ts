@@ -1,6 +1,6 @@
 import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { chooseOption, expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 test('an operator creates a micromarket, keeps its token, sets test mode, adds a shelf and a discount', async ({
   page,

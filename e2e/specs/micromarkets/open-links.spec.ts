@@ -1,6 +1,6 @@
 import { uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { apiLogin, expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 test('an operator hands a courier a one-time link; the courier opens the door by it once', async ({
   page,

@@ -1,6 +1,6 @@
 import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { chooseOption, expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 /**
  * Planograms (issue 10): the operator draws a template on the micromarket's planogram tab,

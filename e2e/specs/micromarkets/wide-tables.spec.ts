@@ -1,6 +1,6 @@
 import { apiAs, demoKyivOrg, uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { expect, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 /**
  * Issue 25: the micromarket card's shelves and the micromarket list are wider than their

@@ -1,6 +1,6 @@
 import { uniqueSuffix } from '../../fixtures/catalogue';
-import { MicromarketCard } from '../../fixtures/micromarket-card';
 import { apiLogin, chooseOption, expect, signIn, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 /**
  * Issue 9: the platform links another organisation to Vitrina Demo as a view-only

@@ -1,5 +1,6 @@
 import { uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, chooseOption, expect, signIn, test } from '../../fixtures/session';
+import { MicromarketCard } from '../../pages/micromarket-card';
 
 /**
  * Issue 9: the platform links another organisation to Vitrina Demo as a view-only
@@ -32,7 +33,8 @@ test('a sub-organisation link makes the other organisation’s micromarket appea
   const operatorContext = await browser.newContext();
   await signIn(operatorContext, request, 'operator', baseURL!);
   const operatorPage = await operatorContext.newPage();
-  await operatorPage.goto(`/device/${fridgeId}`);
+  const operatorCard = new MicromarketCard(operatorPage);
+  await operatorCard.open(fridgeId);
   await expect(operatorPage.getByText('Micromarket not found')).toBeVisible();
 
   // The platform opens Vitrina Demo's card and adds Lutsk as a view-only sub-organisation.
@@ -49,7 +51,7 @@ test('a sub-organisation link makes the other organisation’s micromarket appea
 
   // At once, without signing in again: the operator sees Lutsk's micromarket, without edit.
   await operatorPage.reload();
-  await expect(operatorPage.getByRole('heading', { name: fridgeName })).toBeVisible();
+  await operatorCard.expectHeading(fridgeName);
   await expect(operatorPage.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await operatorPage.goto('/organization/list');
   const listed = operatorPage.getByRole('row', { name: new RegExp(name) });

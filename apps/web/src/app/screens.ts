@@ -9,10 +9,10 @@ import { DeviceGroupListScreen } from '../features/device-groups/index.js';
 import { ErrorAnalyticsScreen } from '../features/error-analytics/index.js';
 import { MakerListScreen } from '../features/makers/index.js';
 import {
-  DeviceCardScreen,
-  DeviceDisplayScreen,
-  DeviceListScreen,
   FleetThresholdsScreen,
+  MicromarketCardScreen,
+  MicromarketDisplayScreen,
+  MicromarketListScreen,
 } from '../features/micromarkets/index.js';
 import { ChannelListScreen, ClientRoutingScreen } from '../features/notifications/index.js';
 import { CourierOrdersScreen, OrderListScreen } from '../features/orders/index.js';
@@ -72,13 +72,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/technical/analytics': AlertListScreen,
   '/technical/jobs': JobListScreen,
   '/technical/thresholds': FleetThresholdsScreen,
-  '/device/list': DeviceListScreen,
-  '/device/display': DeviceDisplayScreen,
+  '/device/list': MicromarketListScreen,
+  '/device/display': MicromarketDisplayScreen,
   '/device/device-group': DeviceGroupListScreen,
   '/device/transaction': TransactionListScreen,
   '/device/transaction/:id': TransactionCardScreen,
   '/device/transaction/payment/:id': TransactionPaymentScreen,
-  '/device/:id': DeviceCardScreen,
+  '/device/:id': MicromarketCardScreen,
   '/organization/payment/system': PaymentSystemScreen,
   '/organization/payment/platform': PlatformPaymentSystemScreen,
   '/organization/list': OrganizationListScreen,

@@ -6,13 +6,15 @@ import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { useResolveLanding } from '../../../lib/landing';
 import { signIn } from '../../../lib/session-cookies';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { InvalidLink } from '../components/invalid-link';
 
-type Values = { name: string; email: string; password: string; password_confirmation: string; terms_agreed: boolean };
+/** The invitation's token comes from the link; the terms box starts unticked, though only a ticked one is sent. */
+type Values = Omit<FormValues<typeof api.auth.register>, 'token' | 'terms_agreed'> & { terms_agreed: boolean };
 
 export default function RegistrationScreen() {
   const { t } = useTranslation();

@@ -6,11 +6,12 @@ import { AuthCard } from '../../../components/auth-card';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { InvalidLink } from '../components/invalid-link';
 
-type Values = { password: string; password_confirmation: string };
+type Values = FormValues<typeof api.auth.resetPassword>;
 
 export default function ResetPasswordScreen() {
   const { t } = useTranslation();

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 
-type Values = { name: string; org_id?: number };
+/** The parent is where the add was asked, not a field. */
+type Values = Omit<FormValues<typeof api.category.create>, 'parent_id'>;
 /** `new` adds a child of `parentId` (null: a top-level category); a category renames it. */
 export type CategoryEditing =
   | { kind: 'new'; parentId: number | null; orgId?: number }

@@ -1,5 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { api, CERTIFICATE_REGIONS, type TCertificate, translate, ZCertificateFields } from '@vitrina/contract';
+import {
+  api,
+  CERTIFICATE_REGIONS,
+  type TCertificate,
+  type TCertificateFields,
+  translate,
+  ZCertificateFields,
+} from '@vitrina/contract';
 import { Button, Form, Input, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +20,8 @@ import { useOrganizationOptions } from '../../../lib/queries/organization-option
 import { checkUpload } from '../../../lib/upload-check';
 import { useLocale } from '../../../lib/use-locale';
 
-type Values = {
-  title: string;
-  region: (typeof CERTIFICATE_REGIONS)[number];
-  active_to?: string;
-  slug?: string;
-  org_id?: number;
-};
+/** The fields of a certificate; a new one sends them as multipart text beside its file. */
+type Values = TCertificateFields;
 type Props = { certificate: TCertificate | 'new' | null; onClose: () => void };
 
 /** A new certificate with its file (multipart), or an existing one's fields and file. */

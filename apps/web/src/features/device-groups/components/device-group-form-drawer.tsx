@@ -6,21 +6,13 @@ import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { formatWeekday } from '../../../lib/format';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 
-type Values = {
-  name: string;
-  org_id?: number;
-  type?: string;
-  address?: string;
-  description?: string;
-  device_ids?: number[];
-  courier_ids?: number[];
-  route_days?: number[];
-};
+type Values = FormValues<typeof api.deviceGroup.create>;
 
 type Props = { group: TDeviceGroup | 'new' | null; onClose: () => void };
 

@@ -5,17 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 
-type Values = {
-  name: string;
-  country?: string;
-  contact_person?: string;
-  phone?: string;
-  email?: string;
-  website?: string;
-  org_id?: number;
-};
+type Values = FormValues<typeof api.maker.create>;
 
 const toValues = (maker: TMaker): Values => ({
   name: maker.name,

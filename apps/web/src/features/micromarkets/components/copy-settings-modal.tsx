@@ -3,11 +3,13 @@ import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { getMessage } from '../../../lib/notify';
 import { useMicromarketOptions } from '../../../lib/queries/micromarket-options';
 import { useOrganizationAccess } from './use-organization';
 
-type Values = { to_ids: number[] };
+/** The settings are copied from the card's own micromarket. */
+type Values = Pick<FormValues<typeof api.micromarket.copySettings>, 'to_ids'>;
 
 /** Row action "copy": this micromarket's settings onto others, all in one transaction. */
 export function CopySettingsModal({ source, onClose }: { source: TMicromarket | null; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { api, type TFleetThresholds, ZUpdateThresholds } from '@vitrina/contract';
+import { api, ZUpdateThresholds } from '@vitrina/contract';
 import { Button, Card, Form, InputNumber, Select, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { readNumber, useUrlQuery } from '../../../lib/url-query';
@@ -15,7 +16,8 @@ import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { useOrganizationAccess } from '../components/use-organization';
 
-type Values = Partial<Omit<TFleetThresholds, 'org_id' | 'is_default'>>;
+/** The organisation is the page's (`?org_id=`), not a field. */
+type Values = Partial<Omit<FormValues<typeof api.micromarket.updateThresholds>, 'org_id'>>;
 
 const parse = (params: URLSearchParams) => ({ org_id: readNumber(params, 'org_id') });
 const FILTERS = ['org_id'] as const;

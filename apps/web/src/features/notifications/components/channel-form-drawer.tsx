@@ -5,25 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 
-type Values = {
-  org_id?: number;
-  type: ChannelType;
-  name: string;
-  host?: string;
-  port?: number | null;
-  secure?: boolean;
-  username?: string;
-  from_address?: string;
-  phone_number_id?: string;
-  code_template?: string;
-  code_template_language?: string;
-  notice_template?: string;
-  notice_template_language?: string;
-  secret?: string;
-  app_secret?: string;
-};
+type Values = FormValues<typeof api.notificationChannel.create>;
 
 /** A WhatsApp template the channel's messages of one kind go out as: its name and language. */
 function TemplateFields(props: { kind: 'notice' | 'code' }) {

@@ -19,24 +19,21 @@ import { callEndpoint } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { formatMoney } from '../../../lib/money';
 import { useLocale } from '../../../lib/use-locale';
 import { isBankRedirect, leaveForBank, takeReturnedForm } from '../lib/bank-return';
 
-type Values = {
-  name?: string;
-  phone?: string;
-  profession?: string;
-  email?: string;
-  weights?: (number | null)[];
-  open_at?: string;
-  close_at?: string;
-  notes?: string;
-  items_count?: number | null;
-};
+/**
+ * The body of an opening without what the page adds itself (the card's setup and the attempt,
+ * the payment method): a shelf's weight box may be left empty, and only the filled ones are sent.
+ */
+type Values = Partial<
+  Omit<FormValues<typeof api.openLink.courierOpen>, 'weights' | 'setup_id' | 'attempt' | 'payment_method'>
+> & { weights?: (number | null)[] };
 
 /** `datetime-local` is the phone's own picker; its local time goes to the server as UTC. */
-const toIso = (value?: string) => (value ? new Date(value).toISOString() : '');
+const toIso = (value?: string | null) => (value ? new Date(value).toISOString() : '');
 
 const POLL_MS = 2000;
 const POLL_FOR_MS = 90_000;

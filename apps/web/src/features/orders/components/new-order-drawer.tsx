@@ -7,10 +7,13 @@ import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEndpoint } from '../../../lib/endpoint-query';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { useMoney } from '../../../lib/money';
 
-type Line = { product_id?: number; quantity?: number };
-type Values = { micromarket_id?: number; customer_id?: number; lines: Line[]; note?: string };
+type OrderBody = FormValues<typeof api.order.create>;
+type Line = Partial<OrderBody['lines'][number]>;
+/** Until a product is picked, a line holds only its quantity; the order is sent once checked. */
+type Values = Partial<Omit<OrderBody, 'lines'>> & { lines: Line[] };
 
 /** An order taken for a customer: where, for whom, which products marked for orders and how many. */
 export function NewOrderDrawer({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

@@ -5,23 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { fromMinor, toMinor } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 
-type Values = {
-  name: string;
-  type?: 'main' | 'sub';
-  parent_id?: number | null;
-  access_level?: 1 | 2;
-  fiscal_number?: string;
-  currency?: (typeof CURRENCIES)[number];
-  time_zone?: string;
+/** The subscription price is typed in major units (the box may be cleared) and sent in minor ones. */
+type Values = Omit<FormValues<typeof api.organization.create>, 'subscription_price'> & {
   subscription_price?: number | null;
-  contact_name?: string;
-  contact_phone?: string;
-  contact_email?: string;
-  address?: string;
 };
 
 type Props = {

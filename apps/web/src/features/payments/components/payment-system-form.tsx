@@ -1,21 +1,22 @@
 import {
+  type api,
   PAYMENT_PROVIDERS,
   TEST_PROVIDER_SIMULATIONS,
   type TPaymentConnectionResult,
   type TPaymentSettings,
   type TPlatformPaymentSettings,
-  type TUpdatePaymentSettings,
   ZUpdatePaymentSettings,
 } from '@vitrina/contract';
 import { Alert, Button, Form, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { WebhookUrl } from './webhook-url';
 
-type Values = TUpdatePaymentSettings;
+type Values = FormValues<typeof api.payment.updateSettings>;
 
 type Props = {
   /** An organisation's settings, or the platform's (which has no webhook address yet). */

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { useMakerOptions } from '../../../lib/queries/maker-options';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { PRODUCT_COPY_REFRESHES } from './product-refreshes';
 
-type Values = { org_ids: number[]; maker_ids: number[] };
+/** The products are the ones chosen in the list. */
+type Values = Pick<FormValues<typeof api.product.copy>, 'org_ids' | 'maker_ids'>;
 type Props = { products: TProduct[] | null; onClose: () => void };
 
 /** Copies the chosen products (of the chosen makers) into other organisations. */

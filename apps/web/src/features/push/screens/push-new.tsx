@@ -4,8 +4,6 @@ import {
   PUSH_AUDIENCES,
   PUSH_EXTRA_MAX,
   PUSH_IMPORTANCES,
-  type PushAudience,
-  type PushImportance,
   type TCreatePushMessage,
   type TPushPreview,
 } from '@vitrina/contract';
@@ -19,25 +17,17 @@ import { CustomerSelect } from '../../../components/search-select';
 import { UserGroupSelect } from '../../../components/user-group-select';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { PushPreviewPanel } from '../components/push-preview';
 
 const QUEUE_PATH = '/push/queue';
 
-type Values = {
-  org_id?: number;
-  importance: PushImportance;
-  title: string;
-  body: string;
-  action?: string;
+/** Extra data is typed as key and value rows (an object on the wire); "now or later" decides whether a time is sent. */
+type Values = Omit<FormValues<typeof api.push.create>, 'extra'> & {
   extra?: { key?: string; value?: string }[];
-  audience: PushAudience;
-  group_ids?: number[];
-  user_id?: number;
-  phone?: string;
   when: 'now' | 'later';
-  send_at?: string;
 };
 
 const INITIAL: Partial<Values> = { importance: 'unimportant', audience: 'all', when: 'now', extra: [] };

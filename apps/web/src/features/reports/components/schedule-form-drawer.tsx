@@ -3,7 +3,6 @@ import {
   REPORT_FREQUENCIES,
   REPORT_GROUPINGS,
   REPORT_MAIL_FORMATS,
-  type TCreateReportSubscription,
   type TReportSubscription,
 } from '@vitrina/contract';
 import { Form, InputNumber, Radio, Select, Switch } from 'antd';
@@ -12,9 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 
-type Values = Required<Omit<TCreateReportSubscription, 'top'>> & { top: number | null };
+/** Every control holds a value: the form fills the defaults. */
+type Values = Required<FormValues<typeof api.report.createSubscription>>;
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 

@@ -1,14 +1,15 @@
-import { api, DEFAULT_PAGES, type DefaultPage, type TRole } from '@vitrina/contract';
+import { api, DEFAULT_PAGES, type TRole } from '@vitrina/contract';
 import { Form, Input, Result, Select, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContractForm } from '../../../components/contract-form';
 import { FormDrawer } from '../../../components/form-drawer';
 import { useEntityForm } from '../../../lib/entity-form';
+import type { FormValues } from '../../../lib/form-values';
 import { usePermissionGroups } from '../api/get-permission-groups';
 import { PermissionPicker } from './permission-picker';
 
-type Values = { name: string; default_page: DefaultPage; permissions: string[] };
+type Values = FormValues<typeof api.role.create>;
 type Props = { role: TRole | 'new' | null; onClose: () => void };
 
 export function RoleFormDrawer({ role, onClose }: Props) {

@@ -1,11 +1,4 @@
-import {
-  api,
-  type SupportKind,
-  TICKET_PRIORITIES,
-  type TicketPriority,
-  type TSupportThread,
-  ZCreateSupportThread,
-} from '@vitrina/contract';
+import { api, type SupportKind, TICKET_PRIORITIES, type TSupportThread, ZCreateSupportThread } from '@vitrina/contract';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,22 +7,14 @@ import { FormDrawer } from '../../../components/form-drawer';
 import { CustomerSelect, SearchSelect } from '../../../components/search-select';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { getMessage } from '../../../lib/notify';
 import { useOrganizationOptions } from '../../../lib/queries/organization-options';
 import { useLocale } from '../../../lib/use-locale';
 import { parseForm } from '../../../lib/zod-form';
 import { threadApi } from './thread-api';
 
-type Values = {
-  org_id?: number;
-  title: string;
-  text: string;
-  customer_id?: number;
-  micromarket_id?: number;
-  transaction_id?: number | null;
-  priority?: TicketPriority;
-  assignee_id?: number;
-};
+type Values = FormValues<typeof api.support.create>;
 
 /** A new conversation (staff opening one for a customer) or a new ticket. */
 export function ThreadFormDrawer(props: {

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ProductPicker } from '../../../components/product-picker';
 import { isApiError } from '../../../lib/api-error';
 import { useEndpointMutation } from '../../../lib/endpoint-query';
+import type { FormValues } from '../../../lib/form-values';
 import { formatDateUtc } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useLocale } from '../../../lib/use-locale';
@@ -17,7 +18,8 @@ import { CodePreview } from '../components/code-preview';
 import { parseCodes } from '../components/parse-codes';
 import { ProgrammingTasks } from '../components/programming-tasks';
 
-type Values = { product_id?: number; text?: string };
+/** The codes are read from the pasted text (one a line). */
+type Values = Partial<Pick<FormValues<typeof api.tag.program>, 'product_id'>> & { text?: string };
 
 /** The tag-writing station: a reader types codes into the box, the operator writes them for one product. */
 export default function TagProgrammerScreen() {

@@ -7,6 +7,7 @@ import { ContractForm } from '../../../components/contract-form';
 import { LoadError } from '../../../components/load-error';
 import { useEndpoint, useEndpointMutation } from '../../../lib/endpoint-query';
 import { applyServerErrors } from '../../../lib/form-errors';
+import type { FormValues } from '../../../lib/form-values';
 import { formatDateUtc } from '../../../lib/format';
 import { getMessage } from '../../../lib/notify';
 import { useLocale } from '../../../lib/use-locale';
@@ -95,7 +96,7 @@ function BlockedNotice({ block, action }: { block: TCustomerBlock; action: React
   );
 }
 
-type Values = { reason: string };
+type Values = FormValues<typeof api.user.blockCustomer>;
 
 /** Blocking asks first, and for the reason: the operator sees it later, and the customer may ask. */
 function BlockModal({ user, isOpen, onClose }: { user: TUser; isOpen: boolean; onClose: () => void }) {

@@ -8,11 +8,17 @@ import { FormDrawer } from '../../../../components/form-drawer';
 import { ProductPicker } from '../../../../components/product-picker';
 import { Thumb } from '../../../../components/thumb';
 import { useEntityForm } from '../../../../lib/entity-form';
+import type { FormValues } from '../../../../lib/form-values';
 import { useProductForPicker } from '../../../../lib/queries/product-name';
 import { acceptsProduct, droppedProduct, ProductPalette } from './product-palette';
 
-type Section = { product_id?: number | null; capacity?: number };
-type Values = { name: string; shelves: { sections: Section[] }[] };
+type TemplateBody = FormValues<typeof api.planogram.createTemplate>;
+type Section = Partial<TemplateBody['layout']['shelves'][number]['sections'][number]>;
+/**
+ * The layout's shelves are listed from the top and numbered by their place, so a shelf holds only
+ * its sections (a new one has a capacity and no product yet); the organisation is the drawer's.
+ */
+type Values = Pick<TemplateBody, 'name'> & { shelves: { sections: Section[] }[] };
 type Props = {
   orgId: number;
   template: TPlanogramTemplate | 'new' | null;

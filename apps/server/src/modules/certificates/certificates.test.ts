@@ -4,7 +4,7 @@ import { callApi, okApi } from '../../../test/api-client.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { bearer, call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { bearer, createTestContext, type TestContext } from '../../../test/helper.js';
 import { TestClock } from '../../lib/clock.js';
 
 /** Issue 9: certificates and their public page. */

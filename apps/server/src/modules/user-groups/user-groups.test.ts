@@ -4,7 +4,7 @@ import { callApi, okApi } from '../../../test/api-client.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { registerCustomer } from '../auth/index.js';
 import { groupMemberIds, groupsOfCustomer } from './index.js';
 
@@ -126,17 +126,29 @@ describe('user groups', () => {
     const other = await createTenant(db());
     const stranger = await other.token('operator');
     const group = await okApi(ctx, api.userGroup.create, { token: operator, body: { name: uniqueName('Night') } });
+    const params = { id: group.id };
+    const text = newPhone();
     const calls = [
-      ['GET', `/v1/user/group/info/${group.id}`],
-      ['GET', `/v1/user/group/members/${group.id}`],
-      ['POST', `/v1/user/group/update/${group.id}`, { name: 'X' }],
-      ['POST', `/v1/user/group/import/${group.id}`, { text: newPhone() }],
-      ['POST', `/v1/user/group/phone/delete/${group.id}`, { phone: '+380500000000' }],
-      ['POST', `/v1/user/group/delete/${group.id}`],
+      [api.userGroup.info.path, (token?: string) => callApi(ctx, api.userGroup.info, { params, token })],
+      [api.userGroup.members.path, (token?: string) => callApi(ctx, api.userGroup.members, { params, token })],
+      [
+        api.userGroup.update.path,
+        (token?: string) => callApi(ctx, api.userGroup.update, { params, token, body: { name: 'X' } }),
+      ],
+      [
+        api.userGroup.importPhones.path,
+        (token?: string) => callApi(ctx, api.userGroup.importPhones, { params, token, body: { text } }),
+      ],
+      [
+        api.userGroup.removePhone.path,
+        (token?: string) =>
+          callApi(ctx, api.userGroup.removePhone, { params, token, body: { phone: '+380500000000' } }),
+      ],
+      [api.userGroup.delete.path, (token?: string) => callApi(ctx, api.userGroup.delete, { params, token })],
     ] as const;
-    for (const [method, url, payload] of calls) {
-      expect((await call(ctx, method, url, { payload })).statusCode, url).toBe(401);
-      expect((await call(ctx, method, url, { token: stranger, payload })).statusCode, url).toBe(404);
+    for (const [url, send] of calls) {
+      expect((await send()).statusCode, url).toBe(401);
+      expect((await send(stranger)).statusCode, url).toBe(404);
     }
     const viewer = await createSignedInUser(db(), { orgId: tenant.org.main, permissions: ['show_users_groups_page'] });
     expect(

@@ -191,11 +191,12 @@ describe('GET /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const other = await createTenant(db());
     const id = await customer(tenant.org.main);
-    const url = `/v1/user/bonuses/${id}`;
-    expect((await call(ctx, 'GET', url)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.user.bonuses, { params: { id } })).statusCode).toBe(401);
     const courier = await tenant.token('courier');
-    expect((await call(ctx, 'GET', url, { token: courier })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', url, { token: await other.token('operator') })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.user.bonuses, { params: { id }, token: courier })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.user.bonuses, { params: { id }, token: await other.token('operator') })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 409 for an employee and 400 for a bad page', async () => {
@@ -231,15 +232,22 @@ describe('GET /v1/user/bonuses/:id', () => {
     await book(1, 1_000, 'Welcome');
     await book(2, 300, 'purchase', sale.id);
     await book(1, 50, 'Sorry for the wait');
-    const url = `/v1/user/bonuses/${id}`;
-    const first = await call(ctx, 'GET', url, { token: operator.token, query: { per_page: '2' } });
+    const first = await callApi(ctx, api.user.bonuses, {
+      params: { id },
+      token: operator.token,
+      query: { per_page: '2' },
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ total: 3, balance_minor: 750, currency: 'PLN', can_change: true });
     expect(body.items.map((i: { reason: string }) => i.reason)).toEqual(['Sorry for the wait', 'purchase']);
     expect(body.items[0]).toMatchObject({ operation: 1, amount_minor: 50, created_by_name: operator.name });
     expect(body.items[1]).toMatchObject({ operation: 2, transaction_id: sale.id, created_by_id: null });
-    const second = await call(ctx, 'GET', url, { token: operator.token, query: { per_page: '2', page: '2' } });
+    const second = await callApi(ctx, api.user.bonuses, {
+      params: { id },
+      token: operator.token,
+      query: { per_page: '2', page: '2' },
+    });
     expect(second.json().items.map((i: { reason: string }) => i.reason)).toEqual(['Welcome']);
   });
 
@@ -260,16 +268,21 @@ describe('POST /v1/user/bonuses/:id', () => {
     const other = await createTenant(db());
     const id = await customer(tenant.org.main);
     const kyivCustomer = await customer(tenant.org.kyiv);
-    const url = `/v1/user/bonuses/${id}`;
-    expect((await call(ctx, 'POST', url, { payload: change(1, 100) })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.user.changeBonuses, { params: { id }, body: change(1, 100) })).statusCode).toBe(401);
     // Every permission of user management but the balance's own.
     const editor = await createSignedInUser(db(), {
       orgId: tenant.org.main,
       permissions: DEMO_ROLE_PERMISSIONS.operator.filter((p) => p !== 'edit_user_bonuses'),
     });
-    expect((await call(ctx, 'POST', url, { token: editor.token, payload: change(1, 100) })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.user.changeBonuses, { params: { id }, token: editor.token, body: change(1, 100) }))
+        .statusCode,
+    ).toBe(403);
     const stranger = await other.token('operator');
-    expect((await call(ctx, 'POST', url, { token: stranger, payload: change(1, 100) })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.user.changeBonuses, { params: { id }, token: stranger, body: change(1, 100) }))
+        .statusCode,
+    ).toBe(404);
     const operator = await tenant.token('operator');
     const viewOnly = await callApi(ctx, api.user.changeBonuses, {
       params: { id: kyivCustomer },
@@ -298,14 +311,21 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const operator = await tenant.user('operator');
     const id = await customer(tenant.org.krakow);
-    const url = `/v1/user/bonuses/${id}`;
-    const topUp = await call(ctx, 'POST', url, { token: operator.token, payload: change(1, 2_500, 'Birthday gift') });
+    const topUp = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token: operator.token,
+      body: change(1, 2_500, 'Birthday gift'),
+    });
     expect(topUp.statusCode).toBe(200);
     expect(topUp.json()).toMatchObject({
       balance_minor: 2_500,
       operation: { operation: 1, amount_minor: 2_500, reason: 'Birthday gift', created_by_id: operator.id },
     });
-    const withdraw = await call(ctx, 'POST', url, { token: operator.token, payload: change(2, 1_000, 'Mistake') });
+    const withdraw = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token: operator.token,
+      body: change(2, 1_000, 'Mistake'),
+    });
     expect(withdraw.json().balance_minor).toBe(1_500);
     expect(await balanceOf(id)).toBe(1_500);
     const audit = await db()
@@ -321,15 +341,19 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const token = await tenant.token('operator');
     const id = await customer(tenant.org.main);
-    const url = `/v1/user/bonuses/${id}`;
-    await call(ctx, 'POST', url, { token, payload: change(1, 500) });
-    const response = await call(ctx, 'POST', url, { token, payload: change(2, 501), lang: 'ua' });
+    await callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: change(1, 500) });
+    const response = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token,
+      body: change(2, 501),
+      lang: 'ua',
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json().fields).toEqual({
+    expect(response.error().fields).toEqual({
       amount_minor: 'У клієнта лише 5.00 UAH бонусів: списання не може перевищувати цю суму',
     });
     expect(await balanceOf(id)).toBe(500);
-    const all = await call(ctx, 'POST', url, { token, payload: change(2, 500) });
+    const all = await callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: change(2, 500) });
     expect(all.json().balance_minor).toBe(0);
   });
 
@@ -337,16 +361,19 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const token = await tenant.token('operator');
     const id = await customer(tenant.org.main);
-    const url = `/v1/user/bonuses/${id}`;
     const payload = change(1, 700);
     const [a, b] = await Promise.all([
-      call(ctx, 'POST', url, { token, payload }),
-      call(ctx, 'POST', url, { token, payload }),
+      callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: payload }),
+      callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: payload }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().operation.id).toBe(b.json().operation.id);
     expect(await balanceOf(id)).toBe(700);
-    const reused = await call(ctx, 'POST', url, { token, payload: { ...payload, amount_minor: 800 } });
+    const reused = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token,
+      body: { ...payload, amount_minor: 800 },
+    });
     expect(reused.statusCode).toBe(409);
     expect(await balanceOf(id)).toBe(700);
   });

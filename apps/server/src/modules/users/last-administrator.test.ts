@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { createTestContext, ORG, type TestContext } from '../../../test/helper.js';
 import { rolePermissions } from '../../db/schema/index.js';
 import { ADMINISTER_PERMISSIONS } from '../roles/index.js';
 
@@ -32,14 +32,26 @@ async function adminRoleNow() {
 describe('the last platform administrator', () => {
   it('cannot empty its own role, nor take an administering permission from it', async () => {
     const before = (await adminRoleNow()).permissions as string[];
-    for (const [url, payload] of [
-      [`/v1/role/update/${adminRole.id}`, { permissions: [] }],
-      ['/v1/permission/create', { role_id: adminRole.id, permissions: [] }],
-      [`/v1/role/update/${adminRole.id}`, { permissions: before.filter((permission) => permission !== 'edit_roles') }],
+    const params = { id: adminRole.id };
+    for (const [url, send] of [
+      [api.role.update.path, () => callApi(ctx, api.role.update, { params, token: admin, body: { permissions: [] } })],
+      [
+        api.role.setPermissions.path,
+        () => callApi(ctx, api.role.setPermissions, { token: admin, body: { role_id: adminRole.id, permissions: [] } }),
+      ],
+      [
+        api.role.update.path,
+        () =>
+          callApi(ctx, api.role.update, {
+            params,
+            token: admin,
+            body: { permissions: before.filter((permission) => permission !== 'edit_roles') },
+          }),
+      ],
     ] as const) {
-      const response = await call(ctx, 'POST', url, { token: admin, payload });
+      const response = await send();
       expect(response.statusCode, url).toBe(409);
-      expect(response.json().message).toMatch(/no active platform administrator/);
+      expect(response.error().message).toMatch(/no active platform administrator/);
     }
     expect((await adminRoleNow()).permissions).toEqual(before);
     // Still able to administer.

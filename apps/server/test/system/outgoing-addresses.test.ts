@@ -1,14 +1,15 @@
 import { lookup } from 'node:dns/promises';
 import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { type TChannelTestResult, type TNotificationChannel, translate } from '@vitrina/contract';
+import { api, type TChannelTestResult, translate } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationChannels } from '../../src/db/schema/index.js';
 import type { HostLookup } from '../../src/lib/outgoing-address.js';
+import { callApi, okApi } from '../api-client.js';
 import { createTenant } from '../factories/tenant.js';
 import { createSignedInUser } from '../factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../helper.js';
+import { createTestContext, type TestContext } from '../helper.js';
 import { startChannelStandIns } from '../stand-ins/channel-stand-ins.js';
 
 /**
@@ -69,7 +70,7 @@ async function manager() {
 }
 
 const mailChannel = (host: string, port = standIns.smtpPort) => ({
-  type: 2,
+  type: 2 as const,
   name: `Mail via ${host}`,
   host,
   port,
@@ -133,13 +134,13 @@ describe('outgoing addresses', () => {
     ];
     const message = translate('channel.host_refused', 'pl');
     for (const host of refused) {
-      const response = await call(ctx, 'POST', '/v1/notification/channel/create', {
+      const response = await callApi(ctx, api.notificationChannel.create, {
         token,
         lang: 'pl',
-        payload: mailChannel(host),
+        body: mailChannel(host),
       });
       expect(response.statusCode, host).toBe(400);
-      expect(response.json().fields, host).toEqual({ host: message });
+      expect(response.error().fields, host).toEqual({ host: message });
     }
     const stored = await db()
       .select()
@@ -148,21 +149,20 @@ describe('outgoing addresses', () => {
     expect(stored).toEqual([]);
 
     // A public host is kept; changing it to a refused one is refused and keeps it.
-    const channel = await ok<TNotificationChannel>(
-      ctx,
+    const channel = await okApi(ctx, api.notificationChannel.create, {
       token,
-      '/v1/notification/channel/create',
-      mailChannel('public.shop.example'),
-    );
-    const update = await call(ctx, 'POST', `/v1/notification/channel/update/${channel.id}`, {
+      body: mailChannel('public.shop.example'),
+    });
+    const update = await callApi(ctx, api.notificationChannel.update, {
+      params: { id: channel.id },
       token,
       lang: 'it',
-      payload: { host: '169.254.169.254' },
+      body: { host: '169.254.169.254' },
     });
     expect(update.statusCode).toBe(400);
     expect(update.json()).toMatchObject({ fields: { host: translate('channel.host_refused', 'it') } });
-    const info = await call(ctx, 'GET', `/v1/notification/channel/info/${channel.id}`, { token });
-    expect(info.json<TNotificationChannel>().host).toBe('public.shop.example');
+    const info = await callApi(ctx, api.notificationChannel.info, { params: { id: channel.id }, token });
+    expect(info.json().host).toBe('public.shop.example');
   });
 
   it('answers one text for a refused host and a failed connection alike, and logs what happened', async () => {
@@ -171,31 +171,25 @@ describe('outgoing addresses', () => {
     const loopback = await storedChannel(tenant.org.main, '127.0.0.1', standIns.smtpPort);
     const metadata = await storedChannel(tenant.org.main, '169.254.169.254', 25);
     const refusedPort = (
-      await ok<TNotificationChannel>(
-        ctx,
-        token,
-        '/v1/notification/channel/create',
-        mailChannel('mail.vitrina.test', closed),
-      )
+      await okApi(ctx, api.notificationChannel.create, { token, body: mailChannel('mail.vitrina.test', closed) })
     ).id;
     const noTls = (
-      await ok<TNotificationChannel>(
-        ctx,
+      await okApi(ctx, api.notificationChannel.create, {
         token,
-        '/v1/notification/channel/create',
-        mailChannel('mail.vitrina.test', standIns.plainSmtpPort),
-      )
+        body: mailChannel('mail.vitrina.test', standIns.plainSmtpPort),
+      })
     ).id;
     const before = standIns.received.length;
     const answers: TChannelTestResult[] = [];
     for (const id of [loopback, metadata, refusedPort, noTls]) {
-      const response = await call(ctx, 'POST', `/v1/notification/channel/test/${id}`, {
+      const response = await callApi(ctx, api.notificationChannel.test, {
+        params: { id },
         token,
         lang: 'ua',
-        payload: { recipient: 'ops@shop.example' },
+        body: { recipient: 'ops@shop.example' },
       });
       expect(response.statusCode).toBe(200);
-      answers.push(response.json<TChannelTestResult>());
+      answers.push(response.json());
     }
     const text = translate('channel.mail_failed', 'ua');
     expect(answers.map((answer) => [answer.ok, answer.error, answer.channel.last_test_error])).toEqual(
@@ -215,14 +209,13 @@ describe('outgoing addresses', () => {
     const { token } = await manager();
     // The system's resolver does not know the name: a client resolving it again would fail.
     await expect(lookup('mail.vitrina.test')).rejects.toThrow();
-    const channel = await ok<TNotificationChannel>(
-      ctx,
+    const channel = await okApi(ctx, api.notificationChannel.create, { token, body: mailChannel('mail.vitrina.test') });
+    const answer = await okApi(ctx, api.notificationChannel.test, {
+      params: { id: channel.id },
       token,
-      '/v1/notification/channel/create',
-      mailChannel('mail.vitrina.test'),
-    );
-    const answer = await ok<TChannelTestResult>(ctx, token, `/v1/notification/channel/test/${channel.id}`, {
-      recipient: 'pinned@shop.example',
+      body: {
+        recipient: 'pinned@shop.example',
+      },
     });
     expect(answer).toMatchObject({ ok: true, error: null });
     expect(standIns.received.at(-1)).toMatchObject({ service: 'mail', to: 'pinned@shop.example' });
@@ -234,10 +227,13 @@ describe('outgoing addresses', () => {
     await storedChannel(tenant.org.main, '127.0.0.1', standIns.smtpPort);
     const before = standIns.received.length;
     const email = `guarded.${Date.now()}${Math.random().toString(36).slice(2, 6)}@shop.example`;
-    await ok(ctx, await tenant.token('operator'), '/v1/user/create', {
-      name: 'Guarded',
-      email,
-      org_id: tenant.org.main,
+    await okApi(ctx, api.user.create, {
+      token: await tenant.token('operator'),
+      body: {
+        name: 'Guarded',
+        email,
+        org_id: tenant.org.main,
+      },
     });
     expect(standIns.received.length).toBe(before);
     expect((await ctx.mails()).some((mail) => mail.to === email)).toBe(true);

@@ -1,9 +1,12 @@
-import { translate } from '@vitrina/contract';
+import { api, endpointPath, PERMISSION_NAMES, translate } from '@vitrina/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../api-client.js';
 import { bombPng } from '../bomb-png.js';
+import { createOrganisation } from '../factories/organisations.js';
 import { uniqueName } from '../factories/sequence.js';
-import { bearer, call, createTestContext, type TestContext } from '../helper.js';
+import { createSignedInUser } from '../factories/users.js';
+import { bearer, createTestContext, type TestContext } from '../helper.js';
 
 let ctx: TestContext;
 let admin: string;
@@ -23,18 +26,23 @@ function post(url: string, payload: FormData, lang = 'en') {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.login('admin');
-  const created = await call(ctx, 'POST', '/v1/product/create', {
+  const orgId = await createOrganisation(ctx.database.db);
+  admin = (await createSignedInUser(ctx.database.db, { orgId, permissions: PERMISSION_NAMES })).token;
+  const created = await callApi(ctx, api.product.create, {
     token: admin,
-    payload: { name: 'Bomb target', sell_cost: 100 },
+    body: { name: 'Bomb target', sell_cost: 100 },
   });
-  productId = created.json<{ id: number }>().id;
+  productId = created.json().id;
 });
 afterAll(() => ctx.close());
 
 describe('image decompression bombs', () => {
   it('refuses a 16000×16000 PNG as a product picture with 413 and a localised message', async () => {
-    const response = await post(`/v1/product/image/${productId}`, form(bomb, 'bomb.png', 'image/png'), 'it');
+    const response = await post(
+      endpointPath(api.product.uploadImage, { id: productId }),
+      form(bomb, 'bomb.png', 'image/png'),
+      'it',
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       message: 'L’immagine è troppo grande: al massimo 40 megapixel',
@@ -44,10 +52,9 @@ describe('image decompression bombs', () => {
 
   it('refuses it as a dataset file too, and stores nothing', async () => {
     // Another test of this file may have stored a normal image first (the suite runs shuffled).
-    const datasetFiles = async () =>
-      (await call(ctx, 'GET', '/v1/dataset/list', { token: admin })).json<{ total: number }>().total;
+    const datasetFiles = async () => (await callApi(ctx, api.dataset.list, { token: admin })).json().total;
     const before = await datasetFiles();
-    const response = await post('/v1/dataset/upload', form(bomb, 'bomb.png', 'image/png'));
+    const response = await post(endpointPath(api.dataset.upload), form(bomb, 'bomb.png', 'image/png'));
     expect(response.statusCode).toBe(413);
     expect(response.json<{ message: string }>().message).toBe('The image is too large: at most 40 megapixels');
     expect(await datasetFiles()).toBe(before);
@@ -55,7 +62,7 @@ describe('image decompression bombs', () => {
 
   it('refuses 20 at once without decoding them, while other requests are answered', async () => {
     const bombs = Array.from({ length: 20 }, () =>
-      post(`/v1/product/image/${productId}`, form(bomb, 'bomb.png', 'image/png')),
+      post(endpointPath(api.product.uploadImage, { id: productId }), form(bomb, 'bomb.png', 'image/png')),
     );
     const health = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
@@ -67,7 +74,7 @@ describe('image decompression bombs', () => {
 describe('dataset videos', () => {
   it('refuses an HTML page with ftyp at offset 4', async () => {
     const page = Buffer.from('<htmftypisom<script>alert(document.cookie)</script></html>');
-    const response = await post('/v1/dataset/upload', form(page, 'clip.mp4', 'video/mp4'));
+    const response = await post(endpointPath(api.dataset.upload), form(page, 'clip.mp4', 'video/mp4'));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Upload a JPEG, PNG or WebP image or an MP4 video',
@@ -81,13 +88,13 @@ describe('one pixel limit for every image upload (issue 33)', () => {
   async function uploadPaths(): Promise<{ name: string; url: string; fields?: Record<string, string> }[]> {
     const thread = async (area: 'support' | 'ticket') =>
       (
-        await call(ctx, 'POST', `/v1/${area}/create`, {
+        await callApi(ctx, api[area].create, {
           token: admin,
-          payload: { title: uniqueName('Photo'), text: 'See the photo' },
+          body: { title: uniqueName('Photo'), text: 'See the photo' },
         })
-      ).json<{ id: number }>().id;
+      ).json().id;
     const certificate = await post(
-      '/v1/certificate/create',
+      endpointPath(api.certificate.create),
       form(Buffer.from('%PDF-1.4\n%%EOF\n'), 'first.pdf', 'application/pdf', {
         title: uniqueName('Hygiene'),
         region: 'ua',
@@ -95,12 +102,19 @@ describe('one pixel limit for every image upload (issue 33)', () => {
     );
     expect(certificate.statusCode, certificate.body).toBe(200);
     return [
-      { name: 'product picture', url: `/v1/product/image/${productId}` },
-      { name: 'dataset file', url: '/v1/dataset/upload' },
-      { name: 'new certificate', url: '/v1/certificate/create', fields: { title: uniqueName('Cert'), region: 'ua' } },
-      { name: 'certificate file', url: `/v1/certificate/file/${certificate.json<{ id: number }>().id}` },
-      { name: 'support attachment', url: `/v1/support/attach/${await thread('support')}` },
-      { name: 'ticket attachment', url: `/v1/ticket/attach/${await thread('ticket')}` },
+      { name: 'product picture', url: endpointPath(api.product.uploadImage, { id: productId }) },
+      { name: 'dataset file', url: endpointPath(api.dataset.upload) },
+      {
+        name: 'new certificate',
+        url: endpointPath(api.certificate.create),
+        fields: { title: uniqueName('Cert'), region: 'ua' },
+      },
+      {
+        name: 'certificate file',
+        url: endpointPath(api.certificate.replaceFile, { id: certificate.json<{ id: number }>().id }),
+      },
+      { name: 'support attachment', url: endpointPath(api.support.attach, { id: await thread('support') }) },
+      { name: 'ticket attachment', url: endpointPath(api.ticket.attach, { id: await thread('ticket') }) },
     ];
   }
 
@@ -123,17 +137,20 @@ describe('one pixel limit for every image upload (issue 33)', () => {
 
   it('keeps no refused certificate for its public page', async () => {
     const title = uniqueName('Bomb certificate');
-    const refused = await post('/v1/certificate/create', form(bomb, 'bomb.png', 'image/png', { title, region: 'ua' }));
+    const refused = await post(
+      endpointPath(api.certificate.create),
+      form(bomb, 'bomb.png', 'image/png', { title, region: 'ua' }),
+    );
     expect(refused.statusCode).toBe(413);
     // Magic bytes of a PNG with no picture behind them are not an image either.
     const broken = Buffer.concat([bomb.subarray(0, 8), Buffer.from('no picture here')]);
     const notImage = await post(
-      '/v1/certificate/create',
+      endpointPath(api.certificate.create),
       form(broken, 'cert.png', 'image/png', { title, region: 'ua' }),
     );
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json()).toMatchObject({ message: 'Choose a PDF or a JPEG, PNG or WebP image' });
-    const list = await call(ctx, 'GET', '/v1/certificate/list', { token: admin, query: { q: title } });
-    expect(list.json<{ total: number }>().total).toBe(0);
+    const list = await callApi(ctx, api.certificate.list, { token: admin, query: { q: title } });
+    expect(list.json().total).toBe(0);
   });
 });

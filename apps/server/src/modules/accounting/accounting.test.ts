@@ -1,10 +1,11 @@
-import type { TAccounting } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { tags } from '../../db/schema/index.js';
 import { recordInventory } from '../../gateway/ingest.repository.js';
 import { TestClock } from '../../lib/clock.js';
@@ -63,8 +64,12 @@ describe('stock accounting', () => {
     await recordInventory(db(), { micromarketId: office, orgId, codes: [a4!], at: at(0, 2) });
 
     const report = (
-      await call(ctx, 'GET', `/v1/device/accounting/${office}?from=${dayOf(2)}&to=${dayOf(1)}`, { token: operator })
-    ).json<TAccounting>();
+      await callApi(ctx, api.accounting.reconcile, {
+        params: { id: office },
+        token: operator,
+        query: { from: dayOf(2), to: dayOf(1) },
+      })
+    ).json();
     expect(report).toMatchObject({ from: dayOf(2), to: dayOf(1), scanned_at: at(0, 2).toISOString() });
     const row = (productId: number) => report.items.find((item) => item.product_id === productId);
     expect(row(water)).toMatchObject({
@@ -82,36 +87,43 @@ describe('stock accounting', () => {
 
     // The gym received the salad in the same period.
     const gymReport = (
-      await call(ctx, 'GET', `/v1/device/accounting/${gym}?from=${dayOf(2)}&to=${dayOf(1)}`, { token: operator })
-    ).json<TAccounting>();
+      await callApi(ctx, api.accounting.reconcile, {
+        params: { id: gym },
+        token: operator,
+        query: { from: dayOf(2), to: dayOf(1) },
+      })
+    ).json();
     expect(gymReport.items).toEqual([
       expect.objectContaining({ product_id: salad, opening: 0, loaded: 1, expected: 1, counted: null, missing: null }),
     ]);
 
-    const csv = await call(
-      ctx,
-      'GET',
-      `/v1/device/accounting/export/${office}?from=${dayOf(2)}&to=${dayOf(1)}&format=csv`,
-      {
-        token: operator,
-      },
-    );
+    const csv = await callApi(ctx, api.accounting.export, {
+      params: { id: office },
+      token: operator,
+      query: { from: dayOf(2), to: dayOf(1), format: 'csv' },
+    });
     expect(csv.body).toContain('product_id,product,opening,loaded,sold,returned,written_off,expected,counted,missing');
   });
 
   it('keeps to organisation boundaries and to sensible periods', async () => {
     const tenant = await createTenant(db());
     const office = await insertMicromarket(db(), tenant.org.main, uniqueName('Office'));
-    expect((await call(ctx, 'GET', `/v1/device/accounting/${office}`)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.accounting.reconcile, { params: { id: office } })).statusCode).toBe(401);
     const support = await tenant.token('support');
-    expect((await call(ctx, 'GET', `/v1/device/accounting/${office}`, { token: support })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.accounting.reconcile, { params: { id: office }, token: support })).statusCode).toBe(
+      403,
+    );
     const stranger = await (await createTenant(db())).token('operator');
-    expect((await call(ctx, 'GET', `/v1/device/accounting/${office}`, { token: stranger })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.accounting.reconcile, { params: { id: office }, token: stranger })).statusCode).toBe(
+      404,
+    );
     const operator = await tenant.token('operator');
-    const week = (await call(ctx, 'GET', `/v1/device/accounting/${office}`, { token: operator })).json<TAccounting>();
+    const week = (await callApi(ctx, api.accounting.reconcile, { params: { id: office }, token: operator })).json();
     expect(week).toMatchObject({ from: dayOf(6), to: dayOf(0), items: [] });
-    const long = await call(ctx, 'GET', `/v1/device/accounting/${office}?from=2024-01-01&to=2026-01-01`, {
+    const long = await callApi(ctx, api.accounting.reconcile, {
+      params: { id: office },
       token: operator,
+      query: { from: '2024-01-01', to: '2026-01-01' },
     });
     expect(long.json()).toMatchObject({ fields: { to: 'A period is at most 366 days' } });
   });

@@ -1,10 +1,11 @@
-import { REGISTRATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, TOKEN_TTL_MS } from '@vitrina/contract';
+import { api, REGISTRATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, TOKEN_TTL_MS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createUser } from '../../../test/factories/users.js';
-import { call, createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
+import { createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
 import { sessions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { createSession } from './auth.repository.js';
@@ -56,13 +57,13 @@ describe('sessions by the context clock', () => {
     expect(row.expiresAt.getTime()).toBe(start + TOKEN_TTL_MS);
 
     clock.advance(TOKEN_TTL_MS - 60_000);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(200);
     expect((await sessionRow(user.id)).expiresAt.getTime()).toBe(clock.nowMs() + TOKEN_TTL_MS);
     // Past the first expiry: alive only because the use above slid it.
     clock.advance(TOKEN_TTL_MS - 60_000);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(200);
     clock.advance(TOKEN_TTL_MS);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(401);
   });
 
   it('end a customer’s session of the app 36 hours after its last use', async () => {
@@ -74,11 +75,11 @@ describe('sessions by the context clock', () => {
     });
     const token = await createSession(db(), { userId: id }, clock.now());
     clock.advance(TOKEN_TTL_MS - 60_000);
-    expect((await call(ctx, 'GET', '/v1/app/me', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.customerApp.me, { token })).statusCode).toBe(200);
     clock.advance(TOKEN_TTL_MS - 60_000);
-    expect((await call(ctx, 'GET', '/v1/app/me', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.customerApp.me, { token })).statusCode).toBe(200);
     clock.advance(TOKEN_TTL_MS);
-    expect((await call(ctx, 'GET', '/v1/app/me', { token })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.customerApp.me, { token })).statusCode).toBe(401);
   });
 
   it('let the real user through from an address they signed in from within 30 days of the clock', async () => {
@@ -115,27 +116,27 @@ describe('links by the context clock', () => {
     const token = mail!.body.match(/reset\/password\/([\w-]+)/)![1]!;
 
     clock.advance(RESET_TOKEN_TTL_MS - 1_000);
-    expect((await call(ctx, 'GET', `/v1/user/reset/password/${token}`)).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.resetToken, { params: { token } })).statusCode).toBe(200);
     clock.advance(1_000);
-    expect((await call(ctx, 'GET', `/v1/user/reset/password/${token}`)).statusCode).toBe(404);
+    expect((await callApi(ctx, api.auth.resetToken, { params: { token } })).statusCode).toBe(404);
     const payload = { password: 'brand-new-pass', password_confirmation: 'brand-new-pass' };
-    expect((await call(ctx, 'POST', `/v1/user/reset/password/${token}`, { payload })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.auth.resetPassword, { params: { token }, body: payload })).statusCode).toBe(404);
   });
 
   it('an invitation works for seven days after it was issued, then not', async () => {
     // A sign-in of its own: a token kept from another test may have expired on the moved clock.
     const admin = (await login(DEMO.admin.email, DEMO.admin.password)).json<{ token: string }>().token;
     const email = `${uniqueName('invited').toLowerCase().replace(/\W+/g, '.')}@vitrina.local`;
-    const created = await call(ctx, 'POST', '/v1/user/create', {
+    const created = await callApi(ctx, api.user.create, {
       token: admin,
-      payload: { name: 'Invited On The Clock', email, org_id: 1, role_id: 4 },
+      body: { name: 'Invited On The Clock', email, org_id: 1, role_id: 4 },
     });
     expect(created.statusCode).toBe(200);
-    const token = created.json<{ invitation_link: string }>().invitation_link.split('/registration/')[1]!;
+    const token = created.json().invitation_link!.split('/registration/')[1]!;
 
     clock.advance(REGISTRATION_TOKEN_TTL_MS - 1_000);
-    expect((await call(ctx, 'GET', `/v1/user/registration/${token}`)).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.invitation, { params: { token } })).statusCode).toBe(200);
     clock.advance(1_000);
-    expect((await call(ctx, 'GET', `/v1/user/registration/${token}`)).statusCode).toBe(404);
+    expect((await callApi(ctx, api.auth.invitation, { params: { token } })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
-import { PERMISSION_NAMES, TOKEN_TTL_MS } from '@vitrina/contract';
+import { api, PERMISSION_NAMES, TOKEN_TTL_MS } from '@vitrina/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createSignedInUser, createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
@@ -14,8 +15,8 @@ afterAll(() => ctx.close());
 
 describe('POST /v1/user/login', () => {
   it('trims the email, answers a token and the default page', async () => {
-    const response = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: '  Operator@Vitrina.local ', password: DEMO.operator.password },
+    const response = await callApi(ctx, api.auth.login, {
+      body: { email: '  Operator@Vitrina.local ', password: DEMO.operator.password },
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -24,30 +25,28 @@ describe('POST /v1/user/login', () => {
   });
 
   it('lands the courier on the courier workspace', async () => {
-    const response = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.courier });
+    const response = await callApi(ctx, api.auth.login, { body: DEMO.courier });
     expect(response.json().default_page).toBe('dubai_courier');
   });
 
   it('answers the same for a wrong password and an unknown email', async () => {
-    const wrong = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: DEMO.support.email, password: 'nope-nope' },
-    });
-    const unknown = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: 'ghost@vitrina.local', password: 'nope-nope' },
+    const wrong = await callApi(ctx, api.auth.login, { body: { email: DEMO.support.email, password: 'nope-nope' } });
+    const unknown = await callApi(ctx, api.auth.login, {
+      body: { email: 'ghost@vitrina.local', password: 'nope-nope' },
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().message).toBe('Wrong email or password');
+    expect(wrong.error().message).toBe('Wrong email or password');
   });
 
   it('names the failing fields in the caller’s language', async () => {
-    const response = await call(ctx, 'POST', '/v1/user/login', {
-      lang: 'pl',
-      payload: { email: 'not-an-email', password: '' },
-    });
+    const response = await callApi(ctx, api.auth.login, { lang: 'pl', body: { email: 'not-an-email', password: '' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ email: 'Podaj poprawny adres e-mail', password: 'To pole jest wymagane' });
+    expect(response.error().fields).toEqual({
+      email: 'Podaj poprawny adres e-mail',
+      password: 'To pole jest wymagane',
+    });
   });
 
   it('limits repeated failures with 429', async () => {
@@ -55,17 +54,17 @@ describe('POST /v1/user/login', () => {
     const user = await createUser(ctx.database.db, { orgId: await createOrganisation(ctx.database.db), password });
     const payload = { email: user.email, password: 'wrong-password' };
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await call(ctx, 'POST', '/v1/user/login', { payload })).statusCode);
+    for (let i = 0; i < 6; i++) codes.push((await callApi(ctx, api.auth.login, { body: payload })).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
-    const blocked = await call(ctx, 'POST', '/v1/user/login', { payload: { email: user.email, password } });
+    const blocked = await callApi(ctx, api.auth.login, { body: { email: user.email, password } });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Too many attempts/);
+    expect(blocked.error().message).toMatch(/Too many attempts/);
   });
 });
 
 describe('GET /v1/user/me', () => {
   it('answers the user with the permissions of their role', async () => {
-    const response = await call(ctx, 'GET', '/v1/user/me', { token: await ctx.login('support') });
+    const response = await callApi(ctx, api.auth.me, { token: await ctx.login('support') });
     expect(response.statusCode).toBe(200);
     const me = response.json();
     expect(me).toMatchObject({ name: 'Iryna Shevchuk', currency: 'UAH', lang: 'en', org_id: 1, acting_as: null });
@@ -79,7 +78,7 @@ describe('GET /v1/user/me', () => {
   });
 
   it('answers 401 with a made-up token', async () => {
-    expect((await call(ctx, 'GET', '/v1/user/me', { token: 'made-up' })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.auth.me, { token: 'made-up' })).statusCode).toBe(401);
   });
 
   it('answers 401 once the token has not been used for 36 hours', async () => {
@@ -89,9 +88,9 @@ describe('GET /v1/user/me', () => {
     await ctx.database.db.execute(
       sql`update ${sessions} set expires_at = now() - interval '1 second', last_used_at = now() - ${`${TOKEN_TTL_MS} milliseconds`}::interval where user_id = ${id}`,
     );
-    const response = await call(ctx, 'GET', '/v1/user/me', { token, lang: 'ua' });
+    const response = await callApi(ctx, api.auth.me, { token, lang: 'ua' });
     expect(response.statusCode).toBe(401);
-    expect(response.json().message).toBe('Сесія завершилась, увійдіть знову');
+    expect(response.error().message).toBe('Сесія завершилась, увійдіть знову');
   });
 
   it('slides the expiry forward on use', async () => {
@@ -101,7 +100,7 @@ describe('GET /v1/user/me', () => {
     await ctx.database.db.execute(
       sql`update ${sessions} set last_used_at = now() - interval '1 hour', expires_at = now() + interval '35 hours' where user_id = ${id}`,
     );
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(200);
     const [row] = await ctx.database.db
       .select({ expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -114,18 +113,18 @@ describe('GET /v1/user/me', () => {
 
 describe('POST /v1/user/logout', () => {
   it('revokes the token', async () => {
-    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.operator })).json().token;
-    expect((await call(ctx, 'POST', '/v1/user/logout', { token })).statusCode).toBe(200);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+    const token = (await callApi(ctx, api.auth.login, { body: DEMO.operator })).json().token;
+    expect((await callApi(ctx, api.auth.logout, { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(401);
   });
 });
 
 describe('disabling a user and changing their role', () => {
   it('takes effect on their next call', async () => {
     const admin = await ctx.login('admin');
-    const created = await call(ctx, 'POST', '/v1/user/create', {
+    const created = await callApi(ctx, api.user.create, {
       token: admin,
-      payload: {
+      body: {
         name: 'Temp Operator',
         email: 'temp.op@vitrina.local',
         org_id: 1,
@@ -136,22 +135,20 @@ describe('disabling a user and changing their role', () => {
     expect(created.statusCode).toBe(200);
     const id = created.json().id;
     const token = (
-      await call(ctx, 'POST', '/v1/user/login', {
-        payload: { email: 'temp.op@vitrina.local', password: 'temp-pass-1' },
-      })
+      await callApi(ctx, api.auth.login, { body: { email: 'temp.op@vitrina.local', password: 'temp-pass-1' } })
     ).json().token;
-    expect((await call(ctx, 'GET', '/v1/user/list', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.user.list, { token })).statusCode).toBe(200);
 
-    await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload: { role_id: 3 } });
-    expect((await call(ctx, 'GET', '/v1/user/list', { token })).statusCode).toBe(403);
+    await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { role_id: 3 } });
+    expect((await callApi(ctx, api.user.list, { token })).statusCode).toBe(403);
 
-    await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload: { active: false } });
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
-    const again = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: 'temp.op@vitrina.local', password: 'temp-pass-1' },
+    await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { active: false } });
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(401);
+    const again = await callApi(ctx, api.auth.login, {
+      body: { email: 'temp.op@vitrina.local', password: 'temp-pass-1' },
     });
     expect(again.statusCode).toBe(401);
-    expect(again.json().message).toBe('This account is disabled');
+    expect(again.error().message).toBe('This account is disabled');
   });
 });
 
@@ -159,20 +156,20 @@ describe('role switching', () => {
   it('works as another role, is audited, and goes back', async () => {
     const orgId = await createOrganisation(ctx.database.db);
     const { id, token } = await createSignedInUser(ctx.database.db, { orgId, permissions: PERMISSION_NAMES });
-    const switched = await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 3 } });
+    const switched = await callApi(ctx, api.auth.switchRole, { token, body: { role_id: 3 } });
     expect(switched.statusCode).toBe(200);
     const roleToken = switched.json().token;
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(401);
 
-    const me = (await call(ctx, 'GET', '/v1/user/me', { token: roleToken })).json();
+    const me = (await callApi(ctx, api.auth.me, { token: roleToken })).json();
     expect(me.id).toBe(id);
     expect(me.acting_as).toEqual({ role_id: 3, role_name: 'Courier' });
     expect(me.roles).not.toContain('show_users_page');
-    expect((await call(ctx, 'GET', '/v1/user/list', { token: roleToken })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.user.list, { token: roleToken })).statusCode).toBe(403);
 
-    const back = await call(ctx, 'POST', '/v1/user/switch-role/back', { token: roleToken });
+    const back = await callApi(ctx, api.auth.switchBack, { token: roleToken });
     expect(back.statusCode).toBe(200);
-    const meBack = (await call(ctx, 'GET', '/v1/user/me', { token: back.json().token })).json();
+    const meBack = (await callApi(ctx, api.auth.me, { token: back.json().token })).json();
     expect(meBack.acting_as).toBeNull();
     expect(meBack.roles).toContain('show_users_page');
 
@@ -185,41 +182,37 @@ describe('role switching', () => {
 
   it('answers 403 without switch_role and 409 when not switched', async () => {
     const operator = await ctx.login('operator');
-    expect(
-      (await call(ctx, 'POST', '/v1/user/switch-role', { token: operator, payload: { role_id: 3 } })).statusCode,
-    ).toBe(403);
-    expect((await call(ctx, 'POST', '/v1/user/switch-role/back', { token: operator })).statusCode).toBe(409);
+    expect((await callApi(ctx, api.auth.switchRole, { token: operator, body: { role_id: 3 } })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.auth.switchBack, { token: operator })).statusCode).toBe(409);
   });
 
   it('answers 400 for a bad body and 404 for an unknown role', async () => {
-    const token = (await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin })).json().token;
-    expect((await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 'x' } })).statusCode).toBe(
-      400,
-    );
-    expect((await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 999 } })).statusCode).toBe(
-      404,
-    );
+    const token = (await callApi(ctx, api.auth.login, { body: DEMO.admin })).json().token;
+    // A role id that is not a number: the contract does not allow it, so it goes raw.
+    const badBody = await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 'x' } });
+    expect(badBody.statusCode).toBe(400);
+    expect((await callApi(ctx, api.auth.switchRole, { token, body: { role_id: 999 } })).statusCode).toBe(404);
   });
 });
 
 describe('registration by invitation', () => {
   it('registers an invited user once, through the mailed link', async () => {
     const admin = await ctx.login('admin');
-    const created = await call(ctx, 'POST', '/v1/user/create', {
+    const created = await callApi(ctx, api.user.create, {
       token: admin,
-      payload: { name: 'Invited Person', email: 'invited@vitrina.local', org_id: 1, role_id: 4 },
+      body: { name: 'Invited Person', email: 'invited@vitrina.local', org_id: 1, role_id: 4 },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().registered).toBe(false);
-    const link: string = created.json().invitation_link;
+    const link = created.json().invitation_link!;
     expect((await ctx.mails()).at(-1)?.body).toContain(link);
     const token = link.split('/registration/')[1]!;
 
-    const info = await call(ctx, 'GET', `/v1/user/registration/${token}`);
+    const info = await callApi(ctx, api.auth.invitation, { params: { token } });
     expect(info.json()).toEqual({ email: 'invited@vitrina.local', name: 'Invited Person' });
 
-    const mismatch = await call(ctx, 'POST', '/v1/user/registration', {
-      payload: {
+    const mismatch = await callApi(ctx, api.auth.register, {
+      body: {
         token,
         name: 'Invited',
         email: 'invited@vitrina.local',
@@ -229,7 +222,8 @@ describe('registration by invitation', () => {
       },
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().fields.password_confirmation).toBe('The password and its confirmation do not match');
+    expect(mismatch.error().fields?.password_confirmation).toBe('The password and its confirmation do not match');
+    // Terms not agreed: the contract only takes `true`, so it goes raw.
     const noTerms = await call(ctx, 'POST', '/v1/user/registration', {
       payload: {
         token,
@@ -248,15 +242,15 @@ describe('registration by invitation', () => {
       email: 'invited@vitrina.local',
       password: 'secret-123',
       password_confirmation: 'secret-123',
-      terms_agreed: true,
+      terms_agreed: true as const,
     };
-    const registered = await call(ctx, 'POST', '/v1/user/registration', { payload: body });
+    const registered = await callApi(ctx, api.auth.register, { body });
     expect(registered.statusCode).toBe(200);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token: registered.json().token })).json().email).toBe(
+    expect((await callApi(ctx, api.auth.me, { token: registered.json().token })).json().email).toBe(
       'invited@vitrina.local',
     );
-    expect((await call(ctx, 'POST', '/v1/user/registration', { payload: body })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', `/v1/user/registration/${token}`)).statusCode).toBe(404);
+    expect((await callApi(ctx, api.auth.register, { body })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.auth.invitation, { params: { token } })).statusCode).toBe(404);
   });
 });
 
@@ -267,31 +261,30 @@ describe('password reset', () => {
     const user = await createSignedInUser(ctx.database.db, { orgId, password: 'old-password-1' });
     const oldToken = user.token;
     const before = (await ctx.mails()).length;
-    expect((await call(ctx, 'POST', '/v1/user/new/password', { payload: { email: user.email } })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.requestPasswordReset, { body: { email: user.email } })).statusCode).toBe(200);
     expect(
-      (await call(ctx, 'POST', '/v1/user/new/password', { payload: { email: 'nobody@vitrina.local' } })).statusCode,
+      (await callApi(ctx, api.auth.requestPasswordReset, { body: { email: 'nobody@vitrina.local' } })).statusCode,
     ).toBe(200);
     const mails = await ctx.mails();
     expect(mails.length).toBe(before + 1);
     expect(mails.at(-1)!.to).toBe(user.email);
     const token = mails.at(-1)!.body.match(/reset\/password\/([\w-]+)/)![1]!;
 
-    expect((await call(ctx, 'GET', `/v1/user/reset/password/${token}`)).json()).toEqual({
+    expect((await callApi(ctx, api.auth.resetToken, { params: { token } })).json()).toEqual({
       email: user.email,
     });
-    const short = await call(ctx, 'POST', `/v1/user/reset/password/${token}`, {
-      payload: { password: 'short', password_confirmation: 'short' },
+    const short = await callApi(ctx, api.auth.resetPassword, {
+      params: { token },
+      body: { password: 'short', password_confirmation: 'short' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields.password).toBe('The password must be at least 8 characters long');
+    expect(short.error().fields?.password).toBe('The password must be at least 8 characters long');
 
     const payload = { password: 'brand-new-pass', password_confirmation: 'brand-new-pass' };
-    expect((await call(ctx, 'POST', `/v1/user/reset/password/${token}`, { payload })).statusCode).toBe(200);
-    expect((await call(ctx, 'POST', `/v1/user/reset/password/${token}`, { payload })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token: oldToken })).statusCode).toBe(401);
-    const login = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: user.email, password: 'brand-new-pass' },
-    });
+    expect((await callApi(ctx, api.auth.resetPassword, { params: { token }, body: payload })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.auth.resetPassword, { params: { token }, body: payload })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.auth.me, { token: oldToken })).statusCode).toBe(401);
+    const login = await callApi(ctx, api.auth.login, { body: { email: user.email, password: 'brand-new-pass' } });
     expect(login.statusCode).toBe(200);
   });
 
@@ -311,7 +304,7 @@ describe('password reset', () => {
       (await ctx.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'auth.reset-mail'))).length;
     const jobsBefore = await queued();
     for (const email of [user.email, `nobody-${user.id}@vitrina.local`]) {
-      expect((await call(ctx, 'POST', '/v1/user/new/password', { payload: { email } })).statusCode).toBe(200);
+      expect((await callApi(ctx, api.auth.requestPasswordReset, { body: { email } })).statusCode).toBe(200);
     }
     // Both requests queued the same job, and nothing about the account was touched yet.
     expect(await queued()).toBe(jobsBefore + 2);
@@ -321,10 +314,10 @@ describe('password reset', () => {
   });
 
   it('answers 400 for a bad email and 404 for an unknown link', async () => {
-    expect((await call(ctx, 'POST', '/v1/user/new/password', { payload: { email: 'nope' } })).statusCode).toBe(400);
-    const unknown = await call(ctx, 'GET', '/v1/user/reset/password/unknown-token', { lang: 'it' });
+    expect((await callApi(ctx, api.auth.requestPasswordReset, { body: { email: 'nope' } })).statusCode).toBe(400);
+    const unknown = await callApi(ctx, api.auth.resetToken, { params: { token: 'unknown-token' }, lang: 'it' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('Questo link non è valido o è scaduto');
+    expect(unknown.error().message).toBe('Questo link non è valido o è scaduto');
   });
 });
 

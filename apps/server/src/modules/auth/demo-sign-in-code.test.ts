@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
-import type { TCustomerSession } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { registerCustomer } from './index.js';
 
 /**
@@ -41,7 +42,7 @@ async function askedCode({ ctx }: Server) {
   const phone = `+38067${String(++phoneSeq).padStart(7, '0')}`;
   const email = `${uniqueName('demo-code').replace(' ', '-')}@example.com`;
   await registerCustomer(ctx.database.db, { orgId: tenant.org.main, name: uniqueName('Customer'), email, phone });
-  const asked = await call(ctx, 'POST', '/v1/app/sign-in/code', { payload: { org_id: tenant.org.main, phone } });
+  const asked = await callApi(ctx, api.customerApp.requestCode, { body: { org_id: tenant.org.main, phone } });
   expect(asked.statusCode).toBe(200);
   const mail = (await ctx.mails()).filter((item) => item.to === email).at(-1);
   const code = /\b(\d{6})\b/.exec(mail?.body ?? '')?.[1];
@@ -57,9 +58,9 @@ describe('a customer’s sign-in code without a mail server', () => {
       .filter((line) => line.msg?.startsWith('demo: sign-in code'));
     expect(printed.map((line) => line.msg)).toContain(`demo: sign-in code ${code} for ${phone}`);
     // Read from the log, the code is the customer's live one.
-    const signedIn = await call(demo.ctx, 'POST', '/v1/app/sign-in', { payload: { org_id: orgId, phone, code } });
+    const signedIn = await callApi(demo.ctx, api.customerApp.signIn, { body: { org_id: orgId, phone, code } });
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json<TCustomerSession>().token).toBeTruthy();
+    expect(signedIn.json().token).toBeTruthy();
   });
 
   it('is never printed by a server that does not run the demo', async () => {

@@ -1,8 +1,9 @@
-import { translate } from '@vitrina/contract';
+import { api, translate } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createCustomer, uniquePhone } from '../../../test/factories/customers.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
  * Issue 33: the customer app's sign-in answered a known phone 2–3 ms later than an unknown one
@@ -39,9 +40,7 @@ describe('the customer app sign-in, known phone or not', () => {
     const tenant = await createTenant(ctx.database.db);
     const orgId = tenant.org.main;
     const withCode = await createCustomer(ctx.database.db, orgId);
-    const asked = await call(ctx, 'POST', '/v1/app/sign-in/code', {
-      payload: { org_id: orgId, phone: withCode.phone },
-    });
+    const asked = await callApi(ctx, api.customerApp.requestCode, { body: { org_id: orgId, phone: withCode.phone } });
     expect(asked.statusCode).toBe(200);
     await ctx.mails();
     const withoutCode = await createCustomer(ctx.database.db, orgId);

@@ -1,10 +1,11 @@
-import type { TDashboardSales } from '@vitrina/contract';
+import { api, type TDashboardSales } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { insertPaidSale, type PaidLine } from '../../../test/factories/paid-sales.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { TestClock } from '../../lib/clock.js';
 import { markSaleRollups, saleDay } from '../reports/index.js';
 
@@ -65,9 +66,9 @@ async function seedFleet(): Promise<Fleet> {
 }
 
 async function dashboard(token: string): Promise<TDashboardSales> {
-  const response = await call(ctx, 'GET', '/v1/dashboard/sales', { token });
+  const response = await callApi(ctx, api.report.dashboardSales, { token });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TDashboardSales>();
+  return response.json();
 }
 
 describe('dashboard trends', () => {
@@ -124,8 +125,8 @@ describe('dashboard trends', () => {
   });
 
   it('answers 401 without a session and 403 without show_dashboard_page', async () => {
-    expect((await call(ctx, 'GET', '/v1/dashboard/sales')).statusCode).toBe(401);
+    expect((await callApi(ctx, api.report.dashboardSales)).statusCode).toBe(401);
     const nobody = await createSignedInUser(ctx.database.db, { orgId: fleet.tenant.org.main, permissions: [] });
-    expect((await call(ctx, 'GET', '/v1/dashboard/sales', { token: nobody.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.report.dashboardSales, { token: nobody.token })).statusCode).toBe(403);
   });
 });

@@ -1,11 +1,12 @@
-import type { TErrorAnalytics, TErrorRowList } from '@vitrina/contract';
+import { api, type TErrorRowList } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createCustomer } from '../../../test/factories/customers.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceCommands, paymentTransactions, technicalAlerts, transactions } from '../../db/schema/index.js';
 import { recordRefusal } from '../sales-gate/index.js';
 
@@ -101,9 +102,9 @@ const MARCH = { from: '2026-03-01', to: '2026-03-31' };
 describe('error analytics', () => {
   it('counts each kind of trouble by reason, day, micromarket and organisation, against the period before', async () => {
     const { viewer, north, south } = await troubledOrg();
-    const answer = await call(ctx, 'GET', '/v1/error/analytics', { token: viewer.token, query: MARCH });
+    const answer = await callApi(ctx, api.errorAnalytics.summary, { token: viewer.token, query: MARCH });
     expect(answer.statusCode).toBe(200);
-    const report = answer.json<TErrorAnalytics>();
+    const report = answer.json();
     expect(report.totals).toEqual({ refusal: 3, payment: 3, command: 2, alert: 1 });
     expect(report.previous).toEqual({ refusal: 1, payment: 0, command: 0, alert: 0 });
     expect(report.groups).toEqual([
@@ -131,30 +132,27 @@ describe('error analytics', () => {
     expect(report.organizations).toHaveLength(1);
     expect(report.organizations[0]).toMatchObject({ refusal: 3, payment: 3, command: 2, alert: 1, total: 9 });
 
-    const one = await call(ctx, 'GET', '/v1/error/analytics', {
+    const one = await callApi(ctx, api.errorAnalytics.summary, {
       token: viewer.token,
       query: { ...MARCH, micromarket_id: String(south) },
     });
-    expect(one.json<TErrorAnalytics>().totals).toEqual({ refusal: 1, payment: 0, command: 0, alert: 1 });
+    expect(one.json().totals).toEqual({ refusal: 1, payment: 0, command: 0, alert: 1 });
   });
 
   it('lists the rows behind a number, newest first', async () => {
     const { viewer } = await troubledOrg();
-    const answer = await call(ctx, 'GET', '/v1/error/analytics/rows', {
+    const answer = await callApi(ctx, api.errorAnalytics.rows, {
       token: viewer.token,
       query: { ...MARCH, category: 'payment', key: 'card_declined' },
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    const declined = answer.json<TErrorRowList>();
+    const declined = answer.json();
     expect(declined.total).toBe(2);
     expect(declined.items.map((row) => row.at)).toEqual(['2026-03-12T09:30:00.000Z', '2026-03-12T09:00:00.000Z']);
     expect(declined.items[0]).toMatchObject({ category: 'payment', key: 'card_declined', detail: 'stripe' });
     const commands = (
-      await call(ctx, 'GET', '/v1/error/analytics/rows', {
-        token: viewer.token,
-        query: { ...MARCH, category: 'command' },
-      })
-    ).json<TErrorRowList>();
+      await callApi(ctx, api.errorAnalytics.rows, { token: viewer.token, query: { ...MARCH, category: 'command' } })
+    ).json();
     expect(commands.items.map((row) => row.detail)).toEqual(['expired', 'failed']);
   });
 
@@ -174,9 +172,9 @@ describe('error analytics', () => {
     // Cannot happen (a customer opens only their own organisation's fridges): still, never shown.
     await refused(stranger.id, '2026-03-20T08:00:00Z');
     const rowsOf = async (query: Record<string, string>) => {
-      const answer = await call(ctx, 'GET', '/v1/error/analytics/rows', { token: viewer.token, query });
+      const answer = await callApi(ctx, api.errorAnalytics.rows, { token: viewer.token, query });
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json<TErrorRowList>().items;
+      return answer.json().items;
     };
     const customerOf = (row: TErrorRowList['items'][number]) => ({
       customer_id: row.customer_id,
@@ -206,8 +204,8 @@ describe('error analytics', () => {
       orgId: (await createTenant(db())).org.main,
       permissions: ['show_error_analytics_page'],
     });
-    const theirs = await call(ctx, 'GET', '/v1/error/analytics/rows', { token: outsider.token, query: MARCH });
-    expect(theirs.json<TErrorRowList>().total).toBe(0);
+    const theirs = await callApi(ctx, api.errorAnalytics.rows, { token: outsider.token, query: MARCH });
+    expect(theirs.json().total).toBe(0);
 
     // A failed payment names its sale's customer.
     const [sale] = await db()
@@ -257,24 +255,22 @@ describe('error analytics', () => {
       orgId: other.org.main,
       permissions: ['show_error_analytics_page'],
     });
-    const theirs = (
-      await call(ctx, 'GET', '/v1/error/analytics', { token: stranger.token, query: MARCH })
-    ).json<TErrorAnalytics>();
+    const theirs = (await callApi(ctx, api.errorAnalytics.summary, { token: stranger.token, query: MARCH })).json();
     expect(theirs.totals).toEqual({ refusal: 0, payment: 0, command: 0, alert: 0 });
     expect(
-      (await call(ctx, 'GET', '/v1/error/analytics', { token: stranger.token, query: { org_id: String(orgId) } }))
+      (await callApi(ctx, api.errorAnalytics.summary, { token: stranger.token, query: { org_id: String(orgId) } }))
         .statusCode,
     ).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/error/analytics')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/error/analytics', { token: await other.token('operator') })).statusCode).toBe(
+    expect((await callApi(ctx, api.errorAnalytics.summary)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.errorAnalytics.summary, { token: await other.token('operator') })).statusCode).toBe(
       403,
     );
-    const backwards = await call(ctx, 'GET', '/v1/error/analytics', {
+    const backwards = await callApi(ctx, api.errorAnalytics.summary, {
       token: stranger.token,
       query: { from: '2026-03-31', to: '2026-03-01' },
     });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().fields).toEqual({
+    expect(backwards.error().fields).toEqual({
       from: 'The period must start before it ends and cover at most 366 days',
     });
   });

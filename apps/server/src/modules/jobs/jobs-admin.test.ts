@@ -1,10 +1,11 @@
-import { PERMISSION_NAMES, type TJob, type TJobList } from '@vitrina/contract';
+import { api, PERMISSION_NAMES } from '@vitrina/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -39,9 +40,9 @@ describe('GET /v1/system/jobs', () => {
   it('lists the jobs of a kind with their counts by status, and never their payload', async () => {
     const token = await platformToken();
     const { kind, ids } = await jobsOfNewKind(['queued', 'failed', 'done', 'done']);
-    const response = await call(ctx, 'GET', '/v1/system/jobs', { token, query: { kind } });
+    const response = await callApi(ctx, api.jobs.list, { token, query: { kind } });
     expect(response.statusCode).toBe(200);
-    const list = response.json<TJobList>();
+    const list = response.json();
     expect(list.total).toBe(4);
     expect(list.by_status).toEqual({ queued: 1, running: 0, done: 2, failed: 1 });
     expect(list.kinds).toContain(kind);
@@ -53,8 +54,8 @@ describe('GET /v1/system/jobs', () => {
     });
     expect(response.body).not.toContain('secret@example.com');
 
-    const failed = await call(ctx, 'GET', '/v1/system/jobs', { token, query: { kind, status: 'failed' } });
-    expect(failed.json<TJobList>().items.map((job) => job.id)).toEqual([ids[1]]);
+    const failed = await callApi(ctx, api.jobs.list, { token, query: { kind, status: 'failed' } });
+    expect(failed.json().items.map((job) => job.id)).toEqual([ids[1]]);
   });
 
   it('is for the platform only: an organisation operator gets 403', async () => {
@@ -63,8 +64,8 @@ describe('GET /v1/system/jobs', () => {
       orgId: await createOrganisation(db),
       permissions: PERMISSION_NAMES.filter((name) => name !== 'view_all_organizations'),
     });
-    expect((await call(ctx, 'GET', '/v1/system/jobs', { token: operator.token })).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', '/v1/system/jobs/retry/1', { token: operator.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.jobs.list, { token: operator.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.jobs.retry, { params: { id: 1 }, token: operator.token })).statusCode).toBe(403);
   });
 });
 
@@ -74,9 +75,9 @@ describe('POST /v1/system/jobs/retry/:id', () => {
     const {
       ids: [id],
     } = await jobsOfNewKind(['failed']);
-    const response = await call(ctx, 'POST', `/v1/system/jobs/retry/${id}`, { token });
+    const response = await callApi(ctx, api.jobs.retry, { params: { id }, token });
     expect(response.statusCode).toBe(200);
-    expect(response.json<TJob>()).toMatchObject({ id, status: 'queued', attempts: 0, finished_at: null });
+    expect(response.json()).toMatchObject({ id, status: 'queued', attempts: 0, finished_at: null });
     const audit = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
@@ -90,11 +91,11 @@ describe('POST /v1/system/jobs/retry/:id', () => {
       ids: [queued, done],
     } = await jobsOfNewKind(['queued', 'done']);
     for (const id of [queued, done]) {
-      const response = await call(ctx, 'POST', `/v1/system/jobs/retry/${id}`, { token });
+      const response = await callApi(ctx, api.jobs.retry, { params: { id }, token });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('Only a job that has failed for good can be run again');
+      expect(response.error().message).toBe('Only a job that has failed for good can be run again');
     }
-    expect((await call(ctx, 'POST', '/v1/system/jobs/retry/2147483000', { token })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.jobs.retry, { params: { id: 2147483000 }, token })).statusCode).toBe(404);
   });
 
   it('leaves a failed recurring job alone while its next run is already queued (one unfinished job per key)', async () => {
@@ -104,6 +105,6 @@ describe('POST /v1/system/jobs/retry/:id', () => {
       INSERT INTO jobs (kind, key, status, finished_at) VALUES ('test.recurring', ${key}, 'failed', now()),
         ('test.recurring', ${key}, 'queued', null) RETURNING id`);
     const failedId = Number((result as unknown as { rows: { id: string }[] }).rows[0]!.id);
-    expect((await call(ctx, 'POST', `/v1/system/jobs/retry/${failedId}`, { token })).statusCode).toBe(409);
+    expect((await callApi(ctx, api.jobs.retry, { params: { id: failedId }, token })).statusCode).toBe(409);
   });
 });

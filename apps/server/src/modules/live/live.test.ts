@@ -1,7 +1,8 @@
-import type { TLiveEvent } from '@vitrina/contract';
+import { api, type TLiveEvent } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { MAX_STREAMS_PER_USER } from './index.js';
 
 let ctx: TestContext;
@@ -82,16 +83,17 @@ const event = (orgId: number, id: number, topic: TLiveEvent['topic'] = 'micromar
 
 describe('GET /v1/live/events', () => {
   it('answers 401 without a session', async () => {
-    const response = await call(ctx, 'GET', '/v1/live/events');
+    const response = await callApi(ctx, api.live.events);
     expect(response.statusCode).toBe(401);
   });
 
   it('refuses an unknown topic, naming the field', async () => {
-    const response = await call(ctx, 'GET', '/v1/live/events?topics=micromarket.state,payroll', {
+    const response = await callApi(ctx, api.live.events, {
       token: await tenant.token('operator'),
+      query: { topics: 'micromarket.state,payroll' },
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().fields)).toEqual(['topics.1']);
+    expect(Object.keys(response.error().fields!)).toEqual(['topics.1']);
   });
 
   it('delivers events of the organisations the user sees, and no others', async () => {
@@ -140,7 +142,7 @@ describe('GET /v1/live/events', () => {
     const user = await createTenant(ctx.database.db).then((t) => t.user('operator'));
     const stream = await openStream(user.token);
     await stream.next((frame) => frame.event === 'ready');
-    const logout = await call(ctx, 'POST', '/v1/user/logout', { token: user.token });
+    const logout = await callApi(ctx, api.auth.logout, { token: user.token });
     expect(logout.statusCode).toBe(200);
     await stream.next((frame) => frame.event === 'unauthorized');
     await stream.end;

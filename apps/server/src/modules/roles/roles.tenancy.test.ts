@@ -1,7 +1,9 @@
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { createTestContext, ORG, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let tenant: Tenant;
@@ -21,15 +23,15 @@ afterAll(() => ctx.close());
 describe('a role of an organisation is given only to users of that organisation', () => {
   it('refuses to create a user of the main organisation with a sub-organisation’s role', async () => {
     const operator = await tenant.token('operator');
-    const response = await call(ctx, 'POST', '/v1/user/create', {
+    const response = await callApi(ctx, api.user.create, {
       token: operator,
-      payload: { name: 'Main user', email: 'main.user@vitrina.local', org_id: tenant.org.main, role_id: krakowRoleId },
+      body: { name: 'Main user', email: 'main.user@vitrina.local', org_id: tenant.org.main, role_id: krakowRoleId },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ role_id: 'This role belongs to another organization' });
-    const krakow = await call(ctx, 'POST', '/v1/user/create', {
+    expect(response.error().fields).toEqual({ role_id: 'This role belongs to another organization' });
+    const krakow = await callApi(ctx, api.user.create, {
       token: operator,
-      payload: {
+      body: {
         name: 'Krakow user',
         email: 'krakow.user@vitrina.local',
         org_id: tenant.org.krakow,
@@ -42,24 +44,26 @@ describe('a role of an organisation is given only to users of that organisation'
   it('refuses to give a sub-organisation’s role to a user of another organisation', async () => {
     const user = await createUser(ctx.database.db, { orgId: tenant.org.main });
     const operator = await tenant.token('operator');
-    const response = await call(ctx, 'POST', `/v1/user/update/${user.id}`, {
+    const response = await callApi(ctx, api.user.update, {
+      params: { id: user.id },
       token: operator,
-      payload: { role_id: krakowRoleId },
+      body: { role_id: krakowRoleId },
       lang: 'it',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ role_id: 'Questo ruolo appartiene a un’altra organizzazione' });
-    const after = (await call(ctx, 'GET', `/v1/user/info/${user.id}`, { token: operator })).json();
+    expect(response.error().fields).toEqual({ role_id: 'Questo ruolo appartiene a un’altra organizzazione' });
+    const after = (await callApi(ctx, api.user.info, { params: { id: user.id }, token: operator })).json();
     expect(after.role_id).toBe(user.roleId);
   });
 
   it('refuses to move a user to another organisation while they keep a role of the old one', async () => {
     const operator = await tenant.token('operator');
     const mover = await createUser(ctx.database.db, { orgId: tenant.org.krakow, roleId: krakowRoleId });
-    const update = (payload: object) => call(ctx, 'POST', `/v1/user/update/${mover.id}`, { token: operator, payload });
+    const update = (payload: object) =>
+      callApi(ctx, api.user.update, { params: { id: mover.id }, token: operator, body: payload });
     const moved = await update({ org_id: tenant.org.main });
     expect(moved.statusCode).toBe(400);
-    expect(Object.keys(moved.json().fields)).toEqual(['role_id']);
+    expect(Object.keys(moved.error().fields!)).toEqual(['role_id']);
     expect((await update({ org_id: tenant.org.main, role_id: krakowRoleId })).statusCode).toBe(400);
     const platformRoleId = await createRole(ctx.database.db, { orgId: null, permissions: ['show_dashboard_page'] });
     const withPlatformRole = await update({ org_id: tenant.org.main, role_id: platformRoleId });
@@ -78,15 +82,15 @@ describe('a role’s users_count and its delete refusal agree', () => {
     // A holder in the main organisation, as data written before the rule above could be:
     // the factory writes the row without the API's checks.
     await createUser(ctx.database.db, { orgId: tenant.org.main, roleId });
-    const info = await call(ctx, 'GET', `/v1/role/info/${roleId}`, { token: franchisor });
+    const info = await callApi(ctx, api.role.info, { params: { id: roleId }, token: franchisor });
     expect(info.json().users_count).toBe(1);
-    const listed = (await call(ctx, 'GET', '/v1/role/list', { token: franchisor }))
+    const listed = (await callApi(ctx, api.role.list, { token: franchisor }))
       .json()
       .items.find((r: { id: number }) => r.id === roleId);
-    expect(listed.users_count).toBe(1);
-    const deleted = await call(ctx, 'POST', `/v1/role/delete/${roleId}`, { token: franchisor });
+    expect(listed?.users_count).toBe(1);
+    const deleted = await callApi(ctx, api.role.delete, { params: { id: roleId }, token: franchisor });
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().message).toBe('The role is assigned to 1 user(s) and cannot be deleted');
+    expect(deleted.error().message).toBe('The role is assigned to 1 user(s) and cannot be deleted');
   });
 
   it('does not tell an organisation how many users of other organisations hold a platform role', async () => {
@@ -97,7 +101,7 @@ describe('a role’s users_count and its delete refusal agree', () => {
     await createUser(db, { orgId: tenant.org.main, roleId: shared });
     await createUser(db, { orgId: tenant.org.main, roleId: elsewhere });
     const items: { id: number; users_count: number }[] = (
-      await call(ctx, 'GET', '/v1/role/list', { token: await tenant.token('franchisor') })
+      await callApi(ctx, api.role.list, { token: await tenant.token('franchisor') })
     ).json().items;
     expect(items.find((role) => role.id === shared)?.users_count).toBe(1);
     expect(items.find((role) => role.id === elsewhere)?.users_count).toBe(0);
@@ -113,20 +117,21 @@ describe('a role with permissions the caller lacks is out of the caller’s reac
       permissions: ['manage_tags', 'show_dashboard_page'],
     });
     const franchisor = await tenant.token('franchisor');
-    const renamed = await call(ctx, 'POST', `/v1/role/update/${strongRoleId}`, {
+    const renamed = await callApi(ctx, api.role.update, {
+      params: { id: strongRoleId },
       token: franchisor,
-      payload: { name: 'Mine now' },
+      body: { name: 'Mine now' },
     });
     expect(renamed.statusCode).toBe(403);
-    expect(renamed.json().message).toBe('You cannot change a role that has permissions you do not hold: manage_tags');
-    const stripped = await call(ctx, 'POST', '/v1/permission/create', {
+    expect(renamed.error().message).toBe('You cannot change a role that has permissions you do not hold: manage_tags');
+    const stripped = await callApi(ctx, api.role.setPermissions, {
       token: franchisor,
-      payload: { role_id: strongRoleId, permissions: ['show_dashboard_page'] },
+      body: { role_id: strongRoleId, permissions: ['show_dashboard_page'] },
     });
     expect(stripped.statusCode).toBe(403);
-    const deleted = await call(ctx, 'POST', `/v1/role/delete/${strongRoleId}`, { token: franchisor });
+    const deleted = await callApi(ctx, api.role.delete, { params: { id: strongRoleId }, token: franchisor });
     expect(deleted.statusCode).toBe(403);
-    const info = (await call(ctx, 'GET', `/v1/role/info/${strongRoleId}`, { token: franchisor })).json();
+    const info = (await callApi(ctx, api.role.info, { params: { id: strongRoleId }, token: franchisor })).json();
     expect(info).toMatchObject({ name: 'Krakow tagger', permissions: ['manage_tags', 'show_dashboard_page'] });
   });
 });
@@ -137,22 +142,24 @@ describe('the role of user 1', () => {
 
   it('is changed by user 1 alone, not by another holder of every permission', async () => {
     const second = await createSignedInUser(ctx.database.db, { orgId: ORG.main, roleId: OWNER_ROLE_ID });
-    const stripped = await call(ctx, 'POST', '/v1/permission/create', {
+    const stripped = await callApi(ctx, api.role.setPermissions, {
       token: second.token,
-      payload: { role_id: OWNER_ROLE_ID, permissions: ['show_dashboard_page'] },
+      body: { role_id: OWNER_ROLE_ID, permissions: ['show_dashboard_page'] },
     });
     expect(stripped.statusCode).toBe(403);
-    expect(stripped.json().message).toBe('Only the first platform administrator can change the role they hold');
-    const renamed = await call(ctx, 'POST', `/v1/role/update/${OWNER_ROLE_ID}`, {
+    expect(stripped.error().message).toBe('Only the first platform administrator can change the role they hold');
+    const renamed = await callApi(ctx, api.role.update, {
+      params: { id: OWNER_ROLE_ID },
       token: await ctx.login('admin'),
-      payload: { name: 'Platform owner' },
+      body: { name: 'Platform owner' },
     });
     expect(renamed.statusCode).toBe(200);
     // Other platform roles stay the second admin's to change.
     const otherRoleId = await createRole(ctx.database.db, { orgId: null, permissions: ['show_dashboard_page'] });
-    const other = await call(ctx, 'POST', `/v1/role/update/${otherRoleId}`, {
+    const other = await callApi(ctx, api.role.update, {
+      params: { id: otherRoleId },
       token: second.token,
-      payload: { name: 'Helpdesk' },
+      body: { name: 'Helpdesk' },
     });
     expect(other.statusCode).toBe(200);
   });

@@ -1,6 +1,8 @@
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ORG, ok, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,16 +12,20 @@ afterAll(() => ctx.close());
 
 describe('GET /v1/role/list and /v1/role/info/{id}', () => {
   it('lists roles with their permissions and user counts', async () => {
-    const response = await call(ctx, 'GET', '/v1/role/list', { token: await ctx.login('admin') });
+    const response = await callApi(ctx, api.role.list, { token: await ctx.login('admin') });
     expect(response.statusCode).toBe(200);
     const courier = response.json().items.find((role: { name: string }) => role.name === 'Courier');
     expect(courier).toMatchObject({ org_id: null, default_page: 'dubai_courier', users_count: 1 });
-    expect(courier.permissions).toContain('show_courier_page');
+    expect(courier?.permissions).toContain('show_courier_page');
   });
 
   it('answers 404 for an unknown role and 400 for an id that is not one', async () => {
-    expect((await call(ctx, 'GET', '/v1/role/info/999', { token: await ctx.login('admin') })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/role/info/x', { token: await ctx.login('admin') })).statusCode).toBe(400);
+    expect(
+      (await callApi(ctx, api.role.info, { params: { id: 999 }, token: await ctx.login('admin') })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(ctx, api.role.info, { params: { id: 'x' }, token: await ctx.login('admin') })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -27,9 +33,9 @@ describe('role create, update, delete', () => {
   it('lets an organisation make its own role and hides it from other organisations', async () => {
     const tenant = await createTenant(ctx.database.db);
     const franchisor = await tenant.token('franchisor');
-    const created = await call(ctx, 'POST', '/v1/role/create', {
+    const created = await callApi(ctx, api.role.create, {
       token: franchisor,
-      payload: { name: 'Shift lead', default_page: 'devices', permissions: ['show_dashboard_page', 'show_users_page'] },
+      body: { name: 'Shift lead', default_page: 'devices', permissions: ['show_dashboard_page', 'show_users_page'] },
     });
     expect(created.statusCode).toBe(200);
     const role = created.json();
@@ -40,20 +46,22 @@ describe('role create, update, delete', () => {
       users_count: 0,
     });
 
-    const support = await call(ctx, 'POST', '/v1/role/create', {
+    const support = await callApi(ctx, api.role.create, {
       token: await ctx.login('admin'),
-      payload: { name: 'Auditor', permissions: ['show_users_page'] },
+      body: { name: 'Auditor', permissions: ['show_users_page'] },
     });
     expect(support.json().org_id).toBeNull();
 
-    const elsewhere = await call(ctx, 'GET', `/v1/role/info/${role.id}`, {
+    const elsewhere = await callApi(ctx, api.role.info, {
+      params: { id: role.id },
       token: await (await createTenant(ctx.database.db)).token('franchisor'),
     });
     expect(elsewhere.statusCode).toBe(404);
     // The platform admin sees and edits it.
-    const renamed = await call(ctx, 'POST', `/v1/role/update/${role.id}`, {
+    const renamed = await callApi(ctx, api.role.update, {
+      params: { id: role.id },
       token: await ctx.login('admin'),
-      payload: { name: 'Shift leader' },
+      body: { name: 'Shift leader' },
     });
     expect(renamed.json().name).toBe('Shift leader');
     expect(renamed.json().permissions).toEqual(['show_dashboard_page', 'show_users_page']);
@@ -61,35 +69,39 @@ describe('role create, update, delete', () => {
 
   it('refuses duplicate names, unknown permissions and permissions the caller lacks', async () => {
     const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
-    await ok(ctx, franchisor, '/v1/role/create', { name: 'Shift leader' });
-    const dup = await call(ctx, 'POST', '/v1/role/create', { token: franchisor, payload: { name: 'SHIFT LEADER' } });
+    await okApi(ctx, api.role.create, { token: franchisor, body: { name: 'Shift leader' } });
+    const dup = await callApi(ctx, api.role.create, { token: franchisor, body: { name: 'SHIFT LEADER' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('A role with this name already exists');
-    const unknown = await call(ctx, 'POST', '/v1/role/create', {
+    expect(dup.error().message).toBe('A role with this name already exists');
+    const unknown = await callApi(ctx, api.role.create, {
       token: franchisor,
-      payload: { name: 'A', permissions: ['fly'] },
+      body: { name: 'A', permissions: ['fly'] },
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fields['permissions.0']).toBe('Unknown permission');
-    const beyond = await call(ctx, 'POST', '/v1/role/create', {
+    expect(unknown.error().fields?.['permissions.0']).toBe('Unknown permission');
+    const beyond = await callApi(ctx, api.role.create, {
       token: franchisor,
-      payload: { name: 'B', permissions: ['view_all_organizations'] },
+      body: { name: 'B', permissions: ['view_all_organizations'] },
     });
     expect(beyond.statusCode).toBe(403);
-    const empty = await call(ctx, 'POST', '/v1/role/create', { token: franchisor, payload: { name: '  ' } });
+    const empty = await callApi(ctx, api.role.create, { token: franchisor, body: { name: '  ' } });
     expect(empty.statusCode).toBe(400);
   });
 
   it('keeps platform roles to the platform, and other organisations’ roles out of reach', async () => {
     const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
-    await ok(ctx, franchisor, '/v1/role/create', { name: 'Shift leader' });
-    const platform = await call(ctx, 'POST', '/v1/role/update/3', { token: franchisor, payload: { name: 'Driver' } });
+    await okApi(ctx, api.role.create, { token: franchisor, body: { name: 'Shift leader' } });
+    const platform = await callApi(ctx, api.role.update, {
+      params: { id: 3 },
+      token: franchisor,
+      body: { name: 'Driver' },
+    });
     expect(platform.statusCode).toBe(403);
     const admin = await ctx.login('admin');
-    const mainRole = await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Main only' } });
+    const mainRole = await callApi(ctx, api.role.create, { token: admin, body: { name: 'Main only' } });
     // A role of the platform (org null) is visible to all; make an org role through the franchisor and check the reverse.
     expect(mainRole.statusCode).toBe(200);
-    const list = (await call(ctx, 'GET', '/v1/role/list', { token: franchisor }))
+    const list = (await callApi(ctx, api.role.list, { token: franchisor }))
       .json()
       .items.map((r: { name: string }) => r.name);
     expect(list).toContain('Shift leader');
@@ -97,28 +109,33 @@ describe('role create, update, delete', () => {
 
   it('refuses to delete a role in use, deletes one that is not', async () => {
     const admin = await ctx.login('admin');
-    const inUse = await call(ctx, 'POST', '/v1/role/delete/3', { token: admin });
+    const inUse = await callApi(ctx, api.role.delete, { params: { id: 3 }, token: admin });
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().message).toBe('The role is assigned to 1 user(s) and cannot be deleted');
-    const created = await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Temporary' } });
-    expect((await call(ctx, 'POST', `/v1/role/delete/${created.json().id}`, { token: admin })).statusCode).toBe(200);
-    expect((await call(ctx, 'GET', `/v1/role/info/${created.json().id}`, { token: admin })).statusCode).toBe(404);
+    expect(inUse.error().message).toBe('The role is assigned to 1 user(s) and cannot be deleted');
+    const created = await callApi(ctx, api.role.create, { token: admin, body: { name: 'Temporary' } });
+    expect((await callApi(ctx, api.role.delete, { params: { id: created.json().id }, token: admin })).statusCode).toBe(
+      200,
+    );
+    expect((await callApi(ctx, api.role.info, { params: { id: created.json().id }, token: admin })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', () => {
   it('answers the catalogue by area in the caller’s language, marked for the role', async () => {
-    const response = await call(ctx, 'GET', '/v1/permission/list-group/3', {
+    const response = await callApi(ctx, api.role.permissionGroups, {
+      params: { id: 3 },
       token: await ctx.login('admin'),
       lang: 'ua',
     });
     expect(response.statusCode).toBe(200);
     const courier = response.json().groups.find((group: { area: string }) => group.area === 'courier');
-    expect(courier.title).toBe("Кур'єр");
-    expect(courier.permissions.every((p: { granted: boolean }) => p.granted)).toBe(true);
+    expect(courier?.title).toBe("Кур'єр");
+    expect(courier?.permissions.every((p: { granted: boolean }) => p.granted)).toBe(true);
     const users = response.json().groups.find((group: { area: string }) => group.area === 'users');
-    expect(users.permissions.some((p: { granted: boolean }) => p.granted)).toBe(false);
-    const none = await call(ctx, 'GET', '/v1/permission/list-group/0', { token: await ctx.login('admin') });
+    expect(users?.permissions.some((p: { granted: boolean }) => p.granted)).toBe(false);
+    const none = await callApi(ctx, api.role.permissionGroups, { params: { id: 0 }, token: await ctx.login('admin') });
     expect(
       none
         .json()
@@ -129,12 +146,10 @@ describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', ()
 
   it('sets the permissions of a role', async () => {
     const admin = await ctx.login('admin');
-    const role = (
-      await call(ctx, 'POST', '/v1/role/create', { token: admin, payload: { name: 'Night shift' } })
-    ).json();
-    const response = await call(ctx, 'POST', '/v1/permission/create', {
+    const role = (await callApi(ctx, api.role.create, { token: admin, body: { name: 'Night shift' } })).json();
+    const response = await callApi(ctx, api.role.setPermissions, {
       token: admin,
-      payload: { role_id: role.id, permissions: ['show_support_page', 'show_dashboard_page'] },
+      body: { role_id: role.id, permissions: ['show_support_page', 'show_dashboard_page'] },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().permissions).toEqual(['show_dashboard_page', 'show_support_page']);
@@ -142,11 +157,12 @@ describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', ()
 
   it('answers 400 and 404', async () => {
     const admin = await ctx.login('admin');
+    // No permissions list: the contract requires one, so it goes raw.
     expect(
       (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 3 } })).statusCode,
     ).toBe(400);
     expect(
-      (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 999, permissions: [] } }))
+      (await callApi(ctx, api.role.setPermissions, { token: admin, body: { role_id: 999, permissions: [] } }))
         .statusCode,
     ).toBe(404);
   });
@@ -154,7 +170,7 @@ describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', ()
 
 describe('GET /v1/user/roles', () => {
   it('offers only the roles the caller may give', async () => {
-    const names = (await call(ctx, 'GET', '/v1/user/roles', { token: await ctx.login('operator') }))
+    const names = (await callApi(ctx, api.role.options, { token: await ctx.login('operator') }))
       .json()
       .items.map((r: { name: string }) => r.name);
     expect(names).toContain('Operator');
@@ -163,14 +179,14 @@ describe('GET /v1/user/roles', () => {
 
   it('with org_id, offers only the roles a user of that organisation may hold', async () => {
     const franchisor = await ctx.login('franchisor');
-    const created = await call(ctx, 'POST', '/v1/role/create', {
+    const created = await callApi(ctx, api.role.create, {
       token: franchisor,
-      payload: { name: 'Krakow greeter', permissions: ['show_dashboard_page'] },
+      body: { name: 'Krakow greeter', permissions: ['show_dashboard_page'] },
     });
     expect(created.statusCode).toBe(200);
     const operator = await ctx.login('operator');
     const optionsFor = async (query: Record<string, string>) =>
-      call(ctx, 'GET', '/v1/user/roles', { token: operator, query });
+      callApi(ctx, api.role.options, { token: operator, query });
     const names = async (query: Record<string, string>) =>
       (await optionsFor(query)).json().items.map((r: { name: string }) => r.name);
     expect(await names({})).toEqual(expect.arrayContaining(['Operator', 'Krakow greeter']));
@@ -183,10 +199,10 @@ describe('GET /v1/user/roles', () => {
 
   it('answers 400 for an org_id that is not an id and 404 for an organisation out of sight', async () => {
     const operator = await ctx.login('operator');
-    const bad = await call(ctx, 'GET', '/v1/user/roles', { token: operator, query: { org_id: 'main' } });
+    const bad = await callApi(ctx, api.role.options, { token: operator, query: { org_id: 'main' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(['org_id']);
-    const unseen = await call(ctx, 'GET', '/v1/user/roles', {
+    expect(Object.keys(bad.error().fields!)).toEqual(['org_id']);
+    const unseen = await callApi(ctx, api.role.options, {
       token: await ctx.login('franchisor'),
       query: { org_id: String(ORG.main) },
     });

@@ -1,4 +1,6 @@
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createUser } from '../../../test/factories/users.js';
@@ -63,13 +65,13 @@ describe('GET /v1/dashboard/summary and /v1/organization/options', () => {
     await insertMicromarket(db, tenant.org.krakow, 'Rynek', { connection: 'online' });
     const operator = await tenant.token('operator');
     const franchisor = await tenant.token('franchisor');
-    expect((await call(ctx, 'GET', '/v1/dashboard/summary', { token: operator })).json()).toEqual({
+    expect((await callApi(ctx, api.dashboard.summary, { token: operator })).json()).toEqual({
       users: 4,
       new_users: 4,
       micromarkets: 3,
       micromarkets_online: 2,
     });
-    expect((await call(ctx, 'GET', '/v1/dashboard/summary', { token: franchisor })).json()).toEqual({
+    expect((await callApi(ctx, api.dashboard.summary, { token: franchisor })).json()).toEqual({
       users: 1,
       new_users: 1,
       micromarkets: 1,
@@ -85,18 +87,18 @@ describe('GET /v1/dashboard/summary and /v1/organization/options', () => {
       permissions: ['show_users_page'],
       password,
     });
-    const login = await call(ctx, 'POST', '/v1/user/login', { payload: { email: user.email, password } });
+    const login = await callApi(ctx, api.auth.login, { body: { email: user.email, password } });
     expect(login.json().default_page).toBe('dashboard');
     const token = login.json().token;
-    expect((await call(ctx, 'GET', '/v1/dashboard/summary', { token })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', '/v1/user/list', { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.dashboard.summary, { token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.user.list, { token })).statusCode).toBe(200);
   });
 
   it('lists the visible organisations with the access level to each', async () => {
     const tenant = await createTenant(ctx.database.db);
     const { main, kyiv, krakow } = tenant.org;
     const options = async (token: string) =>
-      (await call(ctx, 'GET', '/v1/organization/options', { token })).json().items as {
+      (await callApi(ctx, api.organization.options, { token })).json().items as {
         id: number;
         access_level: number;
       }[];

@@ -1,9 +1,10 @@
-import type { TUserGroup, TUserGroupImportReport, TUserGroupMemberList } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { registerCustomer } from '../auth/index.js';
 import { groupMemberIds, groupsOfCustomer } from './index.js';
 
@@ -34,10 +35,14 @@ describe('user groups', () => {
     const known = newPhone();
     const later = newPhone();
     const buyer = await customer(tenant.org.main, known);
-    const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name: uniqueName('Regulars') });
+    const group = await okApi(ctx, api.userGroup.create, { token: operator, body: { name: uniqueName('Regulars') } });
     const local = `0${known.slice(4)}`;
-    const report = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, {
-      text: `${local}\n${later}\n${known}\nnot a phone\n\n`,
+    const report = await okApi(ctx, api.userGroup.importPhones, {
+      params: { id: group.id },
+      token: operator,
+      body: {
+        text: `${local}\n${later}\n${known}\nnot a phone\n\n`,
+      },
     });
     expect(report).toMatchObject({
       read: 2,
@@ -48,12 +53,14 @@ describe('user groups', () => {
       unknown: 1,
     });
     expect(report.group).toMatchObject({ phones_count: 2, members_count: 1 });
-    const again = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, { text: known });
+    const again = await okApi(ctx, api.userGroup.importPhones, {
+      params: { id: group.id },
+      token: operator,
+      body: { text: known },
+    });
     expect(again).toMatchObject({ added: 0, duplicates: 1, unknown: 0 });
 
-    const members = (
-      await call(ctx, 'GET', `/v1/user/group/members/${group.id}`, { token: operator })
-    ).json<TUserGroupMemberList>();
+    const members = (await callApi(ctx, api.userGroup.members, { params: { id: group.id }, token: operator })).json();
     expect(members.items.find((item) => item.phone === known)).toMatchObject({ customer_id: buyer.id });
     expect(members.items.find((item) => item.phone === later)).toMatchObject({ customer_id: null });
     expect(await groupMemberIds(db(), [group.id])).toEqual([buyer.id]);
@@ -74,7 +81,11 @@ describe('user groups', () => {
     });
     expect(await groupsOfCustomer(db(), stranger.id, [group.id])).toEqual([]);
 
-    const removed = await ok<TUserGroup>(ctx, operator, `/v1/user/group/phone/delete/${group.id}`, { phone: later });
+    const removed = await okApi(ctx, api.userGroup.removePhone, {
+      params: { id: group.id },
+      token: operator,
+      body: { phone: later },
+    });
     expect(removed.phones_count).toBe(1);
   });
 
@@ -82,26 +93,31 @@ describe('user groups', () => {
     const tenant = await createTenant(db());
     const operator = await tenant.token('operator');
     const name = uniqueName('VIP');
-    const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name });
-    const taken = await call(ctx, 'POST', '/v1/user/group/create', {
-      token: operator,
-      payload: { name: name.toUpperCase() },
-    });
+    const group = await okApi(ctx, api.userGroup.create, { token: operator, body: { name } });
+    const taken = await callApi(ctx, api.userGroup.create, { token: operator, body: { name: name.toUpperCase() } });
     expect(taken.statusCode).toBe(409);
-    expect(Object.keys(taken.json().fields)).toEqual(['name']);
+    expect(Object.keys(taken.error().fields!)).toEqual(['name']);
     // Two at once with one name: one group, and the other hears 409 (the unique index backs the check).
     const twin = uniqueName('Twin');
     const both = await Promise.all(
-      [1, 2].map(() => call(ctx, 'POST', '/v1/user/group/create', { token: operator, payload: { name: twin } })),
+      [1, 2].map(() => callApi(ctx, api.userGroup.create, { token: operator, body: { name: twin } })),
     );
     expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const csv = `name;phone\nOlena;${newPhone()}\nTaras;${newPhone()}`;
-    const report = await ok<TUserGroupImportReport>(ctx, operator, `/v1/user/group/import/${group.id}`, { text: csv });
+    const report = await okApi(ctx, api.userGroup.importPhones, {
+      params: { id: group.id },
+      token: operator,
+      body: { text: csv },
+    });
     expect(report).toMatchObject({ read: 2, added: 2, invalid: 0 });
-    const empty = await call(ctx, 'POST', '/v1/user/group/create', { token: operator, payload: { name: ' ' } });
+    const empty = await callApi(ctx, api.userGroup.create, { token: operator, body: { name: ' ' } });
     expect(empty.statusCode).toBe(400);
-    expect(await ok(ctx, operator, `/v1/user/group/delete/${group.id}`, {})).toEqual({ ok: true });
-    expect((await call(ctx, 'GET', `/v1/user/group/info/${group.id}`, { token: operator })).statusCode).toBe(404);
+    expect(await okApi(ctx, api.userGroup.delete, { params: { id: group.id }, token: operator })).toEqual({
+      ok: true,
+    });
+    expect((await callApi(ctx, api.userGroup.info, { params: { id: group.id }, token: operator })).statusCode).toBe(
+      404,
+    );
   });
 
   it('checks permissions and organisations on every call', async () => {
@@ -109,35 +125,53 @@ describe('user groups', () => {
     const operator = await tenant.token('operator');
     const other = await createTenant(db());
     const stranger = await other.token('operator');
-    const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name: uniqueName('Night') });
+    const group = await okApi(ctx, api.userGroup.create, { token: operator, body: { name: uniqueName('Night') } });
+    const params = { id: group.id };
+    const text = newPhone();
     const calls = [
-      ['GET', `/v1/user/group/info/${group.id}`],
-      ['GET', `/v1/user/group/members/${group.id}`],
-      ['POST', `/v1/user/group/update/${group.id}`, { name: 'X' }],
-      ['POST', `/v1/user/group/import/${group.id}`, { text: newPhone() }],
-      ['POST', `/v1/user/group/phone/delete/${group.id}`, { phone: '+380500000000' }],
-      ['POST', `/v1/user/group/delete/${group.id}`],
+      [api.userGroup.info.path, (token?: string) => callApi(ctx, api.userGroup.info, { params, token })],
+      [api.userGroup.members.path, (token?: string) => callApi(ctx, api.userGroup.members, { params, token })],
+      [
+        api.userGroup.update.path,
+        (token?: string) => callApi(ctx, api.userGroup.update, { params, token, body: { name: 'X' } }),
+      ],
+      [
+        api.userGroup.importPhones.path,
+        (token?: string) => callApi(ctx, api.userGroup.importPhones, { params, token, body: { text } }),
+      ],
+      [
+        api.userGroup.removePhone.path,
+        (token?: string) =>
+          callApi(ctx, api.userGroup.removePhone, { params, token, body: { phone: '+380500000000' } }),
+      ],
+      [api.userGroup.delete.path, (token?: string) => callApi(ctx, api.userGroup.delete, { params, token })],
     ] as const;
-    for (const [method, url, payload] of calls) {
-      expect((await call(ctx, method, url, { payload })).statusCode, url).toBe(401);
-      expect((await call(ctx, method, url, { token: stranger, payload })).statusCode, url).toBe(404);
+    for (const [url, send] of calls) {
+      expect((await send()).statusCode, url).toBe(401);
+      expect((await send(stranger)).statusCode, url).toBe(404);
     }
     const viewer = await createSignedInUser(db(), { orgId: tenant.org.main, permissions: ['show_users_groups_page'] });
     expect(
-      (await call(ctx, 'POST', `/v1/user/group/update/${group.id}`, { token: viewer.token, payload: { name: 'Y' } }))
+      (await callApi(ctx, api.userGroup.update, { params: { id: group.id }, token: viewer.token, body: { name: 'Y' } }))
         .statusCode,
     ).toBe(403);
-    expect((await call(ctx, 'GET', '/v1/user/group/list', { token: viewer.token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.userGroup.list, { token: viewer.token })).statusCode).toBe(200);
     // Main sees Kyiv view-only: Kyiv's groups are readable, not editable.
     const kyivAdmin = await createSignedInUser(db(), {
       orgId: tenant.org.kyiv,
       permissions: ['show_users_groups_page', 'edit_users'],
     });
-    const kyivGroup = await ok<TUserGroup>(ctx, kyivAdmin.token, '/v1/user/group/create', { name: uniqueName('Kyiv') });
-    expect((await call(ctx, 'GET', `/v1/user/group/info/${kyivGroup.id}`, { token: operator })).statusCode).toBe(200);
-    const viewOnly = await call(ctx, 'POST', `/v1/user/group/import/${kyivGroup.id}`, {
+    const kyivGroup = await okApi(ctx, api.userGroup.create, {
+      token: kyivAdmin.token,
+      body: { name: uniqueName('Kyiv') },
+    });
+    expect((await callApi(ctx, api.userGroup.info, { params: { id: kyivGroup.id }, token: operator })).statusCode).toBe(
+      200,
+    );
+    const viewOnly = await callApi(ctx, api.userGroup.importPhones, {
+      params: { id: kyivGroup.id },
       token: operator,
-      payload: { text: newPhone() },
+      body: { text: newPhone() },
     });
     expect(viewOnly.statusCode).toBe(403);
   });

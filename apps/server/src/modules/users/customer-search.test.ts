@@ -1,11 +1,12 @@
-import type { TPushRecipientOptions, TSupportPersonOptions } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createCustomer } from '../../../test/factories/customers.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { users } from '../../db/schema/index.js';
 
 /**
@@ -37,13 +38,13 @@ type Found = { id: number; name: string; detail: string | null };
 
 /** What each endpoint offers for the same search, in one shape (push's `phone` as `detail`). */
 async function bothPickers(token: string, query: Record<string, string>) {
-  const push = await call(ctx, 'GET', '/v1/push/recipients', { token, query });
-  const support = await call(ctx, 'GET', '/v1/support/customers', { token, query });
+  const push = await callApi(ctx, api.push.recipients, { token, query });
+  const support = await callApi(ctx, api.support.customers, { token, query });
   const pushItems =
     push.statusCode === 200
-      ? push.json<TPushRecipientOptions>().items.map(({ id, name, phone }): Found => ({ id, name, detail: phone }))
+      ? push.json().items.map(({ id, name, phone }): Found => ({ id, name, detail: phone }))
       : null;
-  const supportItems = support.statusCode === 200 ? support.json<TSupportPersonOptions>().items : null;
+  const supportItems = support.statusCode === 200 ? support.json().items : null;
   return {
     push: { status: push.statusCode, items: pushItems },
     support: { status: support.statusCode, items: supportItems },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { insertPaidSale } from '../../../test/factories/receipt-sales.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
@@ -88,7 +90,7 @@ describe('customers and employees in GET /v1/user/list', () => {
     await db().update(transactions).set({ customerId: buyer }).where(eq(transactions.id, sale.id));
     const token = await tenant.token('operator');
     const list = async (user_type: string) =>
-      (await call(ctx, 'GET', '/v1/user/list', { token, query: { user_type, sort: 'name' } })).json();
+      (await callApi(ctx, api.user.list, { token, query: { user_type, sort: 'name' } })).json();
     const customers = await list('1');
     expect(customers.items.map((u: { name: string }) => u.name)).toEqual(['Buyer One', 'Buyer Two']);
     expect(customers.items[0]).toMatchObject({
@@ -96,7 +98,7 @@ describe('customers and employees in GET /v1/user/list', () => {
       bonuses: 0,
       last_purchase_at: '2026-03-04T10:00:00.000Z',
     });
-    expect(customers.items[1].last_purchase_at).toBeNull();
+    expect(customers.items[1]?.last_purchase_at).toBeNull();
     const employees = await list('2');
     expect(employees.items.every((u: { user_type: number }) => u.user_type === 2)).toBe(true);
     expect(employees.total).toBe(1);
@@ -112,38 +114,36 @@ describe('customers never sign in to the panel', () => {
       .set({ passwordHash: await hashPassword('customer-pass-1') })
       .where(eq(users.id, id))
       .returning({ email: users.email });
-    const login = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: row!.email, password: 'customer-pass-1' },
-    });
+    const login = await callApi(ctx, api.auth.login, { body: { email: row!.email, password: 'customer-pass-1' } });
     expect(login.statusCode).toBe(403);
-    expect(login.json().message).toBe('Customers cannot sign in to the panel');
+    expect(login.error().message).toBe('Customers cannot sign in to the panel');
     const token = await createSession(db(), id);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(401);
   });
 
   it('refuses a role or a password for a customer, and sends a new customer no invitation', async () => {
     const tenant = await createTenant(db());
     const operator = await tenant.user('operator');
-    const base = { name: 'New Buyer', org_id: tenant.org.main, user_type: 1 };
-    const withRole = await call(ctx, 'POST', '/v1/user/create', {
+    const base = { name: 'New Buyer', org_id: tenant.org.main, user_type: 1 as const };
+    const withRole = await callApi(ctx, api.user.create, {
       token: operator.token,
-      payload: { ...base, email: `${randomUUID()}@x.test`, role_id: operator.roleId },
+      body: { ...base, email: `${randomUUID()}@x.test`, role_id: operator.roleId },
     });
     expect(withRole.statusCode).toBe(400);
-    expect(Object.keys(withRole.json().fields)).toEqual(['role_id']);
-    const withPassword = await call(ctx, 'POST', '/v1/user/create', {
+    expect(Object.keys(withRole.error().fields!)).toEqual(['role_id']);
+    const withPassword = await callApi(ctx, api.user.create, {
       token: operator.token,
-      payload: { ...base, email: `${randomUUID()}@x.test`, password: 'long-password-1' },
+      body: { ...base, email: `${randomUUID()}@x.test`, password: 'long-password-1' },
     });
     expect(withPassword.statusCode).toBe(400);
-    expect(Object.keys(withPassword.json().fields)).toEqual(['password']);
-    const created = await call(ctx, 'POST', '/v1/user/create', {
+    expect(Object.keys(withPassword.error().fields!)).toEqual(['password']);
+    const created = await callApi(ctx, api.user.create, {
       token: operator.token,
-      payload: { ...base, email: `${randomUUID()}@x.test`, phones: ['+380671112233'] },
+      body: { ...base, email: `${randomUUID()}@x.test`, phones: ['+380671112233'] },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ user_type: 1, role_id: null, invitation_link: null });
-    const invite = await call(ctx, 'POST', `/v1/user/invite/${created.json().id}`, { token: operator.token });
+    const invite = await callApi(ctx, api.user.invite, { params: { id: created.json().id }, token: operator.token });
     expect(invite.statusCode).toBe(409);
   });
 
@@ -151,21 +151,24 @@ describe('customers never sign in to the panel', () => {
     const tenant = await createTenant(db());
     const operator = await tenant.user('operator');
     const clerk = await createSignedInUser(db(), { orgId: tenant.org.main, permissions: ['show_dashboard_page'] });
-    const keepsRole = await call(ctx, 'POST', `/v1/user/update/${clerk.id}`, {
+    const keepsRole = await callApi(ctx, api.user.update, {
+      params: { id: clerk.id },
       token: operator.token,
-      payload: { user_type: 1 },
+      body: { user_type: 1 },
     });
     expect(keepsRole.statusCode).toBe(400);
-    expect(Object.keys(keepsRole.json().fields)).toEqual(['role_id']);
-    const turned = await call(ctx, 'POST', `/v1/user/update/${clerk.id}`, {
+    expect(Object.keys(keepsRole.error().fields!)).toEqual(['role_id']);
+    const turned = await callApi(ctx, api.user.update, {
+      params: { id: clerk.id },
       token: operator.token,
-      payload: { user_type: 1, role_id: null },
+      body: { user_type: 1, role_id: null },
     });
     expect(turned.statusCode).toBe(200);
-    expect((await call(ctx, 'GET', '/v1/user/me', { token: clerk.token })).statusCode).toBe(401);
-    const giveRole = await call(ctx, 'POST', `/v1/user/update/${clerk.id}`, {
+    expect((await callApi(ctx, api.auth.me, { token: clerk.token })).statusCode).toBe(401);
+    const giveRole = await callApi(ctx, api.user.update, {
+      params: { id: clerk.id },
       token: operator.token,
-      payload: { role_id: clerk.roleId },
+      body: { role_id: clerk.roleId },
     });
     expect(giveRole.statusCode).toBe(400);
   });
@@ -173,9 +176,10 @@ describe('customers never sign in to the panel', () => {
   it("lets an operator edit a customer's push limits", async () => {
     const tenant = await createTenant(db());
     const id = await customer(tenant.org.main);
-    const response = await call(ctx, 'POST', `/v1/user/update/${id}`, {
+    const response = await callApi(ctx, api.user.update, {
+      params: { id },
       token: await tenant.token('operator'),
-      payload: { push_limit_important: 3, push_limit_unimportant: 0 },
+      body: { push_limit_important: 3, push_limit_unimportant: 0 },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ push_limit_important: 3, push_limit_unimportant: 0 });
@@ -187,22 +191,23 @@ describe('GET /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const other = await createTenant(db());
     const id = await customer(tenant.org.main);
-    const url = `/v1/user/bonuses/${id}`;
-    expect((await call(ctx, 'GET', url)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.user.bonuses, { params: { id } })).statusCode).toBe(401);
     const courier = await tenant.token('courier');
-    expect((await call(ctx, 'GET', url, { token: courier })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', url, { token: await other.token('operator') })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.user.bonuses, { params: { id }, token: courier })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.user.bonuses, { params: { id }, token: await other.token('operator') })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 409 for an employee and 400 for a bad page', async () => {
     const tenant = await createTenant(db());
     const operator = await tenant.user('operator');
-    const employee = await call(ctx, 'GET', `/v1/user/bonuses/${operator.id}`, { token: operator.token });
+    const employee = await callApi(ctx, api.user.bonuses, { params: { id: operator.id }, token: operator.token });
     expect(employee.statusCode).toBe(409);
     const id = await customer(tenant.org.main);
-    const bad = await call(ctx, 'GET', `/v1/user/bonuses/${id}`, { token: operator.token, query: { page: '0' } });
+    const bad = await callApi(ctx, api.user.bonuses, { params: { id }, token: operator.token, query: { page: '0' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(['page']);
+    expect(Object.keys(bad.error().fields!)).toEqual(['page']);
   });
 
   it('pages the ledger newest first, with the sale, the operator and the balance', async () => {
@@ -227,15 +232,22 @@ describe('GET /v1/user/bonuses/:id', () => {
     await book(1, 1_000, 'Welcome');
     await book(2, 300, 'purchase', sale.id);
     await book(1, 50, 'Sorry for the wait');
-    const url = `/v1/user/bonuses/${id}`;
-    const first = await call(ctx, 'GET', url, { token: operator.token, query: { per_page: '2' } });
+    const first = await callApi(ctx, api.user.bonuses, {
+      params: { id },
+      token: operator.token,
+      query: { per_page: '2' },
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ total: 3, balance_minor: 750, currency: 'PLN', can_change: true });
     expect(body.items.map((i: { reason: string }) => i.reason)).toEqual(['Sorry for the wait', 'purchase']);
     expect(body.items[0]).toMatchObject({ operation: 1, amount_minor: 50, created_by_name: operator.name });
     expect(body.items[1]).toMatchObject({ operation: 2, transaction_id: sale.id, created_by_id: null });
-    const second = await call(ctx, 'GET', url, { token: operator.token, query: { per_page: '2', page: '2' } });
+    const second = await callApi(ctx, api.user.bonuses, {
+      params: { id },
+      token: operator.token,
+      query: { per_page: '2', page: '2' },
+    });
     expect(second.json().items.map((i: { reason: string }) => i.reason)).toEqual(['Welcome']);
   });
 
@@ -244,7 +256,7 @@ describe('GET /v1/user/bonuses/:id', () => {
     const kyivCustomer = await customer(tenant.org.kyiv);
     const mainCustomer = await customer(tenant.org.main);
     const canChange = async (token: string, id: number) =>
-      (await call(ctx, 'GET', `/v1/user/bonuses/${id}`, { token })).json().can_change;
+      (await callApi(ctx, api.user.bonuses, { params: { id }, token })).json().can_change;
     expect(await canChange(await tenant.token('operator'), kyivCustomer)).toBe(false);
     expect(await canChange(await tenant.token('support'), mainCustomer)).toBe(false);
   });
@@ -256,23 +268,29 @@ describe('POST /v1/user/bonuses/:id', () => {
     const other = await createTenant(db());
     const id = await customer(tenant.org.main);
     const kyivCustomer = await customer(tenant.org.kyiv);
-    const url = `/v1/user/bonuses/${id}`;
-    expect((await call(ctx, 'POST', url, { payload: change(1, 100) })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.user.changeBonuses, { params: { id }, body: change(1, 100) })).statusCode).toBe(401);
     // Every permission of user management but the balance's own.
     const editor = await createSignedInUser(db(), {
       orgId: tenant.org.main,
       permissions: DEMO_ROLE_PERMISSIONS.operator.filter((p) => p !== 'edit_user_bonuses'),
     });
-    expect((await call(ctx, 'POST', url, { token: editor.token, payload: change(1, 100) })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.user.changeBonuses, { params: { id }, token: editor.token, body: change(1, 100) }))
+        .statusCode,
+    ).toBe(403);
     const stranger = await other.token('operator');
-    expect((await call(ctx, 'POST', url, { token: stranger, payload: change(1, 100) })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.user.changeBonuses, { params: { id }, token: stranger, body: change(1, 100) }))
+        .statusCode,
+    ).toBe(404);
     const operator = await tenant.token('operator');
-    const viewOnly = await call(ctx, 'POST', `/v1/user/bonuses/${kyivCustomer}`, {
+    const viewOnly = await callApi(ctx, api.user.changeBonuses, {
+      params: { id: kyivCustomer },
       token: operator,
-      payload: change(1, 100),
+      body: change(1, 100),
     });
     expect(viewOnly.statusCode).toBe(403);
-    expect(viewOnly.json().message).toBe('Your organization has view-only access to this organization');
+    expect(viewOnly.error().message).toBe('Your organization has view-only access to this organization');
     expect(await balanceOf(id)).toBe(0);
     expect(await balanceOf(kyivCustomer)).toBe(0);
   });
@@ -280,6 +298,7 @@ describe('POST /v1/user/bonuses/:id', () => {
   it('answers 400 naming the fields for a missing reason, a zero amount or an unknown operation', async () => {
     const tenant = await createTenant(db());
     const id = await customer(tenant.org.main);
+    // An operation the contract does not have goes raw.
     const response = await call(ctx, 'POST', `/v1/user/bonuses/${id}`, {
       token: await tenant.token('operator'),
       payload: { operation: 3, amount_minor: 0, reason: '  ', idempotency_key: randomUUID() },
@@ -292,14 +311,21 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const operator = await tenant.user('operator');
     const id = await customer(tenant.org.krakow);
-    const url = `/v1/user/bonuses/${id}`;
-    const topUp = await call(ctx, 'POST', url, { token: operator.token, payload: change(1, 2_500, 'Birthday gift') });
+    const topUp = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token: operator.token,
+      body: change(1, 2_500, 'Birthday gift'),
+    });
     expect(topUp.statusCode).toBe(200);
     expect(topUp.json()).toMatchObject({
       balance_minor: 2_500,
       operation: { operation: 1, amount_minor: 2_500, reason: 'Birthday gift', created_by_id: operator.id },
     });
-    const withdraw = await call(ctx, 'POST', url, { token: operator.token, payload: change(2, 1_000, 'Mistake') });
+    const withdraw = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token: operator.token,
+      body: change(2, 1_000, 'Mistake'),
+    });
     expect(withdraw.json().balance_minor).toBe(1_500);
     expect(await balanceOf(id)).toBe(1_500);
     const audit = await db()
@@ -315,15 +341,19 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const token = await tenant.token('operator');
     const id = await customer(tenant.org.main);
-    const url = `/v1/user/bonuses/${id}`;
-    await call(ctx, 'POST', url, { token, payload: change(1, 500) });
-    const response = await call(ctx, 'POST', url, { token, payload: change(2, 501), lang: 'ua' });
+    await callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: change(1, 500) });
+    const response = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token,
+      body: change(2, 501),
+      lang: 'ua',
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json().fields).toEqual({
+    expect(response.error().fields).toEqual({
       amount_minor: 'У клієнта лише 5.00 UAH бонусів: списання не може перевищувати цю суму',
     });
     expect(await balanceOf(id)).toBe(500);
-    const all = await call(ctx, 'POST', url, { token, payload: change(2, 500) });
+    const all = await callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: change(2, 500) });
     expect(all.json().balance_minor).toBe(0);
   });
 
@@ -331,16 +361,19 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const token = await tenant.token('operator');
     const id = await customer(tenant.org.main);
-    const url = `/v1/user/bonuses/${id}`;
     const payload = change(1, 700);
     const [a, b] = await Promise.all([
-      call(ctx, 'POST', url, { token, payload }),
-      call(ctx, 'POST', url, { token, payload }),
+      callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: payload }),
+      callApi(ctx, api.user.changeBonuses, { params: { id }, token, body: payload }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().operation.id).toBe(b.json().operation.id);
     expect(await balanceOf(id)).toBe(700);
-    const reused = await call(ctx, 'POST', url, { token, payload: { ...payload, amount_minor: 800 } });
+    const reused = await callApi(ctx, api.user.changeBonuses, {
+      params: { id },
+      token,
+      body: { ...payload, amount_minor: 800 },
+    });
     expect(reused.statusCode).toBe(409);
     expect(await balanceOf(id)).toBe(700);
   });
@@ -349,9 +382,10 @@ describe('POST /v1/user/bonuses/:id', () => {
     const tenant = await createTenant(db());
     const operator = await tenant.user('operator');
     const employee = await createUser(db(), { orgId: tenant.org.main, permissions: [] });
-    const response = await call(ctx, 'POST', `/v1/user/bonuses/${employee.id}`, {
+    const response = await callApi(ctx, api.user.changeBonuses, {
+      params: { id: employee.id },
       token: operator.token,
-      payload: change(1, 100),
+      body: change(1, 100),
     });
     expect(response.statusCode).toBe(409);
     expect(await balanceOf(employee.id)).toBe(0);

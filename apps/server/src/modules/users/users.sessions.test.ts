@@ -1,14 +1,23 @@
+import { api, PERMISSION_NAMES } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { callApi } from '../../../test/api-client.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
+import { createSignedInUser } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let stockerRoleId: number;
+/** The organisation of this file's users, and its administrator's session. */
+let orgId: number;
+let adminToken: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const role = await call(ctx, 'POST', '/v1/role/create', {
-    token: await ctx.login('admin'),
-    payload: { name: 'Stocker', permissions: ['show_dashboard_page', 'show_users_page', 'edit_users'] },
+  orgId = await createOrganisation(ctx.database.db);
+  adminToken = (await createSignedInUser(ctx.database.db, { orgId, permissions: PERMISSION_NAMES })).token;
+  const role = await callApi(ctx, api.role.create, {
+    token: adminToken,
+    body: { name: 'Stocker', permissions: ['show_dashboard_page', 'show_users_page', 'edit_users'] },
   });
   stockerRoleId = role.json().id;
 });
@@ -16,22 +25,22 @@ afterAll(() => ctx.close());
 
 /** A user of their own per test, so one test's revocations do not touch another's. */
 async function newUser(email: string, password: string): Promise<number> {
-  const response = await call(ctx, 'POST', '/v1/user/create', {
-    token: await ctx.login('admin'),
-    payload: { name: email, email, org_id: ORG.main, role_id: stockerRoleId, password },
+  const response = await callApi(ctx, api.user.create, {
+    token: adminToken,
+    body: { name: email, email, org_id: orgId, role_id: stockerRoleId, password },
   });
   if (response.statusCode !== 200) throw new Error(response.body);
   return response.json().id;
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const response = await call(ctx, 'POST', '/v1/user/login', { payload: { email, password } });
+  const response = await callApi(ctx, api.auth.login, { body: { email, password } });
   if (response.statusCode !== 200) throw new Error(response.body);
   return response.json().token;
 }
 
 async function isSignedIn(token: string): Promise<boolean> {
-  const response = await call(ctx, 'GET', '/v1/user/me', { token });
+  const response = await callApi(ctx, api.auth.me, { token });
   return response.statusCode === 200;
 }
 
@@ -44,8 +53,8 @@ describe('changing who can sign in ends the sessions of the old credentials', ()
     const id = await newUser(email, 'victim-pass-1');
     const phone = await signIn(email, 'victim-pass-1');
     const laptop = await signIn(email, 'victim-pass-1');
-    const admin = await ctx.login('admin');
-    const response = await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload });
+    const admin = adminToken;
+    const response = await callApi(ctx, api.user.update, { params: { id }, token: admin, body: payload });
     expect(response.statusCode).toBe(200);
     expect(await isSignedIn(phone)).toBe(false);
     expect(await isSignedIn(laptop)).toBe(false);
@@ -57,9 +66,10 @@ describe('changing who can sign in ends the sessions of the old credentials', ()
     const id = await newUser(email, 'self-pass-1');
     const current = await signIn(email, 'self-pass-1');
     const other = await signIn(email, 'self-pass-1');
-    const response = await call(ctx, 'POST', `/v1/user/update/${id}`, {
+    const response = await callApi(ctx, api.user.update, {
+      params: { id },
       token: current,
-      payload: { password: 'self-pass-2' },
+      body: { password: 'self-pass-2' },
     });
     expect(response.statusCode).toBe(200);
     expect(await isSignedIn(current)).toBe(true);
@@ -70,12 +80,12 @@ describe('changing who can sign in ends the sessions of the old credentials', ()
     const email = 'disabled.later@vitrina.local';
     const id = await newUser(email, 'disabled-pass-1');
     const token = await signIn(email, 'disabled-pass-1');
-    const admin = await ctx.login('admin');
+    const admin = adminToken;
     expect(
-      (await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload: { active: false } })).statusCode,
+      (await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { active: false } })).statusCode,
     ).toBe(200);
     expect(
-      (await call(ctx, 'POST', `/v1/user/update/${id}`, { token: admin, payload: { active: true } })).statusCode,
+      (await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { active: true } })).statusCode,
     ).toBe(200);
     expect(await isSignedIn(token)).toBe(false);
     expect(await isSignedIn(await signIn(email, 'disabled-pass-1'))).toBe(true);
@@ -85,9 +95,10 @@ describe('changing who can sign in ends the sessions of the old credentials', ()
     const email = 'renamed.only@vitrina.local';
     const id = await newUser(email, 'renamed-pass-1');
     const token = await signIn(email, 'renamed-pass-1');
-    const response = await call(ctx, 'POST', `/v1/user/update/${id}`, {
-      token: await ctx.login('admin'),
-      payload: { name: 'Renamed', phones: ['+380501110000'], email },
+    const response = await callApi(ctx, api.user.update, {
+      params: { id },
+      token: adminToken,
+      body: { name: 'Renamed', phones: ['+380501110000'], email },
     });
     expect(response.statusCode).toBe(200);
     expect(await isSignedIn(token)).toBe(true);

@@ -1,5 +1,7 @@
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, DEMO, ORG, type TestContext } from '../../../test/helper.js';
+import { type ApiRequest, callApi } from '../../../test/api-client.js';
+import { createTestContext, DEMO, ORG, type TestContext } from '../../../test/helper.js';
 
 /** Seeded: user 1 the platform admin, 2 the operator, 5 the Krakow franchisor; role 1 Platform admin, 2 Operator. */
 const ROLE = { platformAdmin: 1, operator: 2, courier: 3 } as const;
@@ -9,8 +11,8 @@ let secondAdminId: number;
 let krakowOperatorId: number;
 let invitedAdminId: number;
 
-async function createUser(payload: object): Promise<number> {
-  const response = await call(ctx, 'POST', '/v1/user/create', { token: await ctx.login('admin'), payload });
+async function createUser(payload: ApiRequest<typeof api.user.create>['body']): Promise<number> {
+  const response = await callApi(ctx, api.user.create, { token: await ctx.login('admin'), body: payload });
   if (response.statusCode !== 200) throw new Error(response.body);
   return response.json().id;
 }
@@ -58,67 +60,75 @@ describe('a user with more permissions than the caller cannot be changed by the 
   it.each(Object.entries(EVERY_FIELD))('the operator cannot change %s of a platform admin', async (_field, payload) => {
     const operator = await ctx.login('operator');
     for (const target of [1, secondAdminId]) {
-      const response = await call(ctx, 'POST', `/v1/user/update/${target}`, { token: operator, payload });
+      const response = await callApi(ctx, api.user.update, { params: { id: target }, token: operator, body: payload });
       expect(response.statusCode).toBe(403);
     }
-    const info = (await call(ctx, 'GET', `/v1/user/info/${secondAdminId}`, { token: await ctx.login('admin') })).json();
+    const info = (
+      await callApi(ctx, api.user.info, { params: { id: secondAdminId }, token: await ctx.login('admin') })
+    ).json();
     expect(info).toMatchObject({ email: 'admin2@vitrina.local', active: true, role_id: ROLE.platformAdmin });
   });
 
   it('keeps the platform admin’s password: the operator cannot sign in with one it chose', async () => {
-    await call(ctx, 'POST', '/v1/user/update/1', {
+    await callApi(ctx, api.user.update, {
+      params: { id: 1 },
       token: await ctx.login('operator'),
-      payload: { password: 'operator-chose-1' },
+      body: { password: 'operator-chose-1' },
     });
-    const login = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: DEMO.admin.email, password: 'operator-chose-1' },
+    const login = await callApi(ctx, api.auth.login, {
+      body: { email: DEMO.admin.email, password: 'operator-chose-1' },
     });
     expect(login.statusCode).toBe(401);
   });
 
   it('explains the refusal in the caller’s language', async () => {
-    const response = await call(ctx, 'POST', `/v1/user/update/${secondAdminId}`, {
+    const response = await callApi(ctx, api.user.update, {
+      params: { id: secondAdminId },
       token: await ctx.login('operator'),
-      payload: { name: 'X' },
+      body: { name: 'X' },
       lang: 'pl',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Nie możesz zmienić użytkownika, który ma uprawnienia, których nie posiadasz');
+    expect(response.error().message).toBe(
+      'Nie możesz zmienić użytkownika, który ma uprawnienia, których nie posiadasz',
+    );
   });
 
   it('inside a sub-organisation, the franchisor cannot take over a user with permissions it lacks', async () => {
     const franchisor = await ctx.login('franchisor');
-    const password = await call(ctx, 'POST', `/v1/user/update/${krakowOperatorId}`, {
+    const password = await callApi(ctx, api.user.update, {
+      params: { id: krakowOperatorId },
       token: franchisor,
-      payload: { password: 'franchisor-chose-1' },
+      body: { password: 'franchisor-chose-1' },
     });
     expect(password.statusCode).toBe(403);
-    const login = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: 'krakow.operator@vitrina.local', password: 'franchisor-chose-1' },
+    const login = await callApi(ctx, api.auth.login, {
+      body: { email: 'krakow.operator@vitrina.local', password: 'franchisor-chose-1' },
     });
     expect(login.statusCode).toBe(401);
   });
 
   it('still lets the caller change users whose permissions it holds', async () => {
     const franchisor = await ctx.login('franchisor');
-    const role = await call(ctx, 'POST', '/v1/role/create', {
+    const role = await callApi(ctx, api.role.create, {
       token: franchisor,
-      payload: { name: 'Krakow cashier', permissions: ['show_dashboard_page'] },
+      body: { name: 'Krakow cashier', permissions: ['show_dashboard_page'] },
     });
-    const created = await call(ctx, 'POST', '/v1/user/create', {
+    const created = await callApi(ctx, api.user.create, {
       token: franchisor,
-      payload: { name: 'Cashier', email: 'cashier.krk@vitrina.local', org_id: ORG.krakow, role_id: role.json().id },
+      body: { name: 'Cashier', email: 'cashier.krk@vitrina.local', org_id: ORG.krakow, role_id: role.json().id },
     });
     expect(created.statusCode).toBe(200);
-    const renamed = await call(ctx, 'POST', `/v1/user/update/${created.json().id}`, {
+    const renamed = await callApi(ctx, api.user.update, {
+      params: { id: created.json().id },
       token: franchisor,
-      payload: { name: 'Cashier Two', password: 'cashier-two-1' },
+      body: { name: 'Cashier Two', password: 'cashier-two-1' },
     });
     expect(renamed.statusCode).toBe(200);
     const admin = await ctx.login('admin');
-    const stocker = await call(ctx, 'POST', '/v1/role/create', {
+    const stocker = await callApi(ctx, api.role.create, {
       token: admin,
-      payload: { name: 'Shelf stocker', permissions: ['show_dashboard_page', 'show_products_page'] },
+      body: { name: 'Shelf stocker', permissions: ['show_dashboard_page', 'show_products_page'] },
     });
     const stockerId = await createUser({
       name: 'Stocker',
@@ -127,61 +137,72 @@ describe('a user with more permissions than the caller cannot be changed by the 
       role_id: stocker.json().id,
       password: 'stocker-pass-1',
     });
-    const changed = await call(ctx, 'POST', `/v1/user/update/${stockerId}`, {
+    const changed = await callApi(ctx, api.user.update, {
+      params: { id: stockerId },
       token: await ctx.login('operator'),
-      payload: { push_limit_unimportant: 6, email: 'stocker2@vitrina.local' },
+      body: { push_limit_unimportant: 6, email: 'stocker2@vitrina.local' },
     });
     expect(changed.statusCode).toBe(200);
   });
 
   it('refuses to resend an invitation (and hand over its link) for a user with more permissions', async () => {
-    const response = await call(ctx, 'POST', `/v1/user/invite/${invitedAdminId}`, {
+    const response = await callApi(ctx, api.user.invite, {
+      params: { id: invitedAdminId },
       token: await ctx.login('operator'),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).not.toHaveProperty('invitation_link');
-    const admin = await call(ctx, 'POST', `/v1/user/invite/${invitedAdminId}`, { token: await ctx.login('admin') });
+    const admin = await callApi(ctx, api.user.invite, {
+      params: { id: invitedAdminId },
+      token: await ctx.login('admin'),
+    });
     expect(admin.statusCode).toBe(200);
   });
 
   it('judges a caller working as another role by the permissions of that role', async () => {
     // A session of its own: switching revokes the session it starts from.
-    const session = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin });
-    const switched = await call(ctx, 'POST', '/v1/user/switch-role', {
+    const session = await callApi(ctx, api.auth.login, { body: DEMO.admin });
+    const switched = await callApi(ctx, api.auth.switchRole, {
       token: session.json().token,
-      payload: { role_id: ROLE.operator },
+      body: { role_id: ROLE.operator },
     });
     expect(switched.statusCode).toBe(200);
     const token = switched.json().token;
     // The franchisor holds edit_roles and organisation pages, which the Operator role has not.
-    const response = await call(ctx, 'POST', '/v1/user/update/5', { token, payload: { password: 'switched-chose-1' } });
+    const response = await callApi(ctx, api.user.update, {
+      params: { id: 5 },
+      token,
+      body: { password: 'switched-chose-1' },
+    });
     expect(response.statusCode).toBe(403);
-    const invite = await call(ctx, 'POST', `/v1/user/invite/${invitedAdminId}`, { token });
+    const invite = await callApi(ctx, api.user.invite, { params: { id: invitedAdminId }, token });
     expect(invite.statusCode).toBe(403);
   });
 });
 
 describe('the first platform admin (user 1) is changed only by user 1', () => {
   it('refuses another platform admin, even one holding every permission', async () => {
-    const second = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: 'admin2@vitrina.local', password: 'second-admin-1' },
+    const second = await callApi(ctx, api.auth.login, {
+      body: { email: 'admin2@vitrina.local', password: 'second-admin-1' },
     });
     const token = second.json().token;
     for (const payload of Object.values(EVERY_FIELD)) {
-      const response = await call(ctx, 'POST', '/v1/user/update/1', { token, payload, lang: 'en' });
+      const response = await callApi(ctx, api.user.update, { params: { id: 1 }, token, body: payload, lang: 'en' });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe('Only the first platform administrator can change this account');
+      expect(response.error().message).toBe('Only the first platform administrator can change this account');
     }
     // The second admin may still manage everyone else.
     expect(
-      (await call(ctx, 'POST', '/v1/user/update/2', { token, payload: { push_limit_important: 11 } })).statusCode,
+      (await callApi(ctx, api.user.update, { params: { id: 2 }, token, body: { push_limit_important: 11 } }))
+        .statusCode,
     ).toBe(200);
   });
 
   it('lets user 1 change their own account', async () => {
-    const response = await call(ctx, 'POST', '/v1/user/update/1', {
+    const response = await callApi(ctx, api.user.update, {
+      params: { id: 1 },
       token: await ctx.login('admin'),
-      payload: { name: 'Olena K.' },
+      body: { name: 'Olena K.' },
     });
     expect(response.statusCode).toBe(200);
   });
@@ -190,7 +211,7 @@ describe('the first platform admin (user 1) is changed only by user 1', () => {
 describe('the list tells the panel which users the caller may change', () => {
   type Row = { id: number; name: string; can_edit: boolean };
   const rowsOf = async (token: string): Promise<Row[]> =>
-    (await call(ctx, 'GET', '/v1/user/list', { token, query: { per_page: '100' } })).json().items;
+    (await callApi(ctx, api.user.list, { token, query: { per_page: '100' } })).json().items;
   const editable = (rows: Row[]) =>
     Object.fromEntries(
       rows
@@ -210,17 +231,18 @@ describe('the list tells the panel which users the caller may change', () => {
       [krakowOperatorId]: true,
     });
     for (const row of rows) {
-      const update = await call(ctx, 'POST', `/v1/user/update/${row.id}`, {
+      const update = await callApi(ctx, api.user.update, {
+        params: { id: row.id },
         token: operator,
-        payload: { name: row.name },
+        body: { name: row.name },
       });
       expect({ id: row.id, status: update.statusCode }).toEqual({ id: row.id, status: row.can_edit ? 200 : 403 });
     }
   });
 
   it('leaves user 1 to user 1, even for another holder of every permission', async () => {
-    const second = await call(ctx, 'POST', '/v1/user/login', {
-      payload: { email: 'admin2@vitrina.local', password: 'second-admin-1' },
+    const second = await callApi(ctx, api.auth.login, {
+      body: { email: 'admin2@vitrina.local', password: 'second-admin-1' },
     });
     const rows = await rowsOf(second.json().token);
     expect(rows.find((row) => row.id === 1)?.can_edit).toBe(false);
@@ -235,10 +257,10 @@ describe('the list tells the panel which users the caller may change', () => {
   });
 
   it('judges a switched role by the permissions in force', async () => {
-    const session = await call(ctx, 'POST', '/v1/user/login', { payload: DEMO.admin });
-    const switched = await call(ctx, 'POST', '/v1/user/switch-role', {
+    const session = await callApi(ctx, api.auth.login, { body: DEMO.admin });
+    const switched = await callApi(ctx, api.auth.switchRole, {
       token: session.json().token,
-      payload: { role_id: ROLE.operator },
+      body: { role_id: ROLE.operator },
     });
     const rows = await rowsOf(switched.json().token);
     // User 1 itself now holds more than the role it works as.

@@ -1,5 +1,7 @@
+import { api } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createUser } from '../../../test/factories/users.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
@@ -32,7 +34,7 @@ const namesOf = (body: { items: { name: string }[] }) => body.items.map((u) => u
 describe('GET /v1/user/list', () => {
   it('pages, sorts and counts the visible users', async () => {
     const { tenant } = await peopledTenant();
-    const response = await call(ctx, 'GET', '/v1/user/list', {
+    const response = await callApi(ctx, api.user.list, {
       token: await tenant.token('operator'),
       query: { per_page: '2', page: '2', sort: 'name' },
     });
@@ -46,7 +48,7 @@ describe('GET /v1/user/list', () => {
     const { tenant, courier, franchisor } = await peopledTenant();
     const token = await tenant.token('operator');
     const names = async (query: Record<string, string>) =>
-      namesOf((await call(ctx, 'GET', '/v1/user/list', { token, query })).json());
+      namesOf((await callApi(ctx, api.user.list, { token, query })).json());
     expect(await names({ q: 'shevchuk' })).toEqual(['Iryna Shevchuk']);
     expect(await names({ q: `${franchisor.email.split('@')[0]}@` })).toEqual(['Marek Nowak']);
     expect(await names({ q: '5551234' })).toEqual(['Kyiv Cashier']);
@@ -60,15 +62,15 @@ describe('GET /v1/user/list', () => {
   it('shows a sub-organisation only its own users', async () => {
     const tenant = await createTenant(ctx.database.db);
     const franchisor = await tenant.user('franchisor');
-    const response = await call(ctx, 'GET', '/v1/user/list', { token: franchisor.token });
+    const response = await callApi(ctx, api.user.list, { token: franchisor.token });
     expect(response.json().items.map((u: { email: string }) => u.email)).toEqual([franchisor.email]);
   });
 
   it('answers 400 for a bad query, naming the fields', async () => {
     const admin = await ctx.login('admin');
-    const bad = await call(ctx, 'GET', '/v1/user/list', { token: admin, query: { per_page: '500', user_type: '7' } });
+    const bad = await callApi(ctx, api.user.list, { token: admin, query: { per_page: '500', user_type: '7' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['per_page', 'user_type']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['per_page', 'user_type']);
   });
 });
 
@@ -79,10 +81,14 @@ describe('can_edit on the user list', () => {
     const nobodyKyiv = await createUser(db, { orgId: tenant.org.kyiv, permissions: [] });
     const nobodyKrakow = await createUser(db, { orgId: tenant.org.krakow, permissions: [] });
     const token = await tenant.token('operator');
-    const { items } = (await call(ctx, 'GET', '/v1/user/list', { token })).json();
+    const { items } = (await callApi(ctx, api.user.list, { token })).json();
     const canEdit = (id: number) => items.find((user: { id: number }) => user.id === id)?.can_edit;
     expect([canEdit(nobodyKyiv.id), canEdit(nobodyKrakow.id)]).toEqual([false, true]);
-    const kyiv = await call(ctx, 'POST', `/v1/user/update/${nobodyKyiv.id}`, { token, payload: { name: 'Changed' } });
+    const kyiv = await callApi(ctx, api.user.update, {
+      params: { id: nobodyKyiv.id },
+      token,
+      body: { name: 'Changed' },
+    });
     expect(kyiv.statusCode).toBe(403);
   });
 });
@@ -91,35 +97,37 @@ describe('GET /v1/user/info/{id} and /v1/user/info/by/{value}', () => {
   it('answers a visible user, by id, email or phone', async () => {
     const { tenant, support, cashier } = await peopledTenant();
     const token = await tenant.token('operator');
-    const info = await call(ctx, 'GET', `/v1/user/info/${cashier.id}`, { token });
+    const info = await callApi(ctx, api.user.info, { params: { id: cashier.id }, token });
     expect(info.json().org_id).toBe(tenant.org.kyiv);
-    const byEmail = await call(ctx, 'GET', `/v1/user/info/by/${support.email.toUpperCase()}`, { token });
+    const byEmail = await callApi(ctx, api.user.infoBy, { params: { value: support.email.toUpperCase() }, token });
     expect(byEmail.json().id).toBe(support.id);
-    expect(
-      (await call(ctx, 'GET', `/v1/user/info/by/${encodeURIComponent('+380445551234')}`, { token })).json().id,
-    ).toBe(cashier.id);
+    expect((await callApi(ctx, api.user.infoBy, { params: { value: '+380445551234' }, token })).json().id).toBe(
+      cashier.id,
+    );
   });
 
   it('answers 404 for another organisation’s user, and for unknown ones', async () => {
     const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
-    expect((await call(ctx, 'GET', '/v1/user/info/1', { token: franchisor })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/user/info/by/admin@vitrina.local', { token: franchisor })).statusCode).toBe(
-      404,
-    );
-    expect((await call(ctx, 'GET', '/v1/user/info/9999', { token: franchisor })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.user.info, { params: { id: 1 }, token: franchisor })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.user.infoBy, { params: { value: 'admin@vitrina.local' }, token: franchisor })).statusCode,
+    ).toBe(404);
+    expect((await callApi(ctx, api.user.info, { params: { id: 9999 }, token: franchisor })).statusCode).toBe(404);
   });
 
   it('answers 400 for an id that is not one', async () => {
-    expect((await call(ctx, 'GET', '/v1/user/info/abc', { token: await ctx.login('admin') })).statusCode).toBe(400);
+    expect(
+      (await callApi(ctx, api.user.info, { params: { id: 'abc' }, token: await ctx.login('admin') })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('POST /v1/user/create', () => {
   it('creates a user with a password, normalises email and phones, and audits it', async () => {
     const tenant = await createTenant(ctx.database.db);
-    const response = await call(ctx, 'POST', '/v1/user/create', {
+    const response = await callApi(ctx, api.user.create, {
       token: await tenant.token('operator'),
-      payload: {
+      body: {
         name: ' New Cashier ',
         email: 'New.Cashier@Vitrina.local',
         org_id: tenant.org.krakow,
@@ -146,46 +154,46 @@ describe('POST /v1/user/create', () => {
   });
 
   it('answers 400 with every failing field', async () => {
-    const response = await call(ctx, 'POST', '/v1/user/create', {
+    const response = await callApi(ctx, api.user.create, {
       token: await ctx.login('admin'),
-      payload: { name: '', email: 'bad', org_id: ORG.main, phones: ['12'], password: 'short' },
+      body: { name: '', email: 'bad', org_id: ORG.main, phones: ['12'], password: 'short' },
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().fields).sort()).toEqual(['email', 'name', 'password', 'phones.0']);
+    expect(Object.keys(response.error().fields!).sort()).toEqual(['email', 'name', 'password', 'phones.0']);
   });
 
   it('answers 409 naming the email when it is taken', async () => {
-    const response = await call(ctx, 'POST', '/v1/user/create', {
+    const response = await callApi(ctx, api.user.create, {
       token: await ctx.login('admin'),
-      payload: { name: 'Dup', email: 'ADMIN@vitrina.local', org_id: ORG.main },
+      body: { name: 'Dup', email: 'ADMIN@vitrina.local', org_id: ORG.main },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().fields).toEqual({ email: 'A user with this email already exists' });
+    expect(response.error().fields).toEqual({ email: 'A user with this email already exists' });
   });
 
   it('keeps organisations apart: 404 for an unseen one, 403 for a view-only one', async () => {
     const tenant = await createTenant(ctx.database.db);
-    const unseen = await call(ctx, 'POST', '/v1/user/create', {
+    const unseen = await callApi(ctx, api.user.create, {
       token: await tenant.token('franchisor'),
-      payload: { name: 'X', email: 'x1@vitrina.local', org_id: tenant.org.main },
+      body: { name: 'X', email: 'x1@vitrina.local', org_id: tenant.org.main },
     });
     expect(unseen.statusCode).toBe(404);
-    const viewOnly = await call(ctx, 'POST', '/v1/user/create', {
+    const viewOnly = await callApi(ctx, api.user.create, {
       token: await tenant.token('operator'),
-      payload: { name: 'X', email: 'x2@vitrina.local', org_id: tenant.org.kyiv },
+      body: { name: 'X', email: 'x2@vitrina.local', org_id: tenant.org.kyiv },
     });
     expect(viewOnly.statusCode).toBe(403);
-    expect(viewOnly.json().message).toBe('Your organization has view-only access to this organization');
+    expect(viewOnly.error().message).toBe('Your organization has view-only access to this organization');
   });
 
   it('refuses to give a role with permissions the caller lacks', async () => {
     const tenant = await createTenant(ctx.database.db);
-    const response = await call(ctx, 'POST', '/v1/user/create', {
+    const response = await callApi(ctx, api.user.create, {
       token: await tenant.token('franchisor'),
-      payload: { name: 'Escalation', email: 'esc@vitrina.local', org_id: tenant.org.krakow, role_id: 1 },
+      body: { name: 'Escalation', email: 'esc@vitrina.local', org_id: tenant.org.krakow, role_id: 1 },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toMatch(/cannot grant permissions you do not hold/);
+    expect(response.error().message).toMatch(/cannot grant permissions you do not hold/);
   });
 });
 
@@ -194,9 +202,10 @@ describe('POST /v1/user/update/{id}', () => {
     // A Krakow user holding nothing the operator lacks (stronger users: users.takeover.test.ts).
     const { tenant } = await peopledTenant();
     const clerk = await createUser(ctx.database.db, { orgId: tenant.org.krakow, name: 'Marek Nowak', permissions: [] });
-    const response = await call(ctx, 'POST', `/v1/user/update/${clerk.id}`, {
+    const response = await callApi(ctx, api.user.update, {
+      params: { id: clerk.id },
       token: await tenant.token('operator'),
-      payload: { phones: ['+48111222333'], push_limit_important: 20 },
+      body: { phones: ['+48111222333'], push_limit_important: 20 },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Marek Nowak', phones: ['+48111222333'], push_limit_important: 20 });
@@ -204,14 +213,16 @@ describe('POST /v1/user/update/{id}', () => {
 
   it('answers 403 on a view-only organisation and 404 on an unseen one', async () => {
     const { tenant, cashier } = await peopledTenant();
-    const viewOnly = await call(ctx, 'POST', `/v1/user/update/${cashier.id}`, {
+    const viewOnly = await callApi(ctx, api.user.update, {
+      params: { id: cashier.id },
       token: await tenant.token('operator'),
-      payload: { name: 'Y' },
+      body: { name: 'Y' },
     });
     expect(viewOnly.statusCode).toBe(403);
-    const unseen = await call(ctx, 'POST', '/v1/user/update/1', {
+    const unseen = await callApi(ctx, api.user.update, {
+      params: { id: 1 },
       token: await tenant.token('franchisor'),
-      payload: { name: 'Y' },
+      body: { name: 'Y' },
     });
     expect(unseen.statusCode).toBe(404);
   });
@@ -221,19 +232,22 @@ describe('POST /v1/user/update/{id}', () => {
     const operator = await tenant.user('operator');
     // A user the operator may change: one holding nothing beyond the operator's permissions.
     const clerk = await createUser(ctx.database.db, { orgId: tenant.org.main, permissions: [] });
-    const self = await call(ctx, 'POST', `/v1/user/update/${operator.id}`, {
+    const self = await callApi(ctx, api.user.update, {
+      params: { id: operator.id },
       token: operator.token,
-      payload: { active: false },
+      body: { active: false },
     });
     expect(self.statusCode).toBe(409);
-    const taken = await call(ctx, 'POST', `/v1/user/update/${clerk.id}`, {
+    const taken = await callApi(ctx, api.user.update, {
+      params: { id: clerk.id },
       token: operator.token,
-      payload: { email: operator.email },
+      body: { email: operator.email },
     });
     expect(taken.statusCode).toBe(409);
   });
 
   it('answers 400 for a bad field', async () => {
+    // A user type the contract does not have goes raw.
     const response = await call(ctx, 'POST', '/v1/user/update/2', {
       token: await ctx.login('admin'),
       payload: { user_type: 3 },
@@ -245,25 +259,27 @@ describe('POST /v1/user/update/{id}', () => {
 describe('POST /v1/user/invite/{id}', () => {
   it('mails a fresh link to an invited user and refuses a registered one', async () => {
     const admin = await ctx.login('admin');
-    const created = await call(ctx, 'POST', '/v1/user/create', {
+    const created = await callApi(ctx, api.user.create, {
       token: admin,
-      payload: { name: 'Later', email: 'later@vitrina.local', org_id: ORG.main },
+      body: { name: 'Later', email: 'later@vitrina.local', org_id: ORG.main },
     });
-    const first = created.json().invitation_link;
-    const again = await call(ctx, 'POST', `/v1/user/invite/${created.json().id}`, { token: admin });
+    const first = created.json().invitation_link!;
+    const again = await callApi(ctx, api.user.invite, { params: { id: created.json().id }, token: admin });
     expect(again.statusCode).toBe(200);
     expect(again.json().invitation_link).not.toBe(first);
-    expect((await call(ctx, 'GET', `/v1/user/registration/${first.split('/').at(-1)}`)).statusCode).toBe(404);
-    expect((await call(ctx, 'POST', '/v1/user/invite/2', { token: admin })).statusCode).toBe(409);
+    expect((await callApi(ctx, api.auth.invitation, { params: { token: first.split('/').at(-1)! } })).statusCode).toBe(
+      404,
+    );
+    expect((await callApi(ctx, api.user.invite, { params: { id: 2 }, token: admin })).statusCode).toBe(409);
     const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
-    expect((await call(ctx, 'POST', '/v1/user/invite/1', { token: franchisor })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.user.invite, { params: { id: 1 }, token: franchisor })).statusCode).toBe(404);
   });
 });
 
 describe('GET /v1/user/report', () => {
   it('answers the filtered list as CSV', async () => {
     const { tenant, franchisor } = await peopledTenant();
-    const response = await call(ctx, 'GET', '/v1/user/report', {
+    const response = await callApi(ctx, api.user.report, {
       token: await tenant.token('operator'),
       query: { org_id: String(tenant.org.krakow) },
     });

@@ -51,7 +51,7 @@ describe('POST /v1/category/create', () => {
     expect(juice.statusCode).toBe(200);
     expect(juice.json()).toMatchObject({ name: 'Juice', level: 2, org_id: org.main, position: 1, parent_id: drinks });
     const info = await callApi(ctx, api.category.info, { params: { id: still }, token: operator });
-    expect(info.json().path.map((p: Item) => p.name)).toEqual(['Drinks', 'Water', 'Still']);
+    expect(info.json().path.map((p) => p.name)).toEqual(['Drinks', 'Water', 'Still']);
     const audit = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
@@ -181,7 +181,7 @@ describe('POST /v1/category/reorder', () => {
       names((await callApi(ctx, api.category.list, { token: operator, query: { parent_id: String(drinks) } })).json());
     const before = (
       await callApi(ctx, api.category.list, { token: operator, query: { parent_id: String(drinks) } })
-    ).json().items as Item[];
+    ).json().items;
     const reversed = before.map((item) => item.id).reverse();
     const response = await callApi(ctx, api.category.reorder, {
       token: operator,

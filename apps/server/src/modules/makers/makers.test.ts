@@ -13,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Item = { id: number; name: string };
-
 /** A tenant with makers Roshen (two products) and Morshynska in main, Wedel in Krakow, Kyivkhlib in view-only Kyiv. */
 async function makerWorld() {
   const tenant = await createTenant(ctx.database.db);
@@ -90,7 +88,7 @@ describe('GET /v1/maker/list and /v1/maker/info/{id}', () => {
     expect(list.json().total).toBe(3);
     expect(list.json().items[0]).toMatchObject({ name: 'Roshen', products_count: 2 });
     const search = await callApi(ctx, api.maker.list, { token: operator, query: { q: 'wed' } });
-    expect(search.json().items.map((m: Item) => m.name)).toEqual(['Wedel']);
+    expect(search.json().items.map((m) => m.name)).toEqual(['Wedel']);
     const info = await callApi(ctx, api.maker.info, { params: { id: roshen }, token: operator });
     expect(info.json()).toMatchObject({ name: 'Roshen', country: 'UA', products_count: 2 });
   });
@@ -100,7 +98,7 @@ describe('GET /v1/maker/list and /v1/maker/info/{id}', () => {
     await okApi(ctx, api.maker.create, { token: editor, body: { name: 'Roshen' } });
     const franchisor = await tenant.token('franchisor');
     const list = await callApi(ctx, api.maker.list, { token: franchisor, query: { sort: 'name' } });
-    expect(list.json().items.map((m: Item) => m.name)).toEqual(['Roshen', 'Wedel']);
+    expect(list.json().items.map((m) => m.name)).toEqual(['Roshen', 'Wedel']);
     expect((await callApi(ctx, api.maker.info, { params: { id: roshen }, token: franchisor })).statusCode).toBe(404);
   });
 

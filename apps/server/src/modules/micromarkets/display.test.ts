@@ -14,8 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Display = { items: { id: number; name: string; open_alerts: number; locked: boolean }[]; truncated: boolean };
-
 describe('GET /v1/device/display', () => {
   it('needs show_fridge_display or show_device_page (the list shows the same fleet on its map)', async () => {
     const tenant = await createTenant(ctx.database.db);

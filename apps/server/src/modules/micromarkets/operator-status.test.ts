@@ -223,7 +223,7 @@ describe('default alert routes', () => {
       body: { rules: [{ event: 'micromarket_offline', channel_id: bot.id, recipients: [], to_operators: true }] },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ fields: { rules: expect.stringContaining('Vitrina mail') } });
+    expect(refused.error()).toMatchObject({ fields: { rules: expect.stringContaining('Vitrina mail') } });
     const empty = await callApi(ctx, api.notificationRouting.update, {
       token: admin.token,
       body: { rules: [{ event: 'micromarket_offline', channel_id: null, recipients: [] }] },

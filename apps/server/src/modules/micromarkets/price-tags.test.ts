@@ -31,7 +31,7 @@ describe('price tag update', () => {
       lang: 'it',
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({
+    expect(empty.error()).toEqual({
       message: 'Niente da modificare: invia almeno un campo',
       fields: { _: 'Niente da modificare: invia almeno un campo' },
     });

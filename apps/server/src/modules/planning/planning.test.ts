@@ -263,6 +263,6 @@ describe('restock planning', () => {
     ).toBe(404);
     const bad = await callApi(ctx, api.planning.plan, { token: s.token, query: { window_days: '5' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ fields: { window_days: 'The sales window is 7, 14, 28 or 90 days' } });
+    expect(bad.error()).toMatchObject({ fields: { window_days: 'The sales window is 7, 14, 28 or 90 days' } });
   });
 });

@@ -80,7 +80,7 @@ describe('planograms', () => {
       body: { name: 'Bad', layout: { shelves: [{ number: 1, sections: [{ product_id: foreign, capacity: 1 }] }] } },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ fields: { layout: 'Choose products of the template’s organization' } });
+    expect(refused.error()).toMatchObject({ fields: { layout: 'Choose products of the template’s organization' } });
     const twice = await callApi(ctx, api.planogram.createTemplate, {
       token: s.operator,
       body: {
@@ -173,7 +173,7 @@ describe('planograms', () => {
     const past = await schedule(s, layout.id, '2026-11-01', '2026-11-30');
     expect(past.statusCode).toBe(400);
     const backwards = await schedule(s, layout.id, '2026-12-10', '2026-12-09');
-    expect(backwards.json()).toMatchObject({ fields: { date_to: 'The end date is not before the start date' } });
+    expect(backwards.error()).toMatchObject({ fields: { date_to: 'The end date is not before the start date' } });
   });
 
   it('the schedule job starts a schedule on its first day and completes it after its last', async () => {

@@ -10,8 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Item = { id: number; name: string };
-
 /** A tenant whose main organisation has two makers' products, and whose Krakow has some of the makers and categories. */
 async function copyWorld() {
   const tenant = await createTenant(ctx.database.db);
@@ -108,7 +106,7 @@ describe('POST /v1/product/copy', () => {
     const milk = (await krakowProducts()).find((p) => p.name === 'Milk');
     expect(milk).toMatchObject({ maker_name: 'Milk Co', category_path: [{ name: 'Dairy' }] });
     const makers = await callApi(ctx, api.maker.list, { token: editor, query: { sort: 'name' } });
-    expect(makers.json().items.map((m: Item) => m.name)).toEqual(['Milk Co', 'ROSHEN']);
+    expect(makers.json().items.map((m) => m.name)).toEqual(['Milk Co', 'ROSHEN']);
   });
 
   it('needs at least one organisation and one maker (spec §5)', async () => {

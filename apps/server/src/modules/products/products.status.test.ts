@@ -15,8 +15,6 @@ import { changeStatus } from './products.service.js';
 const strictMoves: typeof canMoveProduct = (from, to) => from === to || !(from === 'archived' && to === 'inactive');
 
 let ctx: TestContext;
-type Item = { id: number; name: string; status: string };
-
 beforeAll(async () => {
   ctx = await createTestContext();
 });

@@ -81,7 +81,7 @@ describe('GET /v1/product/list', () => {
     const body = response.json();
     expect(names(body)).toEqual(['Candy', 'Cola 100%_zero', 'Kyiv bun', 'Morshynska 0.5', 'Pączek']);
     expect(body.total).toBe(5);
-    const water = body.items.find((p: Item) => p.id === product.water);
+    const water = body.items.find((p) => p.id === product.water);
     expect(water).toMatchObject({
       category_path: [{ name: 'Drinks' }, { name: 'Water' }, { name: 'Still' }],
       currency: 'UAH',
@@ -90,7 +90,7 @@ describe('GET /v1/product/list', () => {
       dislikes: 1,
       image_url: null,
     });
-    expect(body.items.find((p: Item) => p.id === product.candy)).toMatchObject({ maker_name: 'Roshen', rating: null });
+    expect(body.items.find((p) => p.id === product.candy)).toMatchObject({ maker_name: 'Roshen', rating: null });
     expect(body.items.find((p) => p.id === product.krakow)!.currency).toBe('PLN');
   });
 

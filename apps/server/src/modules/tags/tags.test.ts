@@ -50,11 +50,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Item = { code: string };
 async function listCodes(token: string, query: Record<string, string> = {}) {
   const response = await callApi(ctx, api.tag.list, { token, query: { per_page: '100', ...query } });
   expect(response.statusCode).toBe(200);
-  return response.json().items.map((item: Item) => item.code);
+  return response.json().items.map((item) => item.code);
 }
 
 describe('GET /v1/tag/list', () => {
@@ -62,7 +61,7 @@ describe('GET /v1/tag/list', () => {
     const response = await callApi(ctx, api.tag.list, { token: await tenant.token('operator') });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.items.map((item: Item) => item.code)).toEqual([
+    expect(body.items.map((item) => item.code)).toEqual([
       'CC000002',
       'CC000001',
       'BB000002',
@@ -78,7 +77,7 @@ describe('GET /v1/tag/list', () => {
       'AA000001',
     ]);
     expect(body.next_cursor).toBeNull();
-    expect(body.items.find((item: Item) => item.code === 'AA000002')).toMatchObject({
+    expect(body.items.find((item) => item.code === 'AA000002')).toMatchObject({
       org_id: tenant.org.main,
       status: 'in_micromarket',
       product_id: mainProduct,

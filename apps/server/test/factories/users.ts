@@ -1,4 +1,4 @@
-import type { Locale, Permission } from '@vitrina/contract';
+import { type Locale, PERMISSION_NAMES, type Permission } from '@vitrina/contract';
 import type { Db } from '../../src/db/client.js';
 import { rolePermissions, roles, sessions, users } from '../../src/db/schema/index.js';
 import { hashPassword, hashToken, newToken } from '../../src/lib/crypto.js';
@@ -85,4 +85,17 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 export async function createSignedInUser(db: Db, options: UserOptions): Promise<SignedInUser> {
   const user = await createUser(db, options);
   return { ...user, token: await createSession(db, user.id) };
+}
+
+/**
+ * A platform administrator, as the demo's: every permission (so every organisation, at full
+ * access), seated in `orgId`. For a test that needs rows only the platform may write, such as
+ * a view-only sub-organisation's.
+ */
+export async function createPlatformAdmin(
+  db: Db,
+  orgId: number,
+  options: Omit<UserOptions, 'orgId' | 'permissions' | 'roleId'> = {},
+): Promise<SignedInUser> {
+  return createSignedInUser(db, { ...options, orgId, permissions: PERMISSION_NAMES });
 }

@@ -1,12 +1,13 @@
-import type { TAlertList, TFleetNoticeList } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { micromarkets } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import { TestClock } from '../../lib/clock.js';
@@ -33,8 +34,7 @@ async function fleet() {
     orgId: tenant.org.main,
     permissions: ['show_device_page', 'show_technical_analytics_page', 'manage_technical_alerts'],
   });
-  const notices = async () =>
-    (await call(ctx, 'GET', '/v1/notice/list', { token: watcher.token })).json<TFleetNoticeList>().items;
+  const notices = async () => (await callApi(ctx, api.notice.list, { token: watcher.token })).json().items;
   return { orgId: tenant.org.main, fridge, token: watcher.token, notices };
 }
 
@@ -108,15 +108,11 @@ describe('flap debounce', () => {
       await db().update(micromarkets).set({ temperature }).where(eq(micromarkets.id, fridge));
     };
     const alerts = async () =>
-      (
-        await call(ctx, 'GET', '/v1/technical/alerts', {
-          token,
-          query: { micromarket_id: String(fridge), status: 'all' },
-        })
-      ).json<TAlertList>().items;
+      (await callApi(ctx, api.alert.alerts, { token, query: { micromarket_id: String(fridge), status: 'all' } })).json()
+        .items;
     const resolveOpen = async () => {
       const open = (await alerts()).find((alert) => alert.status !== 'resolved')!;
-      expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${open.id}`, { token })).statusCode).toBe(200);
+      expect((await callApi(ctx, api.alert.resolve, { params: { id: open.id }, token })).statusCode).toBe(200);
     };
 
     await reading(5);

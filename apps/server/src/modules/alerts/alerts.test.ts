@@ -1,8 +1,10 @@
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceEvents, fleetThresholds, micromarkets } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import { TestClock } from '../../lib/clock.js';
@@ -48,8 +50,8 @@ async function reading(id: number, temperature: number, at: Date) {
   return verdict;
 }
 
-const alertsOf = async (token: string, query = '') =>
-  (await call(ctx, 'GET', `/v1/technical/alerts?${query}`, { token })).json();
+const alertsOf = async (token: string, micromarketId: number) =>
+  (await callApi(ctx, api.alert.alerts, { token, query: { micromarket_id: micromarketId } })).json();
 
 describe('food safety', () => {
   it('opens one alert per excursion, locks after the allowed time, and resets only once back in range', async () => {
@@ -58,7 +60,7 @@ describe('food safety', () => {
     await reading(id, 4, t0);
     await reading(id, 9, minutes(1));
     await reading(id, 9.4, minutes(30));
-    const open = await alertsOf(operator, `micromarket_id=${id}`);
+    const open = await alertsOf(operator, id);
     expect(open.total).toBe(1);
     expect(open.items[0]).toMatchObject({ type: 1, status: 'open', occurrences: 1, details: { direction: 'high' } });
 
@@ -67,12 +69,12 @@ describe('food safety', () => {
     expect(locked!.lockedAt).toEqual(minutes(121));
 
     // Still too warm: the reset is refused with the limit named.
-    const early = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
+    const early = await callApi(ctx, api.alert.resetLock, { params: { id }, token: operator });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toContain('8 °C');
+    expect(early.error().message).toContain('8 °C');
 
     await reading(id, 6, minutes(150));
-    const reset = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
+    const reset = await callApi(ctx, api.alert.resetLock, { params: { id }, token: operator });
     expect(reset.statusCode).toBe(200);
     const history = await ctx.database.db
       .select()
@@ -80,7 +82,7 @@ describe('food safety', () => {
       .where(eq(deviceEvents.micromarketId, id))
       .orderBy(deviceEvents.id);
     expect(history.map((event) => event.kind)).toEqual(['alert', 'locked', 'lock_reset']);
-    const again = await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator });
+    const again = await callApi(ctx, api.alert.resetLock, { params: { id }, token: operator });
     expect(again.statusCode).toBe(409);
   });
 
@@ -103,9 +105,9 @@ describe('food safety', () => {
     const other = await createTenant(ctx.database.db);
     const id = await micromarketOf(other.org.main);
     const operator = await tenant.token('operator');
-    expect((await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: operator })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.alert.resetLock, { params: { id }, token: operator })).statusCode).toBe(404);
     const courier = await tenant.token('courier');
-    expect((await call(ctx, 'POST', `/v1/device/lock/reset/${id}`, { token: courier })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.alert.resetLock, { params: { id }, token: courier })).statusCode).toBe(403);
   });
 });
 
@@ -125,10 +127,10 @@ describe('technical alerts', () => {
       at: minutes(6),
     });
     expect(weights?.isNew).toBe(true);
-    const list = await alertsOf(await tenant.token('operator'), `micromarket_id=${id}`);
+    const list = await alertsOf(await tenant.token('operator'), id);
     expect(list.items.map((alert: { type: number }) => alert.type)).toEqual([3, 2]);
     expect(list.items[1]).toMatchObject({ occurrences: 2, last_seen_at: minutes(5).toISOString() });
-    expect(list.items[0].details).toMatchObject({ unexplained_grams: 150, tolerance: 50 });
+    expect(list.items[0]!.details).toMatchObject({ unexplained_grams: 150, tolerance: 50 });
     expect(list.active_by_type).toMatchObject({ '2': 1, '3': 1 });
   });
 
@@ -152,17 +154,15 @@ describe('technical alerts', () => {
     const orgId = tenant.org.krakow;
     const first = await raiseIncident(services, device, { orgId, micromarketId: id, type: 2, at: t0, details: {} });
     const operator = await tenant.token('operator');
-    const ack = await call(ctx, 'POST', `/v1/technical/alerts/acknowledge/${first.id}`, { token: operator });
+    const ack = await callApi(ctx, api.alert.acknowledge, { params: { id: first.id }, token: operator });
     expect(ack.statusCode).toBe(200);
     expect(ack.json()).toMatchObject({ status: 'acknowledged', acknowledged_by: expect.any(String) });
-    expect(
-      (await call(ctx, 'POST', `/v1/technical/alerts/acknowledge/${first.id}`, { token: operator })).statusCode,
-    ).toBe(409);
-    const resolved = await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator });
-    expect(resolved.json()).toMatchObject({ status: 'resolved', resolved_by: expect.any(String) });
-    expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator })).statusCode).toBe(
+    expect((await callApi(ctx, api.alert.acknowledge, { params: { id: first.id }, token: operator })).statusCode).toBe(
       409,
     );
+    const resolved = await callApi(ctx, api.alert.resolve, { params: { id: first.id }, token: operator });
+    expect(resolved.json()).toMatchObject({ status: 'resolved', resolved_by: expect.any(String) });
+    expect((await callApi(ctx, api.alert.resolve, { params: { id: first.id }, token: operator })).statusCode).toBe(409);
     // Back within the window: the same alert opens again, the flap counted.
     const flap = await raiseIncident(services, device, {
       orgId,
@@ -172,11 +172,11 @@ describe('technical alerts', () => {
       details: {},
     });
     expect(flap).toEqual({ id: first.id, isNew: false });
-    const reopened = (await alertsOf(operator, `micromarket_id=${id}`)).items[0];
+    const reopened = (await alertsOf(operator, id)).items[0];
     expect(reopened).toMatchObject({ id: first.id, status: 'open', acknowledged_at: null, resolved_at: null });
-    expect(reopened.details).toMatchObject({ flaps: 1, last_flap_at: minutes(1).toISOString() });
+    expect(reopened!.details).toMatchObject({ flaps: 1, last_flap_at: minutes(1).toISOString() });
     clock.set(minutes(2));
-    await call(ctx, 'POST', `/v1/technical/alerts/resolve/${first.id}`, { token: operator });
+    await callApi(ctx, api.alert.resolve, { params: { id: first.id }, token: operator });
     const second = await raiseIncident(services, device, {
       orgId,
       micromarketId: id,
@@ -200,22 +200,21 @@ describe('technical alerts', () => {
     const franchisor = await tenant.token('franchisor');
     const editor = await tenant.token('editor');
     // Krakow's users see nothing of Kyiv.
-    expect((await alertsOf(editor, `micromarket_id=${kyivMarket}`)).total).toBe(0);
-    expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${alert.id}`, { token: editor })).statusCode).toBe(
-      404,
-    );
+    expect((await alertsOf(editor, kyivMarket)).total).toBe(0);
+    expect((await callApi(ctx, api.alert.resolve, { params: { id: alert.id }, token: editor })).statusCode).toBe(404);
     // Main sees Kyiv at level 1: it reads the alert but may not resolve it.
     const operator = await tenant.token('operator');
-    expect((await alertsOf(operator, `micromarket_id=${kyivMarket}`)).total).toBe(1);
-    expect((await call(ctx, 'POST', `/v1/technical/alerts/resolve/${alert.id}`, { token: operator })).statusCode).toBe(
-      403,
-    );
-    expect((await call(ctx, 'GET', '/v1/technical/alerts', { token: franchisor })).statusCode).toBe(403);
+    expect((await alertsOf(operator, kyivMarket)).total).toBe(1);
+    expect((await callApi(ctx, api.alert.resolve, { params: { id: alert.id }, token: operator })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.alert.alerts, { token: franchisor })).statusCode).toBe(403);
   });
 
   it('refuses a bad filter, naming it', async () => {
-    const response = await call(ctx, 'GET', '/v1/technical/alerts?type=7', { token: await tenant.token('operator') });
+    const response = await callApi(ctx, api.alert.alerts, {
+      token: await tenant.token('operator'),
+      query: { type: '7' },
+    });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().fields)).toEqual(['type']);
+    expect(Object.keys(response.error().fields!)).toEqual(['type']);
   });
 });

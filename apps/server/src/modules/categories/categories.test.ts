@@ -1,7 +1,10 @@
+import { api, type TCreateCategory } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createPlatformAdmin } from '../../../test/factories/users.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -17,12 +20,13 @@ const names = (body: { items: Item[] }) => body.items.map((item) => item.name);
 async function categoryWorld(options: { juice?: boolean } = {}) {
   const tenant = await createTenant(ctx.database.db);
   const operator = await tenant.token('operator');
-  const create = async (payload: object, token = operator) =>
-    (await ok<Item>(ctx, token, '/v1/category/create', payload)).id;
+  const admin = await createPlatformAdmin(ctx.database.db, tenant.org.main);
+  const create = async (payload: TCreateCategory, token = operator) =>
+    (await okApi(ctx, api.category.create, { token, body: payload })).id;
   const drinks = await create({ name: 'Drinks' });
   const water = await create({ name: 'Water', parent_id: drinks });
   const still = await create({ name: 'Still', parent_id: water });
-  const kyivSnacks = await create({ name: 'Snacks', org_id: tenant.org.kyiv }, await ctx.login('admin'));
+  const kyivSnacks = await create({ name: 'Snacks', org_id: tenant.org.kyiv }, admin.token);
   const juice = options.juice ? await create({ name: 'Juice', parent_id: drinks }) : 0;
   return {
     tenant,
@@ -40,14 +44,14 @@ async function categoryWorld(options: { juice?: boolean } = {}) {
 describe('POST /v1/category/create', () => {
   it('creates three levels in the caller’s organisation, each last among its siblings, and audits it', async () => {
     const { org, operator, drinks, still } = await categoryWorld();
-    const juice = await call(ctx, 'POST', '/v1/category/create', {
+    const juice = await callApi(ctx, api.category.create, {
       token: operator,
-      payload: { name: ' Juice ', parent_id: drinks },
+      body: { name: ' Juice ', parent_id: drinks },
     });
     expect(juice.statusCode).toBe(200);
     expect(juice.json()).toMatchObject({ name: 'Juice', level: 2, org_id: org.main, position: 1, parent_id: drinks });
-    const info = await call(ctx, 'GET', `/v1/category/info/${still}`, { token: operator });
-    expect(info.json().path.map((p: Item) => p.name)).toEqual(['Drinks', 'Water', 'Still']);
+    const info = await callApi(ctx, api.category.info, { params: { id: still }, token: operator });
+    expect(info.json().path.map((p) => p.name)).toEqual(['Drinks', 'Water', 'Still']);
     const audit = await ctx.database.db
       .select({ action: auditLog.action })
       .from(auditLog)
@@ -57,78 +61,81 @@ describe('POST /v1/category/create', () => {
 
   it('refuses a fourth level, a taken name, and bad input', async () => {
     const { operator, still } = await categoryWorld();
-    const deep = await call(ctx, 'POST', '/v1/category/create', {
+    const deep = await callApi(ctx, api.category.create, {
       token: operator,
-      payload: { name: 'Sparkling', parent_id: still },
+      body: { name: 'Sparkling', parent_id: still },
     });
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toEqual({
+    expect(deep.error()).toEqual({
       message: 'Categories go three levels deep',
       fields: { parent_id: expect.any(String) },
     });
-    const taken = await call(ctx, 'POST', '/v1/category/create', { token: operator, payload: { name: 'DRINKS' } });
+    const taken = await callApi(ctx, api.category.create, { token: operator, body: { name: 'DRINKS' } });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().fields).toEqual({ name: 'A category with this name already exists here' });
-    const bad = await call(ctx, 'POST', '/v1/category/create', { token: operator, payload: { name: '  ' } });
+    expect(taken.error().fields).toEqual({ name: 'A category with this name already exists here' });
+    const bad = await callApi(ctx, api.category.create, { token: operator, body: { name: '  ' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(['name']);
+    expect(Object.keys(bad.error().fields!)).toEqual(['name']);
   });
 
   it('answers 403 view-only and 404 for an invisible parent', async () => {
     const { org, operator, editor, drinks } = await categoryWorld();
-    const url = '/v1/category/create';
-    const viewOnly = await call(ctx, 'POST', url, { token: operator, payload: { name: 'X', org_id: org.kyiv } });
+    const viewOnly = await callApi(ctx, api.category.create, {
+      token: operator,
+      body: { name: 'X', org_id: org.kyiv },
+    });
     expect(viewOnly.statusCode).toBe(403);
-    const invisible = await call(ctx, 'POST', url, { token: editor, payload: { name: 'X', parent_id: drinks } });
+    const invisible = await callApi(ctx, api.category.create, {
+      token: editor,
+      body: { name: 'X', parent_id: drinks },
+    });
     expect(invisible.statusCode).toBe(404);
-    expect(invisible.json().fields).toEqual({ parent_id: expect.any(String) });
+    expect(invisible.error().fields).toEqual({ parent_id: expect.any(String) });
   });
 });
 
 describe('GET /v1/category/list, tree and info', () => {
   it('lists one level with product and child counts over the whole subtree', async () => {
     const { org, operator, drinks, still } = await categoryWorld({ juice: true });
-    await ok(ctx, operator, '/v1/product/create', { name: 'Morshynska', sell_cost: 2500, category_id: still });
-    await ok(ctx, operator, '/v1/product/create', { name: 'Cola', sell_cost: 3000, category_id: drinks });
-    const top = await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { org_id: String(org.main) } });
+    await okApi(ctx, api.product.create, {
+      token: operator,
+      body: { name: 'Morshynska', sell_cost: 2500, category_id: still },
+    });
+    await okApi(ctx, api.product.create, {
+      token: operator,
+      body: { name: 'Cola', sell_cost: 3000, category_id: drinks },
+    });
+    const top = await callApi(ctx, api.category.list, { token: operator, query: { org_id: String(org.main) } });
     expect(top.statusCode).toBe(200);
     expect(top.json()).toMatchObject({ total: 1, items: [{ name: 'Drinks', products_count: 2, children_count: 2 }] });
-    const second = await call(ctx, 'GET', '/v1/category/list', {
-      token: operator,
-      query: { parent_id: String(drinks) },
-    });
+    const second = await callApi(ctx, api.category.list, { token: operator, query: { parent_id: String(drinks) } });
     expect(second.json().items).toMatchObject([
       { name: 'Water', products_count: 1, children_count: 1 },
       { name: 'Juice', products_count: 0, children_count: 0 },
     ]);
-    const search = await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { q: 'sna' } });
+    const search = await callApi(ctx, api.category.list, { token: operator, query: { q: 'sna' } });
     expect(names(search.json())).toEqual(['Snacks']);
   });
 
   it('answers the flat tree of every visible category', async () => {
     const { tenant, operator } = await categoryWorld({ juice: true });
-    const tree = await call(ctx, 'GET', '/v1/category/tree', { token: operator });
+    const tree = await callApi(ctx, api.category.tree, { token: operator });
     expect(tree.statusCode).toBe(200);
     expect(names(tree.json())).toEqual(['Drinks', 'Water', 'Juice', 'Still', 'Snacks']);
-    const own = await call(ctx, 'GET', '/v1/category/tree', { token: await tenant.token('franchisor') });
+    const own = await callApi(ctx, api.category.tree, { token: await tenant.token('franchisor') });
     expect(own.json().items).toEqual([]);
   });
 
   it('answers 400 for bad input and 404 for another organisation’s category', async () => {
     const { tenant, operator, drinks } = await categoryWorld();
     const franchisor = await tenant.token('franchisor');
-    const bad = await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { parent_id: 'x' } });
+    const bad = await callApi(ctx, api.category.list, { token: operator, query: { parent_id: 'x' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(['parent_id']);
-    expect((await call(ctx, 'GET', '/v1/category/tree', { token: operator, query: { org_id: '-1' } })).statusCode).toBe(
-      400,
-    );
-    expect((await call(ctx, 'GET', '/v1/category/info/abc', { token: operator })).statusCode).toBe(400);
-    expect((await call(ctx, 'GET', `/v1/category/info/${drinks}`, { token: franchisor })).statusCode).toBe(404);
-    const children = await call(ctx, 'GET', '/v1/category/list', {
-      token: franchisor,
-      query: { parent_id: String(drinks) },
-    });
+    expect(Object.keys(bad.error().fields!)).toEqual(['parent_id']);
+    expect((await callApi(ctx, api.category.tree, { token: operator, query: { org_id: '-1' } })).statusCode).toBe(400);
+    expect((await callApi(ctx, api.category.info, { params: { id: 'abc' }, token: operator })).statusCode).toBe(400);
+    expect((await callApi(ctx, api.category.info, { params: { id: drinks }, token: franchisor })).statusCode).toBe(404);
+    const children = await callApi(ctx, api.category.list, { token: franchisor, query: { parent_id: String(drinks) } });
     expect(children.statusCode).toBe(404);
   });
 });
@@ -136,26 +143,34 @@ describe('GET /v1/category/list, tree and info', () => {
 describe('POST /v1/category/update/{id}', () => {
   it('renames, keeping names unique among siblings', async () => {
     const { operator, water } = await categoryWorld({ juice: true });
-    const renamed = await call(ctx, 'POST', `/v1/category/update/${water}`, {
+    const renamed = await callApi(ctx, api.category.update, {
+      params: { id: water },
       token: operator,
-      payload: { name: 'Mineral water' },
+      body: { name: 'Mineral water' },
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Mineral water', level: 2 });
-    const clash = await call(ctx, 'POST', `/v1/category/update/${water}`, {
+    const clash = await callApi(ctx, api.category.update, {
+      params: { id: water },
       token: operator,
-      payload: { name: 'juice' },
+      body: { name: 'juice' },
     });
     expect(clash.statusCode).toBe(409);
   });
 
   it('answers 400, 403 view-only and 404', async () => {
     const { operator, editor, water, kyivSnacks } = await categoryWorld();
+    // No field to change: a body the contract refuses.
     const url = `/v1/category/update/${water}`;
     expect((await call(ctx, 'POST', url, { token: operator, payload: {} })).json().fields).toHaveProperty('name');
-    expect((await call(ctx, 'POST', url, { token: editor, payload: { name: 'Y' } })).statusCode).toBe(404);
-    const viewOnly = `/v1/category/update/${kyivSnacks}`;
-    expect((await call(ctx, 'POST', viewOnly, { token: operator, payload: { name: 'Y' } })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.category.update, { params: { id: water }, token: editor, body: { name: 'Y' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(ctx, api.category.update, { params: { id: kyivSnacks }, token: operator, body: { name: 'Y' } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -163,28 +178,26 @@ describe('POST /v1/category/reorder', () => {
   it('sets the positions of exactly the children of one parent', async () => {
     const { operator, drinks, still } = await categoryWorld({ juice: true });
     const list = async () =>
-      names(
-        (await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { parent_id: String(drinks) } })).json(),
-      );
+      names((await callApi(ctx, api.category.list, { token: operator, query: { parent_id: String(drinks) } })).json());
     const before = (
-      await call(ctx, 'GET', '/v1/category/list', { token: operator, query: { parent_id: String(drinks) } })
-    ).json().items as Item[];
+      await callApi(ctx, api.category.list, { token: operator, query: { parent_id: String(drinks) } })
+    ).json().items;
     const reversed = before.map((item) => item.id).reverse();
-    const response = await call(ctx, 'POST', '/v1/category/reorder', {
+    const response = await callApi(ctx, api.category.reorder, {
       token: operator,
-      payload: { parent_id: drinks, ids: reversed },
+      body: { parent_id: drinks, ids: reversed },
     });
     expect(response.statusCode).toBe(200);
     expect(await list()).toEqual(['Juice', 'Water']);
-    const partial = await call(ctx, 'POST', '/v1/category/reorder', {
+    const partial = await callApi(ctx, api.category.reorder, {
       token: operator,
-      payload: { parent_id: drinks, ids: [reversed[0]] },
+      body: { parent_id: drinks, ids: [reversed[0]!] },
     });
     expect(partial.statusCode).toBe(400);
-    expect(partial.json().message).toBe('The order must list every category of this level exactly once');
-    const foreign = await call(ctx, 'POST', '/v1/category/reorder', {
+    expect(partial.error().message).toBe('The order must list every category of this level exactly once');
+    const foreign = await callApi(ctx, api.category.reorder, {
       token: operator,
-      payload: { parent_id: drinks, ids: [...reversed, still] },
+      body: { parent_id: drinks, ids: [...reversed, still] },
     });
     expect(foreign.statusCode).toBe(400);
     expect(await list()).toEqual(['Juice', 'Water']);
@@ -192,14 +205,17 @@ describe('POST /v1/category/reorder', () => {
 
   it('answers 400, 403 view-only and 404', async () => {
     const { org, operator, editor, drinks, water, kyivSnacks } = await categoryWorld();
-    const url = '/v1/category/reorder';
-    const bad = await call(ctx, 'POST', url, { token: operator, payload: { parent_id: drinks, ids: [] } });
-    expect(Object.keys(bad.json().fields)).toEqual(['ids']);
+    const bad = await callApi(ctx, api.category.reorder, { token: operator, body: { parent_id: drinks, ids: [] } });
+    expect(Object.keys(bad.error().fields!)).toEqual(['ids']);
     const payload = { parent_id: null, ids: [kyivSnacks] };
-    const viewOnly = await call(ctx, 'POST', url, { token: operator, payload: { ...payload, org_id: org.kyiv } });
+    const viewOnly = await callApi(ctx, api.category.reorder, {
+      token: operator,
+      body: { ...payload, org_id: org.kyiv },
+    });
     expect(viewOnly.statusCode).toBe(403);
     expect(
-      (await call(ctx, 'POST', url, { token: editor, payload: { parent_id: drinks, ids: [water] } })).statusCode,
+      (await callApi(ctx, api.category.reorder, { token: editor, body: { parent_id: drinks, ids: [water] } }))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -207,24 +223,31 @@ describe('POST /v1/category/reorder', () => {
 describe('POST /v1/category/delete/{id}', () => {
   it('refuses a category with subcategories or products, naming how many, and deletes an empty one', async () => {
     const { operator, water, still } = await categoryWorld();
-    await ok(ctx, operator, '/v1/product/create', { name: 'Morshynska', sell_cost: 2500, category_id: still });
-    const parent = await call(ctx, 'POST', `/v1/category/delete/${water}`, { token: operator });
+    await okApi(ctx, api.product.create, {
+      token: operator,
+      body: { name: 'Morshynska', sell_cost: 2500, category_id: still },
+    });
+    const parent = await callApi(ctx, api.category.delete, { params: { id: water }, token: operator });
     expect(parent.statusCode).toBe(409);
-    expect(parent.json().message).toBe('The category has 1 subcategories: delete or move them first');
-    const used = await call(ctx, 'POST', `/v1/category/delete/${still}`, { token: operator });
+    expect(parent.error().message).toBe('The category has 1 subcategories: delete or move them first');
+    const used = await callApi(ctx, api.category.delete, { params: { id: still }, token: operator });
     expect(used.statusCode).toBe(409);
-    expect(used.json().message).toBe('The category is used by 1 product(s) and cannot be deleted');
-    const empty = await ok<Item>(ctx, operator, '/v1/category/create', { name: 'Empty' });
-    expect((await call(ctx, 'POST', `/v1/category/delete/${empty.id}`, { token: operator })).json()).toEqual({
+    expect(used.error().message).toBe('The category is used by 1 product(s) and cannot be deleted');
+    const empty = await okApi(ctx, api.category.create, { token: operator, body: { name: 'Empty' } });
+    expect((await callApi(ctx, api.category.delete, { params: { id: empty.id }, token: operator })).json()).toEqual({
       ok: true,
     });
-    expect((await call(ctx, 'GET', `/v1/category/info/${empty.id}`, { token: operator })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.category.info, { params: { id: empty.id }, token: operator })).statusCode).toBe(404);
   });
 
   it('answers 400, 403 view-only and 404', async () => {
     const { operator, editor, still, kyivSnacks } = await categoryWorld();
-    expect((await call(ctx, 'POST', '/v1/category/delete/0', { token: operator })).json().fields).toHaveProperty('id');
-    expect((await call(ctx, 'POST', `/v1/category/delete/${kyivSnacks}`, { token: operator })).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', `/v1/category/delete/${still}`, { token: editor })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.category.delete, { params: { id: 0 }, token: operator })).error().fields,
+    ).toHaveProperty('id');
+    expect((await callApi(ctx, api.category.delete, { params: { id: kyivSnacks }, token: operator })).statusCode).toBe(
+      403,
+    );
+    expect((await callApi(ctx, api.category.delete, { params: { id: still }, token: editor })).statusCode).toBe(404);
   });
 });

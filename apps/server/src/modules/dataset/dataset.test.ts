@@ -1,6 +1,8 @@
+import { api, endpointPath } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiErrorBody, type ApiResponse, callApi } from '../../../test/api-client.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { bearer, call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, datasetFiles } from '../../db/schema/index.js';
@@ -56,16 +58,28 @@ async function datasetWorld() {
 
 type Part = { bytes: Uint8Array; name: string; type: string };
 
-function upload(token: string | null, file: Part | null, fields: Record<string, string> = {}, lang?: string) {
+/**
+ * A multipart upload, which the typed client does not send: the address comes from the
+ * declaration all the same, and the answer is typed as callApi types it.
+ */
+async function upload(
+  token: string | null,
+  file: Part | null,
+  fields: Record<string, string> = {},
+  lang?: string,
+): Promise<ApiResponse<typeof api.dataset.upload>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/v1/dataset/upload',
+  const response = await ctx.app.inject({
+    method: api.dataset.upload.method,
+    url: endpointPath(api.dataset.upload),
     headers: { ...(token ? bearer(token) : {}), ...(lang ? { lang } : {}) },
     payload: form,
   });
+  return Object.assign(response, { error: () => response.json<ApiErrorBody>() }) as ApiResponse<
+    typeof api.dataset.upload
+  >;
 }
 
 const pngPart = (): Part => ({ bytes: png, name: 'shelf.png', type: 'image/png' });
@@ -90,7 +104,7 @@ describe('POST /v1/dataset/upload', () => {
     const original = await ctx.app.inject({ method: 'GET', url: file.url });
     expect(original.statusCode).toBe(200);
     expect(original.rawPayload.equals(png)).toBe(true);
-    const thumb = await ctx.app.inject({ method: 'GET', url: file.thumb_url });
+    const thumb = await ctx.app.inject({ method: 'GET', url: file.thumb_url! });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     const meta = await sharp(thumb.rawPayload).metadata();
@@ -126,22 +140,22 @@ describe('POST /v1/dataset/upload', () => {
     const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
     const tooLarge = await upload(token, { bytes: big, name: 'big.png', type: 'image/png' });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json().message).toBe('The file must be under 2 MB');
+    expect(tooLarge.error().message).toBe('The file must be under 2 MB');
     const text = await upload(token, { bytes: Buffer.from('just some text'), name: 'photo.jpg', type: 'image/jpeg' });
     expect(text.statusCode).toBe(400);
-    expect(text.json().fields).toEqual({ file: 'Upload a JPEG, PNG or WebP image or an MP4 video' });
+    expect(text.error().fields).toEqual({ file: 'Upload a JPEG, PNG or WebP image or an MP4 video' });
     const missing = await upload(token, null, { tags: 'side' });
     expect(missing.statusCode).toBe(400);
-    expect(Object.keys(missing.json().fields)).toEqual(['file']);
+    expect(Object.keys(missing.error().fields!)).toEqual(['file']);
   });
 
   it('answers 400 naming the field for unknown tags or a bad organisation', async () => {
     const { operator: token } = await datasetWorld();
     const tags = await upload(token, pngPart(), { tags: 'purchase_top,flying' });
     expect(tags.statusCode).toBe(400);
-    expect(Object.keys(tags.json().fields)).toEqual(['tags.1']);
+    expect(Object.keys(tags.error().fields!)).toEqual(['tags.1']);
     const org = await upload(token, pngPart(), { org_id: 'main' });
-    expect(Object.keys(org.json().fields)).toEqual(['org_id']);
+    expect(Object.keys(org.error().fields!)).toEqual(['org_id']);
   });
 
   it('answers 403 view-only and 404 for an invisible organisation', async () => {
@@ -161,7 +175,7 @@ describe('GET /v1/dataset/list', () => {
     expect((await upload(operator, video, { org_id: String(org.krakow) })).statusCode).toBe(200);
     const token = operator;
     const list = async (query: Record<string, string>) => {
-      const response = await call(ctx, 'GET', '/v1/dataset/list', { token, query });
+      const response = await callApi(ctx, api.dataset.list, { token, query });
       expect(response.statusCode).toBe(200);
       return response.json();
     };
@@ -178,22 +192,22 @@ describe('GET /v1/dataset/list', () => {
     expect(
       (await list({ per_page: '1', page: '2' })).items.map((i: { original_name: string }) => i.original_name),
     ).toEqual(['shelf.png']);
-    const own = await call(ctx, 'GET', '/v1/dataset/list', { token: krakow });
+    const own = await callApi(ctx, api.dataset.list, { token: krakow });
     expect(own.json().items.map((i: { original_name: string }) => i.original_name)).toEqual(['door.mp4']);
   });
 
   it('answers 400 naming the field', async () => {
     const { krakow } = await datasetWorld();
-    const bad = await call(ctx, 'GET', '/v1/dataset/list', { token: krakow, query: { tag: 'nope', type: 'audio' } });
+    const bad = await callApi(ctx, api.dataset.list, { token: krakow, query: { tag: 'nope', type: 'audio' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['tag', 'type']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['tag', 'type']);
   });
 });
 
 /** An image of the tenant's main organisation tagged `side`, and its stored files' URLs. */
 async function uploadSide(operator: string) {
   const response = await upload(operator, pngPart(), { tags: 'side' });
-  const file = response.json<{ id: number; url: string; thumb_url: string }>();
+  const file = response.json();
   return { fileId: file.id, urls: [file.url, file.thumb_url] };
 }
 
@@ -201,9 +215,10 @@ describe('POST /v1/dataset/update/{id} and /v1/dataset/delete/{id}', () => {
   it('replaces the tags and audits the change', async () => {
     const { operator } = await datasetWorld();
     const { fileId } = await uploadSide(operator);
-    const response = await call(ctx, 'POST', `/v1/dataset/update/${fileId}`, {
+    const response = await callApi(ctx, api.dataset.update, {
+      params: { id: fileId },
       token: operator,
-      payload: { tags: ['covered', 'showcase', 'covered'] },
+      body: { tags: ['covered', 'showcase', 'covered'] },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().tags).toEqual(['covered', 'showcase']);
@@ -217,32 +232,41 @@ describe('POST /v1/dataset/update/{id} and /v1/dataset/delete/{id}', () => {
   it('answers 400, 403 view-only and 404 on update', async () => {
     const { operator, krakow, kyivFileId } = await datasetWorld();
     const { fileId } = await uploadSide(operator);
-    const url = `/v1/dataset/update/${fileId}`;
-    const bad = await call(ctx, 'POST', url, { token: operator, payload: { tags: ['flying'] } });
+    // A tag the contract does not know.
+    const bad = await call(ctx, 'POST', `/v1/dataset/update/${fileId}`, {
+      token: operator,
+      payload: { tags: ['flying'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['tags.0']);
-    expect((await call(ctx, 'POST', url, { token: krakow, payload: { tags: [] } })).statusCode).toBe(404);
-    const kyiv = `/v1/dataset/update/${kyivFileId}`;
-    expect((await call(ctx, 'POST', kyiv, { token: operator, payload: { tags: [] } })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.dataset.update, { params: { id: fileId }, token: krakow, body: { tags: [] } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(ctx, api.dataset.update, { params: { id: kyivFileId }, token: operator, body: { tags: [] } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('answers 400, 403 view-only and 404 on delete, keeping the file', async () => {
     const { operator, krakow, kyivFileId } = await datasetWorld();
     const { fileId, urls } = await uploadSide(operator);
-    const url = `/v1/dataset/delete/${fileId}`;
-    expect((await call(ctx, 'POST', '/v1/dataset/delete/x', { token: operator })).statusCode).toBe(400);
-    expect((await call(ctx, 'POST', url, { token: krakow })).statusCode).toBe(404);
-    expect((await call(ctx, 'POST', `/v1/dataset/delete/${kyivFileId}`, { token: operator })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.dataset.delete, { params: { id: 'x' }, token: operator })).statusCode).toBe(400);
+    expect((await callApi(ctx, api.dataset.delete, { params: { id: fileId }, token: krakow })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.dataset.delete, { params: { id: kyivFileId }, token: operator })).statusCode).toBe(
+      403,
+    );
     expect((await ctx.app.inject({ method: 'GET', url: urls[0]! })).statusCode).toBe(200);
   });
 
   it('deletes the row and its stored files', async () => {
     const { operator } = await datasetWorld();
     const { fileId, urls } = await uploadSide(operator);
-    const response = await call(ctx, 'POST', `/v1/dataset/delete/${fileId}`, { token: operator });
+    const response = await callApi(ctx, api.dataset.delete, { params: { id: fileId }, token: operator });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    for (const url of urls) expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    for (const url of urls) expect((await ctx.app.inject({ method: 'GET', url: url! })).statusCode).toBe(404);
     expect(await ctx.database.db.select().from(datasetFiles).where(eq(datasetFiles.id, fileId))).toEqual([]);
   });
 });

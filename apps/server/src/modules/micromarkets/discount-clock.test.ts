@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TDiscount, TMicromarket, TPriceTag, TTransactionCard } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertClosedSale, insertCustomerWithCard } from '../../../test/factories/sales.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { micromarketDiscounts, priceTags, transactionProducts, transactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
@@ -82,8 +83,12 @@ async function correction(s: Shop) {
     { orgId: s.orgId, micromarketId: s.micromarketId, customerId: s.customer.userId, closedAt: clock.now(), status: 2 },
     [{ productId: s.water, name: 'Water', quantity: 2, priceMinor: WATER }],
   );
-  const card = await ok<TTransactionCard>(ctx, s.operator, `/v1/device/transaction/correct/${sale.id}`, {
-    lines: [{ product_id: s.water, quantity: 1 }],
+  const card = await okApi(ctx, api.transaction.correct, {
+    params: { id: sale.id },
+    token: s.operator,
+    body: {
+      lines: [{ product_id: s.water, quantity: 1 }],
+    },
   });
   await ctx.app.saleSettler.idle();
   return card.lines.map((line) => line.price_minor);
@@ -91,12 +96,11 @@ async function correction(s: Shop) {
 
 /** What the panel shows of the discount: the card's percent, the list's flag and a label's price. */
 async function shown(s: Shop) {
-  const get = async <T>(path: string) =>
-    (await call(ctx, 'GET', `/v1/device/${path}/${s.micromarketId}`, { token: s.operator })).json<T>();
+  const request = { params: { id: s.micromarketId }, token: s.operator };
   const [card, discounts, labels] = await Promise.all([
-    get<TMicromarket>('info'),
-    get<{ items: TDiscount[] }>('discount/list'),
-    get<{ items: TPriceTag[] }>('price-tag/list'),
+    callApi(ctx, api.micromarket.info, request).then((response) => response.json()),
+    callApi(ctx, api.micromarket.discounts, request).then((response) => response.json()),
+    callApi(ctx, api.micromarket.priceTags, request).then((response) => response.json()),
   ]);
   return {
     percent: card.discount_percent,

@@ -1,9 +1,11 @@
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { technicalAlerts } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -12,17 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Display = { items: { id: number; name: string; open_alerts: number; locked: boolean }[]; truncated: boolean };
-
 describe('GET /v1/device/display', () => {
   it('needs show_fridge_display or show_device_page (the list shows the same fleet on its map)', async () => {
     const tenant = await createTenant(ctx.database.db);
-    expect((await call(ctx, 'GET', '/v1/device/display')).statusCode).toBe(401);
+    expect((await callApi(ctx, api.micromarket.display)).statusCode).toBe(401);
     const other = await createSignedInUser(ctx.database.db, {
       orgId: tenant.org.main,
       permissions: ['show_technical_analytics_page'],
     });
-    expect((await call(ctx, 'GET', '/v1/device/display', { token: other.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.micromarket.display, { token: other.token })).statusCode).toBe(403);
   });
 
   it('shows the visible micromarkets by name with their unresolved alerts, and nothing of other tenants', async () => {
@@ -43,9 +43,9 @@ describe('GET /v1/device/display', () => {
       { orgId: tenant.org.main, micromarketId: b, type: 2, openedAt: now, lastSeenAt: now, status: 'acknowledged' },
       { orgId: tenant.org.main, micromarketId: a, type: 1, openedAt: now, lastSeenAt: now, status: 'resolved' },
     ]);
-    const response = await call(ctx, 'GET', '/v1/device/display', { token: board.token });
+    const response = await callApi(ctx, api.micromarket.display, { token: board.token });
     expect(response.statusCode).toBe(200);
-    const body = response.json<Display>();
+    const body = response.json();
     expect(body.truncated).toBe(false);
     expect(body.items.map((item) => item.id)).not.toContain(hidden);
     const mine = body.items.filter((item) => item.id === a || item.id === b);
@@ -67,23 +67,21 @@ describe('GET /v1/device/display', () => {
     });
     const working = await insertMicromarket(ctx.database.db, tenant.org.main, `${name} Gym`);
     const shown = async (query: Record<string, string>) => {
-      const response = await call(ctx, 'GET', '/v1/device/display', { token: operator.token, query });
+      const response = await callApi(ctx, api.micromarket.display, { token: operator.token, query });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<Display>().items.map((item) => item.id);
+      return response.json().items.map((item) => item.id);
     };
     expect(await shown({ q: name })).toEqual([working, onMaintenance]);
     expect(await shown({ q: name, on_maintenance: 'true' })).toEqual([onMaintenance]);
     expect(await shown({ q: `${name} Gym` })).toEqual([working]);
-    const listed = await call(ctx, 'GET', '/v1/device/list', {
+    const listed = await callApi(ctx, api.micromarket.list, {
       token: operator.token,
       query: { q: name, on_maintenance: 'false' },
     });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<{ items: { id: number }[] }>().items.map((item) => item.id)).toEqual(
-      await shown({ q: name, on_maintenance: 'false' }),
-    );
+    expect(listed.json().items.map((item) => item.id)).toEqual(await shown({ q: name, on_maintenance: 'false' }));
     const stranger = await createTenant(ctx.database.db);
-    const foreign = await call(ctx, 'GET', '/v1/device/display', {
+    const foreign = await callApi(ctx, api.micromarket.display, {
       token: operator.token,
       query: { org_id: String(stranger.org.main) },
     });

@@ -1,19 +1,13 @@
-import {
-  type TFleetDisplay,
-  type TFleetNoticeList,
-  type TNotificationChannel,
-  type TNotificationRouting,
-  type TOrganization,
-  type TPanelBadges,
-  tileConditions,
-} from '@vitrina/contract';
+import { api, tileConditions } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createPlatformAdmin, createSignedInUser } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { fleetNotices, technicalAlerts } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import { TestClock } from '../../lib/clock.js';
@@ -33,9 +27,9 @@ const db = () => ctx.database.db;
 const device = systemActor({ via: 'device', label: 'test-device' });
 
 async function display(token: string) {
-  const response = await call(ctx, 'GET', '/v1/device/display', { token });
+  const response = await callApi(ctx, api.micromarket.display, { token });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TFleetDisplay>();
+  return response.json();
 }
 
 describe('GET /v1/device/display counts what it names', () => {
@@ -125,8 +119,8 @@ describe('GET /v1/device/display counts what it names', () => {
     });
     const lister = await createSignedInUser(db(), { orgId: tenant.org.main, permissions: ['show_device_page'] });
     const other = await createSignedInUser(db(), { orgId: tenant.org.main, permissions: ['show_users_page'] });
-    expect((await call(ctx, 'GET', '/v1/device/display')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/device/display', { token: other.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.micromarket.display)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.micromarket.display, { token: other.token })).statusCode).toBe(403);
     const body = await display(lister.token);
     expect(body.items.map((item) => item.id)).not.toContain(hidden);
     // Tests run without a tile server: the map has no base layer (MAP_TILE_URL=off).
@@ -135,20 +129,23 @@ describe('GET /v1/device/display counts what it names', () => {
 });
 
 async function platformAdmin() {
-  return ctx.login('admin');
+  return (await createPlatformAdmin(db(), await createOrganisation(db(), { type: 'main' }))).token;
 }
 
 describe('default alert routes', () => {
   it('gives a new organisation offline, temperature and lock routes to its operators by mail', async () => {
     const admin = await platformAdmin();
-    const org = await ok<TOrganization>(ctx, admin, '/v1/organization/create', {
-      name: uniqueName('Fresh Fridges'),
-      type: 'main',
-      currency: 'UAH',
+    const org = await okApi(ctx, api.organization.create, {
+      token: admin,
+      body: {
+        name: uniqueName('Fresh Fridges'),
+        type: 'main',
+        currency: 'UAH',
+      },
     });
     const routing = (
-      await call(ctx, 'GET', '/v1/notification/client', { token: admin, query: { org_id: String(org.id) } })
-    ).json<TNotificationRouting>();
+      await callApi(ctx, api.notificationRouting.info, { token: admin, query: { org_id: String(org.id) } })
+    ).json();
     expect(routing.rules).toEqual(
       ['micromarket_offline', 'temperature_alert', 'food_safety_lock'].map((event) => ({
         event,
@@ -195,10 +192,8 @@ describe('default alert routes', () => {
     expect(text).toContain('When: 2026-07-01 12:00 (Europe/Kyiv).');
     expect(text).toContain(`Open the fridge: http://panel.test/device/${id}`);
     const log = (
-      await call(ctx, 'GET', '/v1/notification/log', { token: admin, query: { org_id: String(org.id) } })
-    ).json<{
-      items: { recipient: string; status: string; event: string; channel_name: string | null }[];
-    }>();
+      await callApi(ctx, api.notificationRouting.log, { token: admin, query: { org_id: String(org.id) } })
+    ).json();
     expect(log.items).toEqual([
       expect.objectContaining({
         recipient: operator.email,
@@ -215,24 +210,32 @@ describe('default alert routes', () => {
       orgId: tenant.org.main,
       permissions: ['show_notification_system_page', 'show_notification_system_page_for_client'],
     });
-    const bot = await ok<TNotificationChannel>(ctx, admin.token, '/v1/notification/channel/create', {
-      type: 1,
-      name: 'Ops bot',
-      secret: '777:bot-token',
-    });
-    const refused = await call(ctx, 'POST', '/v1/notification/client/update', {
+    const bot = await okApi(ctx, api.notificationChannel.create, {
       token: admin.token,
-      payload: { rules: [{ event: 'micromarket_offline', channel_id: bot.id, recipients: [], to_operators: true }] },
+      body: {
+        type: 1,
+        name: 'Ops bot',
+        secret: '777:bot-token',
+      },
+    });
+    const refused = await callApi(ctx, api.notificationRouting.update, {
+      token: admin.token,
+      body: { rules: [{ event: 'micromarket_offline', channel_id: bot.id, recipients: [], to_operators: true }] },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ fields: { rules: expect.stringContaining('Vitrina mail') } });
-    const empty = await call(ctx, 'POST', '/v1/notification/client/update', {
+    expect(refused.error()).toMatchObject({ fields: { rules: expect.stringContaining('Vitrina mail') } });
+    const empty = await callApi(ctx, api.notificationRouting.update, {
       token: admin.token,
-      payload: { rules: [{ event: 'micromarket_offline', channel_id: null, recipients: [] }] },
+      body: { rules: [{ event: 'micromarket_offline', channel_id: null, recipients: [] }] },
     });
     expect(empty.statusCode).toBe(400);
-    const saved = await ok<TNotificationRouting>(ctx, admin.token, '/v1/notification/client/update', {
-      rules: [{ event: 'micromarket_offline', channel_id: null, recipients: ['duty@fresh.test'], to_operators: true }],
+    const saved = await okApi(ctx, api.notificationRouting.update, {
+      token: admin.token,
+      body: {
+        rules: [
+          { event: 'micromarket_offline', channel_id: null, recipients: ['duty@fresh.test'], to_operators: true },
+        ],
+      },
     });
     expect(saved.rules).toMatchObject([{ channel_id: null, recipients: ['duty@fresh.test'], to_operators: true }]);
   });
@@ -267,8 +270,7 @@ describe('the alert bell', () => {
     await incident(tenant.org.main, fridge, 'locked');
     await incident(stranger.org.main, theirs, 'offline');
 
-    const list = async (token: string) =>
-      (await call(ctx, 'GET', '/v1/notice/list', { token })).json<TFleetNoticeList>();
+    const list = async (token: string) => (await callApi(ctx, api.notice.list, { token })).json();
     const mine = await list(operator.token);
     expect(mine.unread).toBe(2);
     expect(mine.items.map((item) => [item.kind, item.micromarket_id, item.is_read])).toEqual([
@@ -278,19 +280,19 @@ describe('the alert bell', () => {
     expect(mine.items[0]!.details).toEqual({ reading: 10, limit: 8, unit: '°C' });
 
     const locked = mine.items[0]!.id;
-    await ok(ctx, operator.token, `/v1/notice/read/${locked}`, {});
+    await okApi(ctx, api.notice.read, { params: { id: locked }, token: operator.token });
     const afterOne = await list(operator.token);
     expect(afterOne.unread).toBe(1);
     expect(afterOne.items.find((item) => item.id === locked)!.is_read).toBe(true);
     // Read marks are per user.
     expect((await list(colleague.token)).unread).toBe(2);
-    expect((await call(ctx, 'GET', '/v1/notice/badges', { token: operator.token })).json<TPanelBadges>()).toEqual({
+    expect((await callApi(ctx, api.notice.badges, { token: operator.token })).json()).toEqual({
       alerts: 1,
       support: 0,
       tickets: 0,
     });
 
-    await ok(ctx, operator.token, '/v1/notice/read-all', {});
+    await okApi(ctx, api.notice.readAll, { token: operator.token });
     expect((await list(operator.token)).unread).toBe(0);
     // Offline again past the quiet window: news, not a flap of the first.
     clock.advance(FLAP_QUIET_WINDOW_MS);
@@ -301,15 +303,17 @@ describe('the alert bell', () => {
     const theirNotice = (await list(outsider.token)).items[0]!;
     expect(theirNotice.micromarket_id).toBe(theirs);
     expect((await list(operator.token)).items.map((item) => item.micromarket_id)).not.toContain(theirs);
-    expect((await call(ctx, 'POST', `/v1/notice/read/${theirNotice.id}`, { token: operator.token })).statusCode).toBe(
+    expect(
+      (await callApi(ctx, api.notice.read, { params: { id: theirNotice.id }, token: operator.token })).statusCode,
+    ).toBe(404);
+    expect((await callApi(ctx, api.notice.read, { params: { id: 999999 }, token: operator.token })).statusCode).toBe(
       404,
     );
-    expect((await call(ctx, 'POST', '/v1/notice/read/999999', { token: operator.token })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/notice/list')).statusCode).toBe(401);
-    expect((await call(ctx, 'POST', '/v1/notice/read-all')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/notice/list', { token: nobody.token })).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', `/v1/notice/read/${locked}`, { token: nobody.token })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', '/v1/notice/badges', { token: nobody.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.notice.list)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.notice.readAll)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.notice.list, { token: nobody.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.notice.read, { params: { id: locked }, token: nobody.token })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.notice.badges, { token: nobody.token })).statusCode).toBe(403);
   });
 
   it('hears a new technical alert live, with its reading', async () => {
@@ -331,7 +335,7 @@ describe('the alert bell', () => {
     await expect.poll(() => heard.length).toBe(1);
     stop();
     expect(heard).toEqual([{ kind: 'temperature', micromarket_id: fridge }]);
-    const { items } = (await call(ctx, 'GET', '/v1/notice/list', { token: operator.token })).json<TFleetNoticeList>();
+    const { items } = (await callApi(ctx, api.notice.list, { token: operator.token })).json();
     expect(items[0]).toMatchObject({
       kind: 'temperature',
       alert_type: 1,
@@ -376,26 +380,38 @@ describe('support unread badges', () => {
       orgId: tenant.org.main,
       permissions: ['show_support_page', 'show_ticket_system_page'],
     });
-    const badges = async () =>
-      (await call(ctx, 'GET', '/v1/notice/badges', { token: support.token })).json<TPanelBadges>();
-    const chat = await ok<{ id: number }>(ctx, colleague.token, '/v1/support/create', {
-      title: 'Card refused',
-      text: '…',
+    const badges = async () => (await callApi(ctx, api.notice.badges, { token: support.token })).json();
+    const chat = await okApi(ctx, api.support.create, {
+      token: colleague.token,
+      body: {
+        title: 'Card refused',
+        text: '…',
+      },
     });
-    await ok(ctx, colleague.token, '/v1/ticket/create', { title: 'Fridge 3 leaks', text: 'Water' });
+    await okApi(ctx, api.ticket.create, { token: colleague.token, body: { title: 'Fridge 3 leaks', text: 'Water' } });
     expect(await badges()).toEqual({ alerts: 0, support: 1, tickets: 1 });
     // Opening reads it.
-    expect((await call(ctx, 'GET', `/v1/support/info/${chat.id}`, { token: support.token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.support.info, { params: { id: chat.id }, token: support.token })).statusCode).toBe(
+      200,
+    );
     expect((await badges()).support).toBe(0);
     clock.advance(1_000);
-    await ok(ctx, colleague.token, `/v1/support/comment/${chat.id}`, { text: 'The customer called again' });
+    await okApi(ctx, api.support.comment, {
+      params: { id: chat.id },
+      token: colleague.token,
+      body: { text: 'The customer called again' },
+    });
     expect((await badges()).support).toBe(1);
     // Answering reads it too; an archived conversation no longer counts.
     clock.advance(1_000);
-    await ok(ctx, support.token, `/v1/support/comment/${chat.id}`, { text: 'Refunded' });
+    await okApi(ctx, api.support.comment, {
+      params: { id: chat.id },
+      token: support.token,
+      body: { text: 'Refunded' },
+    });
     expect((await badges()).support).toBe(0);
     // The colleague who opened them has read them.
-    const theirs = (await call(ctx, 'GET', '/v1/notice/badges', { token: colleague.token })).json<TPanelBadges>();
+    const theirs = (await callApi(ctx, api.notice.badges, { token: colleague.token })).json();
     expect(theirs).toEqual({ alerts: 0, support: 1, tickets: 0 });
   });
 });

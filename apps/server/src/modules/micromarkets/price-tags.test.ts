@@ -1,8 +1,10 @@
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -16,12 +18,20 @@ describe('price tag update', () => {
     const tenant = await createTenant(ctx.database.db);
     const operator = await tenant.token('operator');
     const id = await insertMicromarket(ctx.database.db, tenant.org.main, 'Labels');
-    const label = await ok<{ id: number }>(ctx, operator, `/v1/device/price-tag/create/${id}`, { label_code: 'ESL-1' });
-    const url = `/v1/device/price-tag/update/${label.id}`;
+    const label = await okApi(ctx, api.micromarket.createPriceTag, {
+      params: { id },
+      token: operator,
+      body: { label_code: 'ESL-1' },
+    });
 
-    const empty = await call(ctx, 'POST', url, { token: operator, payload: {}, lang: 'it' });
+    const empty = await callApi(ctx, api.micromarket.updatePriceTag, {
+      params: { id: label.id },
+      token: operator,
+      body: {},
+      lang: 'it',
+    });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({
+    expect(empty.error()).toEqual({
       message: 'Niente da modificare: invia almeno un campo',
       fields: { _: 'Niente da modificare: invia almeno un campo' },
     });
@@ -32,7 +42,11 @@ describe('price tag update', () => {
         .where(and(eq(auditLog.entity, 'price_tag'), eq(auditLog.action, 'update')));
     expect(await updates()).toEqual([]);
 
-    const renamed = await ok(ctx, operator, url, { label_code: 'ESL-2' });
+    const renamed = await okApi(ctx, api.micromarket.updatePriceTag, {
+      params: { id: label.id },
+      token: operator,
+      body: { label_code: 'ESL-2' },
+    });
     expect(renamed).toMatchObject({ id: label.id, label_code: 'ESL-2' });
     expect(await updates()).toHaveLength(1);
   });

@@ -1,9 +1,11 @@
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceEvents, tags } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -52,29 +54,46 @@ async function stockWorld() {
   return { tenant, operator, market, other, cola, salad, codes: { c1, c2, s1, sold, gone }, ids: { c1: rows[0]!.id } };
 }
 
-const get = (token: string | undefined, url: string, query?: Record<string, string>) =>
-  call(ctx, 'GET', url, { ...(token ? { token } : {}), ...(query ? { query } : {}) });
-
 describe('GET /v1/device/stock/:id (products on sale)', () => {
   it('lists the tags in the micromarket, latest placed first, at the price after personal price and discount', async () => {
     const { operator, market, cola, codes: c } = await stockWorld();
-    const before = (await get(operator, `/v1/device/stock/${market}`)).json();
+    const before = (await callApi(ctx, api.micromarket.stock, { params: { id: market }, token: operator })).json();
     expect(before.total).toBe(3);
     expect(before.items.map((item: { code: string }) => item.code)).toEqual([c.c2, c.s1, c.c1]);
     expect(before.items[0]).toMatchObject({ product_id: cola, price: 4000, placed_at: expect.any(String) });
-    expect(before.items[1].price).toBe(9000);
+    expect(before.items[1]!.price).toBe(9000);
 
-    await ok(ctx, operator, `/v1/device/price/upsert/${market}`, { product_id: cola, price: 3000 });
-    await ok(ctx, operator, `/v1/device/discount/create/${market}`, { percent: 10 });
-    const after = (await get(operator, `/v1/device/stock/${market}`)).json();
+    await okApi(ctx, api.micromarket.upsertPrice, {
+      params: { id: market },
+      token: operator,
+      body: { product_id: cola, price: 3000 },
+    });
+    await okApi(ctx, api.micromarket.createDiscount, {
+      params: { id: market },
+      token: operator,
+      body: { percent: 10 },
+    });
+    const after = (await callApi(ctx, api.micromarket.stock, { params: { id: market }, token: operator })).json();
     expect(after.items.map((item: { price: number }) => item.price)).toEqual([2700, 8100, 2700]);
   });
 
   it('pages and filters by product', async () => {
     const { operator, market, salad, codes: c } = await stockWorld();
-    const page2 = (await get(operator, `/v1/device/stock/${market}`, { page: '2', per_page: '2' })).json();
+    const page2 = (
+      await callApi(ctx, api.micromarket.stock, {
+        params: { id: market },
+        token: operator,
+        query: { page: '2', per_page: '2' },
+      })
+    ).json();
     expect(page2).toMatchObject({ total: 3, items: [{ code: c.c1 }] });
-    const salads = (await get(operator, `/v1/device/stock/${market}`, { product_id: String(salad) })).json();
+    const salads = (
+      await callApi(ctx, api.micromarket.stock, {
+        params: { id: market },
+        token: operator,
+        query: { product_id: String(salad) },
+      })
+    ).json();
     expect(salads.items.map((item: { code: string }) => item.code)).toEqual([c.s1]);
   });
 });
@@ -82,19 +101,21 @@ describe('GET /v1/device/stock/:id (products on sale)', () => {
 describe('GET /v1/device/written-off/:id', () => {
   it('lists what was written off from this micromarket with when and why, newest first', async () => {
     const { operator, market, codes: c, ids } = await stockWorld();
-    expect((await get(operator, `/v1/device/written-off/${market}`)).json()).toEqual({ items: [], total: 0 });
+    expect(
+      (await callApi(ctx, api.micromarket.writtenOff, { params: { id: market }, token: operator })).json(),
+    ).toEqual({ items: [], total: 0 });
     const [first] = await ctx.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, c.s1));
-    await ok(ctx, operator, '/v1/tag/write-off', { ids: [first!.id], reason: 'Expired' });
-    await ok(ctx, operator, '/v1/tag/write-off', { ids: [ids.c1], reason: 'Damaged package' });
+    await okApi(ctx, api.tag.writeOff, { token: operator, body: { ids: [first!.id], reason: 'Expired' } });
+    await okApi(ctx, api.tag.writeOff, { token: operator, body: { ids: [ids.c1], reason: 'Damaged package' } });
 
-    const list = (await get(operator, `/v1/device/written-off/${market}`)).json();
+    const list = (await callApi(ctx, api.micromarket.writtenOff, { params: { id: market }, token: operator })).json();
     expect(list.total).toBe(2);
     expect(list.items).toMatchObject([
       { code: c.c1, reason: 'Damaged package', written_off_at: expect.any(String) },
       { code: c.s1, reason: 'Expired' },
     ]);
     // Written-off tags are no longer on sale.
-    const stock = (await get(operator, `/v1/device/stock/${market}`)).json();
+    const stock = (await callApi(ctx, api.micromarket.stock, { params: { id: market }, token: operator })).json();
     expect(stock.items.map((item: { code: string }) => item.code)).toEqual([c.c2]);
   });
 });
@@ -104,12 +125,15 @@ describe('stock and written off: sessions, permissions, organisations', () => {
     const { tenant, market } = await stockWorld();
     const courier = await tenant.token('courier');
     const stranger = await (await createTenant(ctx.database.db)).token('operator');
-    for (const path of ['stock', 'written-off']) {
-      const url = `/v1/device/${path}/${market}`;
-      expect((await get(undefined, url)).statusCode, path).toBe(401);
-      expect((await get(courier, url)).statusCode, path).toBe(403);
-      expect((await get(stranger, url)).statusCode, path).toBe(404);
-      expect((await get(stranger, `/v1/device/${path}/2147483647`)).statusCode, path).toBe(404);
+    for (const endpoint of [api.micromarket.stock, api.micromarket.writtenOff]) {
+      const path = endpoint.path;
+      const params = { id: market };
+      expect((await callApi(ctx, endpoint, { params })).statusCode, path).toBe(401);
+      expect((await callApi(ctx, endpoint, { params, token: courier })).statusCode, path).toBe(403);
+      expect((await callApi(ctx, endpoint, { params, token: stranger })).statusCode, path).toBe(404);
+      expect((await callApi(ctx, endpoint, { params: { id: 2147483647 }, token: stranger })).statusCode, path).toBe(
+        404,
+      );
     }
   });
 
@@ -120,7 +144,7 @@ describe('stock and written off: sessions, permissions, organisations', () => {
     await insertTags(ctx.database.db, tenant.org.kyiv, product, [
       { code: nextCodes(1)[0]!, status: 'in_micromarket', micromarketId: kyivMarket },
     ]);
-    const list = (await get(operator, `/v1/device/stock/${kyivMarket}`)).json();
+    const list = (await callApi(ctx, api.micromarket.stock, { params: { id: kyivMarket }, token: operator })).json();
     expect(list).toMatchObject({ total: 1, items: [{ product_id: product, price: 5000 }] });
   });
 });
@@ -142,7 +166,7 @@ describe('GET /v1/device/event/list/:id filters', () => {
       { micromarketId: market, kind: 'door_opened', at: new Date('2026-03-04T08:00:00Z'), actorLabel: 'device' },
     ]);
     const kinds = async (query: Record<string, string>) => {
-      const response = await get(operator, `/v1/device/event/list/${market}`, query);
+      const response = await callApi(ctx, api.micromarket.events, { params: { id: market }, token: operator, query });
       expect(response.statusCode, JSON.stringify(query)).toBe(200);
       return response
         .json()
@@ -155,16 +179,20 @@ describe('GET /v1/device/event/list/:id filters', () => {
     expect(await kinds({ q: 'melnyk' })).toEqual(['settings_changed@2026-03-02']);
     expect(await kinds({ q: '%' })).toEqual([]);
 
-    const bad = await get(operator, `/v1/device/event/list/${market}`, { kind: 'nope', from: '2026-13-01' });
+    const bad = await callApi(ctx, api.micromarket.events, {
+      params: { id: market },
+      token: operator,
+      query: { kind: 'nope', from: '2026-13-01' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['from', 'kind']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['from', 'kind']);
   });
 });
 
 describe('isolation', () => {
   it('never lists another micromarket’s tags', async () => {
     const { operator, other, codes: c } = await stockWorld();
-    const list = (await get(operator, `/v1/device/stock/${other}`)).json();
+    const list = (await callApi(ctx, api.micromarket.stock, { params: { id: other }, token: operator })).json();
     expect(list.items.map((item: { code: string }) => item.code)).toEqual([c.gone]);
   });
 });

@@ -1,9 +1,11 @@
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceEvents, telemetry, telemetryHourly } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
@@ -25,22 +27,7 @@ async function world() {
 }
 
 const get = (token: string | undefined, id: number, period?: string) =>
-  call(ctx, 'GET', `/v1/device/telemetry/${id}${period === undefined ? '' : `?period=${period}`}`, { token });
-
-type Telemetry = {
-  bucket_ms: number;
-  from: string;
-  points: {
-    at: string;
-    temperature_min: number | null;
-    temperature_max: number | null;
-    temperature_avg: number | null;
-    door_open_share: number;
-    defrosting: boolean;
-    samples: number;
-  }[];
-  connection: { at: string; online: boolean }[];
-};
+  callApi(ctx, api.micromarket.telemetry, { params: { id }, token, query: { period } });
 
 describe('GET /v1/device/telemetry/:id', () => {
   it('needs a session (401), show_device_page (403) and a visible micromarket (404)', async () => {
@@ -60,7 +47,7 @@ describe('GET /v1/device/telemetry/:id', () => {
     const { operator, fridge } = await world();
     const bad = await get(operator, fridge.id, '1h');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ fields: { period: expect.any(String) } });
+    expect(bad.error()).toMatchObject({ fields: { period: expect.any(String) } });
     const fallback = await get(operator, fridge.id);
     expect(fallback.statusCode).toBe(200);
     expect(fallback.json()).toMatchObject({ period: '24h', bucket_ms: 15 * MIN, points: [] });
@@ -82,7 +69,7 @@ describe('GET /v1/device/telemetry/:id', () => {
     await ctx.database.db.insert(telemetry).values(rows);
     const response = await get(operator, fridge.id, '6h');
     expect(response.statusCode).toBe(200);
-    const body = response.json<Telemetry>();
+    const body = response.json();
     expect(body.bucket_ms).toBe(5 * MIN);
     expect(body.from).toBe(new Date(NOW - 6 * HOUR).toISOString());
     expect(body.points).toHaveLength(72);
@@ -121,7 +108,7 @@ describe('GET /v1/device/telemetry/:id', () => {
       { micromarketId: fridge.id, at: new Date(NOW - 90 * MIN), temperature: 9, doorOpen: true, defrosting: true },
       { micromarketId: fridge.id, at: new Date(NOW - 30 * MIN), temperature: 7, doorOpen: false },
     ]);
-    const body = (await get(operator, fridge.id, '7d')).json<Telemetry>();
+    const body = (await get(operator, fridge.id, '7d')).json();
     expect(body.bucket_ms).toBe(HOUR);
     // 7 × 24 hours in the period: hours 3…168 from the rollup, hours 1 and 2 from raw.
     expect(body.points).toHaveLength(168);
@@ -134,7 +121,7 @@ describe('GET /v1/device/telemetry/:id', () => {
       { temperature_avg: 7, door_open_share: 0, defrosting: false, samples: 1 },
     ]);
 
-    const month = (await get(operator, fridge.id, '30d')).json<Telemetry>();
+    const month = (await get(operator, fridge.id, '30d')).json();
     expect(month.bucket_ms).toBe(6 * HOUR);
     expect(month.points.length).toBeLessThanOrEqual(121);
     expect(month.points.reduce((sum, point) => sum + point.samples, 0)).toBe(hourly.length * 60 + 2);
@@ -148,7 +135,7 @@ describe('GET /v1/device/telemetry/:id', () => {
       { micromarketId: fridge.id, at: new Date(NOW - 1 * HOUR), kind: 'connected' },
       { micromarketId: fridge.id, at: new Date(NOW - 1 * HOUR), kind: 'settings_changed' },
     ]);
-    const body = (await get(operator, fridge.id, '6h')).json<Telemetry>();
+    const body = (await get(operator, fridge.id, '6h')).json();
     expect(body.connection).toEqual([
       { at: new Date(NOW - 6 * HOUR).toISOString(), online: true },
       { at: new Date(NOW - 2 * HOUR).toISOString(), online: false },

@@ -1,10 +1,11 @@
-import type { TPickSheet } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceGroupCouriers, deviceGroupMembers, deviceGroups } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
@@ -32,22 +33,25 @@ async function setup() {
   const idle = await insertMicromarket(db(), orgId, uniqueName('C idle'));
   const water = await insertProduct(db(), orgId, { name: uniqueName('Water') });
   const salad = await insertProduct(db(), orgId, { name: uniqueName('Salad') });
-  const template = await ok<{ id: number }>(ctx, planner.token, '/v1/planogram/template/create', {
-    name: uniqueName('Standard'),
-    layout: {
-      shelves: [
-        {
-          number: 1,
-          sections: [
-            { product_id: water, capacity: 3 },
-            { product_id: salad, capacity: 2 },
-          ],
-        },
-      ],
+  const template = await okApi(ctx, api.planogram.createTemplate, {
+    token: planner.token,
+    body: {
+      name: uniqueName('Standard'),
+      layout: {
+        shelves: [
+          {
+            number: 1,
+            sections: [
+              { product_id: water, capacity: 3 },
+              { product_id: salad, capacity: 2 },
+            ],
+          },
+        ],
+      },
     },
   });
   for (const id of [office, gym])
-    await ok(ctx, planner.token, `/v1/planogram/apply/${id}`, { template_id: template.id });
+    await okApi(ctx, api.planogram.apply, { params: { id }, token: planner.token, body: { template_id: template.id } });
   // The office holds one water that expires before the visit; the gym holds both salads; storage has 4 waters.
   await insertTags(db(), orgId, water, [
     { code: codes(prefix(), 1)[0]!, status: 'in_micromarket', micromarketId: office, storeUpToHours: 3 },
@@ -62,7 +66,8 @@ async function setup() {
   return { tenant, orgId, token: planner.token, office, gym, idle, water, salad };
 }
 
-const sheetOf = (token: string, query = '') => call(ctx, 'GET', `/v1/planning/pick-sheet${query}`, { token });
+const sheetOf = (token: string, query: { org_id?: number; micromarket_id?: number } = {}) =>
+  callApi(ctx, api.planning.pickSheet, { token, query });
 
 describe('pick sheets', () => {
   it('prints one sheet per route with its couriers, the pick from storage and each stop’s lines', async () => {
@@ -75,9 +80,9 @@ describe('pick sheets', () => {
     const courier = await createSignedInUser(db(), { orgId: s.orgId, permissions: ['show_courier_page'] });
     await db().insert(deviceGroupCouriers).values({ groupId: route!.id, userId: courier.id });
 
-    const response = await sheetOf(s.token, `?org_id=${s.orgId}`);
+    const response = await sheetOf(s.token, { org_id: s.orgId });
     expect(response.statusCode).toBe(200);
-    const sheet = response.json<TPickSheet>();
+    const sheet = response.json();
     expect(sheet).toMatchObject({ generated_at: clock.now().toISOString(), window_days: 28, visit_hours: 24 });
     const line = (productId: number, bring: number, takeOut: number) =>
       expect.objectContaining({ product_id: productId, bring, take_out: takeOut });
@@ -108,13 +113,13 @@ describe('pick sheets', () => {
     ]);
 
     // Per micromarket: the filter narrows the sheet to one stop.
-    const one = (await sheetOf(s.token, `?micromarket_id=${s.gym}`)).json<TPickSheet>();
+    const one = (await sheetOf(s.token, { micromarket_id: s.gym })).json();
     expect(one.routes.flatMap((item) => item.stops.map((stop) => stop.micromarket_id))).toEqual([s.gym]);
   });
 
   it('with no routes, makes one sheet of every stop with work', async () => {
     const s = await setup();
-    const sheet = (await sheetOf(s.token, `?org_id=${s.orgId}`)).json<TPickSheet>();
+    const sheet = (await sheetOf(s.token, { org_id: s.orgId })).json();
     expect(sheet.routes).toHaveLength(1);
     expect(sheet.routes[0]).toMatchObject({ group_id: null, group_name: null, couriers: [] });
     expect(sheet.routes[0]!.stops.map((stop) => stop.micromarket_id)).toEqual([s.office, s.gym]);
@@ -122,15 +127,15 @@ describe('pick sheets', () => {
 
   it('answers 401, 403, and 404 for another organisation’s filter', async () => {
     const s = await setup();
-    expect((await call(ctx, 'GET', '/v1/planning/pick-sheet')).statusCode).toBe(401);
+    expect((await callApi(ctx, api.planning.pickSheet)).statusCode).toBe(401);
     expect((await sheetOf(await s.tenant.token('courier'))).statusCode).toBe(403);
     const stranger = await createTenant(db());
-    expect((await sheetOf(s.token, `?org_id=${stranger.org.main}`)).statusCode).toBe(404);
+    expect((await sheetOf(s.token, { org_id: stranger.org.main })).statusCode).toBe(404);
     const strangerPlanner = await createSignedInUser(db(), {
       orgId: stranger.org.main,
       permissions: ['show_planning_page'],
     });
-    const theirs = (await sheetOf(strangerPlanner.token, `?micromarket_id=${s.office}`)).json<TPickSheet>();
+    const theirs = (await sheetOf(strangerPlanner.token, { micromarket_id: s.office })).json();
     expect(theirs.routes).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
-import type { TPlan } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceGroupCouriers, deviceGroupMembers, deviceGroups, salesDailyProducts } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { tellLowStock } from './index.js';
@@ -46,21 +47,24 @@ async function waterAndSalad(
   salad: number,
   to: number,
 ) {
-  const layout = await ok<{ id: number }>(ctx, s.token, '/v1/planogram/template/create', {
-    name,
-    layout: {
-      shelves: [
-        {
-          number: 1,
-          sections: [
-            { product_id: s.water, capacity: water },
-            { product_id: s.salad, capacity: salad },
-          ],
-        },
-      ],
+  const layout = await okApi(ctx, api.planogram.createTemplate, {
+    token: s.token,
+    body: {
+      name,
+      layout: {
+        shelves: [
+          {
+            number: 1,
+            sections: [
+              { product_id: s.water, capacity: water },
+              { product_id: s.salad, capacity: salad },
+            ],
+          },
+        ],
+      },
     },
   });
-  await ok(ctx, s.token, `/v1/planogram/apply/${to}`, { template_id: layout.id });
+  await okApi(ctx, api.planogram.apply, { params: { id: to }, token: s.token, body: { template_id: layout.id } });
   return layout;
 }
 
@@ -69,7 +73,7 @@ describe('restock planning', () => {
     const s = await setup();
     await routeEvent(db(), s.orgId, 'low_stock', 'courier-lead');
     const layout = await waterAndSalad(s, 'Low stock', 10, 4, s.office);
-    await ok(ctx, s.token, `/v1/planogram/apply/${s.gym}`, { template_id: layout.id });
+    await okApi(ctx, api.planogram.apply, { params: { id: s.gym }, token: s.token, body: { template_id: layout.id } });
     const inside = (micromarketId: number, count: number) =>
       codes(prefix(), count).map((code) => ({ code, status: 'in_micromarket' as const, micromarketId }));
     // Office: 2 waters and 1 salad of 14 places (21%); the gym: 10 waters (71%); a third without a planogram.
@@ -156,7 +160,10 @@ describe('restock planning', () => {
         },
       ]);
     for (let i = 0; i < 3; i++) {
-      await ok(ctx, s.token, '/v1/order/wish/create', { micromarket_id: s.office, product_id: s.cake });
+      await okApi(ctx, api.order.createWish, {
+        token: s.token,
+        body: { micromarket_id: s.office, product_id: s.cake },
+      });
     }
     const [route] = await db()
       .insert(deviceGroups)
@@ -166,7 +173,7 @@ describe('restock planning', () => {
     const courier = await createSignedInUser(db(), { orgId: s.orgId, permissions: ['show_courier_page'] });
     await db().insert(deviceGroupCouriers).values({ groupId: route!.id, userId: courier.id });
 
-    const plan = (await call(ctx, 'GET', `/v1/planning?org_id=${s.orgId}`, { token: s.token })).json<TPlan>();
+    const plan = (await callApi(ctx, api.planning.plan, { token: s.token, query: { org_id: s.orgId } })).json();
     expect(plan.total).toBe(2);
     const office = plan.items.find((item) => item.micromarket_id === s.office)!;
     expect(office).toMatchObject({ has_planogram: true, bring: 6 + 3, take_out: 2 });
@@ -189,14 +196,17 @@ describe('restock planning', () => {
 
     // A longer window counts the older sales; a longer visit takes out nothing more here.
     const wide = (
-      await call(ctx, 'GET', `/v1/planning?org_id=${s.orgId}&window_days=90&visit_hours=168`, { token: s.token })
-    ).json<TPlan>();
+      await callApi(ctx, api.planning.plan, {
+        token: s.token,
+        query: { org_id: s.orgId, window_days: '90', visit_hours: '168' },
+      })
+    ).json();
     const wideWater = wide.items
       .find((item) => item.micromarket_id === s.office)!
       .lines.find((item) => item.product_id === s.water)!;
     expect(wideWater).toMatchObject({ sold: 120, expiring: 6, bring: 10 });
 
-    const csv = await call(ctx, 'GET', `/v1/planning/export?org_id=${s.orgId}&format=csv`, { token: s.token });
+    const csv = await callApi(ctx, api.planning.export, { token: s.token, query: { org_id: s.orgId, format: 'csv' } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const rows = csv.body.trim().split('\r\n');
@@ -213,12 +223,7 @@ describe('restock planning', () => {
       s.water,
       codes(prefix(), 4).map((code) => ({ code })),
     );
-    const made = await ok<{ created: number; items: { product_id: number; quantity: number }[] }>(
-      ctx,
-      s.token,
-      '/v1/planning/batches',
-      { org_id: s.orgId },
-    );
+    const made = await okApi(ctx, api.planning.batches, { token: s.token, body: { org_id: s.orgId } });
     expect(made.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ product_id: s.water, quantity: 2 }),
@@ -226,37 +231,38 @@ describe('restock planning', () => {
       ]),
     );
     // Asking again asks for nothing more.
-    expect(await ok(ctx, s.token, '/v1/planning/batches', { org_id: s.orgId })).toMatchObject({ created: 0 });
+    expect(await okApi(ctx, api.planning.batches, { token: s.token, body: { org_id: s.orgId } })).toMatchObject({
+      created: 0,
+    });
 
     const programmer = await s.tenant.token('operator');
-    const tasks = async () =>
-      (await call(ctx, 'GET', '/v1/tag/program/tasks', { token: programmer })).json<{
-        items: { product_id: number; quantity: number; programmed: number }[];
-      }>().items;
+    const tasks = async () => (await callApi(ctx, api.tag.programmingTasks, { token: programmer })).json().items;
     expect((await tasks()).find((task) => task.product_id === s.salad)).toMatchObject({ quantity: 3, programmed: 0 });
-    await ok(ctx, programmer, '/v1/tag/program', { product_id: s.salad, codes: codes(prefix(), 2) });
+    await okApi(ctx, api.tag.program, { token: programmer, body: { product_id: s.salad, codes: codes(prefix(), 2) } });
     expect((await tasks()).find((task) => task.product_id === s.salad)).toMatchObject({ programmed: 2 });
-    await ok(ctx, programmer, '/v1/tag/program', { product_id: s.salad, codes: codes(prefix(), 1) });
+    await okApi(ctx, api.tag.program, { token: programmer, body: { product_id: s.salad, codes: codes(prefix(), 1) } });
     expect((await tasks()).some((task) => task.product_id === s.salad)).toBe(false);
     const stranger = await (await createTenant(db())).token('operator');
-    const theirs = (await call(ctx, 'GET', '/v1/tag/program/tasks', { token: stranger })).json<{ items: unknown[] }>();
+    const theirs = (await callApi(ctx, api.tag.programmingTasks, { token: stranger })).json();
     expect(theirs.items).toEqual([]);
   });
 
   it('keeps to the caller’s organisations and refuses a window it does not offer', async () => {
     const s = await setup();
-    expect((await call(ctx, 'GET', '/v1/planning')).statusCode).toBe(401);
+    expect((await callApi(ctx, api.planning.plan)).statusCode).toBe(401);
     const support = await s.tenant.token('support');
-    expect((await call(ctx, 'GET', '/v1/planning', { token: support })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.planning.plan, { token: support })).statusCode).toBe(403);
     const stranger = await createSignedInUser(db(), {
       orgId: (await createTenant(db())).org.main,
       permissions: ['show_planning_page'],
     });
-    const theirs = (await call(ctx, 'GET', '/v1/planning', { token: stranger.token })).json<TPlan>();
+    const theirs = (await callApi(ctx, api.planning.plan, { token: stranger.token })).json();
     expect(theirs.items.some((item) => item.micromarket_id === s.office)).toBe(false);
-    expect((await call(ctx, 'GET', `/v1/planning?org_id=${s.orgId}`, { token: stranger.token })).statusCode).toBe(404);
-    const bad = await call(ctx, 'GET', '/v1/planning?window_days=5', { token: s.token });
+    expect(
+      (await callApi(ctx, api.planning.plan, { token: stranger.token, query: { org_id: s.orgId } })).statusCode,
+    ).toBe(404);
+    const bad = await callApi(ctx, api.planning.plan, { token: s.token, query: { window_days: '5' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ fields: { window_days: 'The sales window is 7, 14, 28 or 90 days' } });
+    expect(bad.error()).toMatchObject({ fields: { window_days: 'The sales window is 7, 14, 28 or 90 days' } });
   });
 });

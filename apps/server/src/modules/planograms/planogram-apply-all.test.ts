@@ -1,15 +1,11 @@
-import type {
-  TAppliedTemplate,
-  TMicromarketPlanogram,
-  TPlanogramTemplate,
-  TTemplateMicromarkets,
-} from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, deviceCommands, products } from '../../db/schema/index.js';
 
 /** Issue 25: "Apply" offers the template to every fridge using it; its tiles carry the products' pictures. */
@@ -43,43 +39,58 @@ async function fleet() {
       },
     ],
   });
-  const template = await ok<TPlanogramTemplate>(ctx, operator, '/v1/planogram/template/create', {
-    name: uniqueName('Standard'),
-    layout: layout(4),
+  const template = await okApi(ctx, api.planogram.createTemplate, {
+    token: operator,
+    body: {
+      name: uniqueName('Standard'),
+      layout: layout(4),
+    },
   });
-  const other = await ok<TPlanogramTemplate>(ctx, operator, '/v1/planogram/template/create', {
-    name: uniqueName('Other'),
-    layout: layout(1),
+  const other = await okApi(ctx, api.planogram.createTemplate, {
+    token: operator,
+    body: {
+      name: uniqueName('Other'),
+      layout: layout(1),
+    },
   });
-  for (const id of [north, south]) await ok(ctx, operator, `/v1/planogram/apply/${id}`, { template_id: template.id });
-  await ok(ctx, operator, `/v1/planogram/apply/${west}`, { template_id: other.id });
+  for (const id of [north, south])
+    await okApi(ctx, api.planogram.apply, { params: { id }, token: operator, body: { template_id: template.id } });
+  await okApi(ctx, api.planogram.apply, { params: { id: west }, token: operator, body: { template_id: other.id } });
   return { tenant, orgId, operator, water, salad, north, south, west, template, other, layout };
 }
 
 const usersOf = async (token: string, templateId: number) =>
-  call(ctx, 'GET', `/v1/planogram/template/micromarkets/${templateId}`, { token });
+  callApi(ctx, api.planogram.templateMicromarkets, { params: { id: templateId }, token });
 const applyAll = (token: string, templateId: number, ids: number[]) =>
-  call(ctx, 'POST', `/v1/planogram/template/apply/${templateId}`, { token, payload: { micromarket_ids: ids } });
+  callApi(ctx, api.planogram.applyToMany, { params: { id: templateId }, token, body: { micromarket_ids: ids } });
 const waterOf = async (token: string, id: number) =>
-  (await call(ctx, 'GET', `/v1/planogram/micromarket/${id}`, { token })).json<TMicromarketPlanogram>().active?.layout
-    .shelves[0]?.sections[0];
+  (await callApi(ctx, api.planogram.micromarket, { params: { id }, token })).json().active?.layout.shelves[0]
+    ?.sections[0];
 
 describe('apply a template to every micromarket using it', () => {
   it('lists the micromarkets using a template and applies its new layout to all of them in one go', async () => {
     const f = await fleet();
-    const listed = (await usersOf(f.operator, f.template.id)).json<TTemplateMicromarkets>();
+    const listed = (await usersOf(f.operator, f.template.id)).json();
     expect(listed.items.map((item) => item.id)).toEqual([f.north, f.south]);
     expect(listed.items[0]).toMatchObject({ name: expect.stringMatching(/^A north/), address: expect.any(String) });
 
     // The template changes: the micromarkets keep their copies until it is applied again (§5).
-    await ok(ctx, f.operator, `/v1/planogram/template/update/${f.template.id}`, {
-      name: f.template.name,
-      layout: f.layout(9),
+    await okApi(ctx, api.planogram.updateTemplate, {
+      params: { id: f.template.id },
+      token: f.operator,
+      body: {
+        name: f.template.name,
+        layout: f.layout(9),
+      },
     });
     expect(await waterOf(f.operator, f.north)).toMatchObject({ capacity: 4 });
 
-    const applied = await ok<TAppliedTemplate>(ctx, f.operator, `/v1/planogram/template/apply/${f.template.id}`, {
-      micromarket_ids: [f.south, f.north, f.north],
+    const applied = await okApi(ctx, api.planogram.applyToMany, {
+      params: { id: f.template.id },
+      token: f.operator,
+      body: {
+        micromarket_ids: [f.south, f.north, f.north],
+      },
     });
     expect(applied.applied).toBe(2);
     expect(applied.items.map((item) => item.id)).toEqual([f.north, f.south]);
@@ -102,9 +113,13 @@ describe('apply a template to every micromarket using it', () => {
 
   it('changes all or none: a micromarket of another organisation refuses the whole apply', async () => {
     const f = await fleet();
-    await ok(ctx, f.operator, `/v1/planogram/template/update/${f.template.id}`, {
-      name: f.template.name,
-      layout: f.layout(7),
+    await okApi(ctx, api.planogram.updateTemplate, {
+      params: { id: f.template.id },
+      token: f.operator,
+      body: {
+        name: f.template.name,
+        layout: f.layout(7),
+      },
     });
     // Krakow is edited by the main organisation, but the template is main's: its products are not Krakow's.
     const krakow = await insertMicromarket(db(), f.tenant.org.krakow, uniqueName('Krakow'));
@@ -119,12 +134,14 @@ describe('apply a template to every micromarket using it', () => {
 
     const empty = await applyAll(f.operator, f.template.id, []);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual({ micromarket_ids: 'Choose at least one micromarket' });
+    expect(empty.error().fields).toEqual({ micromarket_ids: 'Choose at least one micromarket' });
   });
 
   it('answers 401, 403 and 404 for another organisation’s template', async () => {
     const f = await fleet();
-    expect((await call(ctx, 'GET', `/v1/planogram/template/micromarkets/${f.template.id}`)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.planogram.templateMicromarkets, { params: { id: f.template.id } })).statusCode).toBe(
+      401,
+    );
     const courier = await f.tenant.token('courier');
     expect((await usersOf(courier, f.template.id)).statusCode).toBe(403);
     expect((await applyAll(courier, f.template.id, [f.north])).statusCode).toBe(403);
@@ -139,12 +156,12 @@ describe('apply a template to every micromarket using it', () => {
   it('gives each section of a layout its product’s picture', async () => {
     const f = await fleet();
     const sections = (
-      await call(ctx, 'GET', `/v1/planogram/micromarket/${f.north}`, { token: f.operator })
-    ).json<TMicromarketPlanogram>().active!.layout.shelves[0]!.sections;
+      await callApi(ctx, api.planogram.micromarket, { params: { id: f.north }, token: f.operator })
+    ).json().active!.layout.shelves[0]!.sections;
     expect(sections.map((section) => section.thumb_url)).toEqual(['/files/products/water-thumb.webp', null]);
     const template = (
-      await call(ctx, 'GET', `/v1/planogram/template/list?org_id=${f.orgId}`, { token: f.operator })
-    ).json<{ items: TPlanogramTemplate[] }>();
+      await callApi(ctx, api.planogram.templates, { token: f.operator, query: { org_id: f.orgId } })
+    ).json();
     expect(template.items[0]!.layout.shelves[0]!.sections[0]!.thumb_url).toBe('/files/products/water-thumb.webp');
   });
 });

@@ -1,10 +1,11 @@
-import type { TMicromarketPlanogram, TPlanogramSchedule, TPlanogramTemplate } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { deviceCommands, micromarketPlanograms, priceTags, shelves } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { runPlanogramSchedules } from './index.js';
@@ -31,35 +32,37 @@ async function setup() {
 type Setup = Awaited<ReturnType<typeof setup>>;
 
 const template = (s: Setup, name = uniqueName('Layout'), waterCapacity = 6) =>
-  ok<TPlanogramTemplate>(ctx, s.operator, '/v1/planogram/template/create', {
-    name,
-    layout: {
-      shelves: [
-        {
-          number: 1,
-          sections: [
-            { product_id: s.water, capacity: waterCapacity },
-            { product_id: s.salad, capacity: 4 },
-          ],
-        },
-        {
-          number: 2,
-          sections: [
-            { product_id: s.water, capacity: 2 },
-            { product_id: null, capacity: 0 },
-          ],
-        },
-      ],
+  okApi(ctx, api.planogram.createTemplate, {
+    token: s.operator,
+    body: {
+      name,
+      layout: {
+        shelves: [
+          {
+            number: 1,
+            sections: [
+              { product_id: s.water, capacity: waterCapacity },
+              { product_id: s.salad, capacity: 4 },
+            ],
+          },
+          {
+            number: 2,
+            sections: [
+              { product_id: s.water, capacity: 2 },
+              { product_id: null, capacity: 0 },
+            ],
+          },
+        ],
+      },
     },
   });
 const planogramOf = async (s: Setup) =>
-  (
-    await call(ctx, 'GET', `/v1/planogram/micromarket/${s.micromarketId}`, { token: s.operator })
-  ).json<TMicromarketPlanogram>();
+  (await callApi(ctx, api.planogram.micromarket, { params: { id: s.micromarketId }, token: s.operator })).json();
 const schedule = (s: Setup, templateId: number, dateFrom: string, dateTo: string, confirm?: boolean) =>
-  call(ctx, 'POST', `/v1/planogram/schedule/${s.micromarketId}`, {
+  callApi(ctx, api.planogram.schedule, {
+    params: { id: s.micromarketId },
     token: s.operator,
-    payload: { template_id: templateId, date_from: dateFrom, date_to: dateTo, ...(confirm ? { confirm } : {}) },
+    body: { template_id: templateId, date_from: dateFrom, date_to: dateTo, ...(confirm ? { confirm } : {}) },
   });
 
 describe('planograms', () => {
@@ -72,15 +75,15 @@ describe('planograms', () => {
 
     const stranger = await createTenant(db());
     const foreign = await insertProduct(db(), stranger.org.main, { name: uniqueName('Foreign') });
-    const refused = await call(ctx, 'POST', '/v1/planogram/template/create', {
+    const refused = await callApi(ctx, api.planogram.createTemplate, {
       token: s.operator,
-      payload: { name: 'Bad', layout: { shelves: [{ number: 1, sections: [{ product_id: foreign, capacity: 1 }] }] } },
+      body: { name: 'Bad', layout: { shelves: [{ number: 1, sections: [{ product_id: foreign, capacity: 1 }] }] } },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ fields: { layout: 'Choose products of the template’s organization' } });
-    const twice = await call(ctx, 'POST', '/v1/planogram/template/create', {
+    expect(refused.error()).toMatchObject({ fields: { layout: 'Choose products of the template’s organization' } });
+    const twice = await callApi(ctx, api.planogram.createTemplate, {
       token: s.operator,
-      payload: {
+      body: {
         name: 'Twice',
         layout: {
           shelves: [
@@ -106,9 +109,17 @@ describe('planograms', () => {
         { micromarketId: s.micromarketId, shelfId: shelf!.id, labelCode: 'L-01' },
       ]);
 
-    await ok(ctx, s.operator, `/v1/planogram/apply/${s.micromarketId}`, { template_id: first.id });
-    const applied = await ok<TMicromarketPlanogram>(ctx, s.operator, `/v1/planogram/apply/${s.micromarketId}`, {
-      template_id: second.id,
+    await okApi(ctx, api.planogram.apply, {
+      params: { id: s.micromarketId },
+      token: s.operator,
+      body: { template_id: first.id },
+    });
+    const applied = await okApi(ctx, api.planogram.apply, {
+      params: { id: s.micromarketId },
+      token: s.operator,
+      body: {
+        template_id: second.id,
+      },
     });
     expect(applied.active).toMatchObject({ template_id: second.id, template_name: second.name, schedule_id: null });
     const labels = await db()
@@ -126,8 +137,8 @@ describe('planograms', () => {
       .where(and(eq(deviceCommands.micromarketId, s.micromarketId), eq(deviceCommands.type, 'update_price_tags')));
     expect(commands).toHaveLength(2);
     const templates = (
-      await call(ctx, 'GET', `/v1/planogram/template/list?org_id=${s.orgId}`, { token: s.operator })
-    ).json<{ items: TPlanogramTemplate[] }>();
+      await callApi(ctx, api.planogram.templates, { token: s.operator, query: { org_id: s.orgId } })
+    ).json();
     expect(templates.items.map((item) => [item.id, item.active_count])).toEqual(
       expect.arrayContaining([
         [first.id, 0],
@@ -146,7 +157,7 @@ describe('planograms', () => {
 
     const clash = await schedule(s, layout.id, '2026-12-09', '2026-12-12');
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe('It overlaps 2 schedule(s) of this micromarket; confirm to cancel them');
+    expect(clash.error().message).toBe('It overlaps 2 schedule(s) of this micromarket; confirm to cancel them');
     expect((await planogramOf(s)).schedules.map((row) => row.status)).toEqual([2, 2]);
 
     const confirmed = await schedule(s, layout.id, '2026-12-09', '2026-12-12', true);
@@ -154,21 +165,21 @@ describe('planograms', () => {
     const statuses = (await planogramOf(s)).schedules.map((row) => [row.id, row.status]);
     expect(statuses).toEqual(
       expect.arrayContaining([
-        [first.json<TPlanogramSchedule>().id, 4],
-        [apart.json<TPlanogramSchedule>().id, 4],
-        [confirmed.json<TPlanogramSchedule>().id, 2],
+        [first.json().id, 4],
+        [apart.json().id, 4],
+        [confirmed.json().id, 2],
       ]),
     );
     const past = await schedule(s, layout.id, '2026-11-01', '2026-11-30');
     expect(past.statusCode).toBe(400);
     const backwards = await schedule(s, layout.id, '2026-12-10', '2026-12-09');
-    expect(backwards.json()).toMatchObject({ fields: { date_to: 'The end date is not before the start date' } });
+    expect(backwards.error()).toMatchObject({ fields: { date_to: 'The end date is not before the start date' } });
   });
 
   it('the schedule job starts a schedule on its first day and completes it after its last', async () => {
     const s = await setup();
     const layout = await template(s);
-    const made = (await schedule(s, layout.id, '2026-12-02', '2026-12-03')).json<TPlanogramSchedule>();
+    const made = (await schedule(s, layout.id, '2026-12-02', '2026-12-03')).json();
     await runPlanogramSchedules(ctx.app.services);
     expect((await planogramOf(s)).active).toBeNull();
 
@@ -192,14 +203,18 @@ describe('planograms', () => {
     // The layout stays in force until another is applied.
     expect(ended.active).toMatchObject({ template_id: layout.id });
 
-    const cancel = await call(ctx, 'POST', `/v1/planogram/schedule/cancel/${made.id}`, { token: s.operator });
+    const cancel = await callApi(ctx, api.planogram.cancelSchedule, { params: { id: made.id }, token: s.operator });
     expect(cancel.statusCode).toBe(409);
   });
 
   it('compares the tags the layout expects with the tags inside', async () => {
     const s = await setup();
     const layout = await template(s);
-    await ok(ctx, s.operator, `/v1/planogram/apply/${s.micromarketId}`, { template_id: layout.id });
+    await okApi(ctx, api.planogram.apply, {
+      params: { id: s.micromarketId },
+      token: s.operator,
+      body: { template_id: layout.id },
+    });
     const other = await insertProduct(db(), s.orgId, { name: uniqueName('Cake') });
     const inside = (prefix: string, count: number) =>
       codes(prefix, count).map((code) => ({ code, status: 'in_micromarket' as const, micromarketId: s.micromarketId }));
@@ -208,9 +223,9 @@ describe('planograms', () => {
       .toUpperCase()}`;
     await insertTags(db(), s.orgId, s.water, inside(`${prefix}A`, 3));
     await insertTags(db(), s.orgId, other, inside(`${prefix}B`, 2));
-    const rows = (await call(ctx, 'GET', `/v1/planogram/tags/${s.micromarketId}`, { token: s.operator })).json<{
-      items: { product_id: number; expected: number; present: number; missing: number; excess: number }[];
-    }>();
+    const rows = (
+      await callApi(ctx, api.planogram.tags, { params: { id: s.micromarketId }, token: s.operator })
+    ).json();
     expect(rows.items.map((row) => [row.product_id, row.expected, row.present, row.missing, row.excess])).toEqual([
       [s.water, 8, 3, 5, 0],
       [s.salad, 4, 0, 4, 0],
@@ -221,51 +236,58 @@ describe('planograms', () => {
   it('keeps to organisation boundaries and refuses a template in use', async () => {
     const s = await setup();
     const layout = await template(s);
-    expect((await call(ctx, 'GET', `/v1/planogram/micromarket/${s.micromarketId}`)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.planogram.micromarket, { params: { id: s.micromarketId } })).statusCode).toBe(401);
     const support = await s.tenant.token('support');
     expect(
-      (await call(ctx, 'GET', `/v1/planogram/micromarket/${s.micromarketId}`, { token: support })).statusCode,
+      (await callApi(ctx, api.planogram.micromarket, { params: { id: s.micromarketId }, token: support })).statusCode,
     ).toBe(403);
     const stranger = await (await createTenant(db())).token('operator');
     expect(
-      (await call(ctx, 'GET', `/v1/planogram/micromarket/${s.micromarketId}`, { token: stranger })).statusCode,
+      (await callApi(ctx, api.planogram.micromarket, { params: { id: s.micromarketId }, token: stranger })).statusCode,
     ).toBe(404);
-    const apply = await call(ctx, 'POST', `/v1/planogram/apply/${s.micromarketId}`, {
+    const apply = await callApi(ctx, api.planogram.apply, {
+      params: { id: s.micromarketId },
       token: stranger,
-      payload: { template_id: layout.id },
+      body: { template_id: layout.id },
     });
     expect(apply.statusCode).toBe(404);
-    const update = await call(ctx, 'POST', `/v1/planogram/template/update/${layout.id}`, {
+    const update = await callApi(ctx, api.planogram.updateTemplate, {
+      params: { id: layout.id },
       token: stranger,
-      payload: { name: 'Mine', layout: { shelves: [{ number: 1, sections: [] }] } },
+      body: { name: 'Mine', layout: { shelves: [{ number: 1, sections: [] }] } },
     });
     expect(update.statusCode).toBe(404);
 
     // A template of another organisation cannot be applied here.
-    const strangerTemplate = await ok<TPlanogramTemplate>(ctx, stranger, '/v1/planogram/template/create', {
-      name: 'Theirs',
-      layout: { shelves: [{ number: 1, sections: [] }] },
+    const strangerTemplate = await okApi(ctx, api.planogram.createTemplate, {
+      token: stranger,
+      body: {
+        name: 'Theirs',
+        layout: { shelves: [{ number: 1, sections: [] }] },
+      },
     });
-    const foreign = await call(ctx, 'POST', `/v1/planogram/apply/${s.micromarketId}`, {
+    const foreign = await callApi(ctx, api.planogram.apply, {
+      params: { id: s.micromarketId },
       token: s.operator,
-      payload: { template_id: strangerTemplate.id },
+      body: { template_id: strangerTemplate.id },
     });
     expect(foreign.statusCode).toBe(400);
 
     // Kyiv is view-only for the main organisation.
     const kyivMarket = await insertMicromarket(db(), s.tenant.org.kyiv, uniqueName('Kyiv'));
-    expect((await call(ctx, 'GET', `/v1/planogram/micromarket/${kyivMarket}`, { token: s.operator })).statusCode).toBe(
-      200,
-    );
-    const viewOnly = await call(ctx, 'POST', `/v1/planogram/schedule/${kyivMarket}`, {
+    expect(
+      (await callApi(ctx, api.planogram.micromarket, { params: { id: kyivMarket }, token: s.operator })).statusCode,
+    ).toBe(200);
+    const viewOnly = await callApi(ctx, api.planogram.schedule, {
+      params: { id: kyivMarket },
       token: s.operator,
-      payload: { template_id: layout.id, date_from: '2026-12-05', date_to: '2026-12-06' },
+      body: { template_id: layout.id, date_from: '2026-12-05', date_to: '2026-12-06' },
     });
     expect(viewOnly.statusCode).toBe(403);
 
     await schedule(s, layout.id, '2026-12-05', '2026-12-06');
-    const inUse = await call(ctx, 'POST', `/v1/planogram/template/delete/${layout.id}`, { token: s.operator });
+    const inUse = await callApi(ctx, api.planogram.deleteTemplate, { params: { id: layout.id }, token: s.operator });
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().message).toBe('1 queued or active schedule(s) use this template');
+    expect(inUse.error().message).toBe('1 queued or active schedule(s) use this template');
   });
 });

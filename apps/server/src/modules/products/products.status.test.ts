@@ -1,7 +1,8 @@
-import { type canMoveProduct, translate } from '@vitrina/contract';
+import { api, type canMoveProduct, translate } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { userActor } from '../../lib/actor.js';
 import { resolveSession } from '../../plugins/auth.js';
 import { changeStatus } from './products.service.js';
@@ -14,8 +15,6 @@ import { changeStatus } from './products.service.js';
 const strictMoves: typeof canMoveProduct = (from, to) => from === to || !(from === 'archived' && to === 'inactive');
 
 let ctx: TestContext;
-type Item = { id: number; name: string; status: string };
-
 beforeAll(async () => {
   ctx = await createTestContext();
 });
@@ -25,19 +24,22 @@ afterAll(() => ctx.close());
 async function statusWorld() {
   const operator = await (await createTenant(ctx.database.db)).token('operator');
   const create = async (name: string) =>
-    (await ok<Item>(ctx, operator, '/v1/product/create', { name, sell_cost: 100 })).id;
+    (await okApi(ctx, api.product.create, { token: operator, body: { name, sell_cost: 100 } })).id;
   const product = {
     active: await create('Cola'),
     archivedA: await create('Old bar'),
     archivedB: await create('Old wafer'),
   };
-  await ok(ctx, operator, '/v1/product/status', { ids: [product.archivedA, product.archivedB], status: 'archived' });
+  await okApi(ctx, api.product.status, {
+    token: operator,
+    body: { ids: [product.archivedA, product.archivedB], status: 'archived' },
+  });
   const session = await resolveSession(ctx.database.db, ctx.app.sessionCache, operator);
   const actor = userActor(session!, { via: 'http', ip: null, userAgent: null, locale: 'en' });
   const statuses = async () => {
     const all = await Promise.all(
       Object.values(product).map(async (id) =>
-        (await call(ctx, 'GET', `/v1/product/info/${id}`, { token: operator })).json<Item>(),
+        (await callApi(ctx, api.product.info, { params: { id }, token: operator })).json(),
       ),
     );
     return all.map((item) => item.status);

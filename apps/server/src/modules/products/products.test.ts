@@ -1,8 +1,11 @@
+import { api, type TCreateCategory, type TCreateMaker, type TCreateProduct } from '@vitrina/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { uniqueCodePrefix } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createPlatformAdmin } from '../../../test/factories/users.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { productReviews, products, tags } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -21,19 +24,24 @@ async function productWorld() {
   const { org } = tenant;
   const operatorUser = await tenant.user('operator');
   const operator = operatorUser.token;
-  const admin = await ctx.login('admin');
+  const admin = (await createPlatformAdmin(db, tenant.org.main)).token;
   const ids = { drinks: 0, water: 0, still: 0, snacks: 0, roshen: 0, krakowMaker: 0, krakowCategory: 0 };
   const product = { water: 0, cola: 0, candy: 0, archived: 0, kyiv: 0, krakow: 0 };
-  const create = async (url: string, payload: object, token = operator) =>
-    (await ok<Item>(ctx, token, url, payload)).id;
-  ids.drinks = await create('/v1/category/create', { name: 'Drinks' });
-  ids.water = await create('/v1/category/create', { name: 'Water', parent_id: ids.drinks });
-  ids.still = await create('/v1/category/create', { name: 'Still', parent_id: ids.water });
-  ids.snacks = await create('/v1/category/create', { name: 'Snacks' });
-  ids.roshen = await create('/v1/maker/create', { name: 'Roshen' });
-  ids.krakowMaker = await create('/v1/maker/create', { name: 'Wedel', org_id: org.krakow });
-  ids.krakowCategory = await create('/v1/category/create', { name: 'Sweets', org_id: org.krakow });
-  product.water = await create('/v1/product/create', {
+  const create = {
+    maker: async (body: TCreateMaker, token = operator) => (await okApi(ctx, api.maker.create, { token, body })).id,
+    category: async (body: TCreateCategory, token = operator) =>
+      (await okApi(ctx, api.category.create, { token, body })).id,
+    product: async (body: TCreateProduct, token = operator) =>
+      (await okApi(ctx, api.product.create, { token, body })).id,
+  };
+  ids.drinks = await create.category({ name: 'Drinks' });
+  ids.water = await create.category({ name: 'Water', parent_id: ids.drinks });
+  ids.still = await create.category({ name: 'Still', parent_id: ids.water });
+  ids.snacks = await create.category({ name: 'Snacks' });
+  ids.roshen = await create.maker({ name: 'Roshen' });
+  ids.krakowMaker = await create.maker({ name: 'Wedel', org_id: org.krakow });
+  ids.krakowCategory = await create.category({ name: 'Sweets', org_id: org.krakow });
+  product.water = await create.product({
     name: 'Morshynska 0.5',
     article: 'MR-05',
     barcode: '4820017000000',
@@ -41,21 +49,21 @@ async function productWorld() {
     category_id: ids.still,
     show_in_orders: false,
   });
-  product.cola = await create('/v1/product/create', {
+  product.cola = await create.product({
     name: 'Cola 100%_zero',
     sell_cost: 3000,
     category_id: ids.drinks,
   });
-  product.candy = await create('/v1/product/create', {
+  product.candy = await create.product({
     name: 'Candy',
     sell_cost: 500,
     maker_id: ids.roshen,
     category_id: ids.snacks,
   });
-  product.archived = await create('/v1/product/create', { name: 'Old water', sell_cost: 100, category_id: ids.water });
-  await ok(ctx, operator, '/v1/product/status', { ids: [product.archived], status: 'archived' });
-  product.kyiv = await create('/v1/product/create', { name: 'Kyiv bun', sell_cost: 900, org_id: org.kyiv }, admin);
-  product.krakow = await create('/v1/product/create', { name: 'Pączek', sell_cost: 400, org_id: org.krakow });
+  product.archived = await create.product({ name: 'Old water', sell_cost: 100, category_id: ids.water });
+  await okApi(ctx, api.product.status, { token: operator, body: { ids: [product.archived], status: 'archived' } });
+  product.kyiv = await create.product({ name: 'Kyiv bun', sell_cost: 900, org_id: org.kyiv }, admin);
+  product.krakow = await create.product({ name: 'Pączek', sell_cost: 400, org_id: org.krakow });
   await db.insert(productReviews).values([
     { productId: product.water, rating: 5, reaction: 1 },
     { productId: product.water, rating: 4, reaction: 1 },
@@ -68,12 +76,12 @@ async function productWorld() {
 describe('GET /v1/product/list', () => {
   it('answers products with maker, category path, currency and review aggregates', async () => {
     const { operator, product } = await productWorld();
-    const response = await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { sort: 'name' } });
+    const response = await callApi(ctx, api.product.list, { token: operator, query: { sort: 'name' } });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(names(body)).toEqual(['Candy', 'Cola 100%_zero', 'Kyiv bun', 'Morshynska 0.5', 'Pączek']);
     expect(body.total).toBe(5);
-    const water = body.items.find((p: Item) => p.id === product.water);
+    const water = body.items.find((p) => p.id === product.water);
     expect(water).toMatchObject({
       category_path: [{ name: 'Drinks' }, { name: 'Water' }, { name: 'Still' }],
       currency: 'UAH',
@@ -82,16 +90,14 @@ describe('GET /v1/product/list', () => {
       dislikes: 1,
       image_url: null,
     });
-    expect(body.items.find((p: Item) => p.id === product.candy)).toMatchObject({ maker_name: 'Roshen', rating: null });
-    expect(body.items.find((p: Item) => p.id === product.krakow).currency).toBe('PLN');
+    expect(body.items.find((p) => p.id === product.candy)).toMatchObject({ maker_name: 'Roshen', rating: null });
+    expect(body.items.find((p) => p.id === product.krakow)!.currency).toBe('PLN');
   });
 
   it('filters by text, any category level, maker, organisation, status and flags; pages and sorts', async () => {
     const { org, operator, ids } = await productWorld();
     const list = async (query: Record<string, string>) =>
-      names(
-        (await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { sort: 'name', ...query } })).json(),
-      );
+      names((await callApi(ctx, api.product.list, { token: operator, query: { sort: 'name', ...query } })).json());
     expect(await list({ q: 'mr-0' })).toEqual(['Morshynska 0.5']);
     expect(await list({ q: 'PĄCZ' })).toEqual(['Pączek']);
     expect(await list({ q: '48200170' })).toEqual(['Morshynska 0.5']);
@@ -111,18 +117,18 @@ describe('GET /v1/product/list', () => {
 
   it('shows a sub-organisation only its own products', async () => {
     const { tenant } = await productWorld();
-    const list = await call(ctx, 'GET', '/v1/product/list', { token: await tenant.token('franchisor') });
+    const list = await callApi(ctx, api.product.list, { token: await tenant.token('franchisor') });
     expect(names(list.json())).toEqual(['Pączek']);
   });
 
   it('answers 400 naming the fields', async () => {
     const { operator } = await productWorld();
-    const bad = await call(ctx, 'GET', '/v1/product/list', {
+    const bad = await callApi(ctx, api.product.list, {
       token: operator,
       query: { status: 'gone', is_public: 'yes', sort: 'rating' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['is_public', 'sort', 'status']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['is_public', 'sort', 'status']);
   });
 });
 
@@ -136,7 +142,7 @@ describe('GET /v1/product/info/{id}', () => {
       { orgId: org.main, code: `${prefix}CCDD02`, productId: product.water, storeUpTo, status: 'sold' },
       { orgId: org.main, code: `${prefix}CCDD03`, productId: product.water, storeUpTo, status: 'sold' },
     ]);
-    const response = await call(ctx, 'GET', `/v1/product/info/${product.water}`, { token: operator });
+    const response = await callApi(ctx, api.product.info, { params: { id: product.water }, token: operator });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Morshynska 0.5', rating: 4.3 });
     expect(response.json().tag_counts).toEqual({
@@ -151,18 +157,22 @@ describe('GET /v1/product/info/{id}', () => {
 
   it('answers 400, and 404 for another organisation’s product', async () => {
     const { tenant, operator, product } = await productWorld();
-    expect((await call(ctx, 'GET', '/v1/product/info/x', { token: operator })).json().fields).toHaveProperty('id');
+    expect(
+      (await callApi(ctx, api.product.info, { params: { id: 'x' }, token: operator })).error().fields,
+    ).toHaveProperty('id');
     const franchisor = await tenant.token('franchisor');
-    expect((await call(ctx, 'GET', `/v1/product/info/${product.water}`, { token: franchisor })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.product.info, { params: { id: product.water }, token: franchisor })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /v1/product/create', () => {
   it('creates with defaults in the caller’s organisation and audits it', async () => {
     const { org, operator, operatorName, ids } = await productWorld();
-    const response = await call(ctx, 'POST', '/v1/product/create', {
+    const response = await callApi(ctx, api.product.create, {
       token: operator,
-      payload: { name: 'Juice', sell_cost: 4000, maker_id: ids.roshen, article: '' },
+      body: { name: 'Juice', sell_cost: 4000, maker_id: ids.roshen, article: '' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -175,35 +185,36 @@ describe('POST /v1/product/create', () => {
       category_path: [],
       tag_counts: { new: 0 },
     });
-    const history = await call(ctx, 'GET', `/v1/product/history/${response.json().id}`, { token: operator });
+    const history = await callApi(ctx, api.product.history, { params: { id: response.json().id }, token: operator });
     expect(history.json().items).toMatchObject([{ action: 'create', actor_name: operatorName }]);
   });
 
   it('refuses a maker or category of another organisation, naming the field', async () => {
     const { operator, editor, ids } = await productWorld();
-    const maker = await call(ctx, 'POST', '/v1/product/create', {
+    const maker = await callApi(ctx, api.product.create, {
       token: operator,
-      payload: { name: 'X', sell_cost: 1, maker_id: ids.krakowMaker },
+      body: { name: 'X', sell_cost: 1, maker_id: ids.krakowMaker },
     });
     expect(maker.statusCode).toBe(400);
-    expect(maker.json().fields).toEqual({
+    expect(maker.error().fields).toEqual({
       maker_id: 'The maker and the category must belong to the product’s organization',
     });
-    const category = await call(ctx, 'POST', '/v1/product/create', {
+    const category = await callApi(ctx, api.product.create, {
       token: operator,
-      payload: { name: 'X', sell_cost: 1, category_id: ids.krakowCategory },
+      body: { name: 'X', sell_cost: 1, category_id: ids.krakowCategory },
     });
-    expect(Object.keys(category.json().fields)).toEqual(['category_id']);
-    const invisible = await call(ctx, 'POST', '/v1/product/create', {
+    expect(Object.keys(category.error().fields!)).toEqual(['category_id']);
+    const invisible = await callApi(ctx, api.product.create, {
       token: editor,
-      payload: { name: 'X', sell_cost: 1, maker_id: ids.roshen },
+      body: { name: 'X', sell_cost: 1, maker_id: ids.roshen },
     });
     expect(invisible.statusCode).toBe(404);
-    expect(Object.keys(invisible.json().fields)).toEqual(['maker_id']);
+    expect(Object.keys(invisible.error().fields!)).toEqual(['maker_id']);
   });
 
   it('answers 400 naming the fields and 403 view-only', async () => {
     const { org, operator } = await productWorld();
+    // A status the create form does not offer.
     const bad = await call(ctx, 'POST', '/v1/product/create', {
       token: operator,
       payload: { name: '', sell_cost: -1, barcode: '!!', status: 'archived' },
@@ -212,18 +223,17 @@ describe('POST /v1/product/create', () => {
     expect(Object.keys(bad.json().fields).sort()).toEqual(['barcode', 'name', 'sell_cost', 'status']);
     const payload = { name: 'X', sell_cost: 1 };
     const viewOnly = { ...payload, org_id: org.kyiv };
-    expect((await call(ctx, 'POST', '/v1/product/create', { token: operator, payload: viewOnly })).statusCode).toBe(
-      403,
-    );
+    expect((await callApi(ctx, api.product.create, { token: operator, body: viewOnly })).statusCode).toBe(403);
   });
 });
 
 describe('POST /v1/product/update/{id}', () => {
   it('changes only the fields sent and records before and after', async () => {
     const { operator, ids, product } = await productWorld();
-    const response = await call(ctx, 'POST', `/v1/product/update/${product.candy}`, {
+    const response = await callApi(ctx, api.product.update, {
+      params: { id: product.candy },
       token: operator,
-      payload: { sell_cost: 650, category_id: ids.drinks },
+      body: { sell_cost: 650, category_id: ids.drinks },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -233,7 +243,7 @@ describe('POST /v1/product/update/{id}', () => {
       show_in_orders: true,
       storage_period_hours: 72,
     });
-    const history = await call(ctx, 'GET', `/v1/product/history/${product.candy}`, { token: operator });
+    const history = await callApi(ctx, api.product.history, { params: { id: product.candy }, token: operator });
     expect(history.json().items[0]).toMatchObject({
       action: 'update',
       before: { sell_cost: 500, category_id: ids.snacks },
@@ -243,48 +253,62 @@ describe('POST /v1/product/update/{id}', () => {
 
   it('refuses another organisation’s maker and bad fields', async () => {
     const { operator, ids, product } = await productWorld();
-    const url = `/v1/product/update/${product.candy}`;
-    const other = await call(ctx, 'POST', url, { token: operator, payload: { maker_id: ids.krakowMaker } });
+    const other = await callApi(ctx, api.product.update, {
+      params: { id: product.candy },
+      token: operator,
+      body: { maker_id: ids.krakowMaker },
+    });
     expect(other.statusCode).toBe(400);
-    const bad = await call(ctx, 'POST', url, { token: operator, payload: { weight_g: 'heavy', status: 'archived' } });
+    // A weight in words, and a status the form does not offer.
+    const bad = await call(ctx, 'POST', `/v1/product/update/${product.candy}`, {
+      token: operator,
+      payload: { weight_g: 'heavy', status: 'archived' },
+    });
     expect(Object.keys(bad.json().fields)).toEqual(['weight_g']);
   });
 
   it('answers 403 view-only and 404', async () => {
     const { operator, editor, product } = await productWorld();
-    const url = `/v1/product/update/${product.candy}`;
-    expect((await call(ctx, 'POST', url, { token: editor, payload: { name: 'Y' } })).statusCode).toBe(404);
-    const viewOnly = `/v1/product/update/${product.kyiv}`;
-    expect((await call(ctx, 'POST', viewOnly, { token: operator, payload: { name: 'Y' } })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.product.update, { params: { id: product.candy }, token: editor, body: { name: 'Y' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(ctx, api.product.update, { params: { id: product.kyiv }, token: operator, body: { name: 'Y' } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('POST /v1/product/status', () => {
   it('moves several products at once, audited, and brings archived ones back', async () => {
     const { operator, product } = await productWorld();
-    const response = await call(ctx, 'POST', '/v1/product/status', {
+    const response = await callApi(ctx, api.product.status, {
       token: operator,
-      payload: { ids: [product.cola, product.archived, product.krakow], status: 'inactive' },
+      body: { ids: [product.cola, product.archived, product.krakow], status: 'inactive' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ updated: 3 });
-    const inactive = await call(ctx, 'GET', '/v1/product/list', { token: operator, query: { status: 'inactive' } });
+    const inactive = await callApi(ctx, api.product.list, { token: operator, query: { status: 'inactive' } });
     expect(names(inactive.json()).sort()).toEqual(['Cola 100%_zero', 'Old water', 'Pączek']);
-    const history = await call(ctx, 'GET', `/v1/product/history/${product.archived}`, { token: operator });
+    const history = await callApi(ctx, api.product.history, { params: { id: product.archived }, token: operator });
     expect(history.json().items.map((item: { action: string }) => item.action)).toEqual(['status', 'status', 'create']);
-    await ok(ctx, operator, '/v1/product/status', { ids: [product.cola, product.krakow], status: 'active' });
+    await okApi(ctx, api.product.status, {
+      token: operator,
+      body: { ids: [product.cola, product.krakow], status: 'active' },
+    });
   });
 
   it('changes nothing when one product is view-only or invisible', async () => {
     const { operator, editor, product } = await productWorld();
-    const viewOnly = await call(ctx, 'POST', '/v1/product/status', {
+    const viewOnly = await callApi(ctx, api.product.status, {
       token: operator,
-      payload: { ids: [product.cola, product.kyiv], status: 'inactive' },
+      body: { ids: [product.cola, product.kyiv], status: 'inactive' },
     });
     expect(viewOnly.statusCode).toBe(403);
-    const invisible = await call(ctx, 'POST', '/v1/product/status', {
+    const invisible = await callApi(ctx, api.product.status, {
       token: editor,
-      payload: { ids: [product.krakow, product.cola], status: 'inactive' },
+      body: { ids: [product.krakow, product.cola], status: 'inactive' },
     });
     expect(invisible.statusCode).toBe(404);
     const inactive = await ctx.database.db
@@ -296,6 +320,7 @@ describe('POST /v1/product/status', () => {
 
   it('answers 400 naming the fields', async () => {
     const { operator } = await productWorld();
+    // A tag's status, not a product's.
     const bad = await call(ctx, 'POST', '/v1/product/status', {
       token: operator,
       payload: { ids: [], status: 'sold' },
@@ -307,8 +332,10 @@ describe('POST /v1/product/status', () => {
 describe('GET /v1/product/history/{id}', () => {
   it('answers 400 and 404', async () => {
     const { tenant, operator, product } = await productWorld();
-    expect((await call(ctx, 'GET', '/v1/product/history/0', { token: operator })).statusCode).toBe(400);
+    expect((await callApi(ctx, api.product.history, { params: { id: 0 }, token: operator })).statusCode).toBe(400);
     const franchisor = await tenant.token('franchisor');
-    expect((await call(ctx, 'GET', `/v1/product/history/${product.cola}`, { token: franchisor })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.product.history, { params: { id: product.cola }, token: franchisor })).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,7 @@
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiRequest, callApi } from '../../../test/api-client.js';
 import { insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueCodePrefix } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
@@ -30,7 +32,8 @@ async function programmerWorld() {
   return { tenant, product, code, operator: await tenant.user('operator') };
 }
 
-const program = async (token: string, payload: object) => call(ctx, 'POST', '/v1/tag/program', { token, payload });
+const program = async (token: string, body: ApiRequest<typeof api.tag.program>['body']) =>
+  callApi(ctx, api.tag.program, { token, body });
 const codesOfProduct = async (productId: number) =>
   (await ctx.database.db.select({ code: tags.code }).from(tags).where(eq(tags.productId, productId)))
     .map((row) => row.code)
@@ -91,14 +94,14 @@ describe('POST /v1/tag/program', () => {
       codes: [code('C0FFEE01'), code('c0ffee01').toLowerCase(), code('C0FFEE02')],
     });
     expect(repeated.statusCode).toBe(409);
-    expect(repeated.json().message).toBe(`These tag codes are already in use: ${code('C0FFEE01')}`);
+    expect(repeated.error().message).toBe(`These tag codes are already in use: ${code('C0FFEE01')}`);
     // Codes are physical: one written in another organisation is taken too.
     const taken = await program(operator.token, {
       product_id: product.main,
       codes: [code('C0FFEE03'), code('ABCDEF02'), code('A1B2C3D4')],
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(`These tag codes are already in use: ${code('A1B2C3D4')}, ${code('ABCDEF02')}`);
+    expect(taken.error().message).toBe(`These tag codes are already in use: ${code('A1B2C3D4')}, ${code('ABCDEF02')}`);
     expect(await codesOfProduct(product.main)).toEqual(written);
     const batches = await ctx.database.db
       .select()
@@ -112,7 +115,7 @@ describe('POST /v1/tag/program', () => {
     for (const id of [product.inactive, product.hidden]) {
       const response = await program(operator.token, { product_id: id, codes: [code('DEAD0001')] });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('Only active products marked for the programmer can get tags');
+      expect(response.error().message).toBe('Only active products marked for the programmer can get tags');
     }
   });
 
@@ -120,11 +123,15 @@ describe('POST /v1/tag/program', () => {
     const { product, operator } = await programmerWorld();
     const bad = await program(operator.token, { product_id: product.main, codes: ['XYZ', 'ABCDEF0'] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({
+    expect(bad.error().fields).toEqual({
       'codes.0': 'A tag code is 8 to 64 hexadecimal characters (0-9, A-F)',
       'codes.1': 'A tag code is 8 to 64 hexadecimal characters (0-9, A-F)',
     });
-    const empty = await program(operator.token, { product_id: 'x', codes: [] });
+    // A product id in words.
+    const empty = await call(ctx, 'POST', '/v1/tag/program', {
+      token: operator.token,
+      payload: { product_id: 'x', codes: [] },
+    });
     expect(Object.keys(empty.json().fields).sort()).toEqual(['codes', 'product_id']);
   });
 
@@ -134,7 +141,7 @@ describe('POST /v1/tag/program', () => {
     const krakow = await tenant.token('catalogueManager');
     const foreign = await program(krakow, payload);
     expect(foreign.statusCode).toBe(404);
-    expect(Object.keys(foreign.json().fields)).toEqual(['product_id']);
+    expect(Object.keys(foreign.error().fields!)).toEqual(['product_id']);
     expect((await program(krakow, { ...payload, product_id: 999_999 })).statusCode).toBe(404);
     expect((await program(operator.token, { ...payload, product_id: product.kyiv })).statusCode).toBe(403);
     const [row] = await ctx.database.db

@@ -1,9 +1,12 @@
+import { api } from '@vitrina/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { uniqueCodePrefix } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createPlatformAdmin } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { tags } from '../../db/schema/index.js';
 
 let ctx: TestContext;
@@ -26,11 +29,12 @@ async function storageWorld() {
     kyiv: await insertProduct(db, kyiv, { name: 'Varenyky' }),
     krakow: await insertProduct(db, krakow, { name: 'Oscypek' }),
   };
-  const admin = await ctx.login('admin');
+  // The batches' author, named as the assertions read them.
+  const admin = (await createPlatformAdmin(db, main, { name: 'Olena Kovalenko' })).token;
   const programBatch = async (productId: number, batchCodes: string[]): Promise<number> => {
-    const response = await call(ctx, 'POST', '/v1/tag/program', {
+    const response = await callApi(ctx, api.tag.program, {
       token: admin,
-      payload: { product_id: productId, codes: batchCodes },
+      body: { product_id: productId, codes: batchCodes },
     });
     if (response.statusCode !== 200) throw new Error(response.body);
     return response.json().batch_id;
@@ -49,7 +53,7 @@ async function storageWorld() {
 }
 
 const list = async (token: string, query: Record<string, string> = {}) => {
-  const response = await call(ctx, 'GET', '/v1/storage/list', { token, query });
+  const response = await callApi(ctx, api.tag.storageList, { token, query });
   expect(response.statusCode).toBe(200);
   return response.json();
 };
@@ -58,7 +62,7 @@ const idsOf = (body: { items: { id: number }[] }) => body.items.map((item) => it
 describe('storage batch status', () => {
   it('moves from in use (0) to all in micromarket (1) to used (2) as its tags move', async () => {
     const { batch, codesOf, setStatus, operator: token } = await storageWorld();
-    const info = async () => (await call(ctx, 'GET', `/v1/storage/info/${batch.moving}`, { token })).json();
+    const info = async () => (await callApi(ctx, api.tag.storageInfo, { params: { id: batch.moving }, token })).json();
     expect(await info()).toMatchObject({
       product_name: 'Yogurt',
       created_by_name: 'Olena Kovalenko',
@@ -71,13 +75,13 @@ describe('storage batch status', () => {
     await setStatus([first, second], 'in_micromarket');
     expect((await info()).status).toBe(0);
     const [row] = await ctx.database.db.select({ id: tags.id }).from(tags).where(eq(tags.code, third));
-    await call(ctx, 'POST', '/v1/tag/remove', { token, payload: { ids: [row!.id], reason: 'Dented' } });
+    await callApi(ctx, api.tag.remove, { token, body: { ids: [row!.id], reason: 'Dented' } });
     expect((await info()).status).toBe(0);
     await setStatus([third], 'in_micromarket');
     expect(await info()).toMatchObject({ status: 1, counts: { in_micromarket: 3, new: 0, removed: 0 } });
     await setStatus([first, second], 'sold');
     expect((await info()).status).toBe(1);
-    await call(ctx, 'POST', '/v1/tag/write-off', { token, payload: { ids: [row!.id], reason: 'Expired' } });
+    await callApi(ctx, api.tag.writeOff, { token, body: { ids: [row!.id], reason: 'Expired' } });
     expect(await info()).toMatchObject({ status: 2, counts: { sold: 2, written_off: 1, in_micromarket: 0 } });
   });
 });
@@ -116,9 +120,9 @@ describe('GET /v1/storage/list', () => {
 
   it('answers 400 naming the field', async () => {
     const { operator } = await storageWorld();
-    const bad = await call(ctx, 'GET', '/v1/storage/list', { token: operator, query: { status: '3', page: '0' } });
+    const bad = await callApi(ctx, api.tag.storageList, { token: operator, query: { status: '3', page: '0' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['page', 'status']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['page', 'status']);
   });
 });
 
@@ -126,11 +130,15 @@ describe('GET /v1/storage/info/{id}', () => {
   it('answers 404 for another organisation’s batch and unknown ids, and 400 for a bad id', async () => {
     const { tenant, batch } = await storageWorld();
     const krakow = await tenant.token('catalogueManager');
-    expect((await call(ctx, 'GET', `/v1/storage/info/${batch.krakow}`, { token: krakow })).statusCode).toBe(200);
-    expect((await call(ctx, 'GET', `/v1/storage/info/${batch.moving}`, { token: krakow })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', '/v1/storage/info/999999', { token: krakow })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.tag.storageInfo, { params: { id: batch.krakow }, token: krakow })).statusCode).toBe(
+      200,
+    );
+    expect((await callApi(ctx, api.tag.storageInfo, { params: { id: batch.moving }, token: krakow })).statusCode).toBe(
+      404,
+    );
+    expect((await callApi(ctx, api.tag.storageInfo, { params: { id: 999999 }, token: krakow })).statusCode).toBe(404);
     expect(idsOf(await list(krakow))).toEqual([batch.krakow]);
-    const bad = await call(ctx, 'GET', '/v1/storage/info/0', { token: krakow });
-    expect(Object.keys(bad.json().fields)).toEqual(['id']);
+    const bad = await callApi(ctx, api.tag.storageInfo, { params: { id: 0 }, token: krakow });
+    expect(Object.keys(bad.error().fields!)).toEqual(['id']);
   });
 });

@@ -1,6 +1,8 @@
 import type { TagStatus } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueCodePrefix } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
@@ -74,9 +76,9 @@ async function tagWorld() {
 describe('POST /v1/tag/write-off', () => {
   it('writes off new, in-micromarket, not-paid and removed tags, stamps them and audits the call', async () => {
     const world = await tagWorld();
-    const response = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const response = await callApi(ctx, api.tag.writeOff, {
       token: world.operator,
-      payload: { ids: world.idsOf('D001', 'D002', 'D004', 'D005'), reason: ' Damaged package ' },
+      body: { ids: world.idsOf('D001', 'D002', 'D004', 'D005'), reason: ' Damaged package ' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ updated: 4 });
@@ -97,12 +99,12 @@ describe('POST /v1/tag/write-off', () => {
 
   it('refuses sold and written-off tags with 409 listing their codes, changing nothing', async () => {
     const world = await tagWorld();
-    const response = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const response = await callApi(ctx, api.tag.writeOff, {
       token: world.operator,
-      payload: { ids: world.idsOf('D007', 'D003', 'D006'), reason: 'Expired' },
+      body: { ids: world.idsOf('D007', 'D003', 'D006'), reason: 'Expired' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
+    expect(response.error().message).toBe(
       `These tags cannot be written off: ${world.code('D003')}, ${world.code('D006')}`,
     );
     expect(await world.statusesOf('D007', 'D003', 'D006')).toEqual({
@@ -114,47 +116,44 @@ describe('POST /v1/tag/write-off', () => {
 
   it('names the action in the caller’s language', async () => {
     const world = await tagWorld();
-    const response = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const response = await callApi(ctx, api.tag.writeOff, {
       token: world.operator,
       lang: 'pl',
-      payload: { ids: world.idsOf('D00A'), reason: 'Zepsute' },
+      body: { ids: world.idsOf('D00A'), reason: 'Zepsute' },
     });
-    expect(response.json().message).toBe(`Tych tagów nie można odpisać: ${world.code('D00A')}`);
+    expect(response.error().message).toBe(`Tych tagów nie można odpisać: ${world.code('D00A')}`);
   });
 
   it('answers 400 naming the fields', async () => {
     const world = await tagWorld();
-    const bad = await call(ctx, 'POST', '/v1/tag/write-off', {
-      token: world.operator,
-      payload: { ids: [], reason: '  ' },
-    });
+    const bad = await callApi(ctx, api.tag.writeOff, { token: world.operator, body: { ids: [], reason: '  ' } });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['ids', 'reason']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['ids', 'reason']);
   });
 
   it('answers 404 for another organisation’s tag or an unknown id, 403 for a view-only one', async () => {
     const world = await tagWorld();
     const krakow = await world.tenant.token('catalogueManager');
-    const foreign = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const foreign = await callApi(ctx, api.tag.writeOff, {
       token: krakow,
-      payload: { ids: world.idsOf('F001', 'D007'), reason: 'x' },
+      body: { ids: world.idsOf('F001', 'D007'), reason: 'x' },
     });
     expect(foreign.statusCode).toBe(404);
-    const unknown = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const unknown = await callApi(ctx, api.tag.writeOff, {
       token: world.operator,
-      payload: { ids: [...world.idsOf('D007'), 999_999], reason: 'x' },
+      body: { ids: [...world.idsOf('D007'), 999_999], reason: 'x' },
     });
     expect(unknown.statusCode).toBe(404);
-    const viewOnly = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const viewOnly = await callApi(ctx, api.tag.writeOff, {
       token: world.operator,
-      payload: { ids: world.idsOf('D007', 'E001'), reason: 'x' },
+      body: { ids: world.idsOf('D007', 'E001'), reason: 'x' },
     });
     expect(viewOnly.statusCode).toBe(403);
     expect(await world.statusesOf('F001', 'D007', 'E001')).toEqual({ F001: 'new', D007: 'new', E001: 'new' });
     // Krakow is editable for the main organisation (level 2).
-    const sub = await call(ctx, 'POST', '/v1/tag/write-off', {
+    const sub = await callApi(ctx, api.tag.writeOff, {
       token: world.operator,
-      payload: { ids: world.idsOf('F001'), reason: 'Broken chip' },
+      body: { ids: world.idsOf('F001'), reason: 'Broken chip' },
     });
     expect(sub.json()).toEqual({ updated: 1 });
   });
@@ -163,9 +162,9 @@ describe('POST /v1/tag/write-off', () => {
 describe('POST /v1/tag/remove', () => {
   it('removes new and in-micromarket tags and stamps them', async () => {
     const world = await tagWorld();
-    const response = await call(ctx, 'POST', '/v1/tag/remove', {
+    const response = await callApi(ctx, api.tag.remove, {
       token: world.operator,
-      payload: { ids: world.idsOf('D007', 'D008'), reason: 'Returned to the warehouse' },
+      body: { ids: world.idsOf('D007', 'D008'), reason: 'Returned to the warehouse' },
     });
     expect(response.json()).toEqual({ updated: 2 });
     const [row] = await ctx.database.db
@@ -178,26 +177,27 @@ describe('POST /v1/tag/remove', () => {
 
   it('keeps a mixed batch all-or-nothing: one illegal tag leaves every tag as it was', async () => {
     const world = await tagWorld();
-    const response = await call(ctx, 'POST', '/v1/tag/remove', {
+    const response = await callApi(ctx, api.tag.remove, {
       token: world.operator,
-      payload: { ids: world.idsOf('D009', 'D005', 'D003'), reason: 'Recall' },
+      body: { ids: world.idsOf('D009', 'D005', 'D003'), reason: 'Recall' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(`These tags cannot be removed: ${world.code('D003')}, ${world.code('D005')}`);
+    expect(response.error().message).toBe(`These tags cannot be removed: ${world.code('D003')}, ${world.code('D005')}`);
     expect(await world.statusesOf('D009', 'D005', 'D003')).toEqual({ D009: 'new', D005: 'removed', D003: 'sold' });
   });
 
   it('answers 400, 404 and 403 view-only like write-off', async () => {
     const world = await tagWorld();
+    // An id in words, and no reason.
     const bad = await call(ctx, 'POST', '/v1/tag/remove', { token: world.operator, payload: { ids: ['x'] } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['ids.0', 'reason']);
     const payload = { ids: world.idsOf('D009'), reason: 'x' };
     const krakow = await world.tenant.token('catalogueManager');
-    expect((await call(ctx, 'POST', '/v1/tag/remove', { token: krakow, payload })).statusCode).toBe(404);
-    const viewOnly = await call(ctx, 'POST', '/v1/tag/remove', {
+    expect((await callApi(ctx, api.tag.remove, { token: krakow, body: payload })).statusCode).toBe(404);
+    const viewOnly = await callApi(ctx, api.tag.remove, {
       token: world.operator,
-      payload: { ids: world.idsOf('E001'), reason: 'x' },
+      body: { ids: world.idsOf('E001'), reason: 'x' },
     });
     expect(viewOnly.statusCode).toBe(403);
     expect(await world.statusesOf('D009', 'E001')).toEqual({ D009: 'new', E001: 'new' });

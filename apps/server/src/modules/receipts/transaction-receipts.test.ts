@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { api, } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, okApi } from '../../../test/api-client.js';

@@ -1,12 +1,13 @@
 import {
+  api,
   DEFAULT_FLEET_THRESHOLDS,
   DEFAULT_MICROMARKET_SETTINGS,
   PAYMENT_STATUS,
   SALE_PAYMENT,
   SALE_STATUS,
+  type TCreateBonusPromotion,
   type TestProviderSimulation,
   type TMicromarketSettings,
-  type TTransactionCard,
 } from '@vitrina/contract';
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,13 +33,14 @@ import { TestClock } from '../../src/lib/clock.js';
 import { productCodeOf } from '../../src/modules/fiscal/fiscal-document.js';
 import type { TestPaymentProvider } from '../../src/modules/payments/test-bank/test-provider.js';
 import { BONUS_TOP_UP, bookBonus } from '../../src/modules/sales/index.js';
+import { callApi } from '../api-client.js';
 import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../factories/catalogue.js';
 import { orgOnTestProvider } from '../factories/payments.js';
 import { insertCustomerWithCard } from '../factories/sales.js';
 import { uniqueCodePrefix } from '../factories/sequence.js';
 import { createSignedInUser } from '../factories/users.js';
-import { call, createTestContext, type TestContext } from '../helper.js';
+import { createTestContext, type TestContext } from '../helper.js';
 import { type AuditInput, auditMoney, auditSummary, type PhysicalSession, providerBooks } from './money-audit.js';
 import { type LivedSession, WatchedFridge } from './money-fleet.js';
 
@@ -169,12 +171,13 @@ type Shop = Awaited<ReturnType<typeof openShop>>;
 /** An organisation on the test provider with fiscal receipts, one micromarket of the cabinet's mode and its fridge. */
 async function openShop(cabinet: Cabinet, index: number, url: string) {
   const { orgId, setSimulation, operator } = await orgOnTestProvider(ctx);
-  const fiscal = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${orgId}`, {
+  const fiscal = await callApi(ctx, api.receipt.updateFiscalSettings, {
+    params: { org_id: orgId },
     token: operator,
-    payload: { provider: 'test', delay_seconds: 0 },
+    body: { provider: 'test', delay_seconds: 0 },
   });
   expect(fiscal.statusCode, fiscal.body).toBe(200);
-  const shift = await call(ctx, 'POST', `/v1/organization/fiscal/shift/open/${orgId}`, { token: operator });
+  const shift = await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
   expect(shift.statusCode, shift.body).toBe(200);
   const micromarketId = await insertMicromarket(db(), orgId, cabinet.name, {
     settings: { ...DEFAULT_MICROMARKET_SETTINGS, fiscal_receipts: true, ...cabinet.settings },
@@ -219,13 +222,14 @@ async function openShop(cabinet: Cabinet, index: number, url: string) {
     await db().insert(personalPrices).values({ micromarketId, productId: products[0]!.id, priceMinor: 12_900 });
     const manager = await createSignedInUser(db(), { orgId, permissions: ['show_bonus_trigger_page'] });
     const today = clock.now().toISOString().slice(0, 10);
-    for (const promotion of [
+    const promotions: Omit<TCreateBonusPromotion, 'start_date'>[] = [
       { name: 'Welcome cashback', type: 3, subtype: 6, bonus_type: 'percent', amount: 10, period: 'once' },
       { name: 'Five back daily', type: 1, subtype: 1, bonus_type: 'percent', amount: 5, period: 'daily' },
-    ]) {
-      const created = await call(ctx, 'POST', '/v1/bonus-promotion/create', {
+    ];
+    for (const promotion of promotions) {
+      const created = await callApi(ctx, api.bonusPromotion.create, {
         token: manager.token,
-        payload: { ...promotion, start_date: today },
+        body: { ...promotion, start_date: today },
       });
       expect(created.statusCode, created.body).toBe(200);
     }
@@ -389,9 +393,10 @@ describe('the money invariant run', () => {
         .select()
         .from(transactionProducts)
         .where(eq(transactionProducts.transactionId, sale.id));
-      const corrected = await call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, {
+      const corrected = await callApi(ctx, api.transaction.correct, {
+        params: { id: sale.id },
         token: session.shop.operator,
-        payload: { lines: operatorCount(stored, session.taken) },
+        body: { lines: operatorCount(stored, session.taken) },
       });
       expect(corrected.statusCode, corrected.body).toBe(200);
     }
@@ -427,9 +432,10 @@ describe('the money invariant run', () => {
     for (const [n, sale] of chargeOrder.entries()) {
       const shop = shops.find((candidate) => candidate.orgId === sale.orgId)!;
       const charge = (key: string) =>
-        call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
+        callApi(ctx, api.transaction.charge, {
+          params: { id: sale.id },
           token: shop.operator,
-          payload: { idempotency_key: key },
+          body: { idempotency_key: key },
         });
       if (n === 0) {
         const answers = await Promise.all(Array.from({ length: 5 }, () => charge(randomUuid(random))));
@@ -475,9 +481,10 @@ describe('the money invariant run', () => {
     const [splitSale] = splitIndex < 0 ? [] : shuffled.splice(splitIndex, 1);
     const operatorOf = (sale: { orgId: number }) => shops.find((shop) => shop.orgId === sale.orgId)!.operator;
     const refund = async (sale: (typeof refundable)[number], amountMinor: number, key = randomUuid(random)) => {
-      const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      const answer = await callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: operatorOf(sale),
-        payload: { amount_minor: amountMinor, idempotency_key: key, reason: 'Goodwill' },
+        body: { amount_minor: amountMinor, idempotency_key: key, reason: 'Goodwill' },
       });
       // Refused when it is more than is left (400) or nothing is left (409); never anything else.
       expect([200, 400, 409], answer.body).toContain(answer.statusCode);
@@ -525,9 +532,10 @@ describe('the money invariant run', () => {
     // one line; and one split over a capture and a charge.
     const byProducts = { asked: 0, refusedPastLeft: 0 };
     const refundUnits = async (sale: (typeof refundable)[number], lines: RefundAsked[]) => {
-      const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      const answer = await callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: operatorOf(sale),
-        payload: { lines, idempotency_key: randomUuid(random), reason: 'Product damaged or expired' },
+        body: { lines, idempotency_key: randomUuid(random), reason: 'Product damaged or expired' },
       });
       expect([200, 400, 409], answer.body).toContain(answer.statusCode);
       byProducts.asked += 1;
@@ -779,9 +787,9 @@ async function refundTrail(saleId: number) {
 
 /** What the operator's card offers to refund (what was taken less refunds done or in process). */
 async function refundableOf(saleId: number, token: string): Promise<number> {
-  const card = await call(ctx, 'GET', `/v1/device/transaction/info/${saleId}`, { token });
+  const card = await callApi(ctx, api.transaction.info, { params: { id: saleId }, token });
   expect(card.statusCode, card.body).toBe(200);
-  return card.json<TTransactionCard>().actions.refundable_minor;
+  return card.json().actions.refundable_minor;
 }
 
 /** The units each of these sales sold. */

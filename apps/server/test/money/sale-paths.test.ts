@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TTransactionPaymentResult } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,12 +12,13 @@ import {
 import { TestClock } from '../../src/lib/clock.js';
 import { findFiscalSettings, saveFiscalSettings } from '../../src/modules/fiscal/fiscal.repository.js';
 import { PROMOTION_REASON } from '../../src/modules/promotions/promotion-settlement.js';
+import { callApi, okApi } from '../api-client.js';
 import { insertProduct } from '../factories/catalogue.js';
 import { orgOnTestProvider } from '../factories/payments.js';
 import { insertFiscalMicromarket } from '../factories/receipt-sales.js';
 import { insertClosedSale, insertCustomerWithCard } from '../factories/sales.js';
 import { createSignedInUser } from '../factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../helper.js';
+import { createTestContext, type TestContext } from '../helper.js';
 
 /**
  * Every way a sale gets paid ends in the same place (DESIGN §9): one fiscal receipt per paid
@@ -49,16 +50,19 @@ async function shop() {
     orgId,
     permissions: ['show_transactions_page', 'show_update_transaction_page', 'show_bonus_trigger_page'],
   });
-  await ok(ctx, staff.token, '/v1/bonus-promotion/create', {
-    name: 'Cashback',
-    description: 'Ten percent back',
-    type: 3,
-    subtype: 6,
-    bonus_type: 'percent',
-    amount: 10,
-    period: 'once',
-    start_date: '2026-01-01',
-    end_date: null,
+  await okApi(ctx, api.bonusPromotion.create, {
+    token: staff.token,
+    body: {
+      name: 'Cashback',
+      description: 'Ten percent back',
+      type: 3,
+      subtype: 6,
+      bonus_type: 'percent',
+      amount: 10,
+      period: 'once',
+      start_date: '2026-01-01',
+      end_date: null,
+    },
   });
   return { orgId, micromarketId, product, customer, staff: staff.token, setSimulation };
 }
@@ -118,12 +122,13 @@ const PAID_ONCE = {
 };
 
 const chargeAgain = (s: Shop, id: number) =>
-  ok<TTransactionPaymentResult>(ctx, s.staff, `/v1/device/transaction/charge/${id}`, { idempotency_key: randomUUID() });
+  okApi(ctx, api.transaction.charge, { params: { id }, token: s.staff, body: { idempotency_key: randomUUID() } });
 
 const refund = (s: Shop, id: number, amount: number) =>
-  call(ctx, 'POST', `/v1/device/transaction/refund/${id}`, {
+  callApi(ctx, api.transaction.refund, {
+    params: { id },
     token: s.staff,
-    payload: { amount_minor: amount, idempotency_key: randomUUID(), reason: 'Goodwill' },
+    body: { amount_minor: amount, idempotency_key: randomUUID(), reason: 'Goodwill' },
   });
 
 describe('every path of a paid sale: one receipt, one accrual', () => {
@@ -177,8 +182,12 @@ describe('every path of a paid sale: one receipt, one accrual', () => {
     const s = await shop();
     const id = await closedSale(s, 2);
     const [line] = await db().select().from(transactionProducts).where(eq(transactionProducts.transactionId, id));
-    await ok(ctx, s.staff, `/v1/device/transaction/correct/${id}`, {
-      lines: [{ id: line!.id, product_id: s.product, quantity: 1 }],
+    await okApi(ctx, api.transaction.correct, {
+      params: { id },
+      token: s.staff,
+      body: {
+        lines: [{ id: line!.id, product_id: s.product, quantity: 1 }],
+      },
     });
     await runJobs();
     expect(await outcomeOf(id)).toEqual(PAID_ONCE);

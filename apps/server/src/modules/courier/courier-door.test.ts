@@ -1,10 +1,11 @@
-import { isoWeekdayIn, type TCourierDoorOpening, type TCourierStopSummary } from '@vitrina/contract';
+import { api, isoWeekdayIn } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { codes, insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   auditLog,
   deviceCommands,
@@ -39,7 +40,7 @@ async function stop() {
   return { tenant, orgId, courier, micromarketId };
 }
 
-const open = (token: string, id: number) => call(ctx, 'POST', `/v1/courier/open/${id}`, { token });
+const open = (token: string, id: number) => callApi(ctx, api.courier.openDoor, { params: { id }, token });
 
 describe('the courier’s one-tap service opening', () => {
   it('queues a courier’s door opening through the command queue, audited and announced, once at a time', async () => {
@@ -48,7 +49,7 @@ describe('the courier’s one-tap service opening', () => {
     const unsubscribe = ctx.app.live.subscribe((message) => {
       if (message.kind === 'event' && message.event.topic === 'micromarket.command') heard.push(message.event);
     });
-    const answer = await ok<TCourierDoorOpening>(ctx, s.courier.token, `/v1/courier/open/${s.micromarketId}`, {});
+    const answer = await okApi(ctx, api.courier.openDoor, { params: { id: s.micromarketId }, token: s.courier.token });
     expect(answer.message).toBe('The door will be opened shortly');
 
     const [command] = await db().select().from(deviceCommands).where(eq(deviceCommands.id, answer.command_id));
@@ -102,7 +103,7 @@ describe('the courier’s one-tap service opening', () => {
 
   it('answers 401 without a session, 403 without the courier’s permission, 404 for another organisation', async () => {
     const s = await stop();
-    expect((await call(ctx, 'POST', `/v1/courier/open/${s.micromarketId}`)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.courier.openDoor, { params: { id: s.micromarketId } })).statusCode).toBe(401);
     expect((await open(await s.tenant.token('support'), s.micromarketId)).statusCode).toBe(403);
     const stranger = await (await createTenant(db())).token('courier');
     expect((await open(stranger, s.micromarketId)).statusCode).toBe(404);
@@ -144,21 +145,28 @@ describe('the stop after the door closes', () => {
     const operator = await s.tenant.token('operator');
     const kefir = await insertProduct(db(), s.orgId, { name: uniqueName('Kefir') });
     const water = await insertProduct(db(), s.orgId, { name: uniqueName('Water') });
-    const template = await ok<{ id: number }>(ctx, operator, '/v1/planogram/template/create', {
-      name: uniqueName('Stop layout'),
-      layout: {
-        shelves: [
-          {
-            number: 1,
-            sections: [
-              { product_id: kefir, capacity: 3 },
-              { product_id: water, capacity: 1 },
-            ],
-          },
-        ],
+    const template = await okApi(ctx, api.planogram.createTemplate, {
+      token: operator,
+      body: {
+        name: uniqueName('Stop layout'),
+        layout: {
+          shelves: [
+            {
+              number: 1,
+              sections: [
+                { product_id: kefir, capacity: 3 },
+                { product_id: water, capacity: 1 },
+              ],
+            },
+          ],
+        },
       },
     });
-    await ok(ctx, operator, `/v1/planogram/apply/${s.micromarketId}`, { template_id: template.id });
+    await okApi(ctx, api.planogram.apply, {
+      params: { id: s.micromarketId },
+      token: operator,
+      body: { template_id: template.id },
+    });
     // Water is full (one fresh inside); kefir: one inside about to expire, two fresh ones in storage.
     const [full] = codes(prefix(), 1);
     const [old, fresh1, fresh2] = codes(prefix(), 3);
@@ -171,9 +179,7 @@ describe('the stop after the door closes', () => {
       { code: fresh2!, storeUpToHours: 72 },
     ]);
     const summaryOf = async () =>
-      (
-        await call(ctx, 'GET', `/v1/courier/stop/${s.micromarketId}`, { token: s.courier.token })
-      ).json<TCourierStopSummary>();
+      (await callApi(ctx, api.courier.stop, { params: { id: s.micromarketId }, token: s.courier.token })).json();
 
     const before = await summaryOf();
     expect(before.lines.map((line) => line.product_id)).toEqual([kefir]);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../test/device-client.js';
 import {
   appCustomerWithCard,
@@ -163,15 +165,13 @@ describe('the customer app’s opening with a 3-D Secure card', () => {
   });
 
   it('the page to return to the app is public, in the browser’s language without `lang`, and refuses an unknown one', async () => {
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: '/v1/app/open/authenticated',
+    const page = await callApi(ctx, api.customerApp.openAuthenticated, {
       headers: { 'accept-language': 'uk-UA,uk;q=0.9' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Перевірку в банку завершено');
-    // The app builds the address with the customer's locale; anything else is a bad request.
-    const unknown = await ctx.app.inject({ method: 'GET', url: '/v1/app/open/authenticated?lang=xx' });
+    // The app builds the address with the customer's locale; anything else is a bad request (sent raw).
+    const unknown = await ctx.app.inject({ method: 'GET', url: `${api.customerApp.openAuthenticated.path}?lang=xx` });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json().fields)).toEqual(['lang']);
   });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SALE_PAYMENT, type TCustomerCode } from '@vitrina/contract';
+import { api, SALE_PAYMENT } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import type { TestDevice } from '../../../test/device-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../test/device-client.js';
 import { createCustomer } from '../../../test/factories/customers.js';
 import { appCustomerWithCard, fridgeWithCustomerLink } from '../../../test/factories/open-links.js';
 import { createSession } from '../../../test/factories/users.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, customerCards, paymentTransactions, transactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { BONUS_TOP_UP, bookBonus } from '../sales/index.js';
@@ -30,15 +31,13 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 const PRICE = 9_900;
-const CODE = '/v1/app/card/code';
-const RENEW = '/v1/app/card/code/renew';
 
 const shop = () => fridgeWithCustomerLink(ctx, { brokerUrl, now: () => clock.nowMs(), sandwiches: 4 });
 
 async function codeOf(session: string) {
-  const answer = await call(ctx, 'GET', CODE, { token: session });
+  const answer = await callApi(ctx, api.card.appCode, { token: session });
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json<TCustomerCode>();
+  return answer.json();
 }
 
 /** The fridge reads `token` at its door, the customer takes the sandwich `tag`: the sale once settled. */
@@ -103,14 +102,17 @@ describe('the customer app’s QR code', () => {
 
     const blocked = await appCustomerWithCard(ctx, s.orgId);
     const blockedCode = await codeOf(blocked.token);
-    const block = await call(ctx, 'POST', `/v1/user/block/${blocked.id}`, {
+    const block = await callApi(ctx, api.user.blockCustomer, {
+      params: { id: blocked.id },
       token: s.operator,
-      payload: { reason: 'Took a sandwich through the gap' },
+      body: { reason: 'Took a sandwich through the gap' },
     });
     expect(block.statusCode, block.body).toBe(200);
     expect(await buyWith(s.device, blockedCode.token, s.tags[1]!)).toMatchObject(GUEST_SALE);
     // Unblocked, the same code is theirs again.
-    expect((await call(ctx, 'POST', `/v1/user/unblock/${blocked.id}`, { token: s.operator })).statusCode).toBe(200);
+    expect(
+      (await callApi(ctx, api.user.unblockCustomer, { params: { id: blocked.id }, token: s.operator })).statusCode,
+    ).toBe(200);
     expect(await buyWith(s.device, blockedCode.token, s.tags[2]!)).toMatchObject({
       customerId: blocked.id,
       paymentStatus: SALE_PAYMENT.paid,
@@ -122,9 +124,9 @@ describe('the customer app’s QR code', () => {
     const s = await shop();
     const customer = await appCustomerWithCard(ctx, s.orgId);
     const old = await codeOf(customer.token);
-    const renewed = await call(ctx, 'POST', RENEW, { token: customer.token });
+    const renewed = await callApi(ctx, api.card.appRenewCode, { token: customer.token });
     expect(renewed.statusCode, renewed.body).toBe(200);
-    const fresh = renewed.json<TCustomerCode>();
+    const fresh = renewed.json();
     expect(fresh.card_id).toBe(old.card_id);
     expect(fresh.token).not.toBe(old.token);
     expect(fresh.token).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
@@ -138,7 +140,7 @@ describe('the customer app’s QR code', () => {
       paymentStatus: SALE_PAYMENT.paid,
     });
 
-    const removed = await call(ctx, 'POST', `/v1/app/card/remove/${fresh.card_id}`, { token: customer.token });
+    const removed = await callApi(ctx, api.card.appRemove, { params: { id: fresh.card_id }, token: customer.token });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await buyWith(s.device, fresh.token, s.tags[2]!)).toMatchObject(GUEST_SALE);
     await s.device.close();
@@ -148,16 +150,13 @@ describe('the customer app’s QR code', () => {
     const s = await shop();
     const customer = await createCustomer(db(), s.orgId);
     const session = await createSession(db(), customer.id);
-    for (const [method, url] of [
-      ['GET', CODE],
-      ['POST', RENEW],
-    ] as const) {
-      const answer = await call(ctx, method, url, { token: session, lang: 'pl' });
+    for (const endpoint of [api.card.appCode, api.card.appRenewCode]) {
+      const answer = await callApi(ctx, endpoint, { token: session, lang: 'pl' });
       expect(answer.statusCode).toBe(409);
-      expect(answer.json().message).toBe('Najpierw dodaj kartę: mikromarket obciąża kartę, do której należy Twój kod');
-      expect((await call(ctx, method, url)).statusCode).toBe(401);
+      expect(answer.error().message).toBe('Najpierw dodaj kartę: mikromarket obciąża kartę, do której należy Twój kod');
+      expect((await callApi(ctx, endpoint)).statusCode).toBe(401);
       // An operator's session is not a customer's.
-      expect((await call(ctx, method, url, { token: s.operator })).statusCode).toBe(401);
+      expect((await callApi(ctx, endpoint, { token: s.operator })).statusCode).toBe(401);
     }
     await s.device.close();
   });

@@ -1,28 +1,13 @@
-import {
-  DEFAULT_MICROMARKET_SETTINGS,
-  SIGN_IN_CODE_ATTEMPTS,
-  SIGN_IN_CODE_TTL_MS,
-  type TAppMicromarkets,
-  type TAppProducts,
-  type TCustomerChatCard,
-  type TCustomerChatList,
-  type TCustomerOrder,
-  type TCustomerOrderList,
-  type TCustomerSession,
-  type TInbox,
-  type TOrderList,
-  type TPushMessage,
-  type TSupportThreadCard,
-  type TWishCountList,
-} from '@vitrina/contract';
+import { api, DEFAULT_MICROMARKET_SETTINGS, SIGN_IN_CODE_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { startChannelStandIns } from '../../../test/stand-ins/channel-stand-ins.js';
 import { customerPushDevices, products } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
@@ -58,25 +43,28 @@ async function withWhatsApp(tenant: Tenant) {
     orgId: tenant.org.main,
     permissions: ['show_notification_system_page'],
   });
-  return ok<{ id: number; webhook_url: string }>(ctx, admin.token, '/v1/notification/channel/create', {
-    type: 3,
-    name: 'Customer WhatsApp',
-    phone_number_id: '106540352242922',
-    secret: 'EAAG-access-token-7777',
-    app_secret: WHATSAPP_APP_SECRET,
-    code_template: 'vitrina_sign_in_code',
-    code_template_language: 'en',
-    notice_template: 'vitrina_notice',
-    notice_template_language: 'en',
+  return okApi(ctx, api.notificationChannel.create, {
+    token: admin.token,
+    body: {
+      type: 3,
+      name: 'Customer WhatsApp',
+      phone_number_id: '106540352242922',
+      secret: 'EAAG-access-token-7777',
+      app_secret: WHATSAPP_APP_SECRET,
+      code_template: 'vitrina_sign_in_code',
+      code_template_language: 'en',
+      notice_template: 'vitrina_notice',
+      notice_template_language: 'en',
+    },
   });
 }
 
 const WHATSAPP_APP_SECRET = 'customer-app-secret-0123456789';
 
 const askCode = (orgId: number, phone: string) =>
-  call(ctx, 'POST', '/v1/app/sign-in/code', { payload: { org_id: orgId, phone } });
+  callApi(ctx, api.customerApp.requestCode, { body: { org_id: orgId, phone } });
 const signIn = (orgId: number, phone: string, code: string) =>
-  call(ctx, 'POST', '/v1/app/sign-in', { payload: { org_id: orgId, phone, code } });
+  callApi(ctx, api.customerApp.signIn, { body: { org_id: orgId, phone, code } });
 
 /** The code the customer got last through WhatsApp (the authentication template's parameter). */
 function whatsappCode(phone: string): string {
@@ -95,7 +83,7 @@ async function signedInCustomer(orgId: number) {
   const customer = await customerOf(orgId);
   expect((await askCode(orgId, customer.phone)).statusCode).toBe(200);
   const code = await mailedCode(customer.email);
-  const session = (await signIn(orgId, customer.phone, code)).json<TCustomerSession>();
+  const session = (await signIn(orgId, customer.phone, code)).json();
   return { ...customer, token: session.token };
 }
 
@@ -112,19 +100,19 @@ describe('customer app: sign-in by a one-time code', () => {
     expect(code).toMatch(/^\d{6}$/);
     const answer = await signIn(tenant.org.main, customer.phone, code);
     expect(answer.statusCode).toBe(200);
-    const session = answer.json<TCustomerSession>();
+    const session = answer.json();
     expect(session.customer).toMatchObject({ id: customer.id, phone: customer.phone, org_id: tenant.org.main });
-    const me = await call(ctx, 'GET', '/v1/app/me', { token: session.token });
+    const me = await callApi(ctx, api.customerApp.me, { token: session.token });
     expect(me.json()).toMatchObject({ id: customer.id });
     // Spent: the same code does not open a second session.
     expect((await signIn(tenant.org.main, customer.phone, code)).statusCode).toBe(401);
     // A customer's session is no key to the panel, nor an employee's to the app.
-    expect((await call(ctx, 'GET', '/v1/user/me', { token: session.token })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.auth.me, { token: session.token })).statusCode).toBe(401);
     const operator = await tenant.token('operator');
-    expect((await call(ctx, 'GET', '/v1/app/me', { token: operator })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.customerApp.me, { token: operator })).statusCode).toBe(401);
     // Signing out ends it.
-    await ok(ctx, session.token, '/v1/app/sign-out', {});
-    expect((await call(ctx, 'GET', '/v1/app/me', { token: session.token })).statusCode).toBe(401);
+    await okApi(ctx, api.customerApp.signOut, { token: session.token });
+    expect((await callApi(ctx, api.customerApp.me, { token: session.token })).statusCode).toBe(401);
   });
 
   it('mails a new code when WhatsApp reports the first one failed, unless the customer asked again', async () => {
@@ -144,7 +132,7 @@ describe('customer app: sign-in by a one-time code', () => {
     for (const webhook of standIns.whatsapp.takeWebhooks()) {
       const answer = await ctx.app.inject({
         method: 'POST',
-        url: new URL(channel.webhook_url).pathname,
+        url: new URL(channel.webhook_url!).pathname,
         headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhook.signature ?? '' },
         payload: webhook.body,
       });
@@ -184,7 +172,7 @@ describe('customer app: sign-in by a one-time code', () => {
     for (let i = 0; i < SIGN_IN_CODE_ATTEMPTS; i++) {
       const answer = await signIn(tenant.org.main, customer.phone, wrong);
       expect(answer.statusCode).toBe(401);
-      expect(answer.json().message).toBe('The code is wrong or has expired: ask for a new one');
+      expect(answer.error().message).toBe('The code is wrong or has expired: ask for a new one');
     }
     expect((await signIn(tenant.org.main, customer.phone, code)).statusCode).toBe(401);
 
@@ -202,7 +190,7 @@ describe('customer app: sign-in by a one-time code', () => {
       expect((await askCode(tenant.org.main, phone)).statusCode).toBe(200);
       const again = await askCode(tenant.org.main, phone);
       expect(again.statusCode).toBe(429);
-      expect(again.json().message).toBe('Too many attempts. Try again in 60 s');
+      expect(again.error().message).toBe('Too many attempts. Try again in 60 s');
       for (let i = 1; i < 5; i++) {
         clock.advance(61_000);
         expect((await askCode(tenant.org.main, phone)).statusCode).toBe(200);
@@ -210,12 +198,12 @@ describe('customer app: sign-in by a one-time code', () => {
       clock.advance(61_000);
       expect((await askCode(tenant.org.main, phone)).statusCode).toBe(429);
     }
-    const bad = await call(ctx, 'POST', '/v1/app/sign-in', {
-      payload: { org_id: 2147483648, phone: '067 123', code: '12a' },
+    const bad = await callApi(ctx, api.customerApp.signIn, {
+      body: { org_id: 2147483648, phone: '067 123', code: '12a' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['code', 'org_id', 'phone']);
-    expect(bad.json().fields.code).toBe('Enter the 6 digits of the code');
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['code', 'org_id', 'phone']);
+    expect(bad.error().fields!.code).toBe('Enter the 6 digits of the code');
   });
 });
 
@@ -225,17 +213,20 @@ describe('customer app: push inbox and registration', () => {
     const customer = await signedInCustomer(tenant.org.main);
     const neighbour = await signedInCustomer(tenant.org.main);
     const operator = await tenant.token('operator');
-    const push = await ok<TPushMessage>(ctx, operator, '/v1/push/create', {
-      importance: 'important',
-      title: 'Your order is in the fridge',
-      body: 'Shelf 2, door code on the screen',
-      audience: 'user',
-      user_id: customer.id,
-      action: 'open_order',
-      extra: { order_id: '42' },
+    const push = await okApi(ctx, api.push.create, {
+      token: operator,
+      body: {
+        importance: 'important',
+        title: 'Your order is in the fridge',
+        body: 'Shelf 2, door code on the screen',
+        audience: 'user',
+        user_id: customer.id,
+        action: 'open_order',
+        extra: { order_id: '42' },
+      },
     });
     await ctx.app.jobs.runDue();
-    const inbox = (await call(ctx, 'GET', '/v1/app/push/inbox', { token: customer.token })).json<TInbox>();
+    const inbox = (await callApi(ctx, api.customerApp.inbox, { token: customer.token })).json();
     expect(inbox.total).toBe(1);
     expect(inbox.unread).toBe(1);
     expect(inbox.items[0]).toMatchObject({
@@ -246,12 +237,12 @@ describe('customer app: push inbox and registration', () => {
       read_at: null,
     });
     const id = inbox.items[0]!.id;
-    expect((await call(ctx, 'POST', `/v1/app/push/read/${id}`, { token: neighbour.token })).statusCode).toBe(404);
-    const read = await ok<{ read_at: string | null }>(ctx, customer.token, `/v1/app/push/read/${id}`, {});
+    expect((await callApi(ctx, api.customerApp.read, { params: { id }, token: neighbour.token })).statusCode).toBe(404);
+    const read = await okApi(ctx, api.customerApp.read, { params: { id }, token: customer.token });
     expect(read.read_at).toBe(clock.now().toISOString());
-    const after = (await call(ctx, 'GET', '/v1/app/push/inbox', { token: customer.token })).json<TInbox>();
+    const after = (await callApi(ctx, api.customerApp.inbox, { token: customer.token })).json();
     expect(after.unread).toBe(0);
-    const theirs = (await call(ctx, 'GET', '/v1/app/push/inbox', { token: neighbour.token })).json<TInbox>();
+    const theirs = (await callApi(ctx, api.customerApp.inbox, { token: neighbour.token })).json();
     expect(theirs.total).toBe(0);
   });
 
@@ -260,11 +251,12 @@ describe('customer app: push inbox and registration', () => {
     const first = await signedInCustomer(tenant.org.main);
     const second = await signedInCustomer(tenant.org.main);
     const token = `fcm-${uniqueName('install').replace(' ', '-')}`;
-    await ok(ctx, first.token, '/v1/app/push/device', { token, platform: 'android' });
-    await ok(ctx, second.token, '/v1/app/push/device', { token, platform: 'android' });
+    await okApi(ctx, api.customerApp.registerDevice, { token: first.token, body: { token, platform: 'android' } });
+    await okApi(ctx, api.customerApp.registerDevice, { token: second.token, body: { token, platform: 'android' } });
     const rows = await db().select().from(customerPushDevices).where(eq(customerPushDevices.token, token));
     expect(rows.map((row) => row.userId)).toEqual([second.id]);
-    const bad = await call(ctx, 'POST', '/v1/app/push/device', {
+    // A platform the contract does not name: sent raw, past the typed client.
+    const bad = await call(ctx, 'POST', api.customerApp.registerDevice.path, {
       token: first.token,
       payload: { token: '', platform: 'symbian' },
     });
@@ -279,43 +271,51 @@ describe('customer app: support chats', () => {
     await routeEvent(db(), tenant.org.main, 'new_chat', 'support-desk');
     const fridge = await insertMicromarket(db(), tenant.org.main, uniqueName('Lobby'));
     const customer = await signedInCustomer(tenant.org.main);
-    const chat = await ok<TCustomerChatCard>(ctx, customer.token, '/v1/app/support/create', {
-      title: 'Door stuck',
-      text: 'The door did not open after I paid',
-      micromarket_id: fridge,
+    const chat = await okApi(ctx, api.customerApp.createChat, {
+      token: customer.token,
+      body: {
+        title: 'Door stuck',
+        text: 'The door did not open after I paid',
+        micromarket_id: fridge,
+      },
     });
     expect(chat).toMatchObject({ status: 'new', micromarket_id: fridge, comments: [] });
     expect((await toldOf(db(), tenant.org.main, 'new_chat')).map((row) => row.recipient)).toEqual(['support-desk']);
 
     const support = await tenant.token('support');
-    const card = (await call(ctx, 'GET', `/v1/support/info/${chat.id}`, { token: support })).json<TSupportThreadCard>();
+    const card = (await callApi(ctx, api.support.info, { params: { id: chat.id }, token: support })).json();
     expect(card).toMatchObject({ customer_id: customer.id, title: 'Door stuck' });
-    await ok(ctx, support, `/v1/support/comment/${chat.id}`, { text: 'We opened it remotely' });
-    const seen = await ok<TCustomerChatCard>(ctx, customer.token, `/v1/app/support/comment/${chat.id}`, {
-      text: 'Thanks, it works',
+    await okApi(ctx, api.support.comment, {
+      params: { id: chat.id },
+      token: support,
+      body: { text: 'We opened it remotely' },
+    });
+    const seen = await okApi(ctx, api.customerApp.comment, {
+      params: { id: chat.id },
+      token: customer.token,
+      body: {
+        text: 'Thanks, it works',
+      },
     });
     expect(seen.comments.map((comment) => [comment.author_kind, comment.text])).toEqual([
       ['staff', 'We opened it remotely'],
       ['customer', 'Thanks, it works'],
     ]);
-    const panel = (
-      await call(ctx, 'GET', `/v1/support/info/${chat.id}`, { token: support })
-    ).json<TSupportThreadCard>();
+    const panel = (await callApi(ctx, api.support.info, { params: { id: chat.id }, token: support })).json();
     expect(panel.comments.at(-1)).toMatchObject({ author_kind: 'customer', text: 'Thanks, it works' });
 
-    await ok(ctx, support, `/v1/support/resolve/${chat.id}`, {});
-    const closed = await call(ctx, 'POST', `/v1/app/support/comment/${chat.id}`, {
+    await okApi(ctx, api.support.resolve, { params: { id: chat.id }, token: support });
+    const closed = await callApi(ctx, api.customerApp.comment, {
+      params: { id: chat.id },
       token: customer.token,
-      payload: { text: 'One more thing' },
+      body: { text: 'One more thing' },
     });
     expect(closed.statusCode).toBe(409);
-    const current = (
-      await call(ctx, 'GET', '/v1/app/support/list', { token: customer.token })
-    ).json<TCustomerChatList>();
+    const current = (await callApi(ctx, api.customerApp.chats, { token: customer.token })).json();
     expect(current.total).toBe(0);
     const archive = (
-      await call(ctx, 'GET', '/v1/app/support/list', { token: customer.token, query: { archive: 'true' } })
-    ).json<TCustomerChatList>();
+      await callApi(ctx, api.customerApp.chats, { token: customer.token, query: { archive: 'true' } })
+    ).json();
     expect(archive.items.map((item) => [item.id, item.status])).toEqual([[chat.id, 'resolved']]);
   });
 
@@ -323,29 +323,33 @@ describe('customer app: support chats', () => {
     const tenant = await createTenant(db());
     const customer = await signedInCustomer(tenant.org.main);
     const neighbour = await signedInCustomer(tenant.org.main);
-    const chat = await ok<TCustomerChatCard>(ctx, customer.token, '/v1/app/support/create', {
-      title: 'Wrong price',
-      text: 'Charged twice',
+    const chat = await okApi(ctx, api.customerApp.createChat, {
+      token: customer.token,
+      body: {
+        title: 'Wrong price',
+        text: 'Charged twice',
+      },
     });
-    expect((await call(ctx, 'GET', `/v1/app/support/info/${chat.id}`, { token: neighbour.token })).statusCode).toBe(
-      404,
-    );
-    const intruding = await call(ctx, 'POST', `/v1/app/support/comment/${chat.id}`, {
+    expect(
+      (await callApi(ctx, api.customerApp.chat, { params: { id: chat.id }, token: neighbour.token })).statusCode,
+    ).toBe(404);
+    const intruding = await callApi(ctx, api.customerApp.comment, {
+      params: { id: chat.id },
       token: neighbour.token,
-      payload: { text: 'hello' },
+      body: { text: 'hello' },
     });
     expect(intruding.statusCode).toBe(404);
-    const list = (await call(ctx, 'GET', '/v1/app/support/list', { token: neighbour.token })).json<TCustomerChatList>();
+    const list = (await callApi(ctx, api.customerApp.chats, { token: neighbour.token })).json();
     expect(list.total).toBe(0);
     // A chat staff opened as a ticket, or about another customer, is not theirs either.
     const other = await createTenant(db());
     const foreignFridge = await insertMicromarket(db(), other.org.main, uniqueName('Elsewhere'));
-    const refused = await call(ctx, 'POST', '/v1/app/support/create', {
+    const refused = await callApi(ctx, api.customerApp.createChat, {
       token: customer.token,
-      payload: { title: 'Hi', text: 'There', micromarket_id: foreignFridge, transaction_id: 2147483647 },
+      body: { title: 'Hi', text: 'There', micromarket_id: foreignFridge, transaction_id: 2147483647 },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual({
+    expect(refused.error().fields).toEqual({
       micromarket_id: 'Choose a micromarket of the organisation',
       transaction_id: expect.any(String),
     });
@@ -370,47 +374,46 @@ describe('customer app: orders and wishes', () => {
 
   it('a customer orders from a micromarket that takes orders; the panel sees the order as theirs', async () => {
     const s = await shop();
-    const markets = (
-      await call(ctx, 'GET', '/v1/app/order/micromarkets', { token: s.customer.token })
-    ).json<TAppMicromarkets>();
+    const markets = (await callApi(ctx, api.customerApp.orderMicromarkets, { token: s.customer.token })).json();
     expect(markets.items.map((item) => item.id)).toEqual([s.taking]);
     const menu = (
-      await call(ctx, 'GET', '/v1/app/order/products', {
+      await callApi(ctx, api.customerApp.orderProducts, {
         token: s.customer.token,
         query: { micromarket_id: String(s.taking) },
       })
-    ).json<TAppProducts>();
+    ).json();
     expect(menu.items.map((item) => [item.id, item.price_minor])).toEqual([[s.salad, 4500]]);
 
-    const order = await ok<TCustomerOrder>(ctx, s.customer.token, '/v1/app/order/create', {
-      micromarket_id: s.taking,
-      lines: [{ product_id: s.salad, quantity: 2 }],
-      note: 'By 12:00',
+    const order = await okApi(ctx, api.customerApp.createOrder, {
+      token: s.customer.token,
+      body: {
+        micromarket_id: s.taking,
+        lines: [{ product_id: s.salad, quantity: 2 }],
+        note: 'By 12:00',
+      },
     });
     expect(order).toMatchObject({ status: 0, total_minor: 9000, lines: [{ product_id: s.salad, quantity: 2 }] });
-    const mine = (await call(ctx, 'GET', '/v1/app/order/list', { token: s.customer.token })).json<TCustomerOrderList>();
+    const mine = (await callApi(ctx, api.customerApp.orders, { token: s.customer.token })).json();
     expect(mine.items.map((item) => item.id)).toEqual([order.id]);
     const operator = await s.tenant.token('operator');
-    const panel = (await call(ctx, 'GET', '/v1/order/list', { token: operator })).json<TOrderList>();
+    const panel = (await callApi(ctx, api.order.list, { token: operator })).json();
     expect(panel.items.find((item) => item.id === order.id)).toMatchObject({ customer_id: s.customer.id, status: 0 });
     // Another customer sees none of it.
     const neighbour = await signedInCustomer(s.orgId);
-    const theirs = (
-      await call(ctx, 'GET', '/v1/app/order/list', { token: neighbour.token })
-    ).json<TCustomerOrderList>();
+    const theirs = (await callApi(ctx, api.customerApp.orders, { token: neighbour.token })).json();
     expect(theirs.total).toBe(0);
   });
 
   it('refuses a micromarket that does not take orders, another organisation’s, and products not offered', async () => {
     const s = await shop();
     const order = (micromarketId: number, productId: number) =>
-      call(ctx, 'POST', '/v1/app/order/create', {
+      callApi(ctx, api.customerApp.createOrder, {
         token: s.customer.token,
-        payload: { micromarket_id: micromarketId, lines: [{ product_id: productId, quantity: 1 }] },
+        body: { micromarket_id: micromarketId, lines: [{ product_id: productId, quantity: 1 }] },
       });
     const closed = await order(s.closed, s.salad);
     expect(closed.statusCode).toBe(409);
-    expect(closed.json().fields).toEqual({ micromarket_id: expect.any(String) });
+    expect(closed.error().fields).toEqual({ micromarket_id: expect.any(String) });
     const other = await createTenant(db());
     const foreign = await insertMicromarket(db(), other.org.main, uniqueName('Foreign'), {
       settings: { ...DEFAULT_MICROMARKET_SETTINGS, available_for_orders: true },
@@ -418,7 +421,7 @@ describe('customer app: orders and wishes', () => {
     expect((await order(foreign, s.salad)).statusCode).toBe(404);
     expect(
       (
-        await call(ctx, 'GET', '/v1/app/order/products', {
+        await callApi(ctx, api.customerApp.orderProducts, {
           token: s.customer.token,
           query: { micromarket_id: String(foreign) },
         })
@@ -426,28 +429,34 @@ describe('customer app: orders and wishes', () => {
     ).toBe(404);
     const hidden = await order(s.taking, s.hidden);
     expect(hidden.statusCode).toBe(400);
-    expect(hidden.json().fields).toEqual({ lines: expect.any(String) });
+    expect(hidden.error().fields).toEqual({ lines: expect.any(String) });
   });
 
   it('a wish is counted on the micromarket’s wishes for the panel, for products offered for wishes only', async () => {
     const s = await shop();
     const offered = (
-      await call(ctx, 'GET', '/v1/app/wish/products', {
+      await callApi(ctx, api.customerApp.wishProducts, {
         token: s.customer.token,
         query: { micromarket_id: String(s.closed) },
       })
-    ).json<TAppProducts>();
+    ).json();
     expect(offered.items.map((item) => item.id)).toEqual([s.salad]);
-    await ok(ctx, s.customer.token, '/v1/app/wish/create', { micromarket_id: s.closed, product_id: s.salad });
-    await ok(ctx, s.customer.token, '/v1/app/wish/create', { micromarket_id: s.closed, product_id: s.salad });
-    const refused = await call(ctx, 'POST', '/v1/app/wish/create', {
+    await okApi(ctx, api.customerApp.createWish, {
       token: s.customer.token,
-      payload: { micromarket_id: s.closed, product_id: s.hidden },
+      body: { micromarket_id: s.closed, product_id: s.salad },
+    });
+    await okApi(ctx, api.customerApp.createWish, {
+      token: s.customer.token,
+      body: { micromarket_id: s.closed, product_id: s.salad },
+    });
+    const refused = await callApi(ctx, api.customerApp.createWish, {
+      token: s.customer.token,
+      body: { micromarket_id: s.closed, product_id: s.hidden },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual({ product_id: expect.any(String) });
+    expect(refused.error().fields).toEqual({ product_id: expect.any(String) });
     const operator = await s.tenant.token('operator');
-    const wishes = (await call(ctx, 'GET', `/v1/order/wishes/${s.closed}`, { token: operator })).json<TWishCountList>();
+    const wishes = (await callApi(ctx, api.order.wishes, { params: { id: s.closed }, token: operator })).json();
     expect(wishes.items).toEqual([expect.objectContaining({ product_id: s.salad, count: 2, customers: 1 })]);
   });
 });

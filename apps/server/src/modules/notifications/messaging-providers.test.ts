@@ -1,15 +1,11 @@
 import { Writable } from 'node:stream';
-import {
-  type TChannelTestResult,
-  type TNotificationChannel,
-  type TNotificationLog,
-  translate,
-} from '@vitrina/contract';
+import { api, type TNotificationChannel, translate } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser, createUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { startChannelStandIns } from '../../../test/stand-ins/channel-stand-ins.js';
 import { notificationRules, whatsappMessages } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
@@ -59,17 +55,20 @@ async function manager(orgId: number) {
 }
 
 async function whatsAppChannel(token: string, overrides: Record<string, unknown> = {}) {
-  return ok<TNotificationChannel>(ctx, token, '/v1/notification/channel/create', {
-    type: 3,
-    name: 'WhatsApp',
-    phone_number_id: PHONE_NUMBER_ID,
-    secret: 'EAAG-access-token-1234',
-    app_secret: APP_SECRET,
-    notice_template: 'vitrina_notice',
-    notice_template_language: 'en',
-    code_template: 'vitrina_sign_in_code',
-    code_template_language: 'en',
-    ...overrides,
+  return okApi(ctx, api.notificationChannel.create, {
+    token,
+    body: {
+      type: 3,
+      name: 'WhatsApp',
+      phone_number_id: PHONE_NUMBER_ID,
+      secret: 'EAAG-access-token-1234',
+      app_secret: APP_SECRET,
+      notice_template: 'vitrina_notice',
+      notice_template_language: 'en',
+      code_template: 'vitrina_sign_in_code',
+      code_template_language: 'en',
+      ...overrides,
+    },
   });
 }
 
@@ -102,7 +101,7 @@ async function route(
 }
 
 async function log(token: string) {
-  return (await call(ctx, 'GET', '/v1/notification/log', { token })).json<TNotificationLog>();
+  return (await callApi(ctx, api.notificationRouting.log, { token })).json();
 }
 
 describe('WhatsApp: templates, the 24-hour window, status webhooks and the fall-back', () => {
@@ -171,7 +170,11 @@ describe('WhatsApp: templates, the 24-hour window, status webhooks and the fall-
       headers: { 'content-type': 'application/json' },
     });
     expect(unsigned.statusCode).toBe(401);
-    await ok(ctx, user.token, `/v1/notification/channel/update/${channel.id}`, { app_secret: APP_SECRET });
+    await okApi(ctx, api.notificationChannel.update, {
+      params: { id: channel.id },
+      token: user.token,
+      body: { app_secret: APP_SECRET },
+    });
     const forged = await ctx.app.inject({
       method: 'POST',
       url: path,
@@ -180,7 +183,9 @@ describe('WhatsApp: templates, the 24-hour window, status webhooks and the fall-
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().message).toBe('The webhook’s signature does not match the channel’s app secret');
-    const info = (await call(ctx, 'GET', `/v1/notification/channel/info/${channel.id}`, { token: user.token })).json();
+    const info = (
+      await callApi(ctx, api.notificationChannel.info, { params: { id: channel.id }, token: user.token })
+    ).json();
     expect(info.app_secret).toBe('••••cdef');
   });
 
@@ -267,12 +272,18 @@ describe('WhatsApp: templates, the 24-hour window, status webhooks and the fall-
     const user = await manager(tenant.org.main);
     const channel = await whatsAppChannel(user.token);
     standIns.whatsapp.setAppSecret(PHONE_NUMBER_ID, APP_SECRET);
-    const test = await ok<TChannelTestResult>(ctx, user.token, `/v1/notification/channel/test/${channel.id}`, {
-      recipient: newPhone('99963'),
+    const test = await okApi(ctx, api.notificationChannel.test, {
+      params: { id: channel.id },
+      token: user.token,
+      body: {
+        recipient: newPhone('99963'),
+      },
     });
     expect(test).toMatchObject({ ok: true, error: null });
     await deliverWebhooks(channel);
-    const after = (await call(ctx, 'GET', `/v1/notification/channel/info/${channel.id}`, { token: user.token })).json();
+    const after = (
+      await callApi(ctx, api.notificationChannel.info, { params: { id: channel.id }, token: user.token })
+    ).json();
     expect(after.last_test_error).toBe('WhatsApp 131026: Message undeliverable (Message Undeliverable.)');
   });
 });
@@ -281,10 +292,13 @@ describe('Telegram: 4096 characters and flood control', () => {
   async function botRoutedTo(chat: string) {
     const tenant = await createTenant(db());
     const user = await manager(tenant.org.main);
-    const bot = await ok<TNotificationChannel>(ctx, user.token, '/v1/notification/channel/create', {
-      type: 1,
-      name: 'Ops bot',
-      secret: '777:bot-token-long',
+    const bot = await okApi(ctx, api.notificationChannel.create, {
+      token: user.token,
+      body: {
+        type: 1,
+        name: 'Ops bot',
+        secret: '777:bot-token-long',
+      },
     });
     await route(tenant.org.main, 'low_stock', bot.id, [chat]);
     return { tenant, user };
@@ -351,18 +365,21 @@ describe('Mail: STARTTLS is required, never a login in the clear', () => {
   async function mailChannel(port: number) {
     const tenant = await createTenant(db());
     const user = await manager(tenant.org.main);
-    const channel = await ok<TNotificationChannel>(ctx, user.token, '/v1/notification/channel/create', {
-      type: 2,
-      name: 'Office mail',
-      host: '127.0.0.1',
-      port,
-      secure: false,
-      username: 'alerts',
-      secret: `password-${port}`,
-      from_address: 'alerts@shop.example',
+    const channel = await okApi(ctx, api.notificationChannel.create, {
+      token: user.token,
+      body: {
+        type: 2,
+        name: 'Office mail',
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        username: 'alerts',
+        secret: `password-${port}`,
+        from_address: 'alerts@shop.example',
+      },
     });
     return (recipient: string) =>
-      ok<TChannelTestResult>(ctx, user.token, `/v1/notification/channel/test/${channel.id}`, { recipient });
+      okApi(ctx, api.notificationChannel.test, { params: { id: channel.id }, token: user.token, body: { recipient } });
   }
 
   it('refuses a server that offers no STARTTLS before the password ever reaches it', async () => {

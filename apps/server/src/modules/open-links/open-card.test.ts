@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { TCardSetup } from '@vitrina/contract';
+import { api, endpointPath, type TCardSetup } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { micromarkets, paymentTransactions, transactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
@@ -31,6 +32,7 @@ afterAll(async () => {
 
 const db = () => ctx.database.db;
 const FORM = { name: 'Olena', phone: '+380501234567' };
+/** The public page's calls go raw: each from an address of its own, which the typed client does not set. */
 const from = () => ({ remoteAddress: `10.9.0.${++ipSeq}` });
 
 /** A connected, stocked fridge of an organisation on the test provider, and its customer link. */
@@ -50,15 +52,20 @@ async function shop(isConnected = true) {
   const sandwich = await insertProduct(db(), orgId, { name: 'Sandwich', sellCostMinor: 9_900 });
   const code = `E2${randomUUID().replaceAll('-', '').slice(0, 22).toUpperCase()}`;
   await insertTags(db(), orgId, sandwich, [{ code, status: 'in_micromarket' as const, micromarketId }]);
-  const link = await call(ctx, 'POST', `/v1/device/open-link/${micromarketId}`, {
+  const link = await callApi(ctx, api.openLink.create, {
+    params: { id: micromarketId },
     token: operator,
-    payload: { kind: 'customer' },
+    body: { kind: 'customer' },
   });
-  return { orgId, micromarketId, link: link.json<{ token: string }>().token };
+  return { orgId, micromarketId, link: link.json().token };
 }
 
 async function setupFor(link: string) {
-  const answer = await ctx.app.inject({ method: 'POST', url: `/v1/open/fridge/${link}/card/setup`, ...from() });
+  const answer = await ctx.app.inject({
+    method: 'POST',
+    url: endpointPath(api.card.openSetup, { token: link }),
+    ...from(),
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json<TCardSetup>();
 }
@@ -66,7 +73,7 @@ async function setupFor(link: string) {
 const confirm = (setup: TCardSetup, paymentMethod: string) =>
   ctx.app.inject({
     method: 'POST',
-    url: '/v1/payment/test/card/confirm',
+    url: api.card.confirmTestSetup.path,
     payload: { client_secret: setup.client_secret, payment_method: paymentMethod },
     ...from(),
   });
@@ -74,7 +81,7 @@ const confirm = (setup: TCardSetup, paymentMethod: string) =>
 const open = (link: string, payload: object) =>
   ctx.app.inject({
     method: 'POST',
-    url: `/v1/open/fridge/${link}`,
+    url: endpointPath(api.openLink.customerOpen, { token: link }),
     payload: { ...FORM, attempt: randomUUID(), ...payload },
     ...from(),
   });
@@ -114,12 +121,16 @@ describe('the open-fridge page saves its card with a setup', () => {
 
   it('asks for no card while the micromarket would refuse the door, and says why', async () => {
     const s = await shop(false);
-    const answer = await ctx.app.inject({ method: 'POST', url: `/v1/open/fridge/${s.link}/card/setup`, ...from() });
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: endpointPath(api.card.openSetup, { token: s.link }),
+      ...from(),
+    });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe('No ping/connection');
     const unknown = await ctx.app.inject({
       method: 'POST',
-      url: `/v1/open/fridge/${randomUUID()}/card/setup`,
+      url: endpointPath(api.card.openSetup, { token: randomUUID() }),
       ...from(),
     });
     expect(unknown.statusCode).toBe(404);

@@ -1,8 +1,12 @@
+import { api, endpointPath } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createSignedInUser } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   deviceCommands,
   openLinks,
@@ -17,7 +21,10 @@ let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.login('admin');
+  // Only the platform deactivates an organisation: a platform user of an organisation of its own.
+  const staff = await createOrganisation(ctx.database.db);
+  const permissions = ['show_organizations_page', 'edit_organizations', 'view_all_organizations'] as const;
+  admin = (await createSignedInUser(ctx.database.db, { orgId: staff, permissions })).token;
 });
 afterAll(() => ctx.close());
 
@@ -25,10 +32,11 @@ const db = () => ctx.database.db;
 const FORM = { name: 'Olena', phone: '+380501234567', payment_method: 'pm_card_visa' };
 let ipSeq = 0;
 
+/** Raw: each call comes from an address of its own (the open limiter counts per address), which the typed client does not set. */
 function publicCall(method: 'GET' | 'POST', kind: 'customer' | 'courier', token: string, lang = 'en') {
   return ctx.app.inject({
     method,
-    url: kind === 'courier' ? `/v1/courier/open/fridge/${token}` : `/v1/open/fridge/${token}`,
+    url: endpointPath(kind === 'courier' ? api.openLink.courierInfo : api.openLink.customerInfo, { token }),
     remoteAddress: `10.44.0.${++ipSeq}`,
     headers: { lang },
     ...(method === 'POST' ? { payload: FORM } : {}),
@@ -36,20 +44,19 @@ function publicCall(method: 'GET' | 'POST', kind: 'customer' | 'courier', token:
 }
 
 async function setActive(orgId: number, active: boolean) {
-  const response = await call(ctx, 'POST', `/v1/organization/${active ? 'activate' : 'deactivate'}/${orgId}`, {
-    token: admin,
-    payload: {},
-  });
+  const endpoint = active ? api.organization.activate : api.organization.deactivate;
+  const response = await callApi(ctx, endpoint, { params: { id: orgId }, token: admin });
   expect(response.statusCode, response.body).toBe(200);
 }
 
 async function linkOf(operator: string, micromarketId: number, kind: 'customer' | 'courier') {
-  const response = await call(ctx, 'POST', `/v1/device/open-link/${micromarketId}`, {
+  const response = await callApi(ctx, api.openLink.create, {
+    params: { id: micromarketId },
     token: operator,
-    payload: { kind },
+    body: { kind },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ token: string }>().token;
+  return response.json().token;
 }
 
 describe('links of a deactivated organisation', () => {
@@ -100,7 +107,11 @@ describe('links of a deactivated micromarket', () => {
     const id = await insertMicromarket(db(), orgId, 'Retired lobby', { settings: { payment_rfid: true } });
     const customer = await linkOf(operator, id, 'customer');
     const courier = await linkOf(operator, id, 'courier');
-    const off = await call(ctx, 'POST', `/v1/device/update/${id}`, { token: operator, payload: { active: false } });
+    const off = await callApi(ctx, api.micromarket.update, {
+      params: { id },
+      token: operator,
+      body: { active: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
 
     expect((await publicCall('GET', 'customer', customer)).json().refusal).toBe('Unknown micromarket identifier');

@@ -1,8 +1,10 @@
+import { api, endpointPath } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   auditLog,
   deviceCommands,
@@ -33,16 +35,21 @@ async function micromarket(name: string, settings: object = { test_mode: true },
 }
 
 async function createLink(id: number, kind: 'customer' | 'courier', hours?: number) {
-  const response = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+  const response = await callApi(ctx, api.openLink.create, {
+    params: { id },
     token: operator,
-    payload: { kind, ...(hours ? { hours } : {}) },
+    body: { kind, ...(hours ? { hours } : {}) },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ token: string; path: string; url: string; expires_at: string; kind: string }>();
+  return response.json();
 }
 
+/**
+ * The public page's calls go raw: each from an address of its own, which the typed client does
+ * not set. The page and its form share one address (GET the page, POST the form).
+ */
 const publicPath = (kind: 'customer' | 'courier', token: string) =>
-  kind === 'courier' ? `/v1/courier/open/fridge/${token}` : `/v1/open/fridge/${token}`;
+  endpointPath(kind === 'courier' ? api.openLink.courierInfo : api.openLink.customerInfo, { token });
 
 function open(kind: 'customer' | 'courier', token: string, payload: object = FORM, ip = freshIp(), lang?: string) {
   return ctx.app.inject({
@@ -61,31 +68,30 @@ function info(kind: 'customer' | 'courier', token: string, ip = freshIp()) {
 describe('operator endpoints', () => {
   it('answers 401 without a session, 403 without send_device_commands, 404 for another tree, 403 view-only', async () => {
     const id = await micromarket('Guarded link');
-    expect((await call(ctx, 'POST', `/v1/device/open-link/${id}`, { payload: { kind: 'courier' } })).statusCode).toBe(
+    expect((await callApi(ctx, api.openLink.create, { params: { id }, body: { kind: 'courier' } })).statusCode).toBe(
       401,
     );
     const courier = await tenant.token('courier');
-    const denied = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+    const denied = await callApi(ctx, api.openLink.create, {
+      params: { id },
       token: courier,
-      payload: { kind: 'courier' },
+      body: { kind: 'courier' },
     });
     expect(denied.statusCode).toBe(403);
-    expect((await call(ctx, 'GET', `/v1/device/open-links/${id}`, { token: courier })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.openLink.list, { params: { id }, token: courier })).statusCode).toBe(403);
     const other = await createTenant(ctx.database.db);
     const foreign = await insertMicromarket(ctx.database.db, other.org.main, 'Foreign link');
     const viewOnly = await insertMicromarket(ctx.database.db, tenant.org.kyiv, 'View-only link');
     for (const target of [foreign, viewOnly]) {
-      const response = await call(ctx, 'POST', `/v1/device/open-link/${target}`, {
+      const response = await callApi(ctx, api.openLink.create, {
+        params: { id: target },
         token: operator,
-        payload: { kind: 'courier' },
+        body: { kind: 'courier' },
       });
       expect(response.statusCode).toBe(target === foreign ? 404 : 403);
     }
     const foreignLink = await createLinkAs(await other.token('operator'), foreign);
-    const revoke = await call(ctx, 'POST', '/v1/device/open-link/revoke', {
-      token: operator,
-      payload: { token: foreignLink },
-    });
+    const revoke = await callApi(ctx, api.openLink.revoke, { token: operator, body: { token: foreignLink } });
     expect(revoke.statusCode).toBe(404);
   });
 
@@ -100,21 +106,19 @@ describe('operator endpoints', () => {
     expect(hours(courier)).toBe(12);
     expect(hours(customer)).toBe(30 * 24);
     expect(hours(await createLink(id, 'courier', 2))).toBe(2);
-    const tooLong = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+    const tooLong = await callApi(ctx, api.openLink.create, {
+      params: { id },
       token: operator,
-      payload: { kind: 'courier', hours: 100 },
+      body: { kind: 'courier', hours: 100 },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(Object.keys(tooLong.json().fields)).toEqual(['hours']);
+    expect(Object.keys(tooLong.error().fields!)).toEqual(['hours']);
 
-    const list = await call(ctx, 'GET', `/v1/device/open-links/${id}`, { token: operator });
+    const list = await callApi(ctx, api.openLink.list, { params: { id }, token: operator });
     expect(list.json().items).toHaveLength(3);
-    const revoked = await call(ctx, 'POST', '/v1/device/open-link/revoke', {
-      token: operator,
-      payload: { token: courier.token },
-    });
+    const revoked = await callApi(ctx, api.openLink.revoke, { token: operator, body: { token: courier.token } });
     expect(revoked.statusCode).toBe(200);
-    const after = await call(ctx, 'GET', `/v1/device/open-links/${id}`, { token: operator });
+    const after = await callApi(ctx, api.openLink.list, { params: { id }, token: operator });
     expect(after.json().items.map((link: { token: string }) => link.token)).not.toContain(courier.token);
     expect((await info('courier', courier.token)).statusCode).toBe(404);
     const audit = await ctx.database.db
@@ -126,9 +130,9 @@ describe('operator endpoints', () => {
 });
 
 async function createLinkAs(token: string, id: number) {
-  const response = await call(ctx, 'POST', `/v1/device/open-link/${id}`, { token, payload: { kind: 'courier' } });
+  const response = await callApi(ctx, api.openLink.create, { params: { id }, token, body: { kind: 'courier' } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ token: string }>().token;
+  return response.json().token;
 }
 
 describe('public open pages', () => {
@@ -193,7 +197,11 @@ describe('public open pages', () => {
     expect(audit[0]).toMatchObject({ action: 'open_door', via: 'http', actorUserId: null });
 
     const progress = (command: string) =>
-      ctx.app.inject({ method: 'GET', url: `/v1/open/door/${command}`, remoteAddress: freshIp() });
+      ctx.app.inject({
+        method: 'GET',
+        url: endpointPath(api.openLink.progress, { command }),
+        remoteAddress: freshIp(),
+      });
     expect((await progress(command!.id)).json()).toEqual({ status: 'queued', sale: null });
     await ctx.database.db
       .update(deviceCommands)
@@ -204,9 +212,10 @@ describe('public open pages', () => {
     expect((await progress('nope')).statusCode).toBe(404);
     // An operator's service opening is not a link opening: its progress is not public.
     const other = await micromarket('Service door', {});
-    const service = await call(ctx, 'POST', `/v1/device/command/${other}`, {
+    const service = await callApi(ctx, api.deviceCommand.send, {
+      params: { id: other },
       token: operator,
-      payload: { type: 'open_door' },
+      body: { type: 'open_door' },
     });
     expect((await progress(service.json().command.id)).statusCode).toBe(404);
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { api, endpointPath } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../test/device-client.js';
 import { fridgeWithCustomerLink, sendOpenForm } from '../../../test/factories/open-links.js';
-import { createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { StripeStandIn } from '../../../test/stripe-stand-in.js';
 import {
   deviceCommands,
@@ -99,7 +101,7 @@ describe('web purchase by the customer open-fridge link', () => {
     const receipts = await db().select().from(fiscalReceipts).where(eq(fiscalReceipts.transactionId, sale.id));
     expect(receipts.map((row) => [row.kind, row.status, row.amountMinor])).toEqual([['sale', 'ready', 9_900]]);
 
-    const progress = await ctx.app.inject({ method: 'GET', url: `/v1/open/door/${commandId}` });
+    const progress = await callApi(ctx, api.openLink.progress, { params: { command: commandId } });
     expect(progress.json().sale).toEqual({
       amount_minor: 9_900,
       currency: sale.currency,
@@ -182,10 +184,14 @@ describe('web purchase through Stripe, when the card’s bank asks for 3-D Secur
   /** The shop on Stripe instead of the test provider. */
   async function stripeShop() {
     const s = await shop({ hold_enabled: true, hold_amount: 30_000 });
-    await ok(ctx, s.operator, `/v1/organization/payment/system/update/${s.orgId}`, {
-      provider: 'stripe',
-      secret_key: STRIPE_KEY,
-      webhook_secret: STRIPE_WEBHOOK_SECRET,
+    await okApi(ctx, api.payment.updateSettings, {
+      params: { org_id: s.orgId },
+      token: s.operator,
+      body: {
+        provider: 'stripe',
+        secret_key: STRIPE_KEY,
+        webhook_secret: STRIPE_WEBHOOK_SECRET,
+      },
     });
     return s;
   }
@@ -268,9 +274,10 @@ describe('web purchase through Stripe, when the card’s bank asks for 3-D Secur
       (candidate) => candidate.type === 'payment_intent.amount_capturable_updated',
     )!;
     const { body, signature } = standIn.signed(event, STRIPE_WEBHOOK_SECRET, Math.floor(clock.nowMs() / 1000));
+    // Raw: the signed bytes go as they are.
     const delivered = await ctx.app.inject({
       method: 'POST',
-      url: `/v1/payment/webhook/${s.orgId}/stripe`,
+      url: endpointPath(api.payment.webhook, { org_id: s.orgId, provider: 'stripe' }),
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       payload: body,
     });

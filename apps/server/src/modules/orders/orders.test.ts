@@ -1,14 +1,13 @@
 import {
+  api,
   DEFAULT_MICROMARKET_SETTINGS,
   type OrderPaymentMode,
-  type TOrder,
-  type TOrderCard,
-  type TOrderList,
-  type TOrderProductOption,
-  type TWishCountList,
+  type TCreateOrder,
+  type TMoveOrder,
 } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { createCustomer } from '../../../test/factories/customers.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
@@ -16,7 +15,7 @@ import { insertCustomerWithCard } from '../../../test/factories/sales.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { customerCards, paymentTransactions } from '../../db/schema/index.js';
 
 /** Issue 10: customers' orders to micromarkets, their §4 moves and money, couriers, wishes. */
@@ -52,18 +51,21 @@ const placeOrder = (
     { product_id: s.juice, quantity: 1 },
   ],
 ) =>
-  ok<TOrder>(ctx, s.operator, '/v1/order/create', {
-    micromarket_id: s.micromarketId,
-    customer_id: s.customer.userId,
-    lines,
-    note: 'Leave at the front desk',
+  okApi(ctx, api.order.create, {
+    token: s.operator,
+    body: {
+      micromarket_id: s.micromarketId,
+      customer_id: s.customer.userId,
+      lines,
+      note: 'Leave at the front desk',
+    },
   });
-const move = (token: string, id: number, status: number, note = '') =>
-  call(ctx, 'POST', `/v1/order/status/${id}`, { token, payload: { status, note } });
-const moved = async (token: string, id: number, status: number) => {
+const move = (token: string, id: number, status: TMoveOrder['status'], note = '') =>
+  callApi(ctx, api.order.move, { params: { id }, token, body: { status, note } });
+const moved = async (token: string, id: number, status: TMoveOrder['status']) => {
   const response = await move(token, id, status);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TOrder>();
+  return response.json();
 };
 const ledger = (orgId: number) =>
   db().select().from(paymentTransactions).where(eq(paymentTransactions.orgId, orgId)).orderBy(paymentTransactions.id);
@@ -100,10 +102,14 @@ describe('orders', () => {
 
     await moved(s.operator, order.id, 2);
     const courier = await courierOf(s.orgId);
-    const assigned = await ok<TOrder>(ctx, s.operator, `/v1/order/courier/${order.id}`, { courier_id: courier.id });
+    const assigned = await okApi(ctx, api.order.assignCourier, {
+      params: { id: order.id },
+      token: s.operator,
+      body: { courier_id: courier.id },
+    });
     expect(assigned.courier_id).toBe(courier.id);
 
-    const road = (await call(ctx, 'GET', '/v1/courier/orders', { token: courier.token })).json<TOrderList>();
+    const road = (await callApi(ctx, api.order.courierOrders, { token: courier.token })).json();
     expect(road.items.map((item) => item.id)).toEqual([order.id]);
     expect(road.items[0]!.moves).toEqual([3]);
     await moved(courier.token, order.id, 3);
@@ -111,7 +117,7 @@ describe('orders', () => {
     expect(delivered.moves).toEqual([]);
     await moved(s.operator, order.id, 5);
 
-    const card = (await call(ctx, 'GET', `/v1/order/info/${order.id}`, { token: s.operator })).json<TOrderCard>();
+    const card = (await callApi(ctx, api.order.card, { params: { id: order.id }, token: s.operator })).json();
     expect(card.status).toBe(5);
     expect(card.history.map((event) => [event.from_status, event.to_status])).toEqual([
       [null, 0],
@@ -163,7 +169,7 @@ describe('orders', () => {
     const s = await shop('hold');
     const order = await placeOrder(s, [{ product_id: s.juice, quantity: 3 }]);
     expect((await moved(s.operator, order.id, 1)).payment_state).toBe('held');
-    for (const status of [2, 3, 4]) await moved(s.operator, order.id, status);
+    for (const status of [2, 3, 4] as const) await moved(s.operator, order.id, status);
     expect((await moved(s.operator, order.id, 5)).payment_state).toBe('paid');
 
     const other = await placeOrder(s, [{ product_id: s.salad, quantity: 1 }]);
@@ -184,8 +190,8 @@ describe('orders', () => {
     await s.setSimulation('decline');
     const refused = await move(s.operator, order.id, 1);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^The payment system refused: /);
-    const card = (await call(ctx, 'GET', `/v1/order/info/${order.id}`, { token: s.operator })).json<TOrderCard>();
+    expect(refused.error().message).toMatch(/^The payment system refused: /);
+    const card = (await callApi(ctx, api.order.card, { params: { id: order.id }, token: s.operator })).json();
     expect(card).toMatchObject({ status: 0, payment_state: 'failed' });
     expect(card.payment_error).toBeTruthy();
     expect(card.history).toHaveLength(1);
@@ -216,7 +222,7 @@ describe('orders', () => {
 
   it('validates what an order is made of, naming the field', async () => {
     const s = await shop('prepay');
-    const create = (payload: object) => call(ctx, 'POST', '/v1/order/create', { token: s.operator, payload });
+    const create = (body: TCreateOrder) => callApi(ctx, api.order.create, { token: s.operator, body });
     const base = { micromarket_id: s.micromarketId, customer_id: s.customer.userId };
     const hidden = await insertProduct(db(), s.orgId, { name: uniqueName('Hidden'), showInOrders: false });
     const stranger = await createTenant(db());
@@ -226,7 +232,7 @@ describe('orders', () => {
       settings: settings('prepay', false),
     });
 
-    const cases: [object, number, string, string][] = [
+    const cases: [TCreateOrder, number, string, string][] = [
       [{ ...base, lines: [] }, 400, 'lines', 'Add at least one product'],
       [
         { ...base, lines: [{ product_id: s.salad, quantity: 0 }] },
@@ -278,25 +284,26 @@ describe('orders', () => {
   it('keeps to organisation boundaries: 401, 403 without the permission, 404 for another’s order, 403 view-only', async () => {
     const s = await shop('prepay');
     const order = await placeOrder(s);
-    expect((await call(ctx, 'GET', '/v1/order/list')).statusCode).toBe(401);
+    expect((await callApi(ctx, api.order.list)).statusCode).toBe(401);
     const tenant = await createTenant(db());
     const support = await tenant.token('support');
-    expect((await call(ctx, 'GET', '/v1/order/list', { token: support })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.order.list, { token: support })).statusCode).toBe(403);
     expect((await move(support, order.id, 1)).statusCode).toBe(403);
 
     const stranger = await tenant.token('operator');
-    expect((await call(ctx, 'GET', `/v1/order/info/${order.id}`, { token: stranger })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.order.card, { params: { id: order.id }, token: stranger })).statusCode).toBe(404);
     expect((await move(stranger, order.id, 1)).statusCode).toBe(404);
-    const assign = await call(ctx, 'POST', `/v1/order/courier/${order.id}`, {
+    const assign = await callApi(ctx, api.order.assignCourier, {
+      params: { id: order.id },
       token: stranger,
-      payload: { courier_id: null },
+      body: { courier_id: null },
     });
     expect(assign.statusCode).toBe(404);
-    const list = (await call(ctx, 'GET', '/v1/order/list', { token: stranger })).json<TOrderList>();
+    const list = (await callApi(ctx, api.order.list, { token: stranger })).json();
     expect(list.items.some((item) => item.id === order.id)).toBe(false);
-    const theirs = await call(ctx, 'POST', '/v1/order/create', {
+    const theirs = await callApi(ctx, api.order.create, {
       token: stranger,
-      payload: {
+      body: {
         micromarket_id: s.micromarketId,
         customer_id: s.customer.userId,
         lines: [{ product_id: s.salad, quantity: 1 }],
@@ -314,19 +321,22 @@ describe('orders', () => {
       orgId: tenant.org.kyiv,
       permissions: ['show_products_order_page'],
     });
-    const kyivOrder = await ok<TOrder>(ctx, kyivOperator.token, '/v1/order/create', {
-      micromarket_id: kyivMarket,
-      customer_id: kyivCustomer.userId,
-      lines: [{ product_id: kyivProduct, quantity: 1 }],
+    const kyivOrder = await okApi(ctx, api.order.create, {
+      token: kyivOperator.token,
+      body: {
+        micromarket_id: kyivMarket,
+        customer_id: kyivCustomer.userId,
+        lines: [{ product_id: kyivProduct, quantity: 1 }],
+      },
     });
-    const seen = (await call(ctx, 'GET', `/v1/order/info/${kyivOrder.id}`, { token: stranger })).json<TOrderCard>();
+    const seen = (await callApi(ctx, api.order.card, { params: { id: kyivOrder.id }, token: stranger })).json();
     expect(seen.moves).toEqual([]);
     const viewOnly = await move(stranger, kyivOrder.id, 2);
     expect(viewOnly.statusCode).toBe(403);
     expect(viewOnly.json()).toMatchObject({ message: 'Your organization has view-only access to this organization' });
-    const createThere = await call(ctx, 'POST', '/v1/order/create', {
+    const createThere = await callApi(ctx, api.order.create, {
       token: stranger,
-      payload: {
+      body: {
         micromarket_id: kyivMarket,
         customer_id: kyivCustomer.userId,
         lines: [{ product_id: kyivProduct, quantity: 1 }],
@@ -341,20 +351,23 @@ describe('orders', () => {
     const first = await courierOf(s.orgId);
     const second = await courierOf(s.orgId);
     // New orders are not the courier's business yet.
-    expect((await call(ctx, 'GET', `/v1/order/info/${order.id}`, { token: first.token })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.order.card, { params: { id: order.id }, token: first.token })).statusCode).toBe(404);
     await moved(s.operator, order.id, 2);
     expect((await move(first.token, order.id, 6)).statusCode).toBe(403);
     const taken = await moved(first.token, order.id, 3);
     expect(taken.courier_id).toBe(first.id);
-    expect((await call(ctx, 'GET', `/v1/order/info/${order.id}`, { token: second.token })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.order.card, { params: { id: order.id }, token: second.token })).statusCode).toBe(
+      404,
+    );
     expect((await move(second.token, order.id, 4)).statusCode).toBe(404);
-    const secondList = (await call(ctx, 'GET', '/v1/courier/orders', { token: second.token })).json<TOrderList>();
+    const secondList = (await callApi(ctx, api.order.courierOrders, { token: second.token })).json();
     expect(secondList.items).toEqual([]);
     // A courier has no business in the operators' list, and only couriers of the organisation are assignable.
-    expect((await call(ctx, 'GET', '/v1/order/list', { token: first.token })).statusCode).toBe(403);
-    const notCourier = await call(ctx, 'POST', `/v1/order/courier/${order.id}`, {
+    expect((await callApi(ctx, api.order.list, { token: first.token })).statusCode).toBe(403);
+    const notCourier = await callApi(ctx, api.order.assignCourier, {
+      params: { id: order.id },
       token: s.operator,
-      payload: { courier_id: s.customer.userId },
+      body: { courier_id: s.customer.userId },
     });
     expect(notCourier.statusCode).toBe(400);
     expect(notCourier.json()).toMatchObject({ fields: { courier_id: expect.any(String) } });
@@ -362,27 +375,29 @@ describe('orders', () => {
 
   it('offers the form micromarkets taking orders, products priced there with stock, and customers by name or email', async () => {
     const s = await shop('hold');
-    const markets = (await call(ctx, 'GET', '/v1/order/micromarkets', { token: s.operator })).json<{
-      items: { id: number; payment_mode: string }[];
-    }>();
+    const markets = (await callApi(ctx, api.order.micromarkets, { token: s.operator })).json();
     expect(markets.items).toEqual([expect.objectContaining({ id: s.micromarketId, payment_mode: 'hold' })]);
-    const goods = (await call(ctx, 'GET', `/v1/order/products/${s.micromarketId}`, { token: s.operator })).json<{
-      items: TOrderProductOption[];
-    }>();
+    const goods = (
+      await callApi(ctx, api.order.products, { params: { id: s.micromarketId }, token: s.operator })
+    ).json();
     expect(goods.items.map((item) => item.id).sort()).toEqual([s.salad, s.juice].sort());
     const people = (
-      await call(ctx, 'GET', `/v1/order/customers/${s.micromarketId}?q=${encodeURIComponent(s.customer.name)}`, {
+      await callApi(ctx, api.order.customers, {
+        params: { id: s.micromarketId },
         token: s.operator,
+        query: { q: s.customer.name },
       })
-    ).json<{ items: { id: number }[] }>();
+    ).json();
     expect(people.items.map((item) => item.id)).toEqual([s.customer.userId]);
     // The one customer search (users/customer-search.ts): by email as in push and support.
     const byEmail = await createCustomer(db(), s.orgId, { email: `order.${s.micromarketId}@mail.example` });
     const found = (
-      await call(ctx, 'GET', `/v1/order/customers/${s.micromarketId}?q=${encodeURIComponent(byEmail.email)}`, {
+      await callApi(ctx, api.order.customers, {
+        params: { id: s.micromarketId },
         token: s.operator,
+        query: { q: byEmail.email },
       })
-    ).json<{ items: { id: number }[] }>();
+    ).json();
     expect(found.items.map((item) => item.id)).toEqual([byEmail.id]);
   });
 });
@@ -391,18 +406,19 @@ describe('wishes', () => {
   it('counts customers’ wishes per product at a micromarket, most wished first', async () => {
     const s = await shop('prepay');
     const wish = (productId: number, customerId: number | null) =>
-      ok(ctx, s.operator, '/v1/order/wish/create', {
-        micromarket_id: s.micromarketId,
-        product_id: productId,
-        customer_id: customerId,
+      okApi(ctx, api.order.createWish, {
+        token: s.operator,
+        body: {
+          micromarket_id: s.micromarketId,
+          product_id: productId,
+          customer_id: customerId,
+        },
       });
     await wish(s.juice, s.customer.userId);
     await wish(s.juice, s.customer.userId);
     await wish(s.juice, null);
     await wish(s.salad, null);
-    const list = (
-      await call(ctx, 'GET', `/v1/order/wishes/${s.micromarketId}`, { token: s.operator })
-    ).json<TWishCountList>();
+    const list = (await callApi(ctx, api.order.wishes, { params: { id: s.micromarketId }, token: s.operator })).json();
     expect(list.total).toBe(2);
     expect(list.items.map((item) => [item.product_id, item.count, item.customers])).toEqual([
       [s.juice, 3, 2],
@@ -410,19 +426,19 @@ describe('wishes', () => {
     ]);
 
     const hidden = await insertProduct(db(), s.orgId, { name: uniqueName('Secret'), showInWishes: false });
-    const refused = await call(ctx, 'POST', '/v1/order/wish/create', {
+    const refused = await callApi(ctx, api.order.createWish, {
       token: s.operator,
-      payload: { micromarket_id: s.micromarketId, product_id: hidden },
+      body: { micromarket_id: s.micromarketId, product_id: hidden },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ fields: { product_id: 'This product is not offered for wishes' } });
 
     const stranger = await (await createTenant(db())).token('operator');
-    const peek = await call(ctx, 'GET', `/v1/order/wishes/${s.micromarketId}`, { token: stranger });
+    const peek = await callApi(ctx, api.order.wishes, { params: { id: s.micromarketId }, token: stranger });
     expect(peek.statusCode).toBe(404);
-    const plant = await call(ctx, 'POST', '/v1/order/wish/create', {
+    const plant = await callApi(ctx, api.order.createWish, {
       token: stranger,
-      payload: { micromarket_id: s.micromarketId, product_id: s.juice },
+      body: { micromarket_id: s.micromarketId, product_id: s.juice },
     });
     expect(plant.statusCode).toBe(404);
   });

@@ -1,9 +1,10 @@
-import type { TPushMessage } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { startFcmStandIn } from '../../../test/stand-ins/fcm-stand-in.js';
 import { customerPushDevices, pushDeliveries } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
@@ -53,13 +54,16 @@ describe('push through Firebase Cloud Messaging', () => {
     const refused = await customerWith(tenant.org.main, [`bad-${suffix}`]);
     const inboxOnly = await customerWith(tenant.org.main, []);
     const operator = await tenant.token('operator');
-    const message = await ok<TPushMessage>(ctx, operator, '/v1/push/create', {
-      importance: 'important',
-      title: 'Fresh salads',
-      body: 'New salads in your fridge today',
-      audience: 'all',
-      action: 'open_catalogue',
-      extra: { category: 'salads' },
+    const message = await okApi(ctx, api.push.create, {
+      token: operator,
+      body: {
+        importance: 'important',
+        title: 'Fresh salads',
+        body: 'New salads in your fridge today',
+        audience: 'all',
+        action: 'open_catalogue',
+        extra: { category: 'salads' },
+      },
     });
     await ctx.app.jobs.runDue();
 
@@ -84,7 +88,7 @@ describe('push through Firebase Cloud Messaging', () => {
       .from(customerPushDevices)
       .where(eq(customerPushDevices.userId, both));
     expect(left.map((row) => row.token)).toEqual([`ok-${suffix}`]);
-    const info = (await call(ctx, 'GET', `/v1/push/info/${message.id}`, { token: operator })).json<TPushMessage>();
+    const info = (await callApi(ctx, api.push.info, { params: { id: message.id }, token: operator })).json();
     expect(info).toMatchObject({ status: 'sent', delivered: 2, failed: 1 });
 
     // The service account signed in with a JWT Google could check, scoped to FCM, at most once
@@ -102,20 +106,20 @@ describe('push through Firebase Cloud Messaging', () => {
     await customerWith(tenant.org.main, []);
     const operator = await tenant.token('operator');
     const create = (payload: object, lang = 'en') =>
-      call(ctx, 'POST', '/v1/push/create', {
+      callApi(ctx, api.push.create, {
         token: operator,
         lang,
-        payload: { importance: 'unimportant', title: 'Hello', body: 'Hi', audience: 'all', ...payload },
+        body: { importance: 'unimportant', title: 'Hello', body: 'Hi', audience: 'all', ...payload },
       });
     const reserved = await create({ extra: { from: 'shop', google_campaign: 'x', message_id: '1', ok: 'yes' } });
     expect(reserved.statusCode).toBe(400);
-    expect(reserved.json().fields).toEqual({
+    expect(reserved.error().fields).toEqual({
       'extra.from': 'The data key “from” is reserved by Firebase Cloud Messaging; choose another',
       'extra.google_campaign': 'The data key “google_campaign” is reserved by Firebase Cloud Messaging; choose another',
       'extra.message_id': 'The data key “message_id” is set by Vitrina itself; choose another',
     });
     const gcm = await create({ extra: { 'gcm.notification.tag': 'a' } }, 'ua');
-    expect(gcm.json().fields).toEqual({
+    expect(gcm.error().fields).toEqual({
       'extra.gcm.notification.tag':
         'Ключ даних «gcm.notification.tag» зарезервований Firebase Cloud Messaging; оберіть інший',
     });
@@ -125,7 +129,7 @@ describe('push through Firebase Cloud Messaging', () => {
     );
     const tooBig = await create({ extra: bulky });
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json().fields).toEqual({
+    expect(tooBig.error().fields).toEqual({
       // Title 5, body 2, the adapter's message id 22, the data 4,600.
       extra: 'A push message carries at most 4096 bytes of title, text, action and data; this one has 4629',
     });
@@ -134,8 +138,8 @@ describe('push through Firebase Cloud Messaging', () => {
       { body: 'ł'.repeat(1000), title: 'ś'.repeat(100), action: 'x'.repeat(300), extra: bulky },
       'pl',
     );
-    expect(Object.keys(longBody.json().fields)).toEqual(['extra']);
-    expect(longBody.json().fields.extra).toContain('Wiadomość push mieści najwyżej 4096 bajtów');
+    expect(Object.keys(longBody.error().fields!)).toEqual(['extra']);
+    expect(longBody.error().fields!.extra).toContain('Wiadomość push mieści najwyżej 4096 bajtów');
     expect(fcm.violations).toEqual([]);
   });
 
@@ -147,11 +151,14 @@ describe('push through Firebase Cloud Messaging', () => {
     const busy = await customerWith(tenant.org.main, [`busy-${suffix}`]);
     const oops = await customerWith(tenant.org.main, [`oops-${suffix}`]);
     const operator = await tenant.token('operator');
-    const message = await ok<TPushMessage>(ctx, operator, '/v1/push/create', {
-      importance: 'important',
-      title: 'Lunch',
-      body: 'Soup of the day is in',
-      audience: 'all',
+    const message = await okApi(ctx, api.push.create, {
+      token: operator,
+      body: {
+        importance: 'important',
+        title: 'Lunch',
+        body: 'Soup of the day is in',
+        audience: 'all',
+      },
     });
     const rows = async () =>
       new Map(
@@ -163,7 +170,7 @@ describe('push through Firebase Cloud Messaging', () => {
         ).map((row) => [row.userId, row]),
       );
     const info = async () =>
-      (await call(ctx, 'GET', `/v1/push/info/${message.id}`, { token: operator })).json<TPushMessage>();
+      (await callApi(ctx, api.push.info, { params: { id: message.id }, token: operator })).json();
     const tries = (prefix: string) => fcm.received.filter((item) => item.token === `${prefix}-${suffix}`).length;
 
     await ctx.app.jobs.runDue();
@@ -197,11 +204,14 @@ describe('push through Firebase Cloud Messaging', () => {
     await customerWith(tenant.org.main, [`ok-${suffix}`]);
     const operator = await tenant.token('operator');
     const send = async () => {
-      await ok(ctx, operator, '/v1/push/create', {
-        importance: 'unimportant',
-        title: 'Hello',
-        body: 'A new fridge opened near you',
-        audience: 'all',
+      await okApi(ctx, api.push.create, {
+        token: operator,
+        body: {
+          importance: 'unimportant',
+          title: 'Hello',
+          body: 'A new fridge opened near you',
+          audience: 'all',
+        },
       });
       await ctx.app.jobs.runDue();
     };

@@ -1,15 +1,12 @@
-import type {
-  TPushMessage,
-  TPushMessageList,
-  TPushPreview,
-  TPushRecipientOptions,
-  TUserGroup,
-} from '@vitrina/contract';
+import { api, type PushImportance, type TCreatePushMessage } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createSignedInUser } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { pushDeliveries, users } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { registerCustomer } from '../auth/index.js';
@@ -52,12 +49,16 @@ async function customer(orgId: number, limits: { important?: number; unimportant
 
 async function groupOf(tenant: Tenant, phones: string[]) {
   const operator = await tenant.token('operator');
-  const group = await ok<TUserGroup>(ctx, operator, '/v1/user/group/create', { name: uniqueName('Group') });
-  await ok(ctx, operator, `/v1/user/group/import/${group.id}`, { text: phones.join('\n') });
+  const group = await okApi(ctx, api.userGroup.create, { token: operator, body: { name: uniqueName('Group') } });
+  await okApi(ctx, api.userGroup.importPhones, {
+    params: { id: group.id },
+    token: operator,
+    body: { text: phones.join('\n') },
+  });
   return group;
 }
 
-const message = (extra: Record<string, unknown>) => ({
+const message = (extra: Partial<TCreatePushMessage>): TCreatePushMessage => ({
   importance: 'unimportant',
   title: 'Fresh salads',
   body: 'New salads in your fridge today',
@@ -66,7 +67,7 @@ const message = (extra: Record<string, unknown>) => ({
 });
 
 async function info(token: string, id: number) {
-  return (await call(ctx, 'GET', `/v1/push/info/${id}`, { token })).json<TPushMessage>();
+  return (await callApi(ctx, api.push.info, { params: { id }, token })).json();
 }
 
 async function deliveriesOf(messageId: number) {
@@ -81,33 +82,31 @@ describe('push messages', () => {
     const tenant = await createTenant(db());
     await customer(tenant.org.main);
     const operator = await tenant.token('operator');
-    const sent = await ok<TPushMessage>(ctx, operator, '/v1/push/create', message({}));
-    expect((await call(ctx, 'GET', '/v1/push/list')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/push/list', { token: await tenant.token('support') })).statusCode).toBe(403);
+    const sent = await okApi(ctx, api.push.create, { token: operator, body: message({}) });
+    expect((await callApi(ctx, api.push.list)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.push.list, { token: await tenant.token('support') })).statusCode).toBe(403);
     const other = await createTenant(db());
     const stranger = await other.token('operator');
-    expect((await call(ctx, 'GET', `/v1/push/info/${sent.id}`, { token: stranger })).statusCode).toBe(404);
-    expect((await call(ctx, 'POST', `/v1/push/cancel/${sent.id}`, { token: stranger })).statusCode).toBe(404);
-    const theirs = (await call(ctx, 'GET', '/v1/push/list', { token: stranger })).json<TPushMessageList>();
+    expect((await callApi(ctx, api.push.info, { params: { id: sent.id }, token: stranger })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.push.cancel, { params: { id: sent.id }, token: stranger })).statusCode).toBe(404);
+    const theirs = (await callApi(ctx, api.push.list, { token: stranger })).json();
     expect(theirs.items.map((item) => item.id)).not.toContain(sent.id);
     // Krakow sees nothing of its main organisation; main sees Krakow's messages.
     const krakowCustomer = await customer(tenant.org.krakow);
     const editor = await tenant.token('editor');
-    expect((await call(ctx, 'GET', `/v1/push/info/${sent.id}`, { token: editor })).statusCode).toBe(404);
-    const fromKrakow = await ok<TPushMessage>(
-      ctx,
-      editor,
-      '/v1/push/create',
-      message({ audience: 'user', user_id: krakowCustomer.id }),
-    );
+    expect((await callApi(ctx, api.push.info, { params: { id: sent.id }, token: editor })).statusCode).toBe(404);
+    const fromKrakow = await okApi(ctx, api.push.create, {
+      token: editor,
+      body: message({ audience: 'user', user_id: krakowCustomer.id }),
+    });
     expect((await info(operator, fromKrakow.id)).org_name).toMatch(/^Krakow/);
     // A customer of another organisation cannot be addressed.
-    const response = await call(ctx, 'POST', '/v1/push/create', {
+    const response = await callApi(ctx, api.push.create, {
       token: editor,
-      payload: message({ audience: 'user', user_id: (await customer(tenant.org.main)).id }),
+      body: message({ audience: 'user', user_id: (await customer(tenant.org.main)).id }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ user_id: 'Choose a customer of the organisation' });
+    expect(response.error().fields).toEqual({ user_id: 'Choose a customer of the organisation' });
   });
 
   it('schedules a message to groups at a wall time on the organisation’s clock and sends it when due', async () => {
@@ -119,7 +118,7 @@ describe('push messages', () => {
     const second = await groupOf(tenant, [a.phone, b.phone, newPhone()]);
     const body = message({ audience: 'groups', group_ids: [first.id, second.id], send_at: '2026-01-15T18:30' });
 
-    const preview = await ok<TPushPreview>(ctx, operator, '/v1/push/preview', body);
+    const preview = await okApi(ctx, api.push.preview, { token: operator, body });
     // 18:30 in Kyiv is 16:30 UTC in winter.
     expect(preview).toEqual({
       recipients: 2,
@@ -127,7 +126,7 @@ describe('push messages', () => {
       send_at: '2026-01-15T16:30:00.000Z',
       time_zone: 'Europe/Kyiv',
     });
-    const queued = await ok<TPushMessage>(ctx, operator, '/v1/push/create', body);
+    const queued = await okApi(ctx, api.push.create, { token: operator, body });
     expect(queued).toMatchObject({ status: 'scheduled', recipients: 2, send_at: '2026-01-15T16:30:00.000Z' });
     expect(queued.group_names.sort()).toEqual([first.name, second.name].sort());
 
@@ -143,9 +142,7 @@ describe('push messages', () => {
     });
     expect((await deliveriesOf(queued.id)).map((row) => row.userId).sort()).toEqual([a.id, b.id].sort());
 
-    const sentList = (
-      await call(ctx, 'GET', '/v1/push/list', { token: operator, query: { status: 'sent' } })
-    ).json<TPushMessageList>();
+    const sentList = (await callApi(ctx, api.push.list, { token: operator, query: { status: 'sent' } })).json();
     expect(sentList.items.map((item) => item.id)).toContain(queued.id);
   });
 
@@ -155,13 +152,13 @@ describe('push messages', () => {
     const capped = await customer(tenant.org.main, { unimportant: 1, important: 1 });
     const free = await customer(tenant.org.main, { unimportant: 5 });
     clock.set(Date.UTC(2026, 2, 10, 9, 0, 0));
-    const send = async (importance: string) => {
-      const sent = await ok<TPushMessage>(ctx, operator, '/v1/push/create', message({ importance }));
+    const send = async (importance: PushImportance) => {
+      const sent = await okApi(ctx, api.push.create, { token: operator, body: message({ importance }) });
       await ctx.app.jobs.runDue();
       return info(operator, sent.id);
     };
     expect(await send('unimportant')).toMatchObject({ status: 'sent', delivered: 2, skipped_limit: 0 });
-    const preview = await ok<TPushPreview>(ctx, operator, '/v1/push/preview', message({}));
+    const preview = await okApi(ctx, api.push.preview, { token: operator, body: message({}) });
     expect(preview).toMatchObject({ recipients: 2, over_limit: 1 });
     expect(await send('unimportant')).toMatchObject({ status: 'sent', delivered: 1, skipped_limit: 1 });
     // Important messages have their own limit.
@@ -179,16 +176,19 @@ describe('push messages', () => {
     const tenant = await createTenant(db());
     const operator = await tenant.token('operator');
     await customer(tenant.org.main);
-    const later = await ok<TPushMessage>(ctx, operator, '/v1/push/create', message({ send_at: '2026-01-16T09:00' }));
-    const cancelled = await ok<TPushMessage>(ctx, operator, `/v1/push/cancel/${later.id}`, {});
+    const later = await okApi(ctx, api.push.create, {
+      token: operator,
+      body: message({ send_at: '2026-01-16T09:00' }),
+    });
+    const cancelled = await okApi(ctx, api.push.cancel, { params: { id: later.id }, token: operator });
     expect(cancelled.status).toBe('cancelled');
     clock.set(Date.parse('2026-01-16T08:00:00Z'));
     await ctx.app.jobs.runDue();
     expect(await info(operator, later.id)).toMatchObject({ status: 'cancelled', delivered: 0 });
     expect(await deliveriesOf(later.id)).toEqual([]);
-    const again = await call(ctx, 'POST', `/v1/push/cancel/${later.id}`, { token: operator });
+    const again = await callApi(ctx, api.push.cancel, { params: { id: later.id }, token: operator });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Only a scheduled message can be cancelled; this one is cancelled');
+    expect(again.error().message).toBe('Only a scheduled message can be cancelled; this one is cancelled');
   });
 
   it('addresses a phone in local form and refuses unknown phones, past times and missing groups with the field named', async () => {
@@ -196,12 +196,10 @@ describe('push messages', () => {
     const operator = await tenant.token('operator');
     const buyer = await customer(tenant.org.main);
     const local = `0${buyer.phone.slice(4)}`;
-    const byPhone = await ok<TPushMessage>(
-      ctx,
-      operator,
-      '/v1/push/create',
-      message({ audience: 'phone', phone: local }),
-    );
+    const byPhone = await okApi(ctx, api.push.create, {
+      token: operator,
+      body: message({ audience: 'phone', phone: local }),
+    });
     expect(byPhone).toMatchObject({ phone: buyer.phone, recipients: 1 });
 
     const refusals: [Record<string, unknown>, Record<string, string>][] = [
@@ -212,19 +210,19 @@ describe('push messages', () => {
       [{ title: '' }, { title: 'This field is required' }],
     ];
     for (const [change, fields] of refusals) {
-      const response = await call(ctx, 'POST', '/v1/push/create', { token: operator, payload: message(change) });
+      const response = await callApi(ctx, api.push.create, { token: operator, body: message(change) });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().fields).toEqual(fields);
+      expect(response.error().fields).toEqual(fields);
     }
     const foreign = await groupOf(await createTenant(db()), [buyer.phone]);
-    const response = await call(ctx, 'POST', '/v1/push/create', {
+    const response = await callApi(ctx, api.push.create, {
       token: operator,
-      payload: message({ audience: 'groups', group_ids: [foreign.id] }),
+      body: message({ audience: 'groups', group_ids: [foreign.id] }),
     });
     expect(response.statusCode).toBe(404);
     const picker = (
-      await call(ctx, 'GET', '/v1/push/recipients', { token: operator, query: { q: buyer.phone.slice(-7) } })
-    ).json<TPushRecipientOptions>();
+      await callApi(ctx, api.push.recipients, { token: operator, query: { q: buyer.phone.slice(-7) } })
+    ).json();
     expect(picker.items).toEqual([expect.objectContaining({ id: buyer.id, phone: buyer.phone })]);
   });
 
@@ -233,7 +231,10 @@ describe('push messages', () => {
     const operator = await tenant.token('operator');
     const customers = [];
     for (let index = 0; index < 5; index += 1) customers.push(await customer(tenant.org.main));
-    const queued = await ok<TPushMessage>(ctx, operator, '/v1/push/create', message({ send_at: '2026-12-20T10:00' }));
+    const queued = await okApi(ctx, api.push.create, {
+      token: operator,
+      body: message({ send_at: '2026-12-20T10:00' }),
+    });
 
     // An outside provider (not transactional) that takes the second batch and then fails to answer.
     const received: number[] = [];
@@ -268,20 +269,34 @@ describe('push messages', () => {
 
 describe('organisation clocks', () => {
   it('takes the currency’s zone by default and refuses an unknown zone', async () => {
-    const admin = await ctx.login('admin');
-    const warsaw = await ok<{ id: number; time_zone: string }>(ctx, admin, '/v1/organization/create', {
-      name: uniqueName('Gdansk'),
-      currency: 'PLN',
+    // Only the platform creates organisations: a platform user of an organisation of its own.
+    const admin = (
+      await createSignedInUser(db(), {
+        orgId: await createOrganisation(db()),
+        permissions: ['show_organizations_page', 'edit_organizations', 'view_all_organizations'],
+      })
+    ).token;
+    const warsaw = await okApi(ctx, api.organization.create, {
+      token: admin,
+      body: {
+        name: uniqueName('Gdansk'),
+        currency: 'PLN',
+      },
     });
     expect(warsaw.time_zone).toBe('Europe/Warsaw');
-    const response = await call(ctx, 'POST', `/v1/organization/update/${warsaw.id}`, {
+    const response = await callApi(ctx, api.organization.update, {
+      params: { id: warsaw.id },
       token: admin,
-      payload: { time_zone: 'Mars/Olympus' },
+      body: { time_zone: 'Mars/Olympus' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ time_zone: 'Choose a time zone from the list' });
-    const moved = await ok<{ time_zone: string }>(ctx, admin, `/v1/organization/update/${warsaw.id}`, {
-      time_zone: 'Europe/Rome',
+    expect(response.error().fields).toEqual({ time_zone: 'Choose a time zone from the list' });
+    const moved = await okApi(ctx, api.organization.update, {
+      params: { id: warsaw.id },
+      token: admin,
+      body: {
+        time_zone: 'Europe/Rome',
+      },
     });
     expect(moved.time_zone).toBe('Europe/Rome');
   });

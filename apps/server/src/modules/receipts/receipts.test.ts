@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertFiscalMicromarket, insertPaidSale } from '../../../test/factories/receipt-sales.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { fiscalReceipts, jobs } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { saveFiscalSettings } from '../fiscal/fiscal.repository.js';
@@ -17,9 +19,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
-const receiptUrl = (token: string) => `/v1/notauth/receipt/${token}`;
-const operatorUrl = (id: number) => `/v1/device/transaction/receipt/${id}`;
-const retryUrl = (id: number) => `/v1/device/transaction/fiscal/retry/${id}`;
 
 async function world(options: { isFiscal?: boolean; org?: 'main' | 'kyiv' | 'krakow' } = {}) {
   const tenant = await createTenant(db());
@@ -32,7 +31,7 @@ async function world(options: { isFiscal?: boolean; org?: 'main' | 'kyiv' | 'kra
 async function withOpenShift(tenant: Tenant, orgId: number, delaySeconds = 0) {
   await saveFiscalSettings(db(), { orgId, provider: 'test', delaySeconds });
   const operator = await tenant.token('operator');
-  expect((await call(ctx, 'POST', `/v1/organization/fiscal/shift/open/${orgId}`, { token: operator })).statusCode).toBe(
+  expect((await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator })).statusCode).toBe(
     200,
   );
 }
@@ -40,7 +39,7 @@ async function withOpenShift(tenant: Tenant, orgId: number, delaySeconds = 0) {
 describe('public receipt', () => {
   it('shows a paid sale by its token: organisation, micromarket, lines and totals', async () => {
     const { sale } = await world();
-    const response = await call(ctx, 'GET', receiptUrl(sale.token));
+    const response = await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } });
     expect(response.statusCode).toBe(200);
     const receipt = response.json();
     expect(receipt).toMatchObject({
@@ -66,19 +65,23 @@ describe('public receipt', () => {
     const { orgId, micromarketId } = await world();
     const unpaid = await insertPaidSale(db(), { orgId, micromarketId, paymentStatus: 0 });
     const answers = await Promise.all(
-      [randomUUID(), 'not-a-token', unpaid.token].map((token) => call(ctx, 'GET', receiptUrl(token))),
+      [randomUUID(), 'not-a-token', unpaid.token].map((token) =>
+        callApi(ctx, api.receipt.publicReceipt, { params: { token } }),
+      ),
     );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ message: 'Not found' });
     }
-    expect((await call(ctx, 'GET', `${receiptUrl(randomUUID())}/pdf`)).statusCode).toBe(404);
+    expect((await callApi(ctx, api.receipt.publicReceiptPdf, { params: { token: randomUUID() } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('says "try again in 2 minutes" until the fiscal receipt is ready, then shows it', async () => {
     const { tenant, orgId, sale } = await world({ isFiscal: true });
     await withOpenShift(tenant, orgId, 60);
-    expect((await call(ctx, 'GET', receiptUrl(sale.token))).json().fiscal).toEqual({
+    expect((await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json().fiscal).toEqual({
       status: 'pending',
       document: null,
       returns: [],
@@ -87,7 +90,7 @@ describe('public receipt', () => {
     await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
     await ctx.app.jobs.runDue();
     // Registered, but the provider takes 60 s: still pending, the job asks again in 2 minutes.
-    expect((await call(ctx, 'GET', receiptUrl(sale.token))).json().fiscal).toEqual({
+    expect((await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json().fiscal).toEqual({
       status: 'pending',
       document: null,
       returns: [],
@@ -95,15 +98,18 @@ describe('public receipt', () => {
 
     clock.advance(2 * 60_000);
     await ctx.app.jobs.runDue();
-    const fiscal = (await call(ctx, 'GET', receiptUrl(sale.token))).json().fiscal;
+    const fiscal = (await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json().fiscal!;
     expect(fiscal.status).toBe('ready');
     expect(fiscal.document).toMatchObject({ number: expect.any(String), fiscal_sign: expect.any(String) });
-    expect(fiscal.document.url).toContain(fiscal.document.number);
+    expect(fiscal.document!.url).toContain(fiscal.document!.number);
   });
 
   it('renders the PDF', async () => {
     const { sale } = await world();
-    const response = await call(ctx, 'GET', `${receiptUrl(sale.token)}/pdf`, { query: { lang: 'ua' } });
+    const response = await callApi(ctx, api.receipt.publicReceiptPdf, {
+      params: { token: sale.token },
+      query: { lang: 'ua' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain(`receipt-${sale.id}.pdf`);
@@ -115,15 +121,25 @@ describe('public receipt', () => {
 describe('operator: receipt and fiscal receipt of a transaction', () => {
   it('answers 401 without a session, 403 without show_transactions_page, 404 for another organisation’s sale', async () => {
     const { tenant, sale } = await world();
-    expect((await call(ctx, 'GET', operatorUrl(sale.id))).statusCode).toBe(401);
-    expect((await call(ctx, 'POST', retryUrl(sale.id))).statusCode).toBe(401);
+    expect((await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id } })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.receipt.retryFiscal, { params: { id: sale.id } })).statusCode).toBe(401);
     const courier = await tenant.token('courier');
-    expect((await call(ctx, 'GET', operatorUrl(sale.id), { token: courier })).statusCode).toBe(403);
-    expect((await call(ctx, 'POST', retryUrl(sale.id), { token: courier })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: courier })).statusCode,
+    ).toBe(403);
+    expect((await callApi(ctx, api.receipt.retryFiscal, { params: { id: sale.id }, token: courier })).statusCode).toBe(
+      403,
+    );
     const stranger = await (await createTenant(db())).token('operator');
-    expect((await call(ctx, 'GET', operatorUrl(sale.id), { token: stranger })).statusCode).toBe(404);
-    expect((await call(ctx, 'POST', retryUrl(sale.id), { token: stranger })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', operatorUrl(999_999_999), { token: stranger })).statusCode).toBe(404);
+    expect(
+      (await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: stranger })).statusCode,
+    ).toBe(404);
+    expect((await callApi(ctx, api.receipt.retryFiscal, { params: { id: sale.id }, token: stranger })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await callApi(ctx, api.receipt.transactionReceipt, { params: { id: 999_999_999 }, token: stranger })).statusCode,
+    ).toBe(404);
   });
 
   it('gives the receipt link and the fiscal receipt’s state with the technical problem', async () => {
@@ -132,7 +148,11 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
     await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
     await ctx.app.jobs.runDue();
     const operator = await tenant.token('operator');
-    const response = await call(ctx, 'GET', operatorUrl(sale.id), { token: operator, lang: 'en' });
+    const response = await callApi(ctx, api.receipt.transactionReceipt, {
+      params: { id: sale.id },
+      token: operator,
+      lang: 'en',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       transaction_id: sale.id,
@@ -148,14 +168,20 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
     await withOpenShift(tenant, orgId);
     const operator = await tenant.token('operator');
     await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
-    await call(ctx, 'POST', `/v1/organization/fiscal/shift/close/${orgId}`, { token: operator });
+    await callApi(ctx, api.receipt.closeShift, { params: { org_id: orgId }, token: operator });
     await ctx.app.jobs.runDue();
-    const pending = await call(ctx, 'POST', retryUrl(sale.id), { token: operator, lang: 'en' });
+    const pending = await callApi(ctx, api.receipt.retryFiscal, {
+      params: { id: sale.id },
+      token: operator,
+      lang: 'en',
+    });
     expect(pending.statusCode).toBe(409);
-    expect(pending.json().message).toBe('The fiscal receipt is registered or still being registered');
+    expect(pending.error().message).toBe('The fiscal receipt is registered or still being registered');
     const plain = await world();
     const plainOperator = await plain.tenant.token('operator');
-    expect((await call(ctx, 'POST', retryUrl(plain.sale.id), { token: plainOperator })).statusCode).toBe(409);
+    expect(
+      (await callApi(ctx, api.receipt.retryFiscal, { params: { id: plain.sale.id }, token: plainOperator })).statusCode,
+    ).toBe(409);
 
     // Its retries ran out (a day of closed shift); the shift is open again.
     await db()
@@ -166,16 +192,19 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
       .update(jobs)
       .set({ status: 'failed' })
       .where(eq(jobs.key, `fiscal:${sale.id}`));
-    await call(ctx, 'POST', `/v1/organization/fiscal/shift/open/${orgId}`, { token: operator });
-    const retried = await call(ctx, 'POST', retryUrl(sale.id), { token: operator });
+    await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
+    const retried = await callApi(ctx, api.receipt.retryFiscal, { params: { id: sale.id }, token: operator });
     expect(retried.statusCode).toBe(200);
     await ctx.app.jobs.runDue();
-    const after = await call(ctx, 'GET', operatorUrl(sale.id), { token: operator });
+    const after = await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: operator });
     expect(after.json().fiscal).toMatchObject({ status: 'ready', attempts: 721, problem: null });
 
     const viewOnly = await world({ isFiscal: true, org: 'kyiv' });
     const kyivOperator = await viewOnly.tenant.token('operator');
-    expect((await call(ctx, 'POST', retryUrl(viewOnly.sale.id), { token: kyivOperator })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.receipt.retryFiscal, { params: { id: viewOnly.sale.id }, token: kyivOperator }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -184,11 +213,13 @@ describe('operator: register now', () => {
     const { tenant, orgId, sale } = await world({ isFiscal: true });
     await withOpenShift(tenant, orgId);
     const operator = await tenant.token('operator');
-    const queued = await call(ctx, 'POST', retryUrl(sale.id), { token: operator });
+    const queued = await callApi(ctx, api.receipt.retryFiscal, { params: { id: sale.id }, token: operator });
     expect(queued.statusCode).toBe(200);
     expect(queued.json().fiscal).toBeNull();
     await ctx.app.jobs.runDue();
-    expect((await call(ctx, 'GET', operatorUrl(sale.id), { token: operator })).json().fiscal).toMatchObject({
+    expect(
+      (await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: operator })).json().fiscal,
+    ).toMatchObject({
       status: 'ready',
       attempts: 1,
     });
@@ -199,18 +230,27 @@ describe('fiscal settings', () => {
   it('stores the key sealed and shows it masked; opening a shift needs a provider', async () => {
     const { tenant, orgId } = await world();
     const operator = await tenant.token('operator');
-    const url = `/v1/organization/fiscal/system/${orgId}`;
-    expect((await call(ctx, 'GET', url)).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', url, { token: await tenant.token('courier') })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', url, { token: operator })).json()).toMatchObject({ provider: null, api_key: null });
+    expect((await callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: orgId } })).statusCode).toBe(401);
     expect(
-      (await call(ctx, 'POST', `/v1/organization/fiscal/shift/open/${orgId}`, { token: operator })).statusCode,
-    ).toBe(409);
+      (
+        await callApi(ctx, api.receipt.fiscalSettings, {
+          params: { org_id: orgId },
+          token: await tenant.token('courier'),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: orgId }, token: operator })).json(),
+    ).toMatchObject({ provider: null, api_key: null });
+    expect((await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator })).statusCode).toBe(
+      409,
+    );
 
     const key = 'fiscal-key-0123456789abcdef';
-    const saved = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${orgId}`, {
+    const saved = await callApi(ctx, api.receipt.updateFiscalSettings, {
+      params: { org_id: orgId },
       token: operator,
-      payload: { provider: 'test', api_key: key, delay_seconds: 30 },
+      body: { provider: 'test', api_key: key, delay_seconds: 30 },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ provider: 'test', delay_seconds: 30, shift_open: false });
@@ -219,10 +259,13 @@ describe('fiscal settings', () => {
     const stored = await ctx.app.fiscal.forOrg(db(), orgId);
     expect(stored?.row.credentialsSealed).not.toContain(key);
 
-    const opened = await call(ctx, 'POST', `/v1/organization/fiscal/shift/open/${orgId}`, { token: operator });
+    const opened = await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
     expect(opened.json()).toMatchObject({ is_open: true, number: 1 });
-    expect((await call(ctx, 'GET', url, { token: operator })).json().shift_open).toBe(true);
-    const closed = await call(ctx, 'POST', `/v1/organization/fiscal/shift/close/${orgId}`, { token: operator });
+    expect(
+      (await callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: orgId }, token: operator })).json()
+        .shift_open,
+    ).toBe(true);
+    const closed = await callApi(ctx, api.receipt.closeShift, { params: { org_id: orgId }, token: operator });
     expect(closed.json()).toMatchObject({ is_open: false, number: 1 });
   });
 });

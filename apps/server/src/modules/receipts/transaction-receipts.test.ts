@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TReceipt, TTransactionCard, TTransactionReceipt } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import {
   type FiscalShop,
   fiscalShop,
@@ -13,7 +14,7 @@ import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertFiscalMicromarket } from '../../../test/factories/receipt-sales.js';
 import { insertClosedSale } from '../../../test/factories/sales.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { paymentTransactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
@@ -40,13 +41,21 @@ function shop() {
     permissions: ['show_transactions_page', 'show_update_transaction_page'],
     latte: { name: 'Latte' },
     register: async ({ orgId, operator }) => {
-      await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
-        provider: 'test',
-        simulate: 'none',
-        webhook_secret: `whsec_cardreceipts${String(secrets).padStart(4, '0')}`,
+      await okApi(ctx, api.payment.updateSettings, {
+        params: { org_id: orgId },
+        token: operator,
+        body: {
+          provider: 'test',
+          simulate: 'none',
+          webhook_secret: `whsec_cardreceipts${String(secrets).padStart(4, '0')}`,
+        },
       });
-      await ok(ctx, operator, `/v1/organization/fiscal/system/update/${orgId}`, { provider: 'test', delay_seconds: 0 });
-      await ok(ctx, operator, `/v1/organization/fiscal/shift/open/${orgId}`, {});
+      await okApi(ctx, api.receipt.updateFiscalSettings, {
+        params: { org_id: orgId },
+        token: operator,
+        body: { provider: 'test', delay_seconds: 0 },
+      });
+      await okApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
     },
   });
 }
@@ -69,9 +78,10 @@ async function paidSale(s: Shop) {
 type Sale = Awaited<ReturnType<typeof paidSale>>;
 
 async function refund(s: Shop, sale: Sale, payload: object) {
-  const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+  const answer = await callApi(ctx, api.transaction.refund, {
+    params: { id: sale.id },
     token: s.staff,
-    payload: { ...payload, reason: 'Goodwill', idempotency_key: randomUUID() },
+    body: { ...payload, reason: 'Goodwill', idempotency_key: randomUUID() },
   });
   expect(answer.statusCode, answer.body).toBe(200);
   const rows = await db()
@@ -84,11 +94,10 @@ async function refund(s: Shop, sale: Sale, payload: object) {
 
 const reverse = (s: Shop, row: { providerReference: string | null }) => reverseRefund(ctx, s.orgId, row);
 
-const receiptUrl = (id: number) => `/v1/device/transaction/receipt/${id}`;
 const receiptsFor = async (token: string, saleId: number, lang = 'en') => {
-  const answer = await call(ctx, 'GET', receiptUrl(saleId), { token, lang });
+  const answer = await callApi(ctx, api.receipt.transactionReceipt, { params: { id: saleId }, token, lang });
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json<TTransactionReceipt>().receipts;
+  return answer.json().receipts;
 };
 const registered = { number: expect.any(String), url: expect.any(String), registered_at: expect.any(String) };
 
@@ -106,8 +115,8 @@ describe('the transaction card’s receipts', () => {
     await runJobs();
 
     const receipts = await receiptsFor(s.staff, sale.id);
-    const card = await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.staff });
-    const refunds = card.json<TTransactionCard>().refunds;
+    const card = await callApi(ctx, api.transaction.info, { params: { id: sale.id }, token: s.staff });
+    const refunds = card.json().refunds;
     expect(refunds.map((row) => row.payment_ids)).toEqual([[kept.id], [reversed.id]]);
     expect(receipts).toEqual([
       {
@@ -160,7 +169,7 @@ describe('the transaction card’s receipts', () => {
     expect(new Set(receipts.map((row) => row.document!.number)).size).toBe(4);
 
     // Each anchor is the receipt's place on the public page: the same documents, in the same order.
-    const publicPage = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json<TReceipt>();
+    const publicPage = (await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json();
     expect(publicPage.fiscal!.document!.number).toBe(receipts[0]!.document!.number);
     expect(publicPage.fiscal!.returns.map((row) => [row.kind, row.document!.number])).toEqual(
       receipts.slice(1).map((row) => [row.kind, row.document!.number]),
@@ -170,7 +179,7 @@ describe('the transaction card’s receipts', () => {
   it('shows a receipt still waiting, with why, in the caller’s language', async () => {
     const s = await shop();
     const sale = await paidSale(s);
-    await ok(ctx, s.operator, `/v1/organization/fiscal/shift/close/${s.orgId}`, {});
+    await okApi(ctx, api.receipt.closeShift, { params: { org_id: s.orgId }, token: s.operator });
     const row = await refund(s, sale, { amount_minor: 2_000 });
     await runJobs();
 
@@ -193,18 +202,20 @@ describe('the transaction card’s receipts', () => {
     const sale = await paidSale(s);
     expect(await receiptsFor(s.staff, sale.id)).toHaveLength(1);
 
-    expect((await call(ctx, 'GET', receiptUrl(sale.id))).statusCode).toBe(401);
+    expect((await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id } })).statusCode).toBe(401);
     const { token: unpermitted } = await createSignedInUser(db(), {
       orgId: s.orgId,
       permissions: ['show_update_transaction_page'],
     });
-    expect((await call(ctx, 'GET', receiptUrl(sale.id), { token: unpermitted })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: unpermitted })).statusCode,
+    ).toBe(403);
     const stranger = await orgOnTestProvider(ctx);
     const { token: foreign } = await createSignedInUser(db(), {
       orgId: stranger.orgId,
       permissions: ['show_transactions_page'],
     });
-    const hidden = await call(ctx, 'GET', receiptUrl(sale.id), { token: foreign });
+    const hidden = await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: foreign });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('receipts');
 

@@ -1,8 +1,9 @@
-import type { TDashboardSales, TSalesReport } from '@vitrina/contract';
+import { api, type TSalesReport } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertCategory, insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import type { Db } from '../../db/client.js';
 import { tags, transactionProducts, transactions } from '../../db/schema/index.js';
 import { flushSaleRollups, markSaleRollups, rebuildSaleRollups, refreshSaleRollups } from './index.js';
@@ -138,12 +139,12 @@ async function seedShop(): Promise<Shop> {
 }
 
 async function report(token: string, query: Record<string, string>): Promise<TSalesReport> {
-  const response = await call(ctx, 'GET', '/v1/report/sales', {
+  const response = await callApi(ctx, api.report.sales, {
     token,
     query: { from: '2026-03-01', to: '2026-03-02', ...query },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TSalesReport>();
+  return response.json();
 }
 
 /** Main's UAH sales and Krakow's PLN sale: never one sum (the operator's own currency first). */
@@ -269,14 +270,14 @@ describe('sales report', () => {
   it('refuses an unknown sort and a top outside 1–1000, in the caller’s language', async () => {
     for (const query of [{ sort: 'price' }, { top: '0' }, { top: '1001' }] as Record<string, string>[]) {
       const ask = (lang: string) =>
-        call(ctx, 'GET', '/v1/report/sales', {
+        callApi(ctx, api.report.sales, {
           token: shop.token,
           lang,
           query: { from: '2026-03-01', to: '2026-03-02', ...query },
         });
       const [english, polish] = [await ask('en'), await ask('pl')];
       expect([english.statusCode, polish.statusCode], JSON.stringify(query)).toEqual([400, 400]);
-      const message = (response: typeof english) => response.json<{ message: string }>().message;
+      const message = (response: typeof english) => response.error().message;
       expect(message(polish)).toMatch(query.sort ? /^sort: / : /^top: /);
       expect(message(polish)).not.toBe(message(english));
     }
@@ -338,7 +339,7 @@ describe('sales report', () => {
   });
 
   it('exports CSV and XLSX', async () => {
-    const csv = await call(ctx, 'GET', '/v1/report/sales/export', {
+    const csv = await callApi(ctx, api.report.salesExport, {
       token: shop.token,
       query: { from: '2026-03-01', to: '2026-03-02', group_by: 'micromarket', format: 'csv' },
     });
@@ -350,7 +351,7 @@ describe('sales report', () => {
     expect(lines).toContain('Fridge K,PLN,1,2,10,0,4,6');
     // A totals line per currency, never one across them.
     expect(lines.slice(-2)).toEqual(['Total,UAH,3,7,50,5,20,25', 'Total,PLN,1,2,10,0,4,6']);
-    const xlsx = await call(ctx, 'GET', '/v1/report/sales/export', {
+    const xlsx = await callApi(ctx, api.report.salesExport, {
       token: shop.token,
       query: { from: '2026-03-01', to: '2026-03-02', format: 'xlsx' },
     });
@@ -367,9 +368,9 @@ describe('report access', () => {
 
   it('answers 401 without a session and 403 without show_report_page', async () => {
     const query = { from: '2026-03-01', to: '2026-03-02' };
-    expect((await call(ctx, 'GET', '/v1/report/sales', { query })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.report.sales, { query })).statusCode).toBe(401);
     const courier = await shop.tenant.token('courier');
-    expect((await call(ctx, 'GET', '/v1/report/sales', { token: courier, query })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.report.sales, { token: courier, query })).statusCode).toBe(403);
   });
 
   it('never counts another organisation’s sales', async () => {
@@ -379,7 +380,7 @@ describe('report access', () => {
     expect((await report(editor, {})).totals).toMatchObject([{ currency: 'PLN', sales: 1, revenue: 1000 }]);
     expect((await report(shop.token, {})).totals).toEqual(TOTALS);
     expect((await report(other.token, {})).totals).toEqual(TOTALS);
-    const foreign = await call(ctx, 'GET', '/v1/report/sales', {
+    const foreign = await callApi(ctx, api.report.sales, {
       token: shop.token,
       query: { from: '2026-03-01', to: '2026-03-02', org_id: String(other.tenant.org.main) },
     });
@@ -387,7 +388,7 @@ describe('report access', () => {
   });
 
   it('rejects a period that ends before it starts', async () => {
-    const response = await call(ctx, 'GET', '/v1/report/sales', {
+    const response = await callApi(ctx, api.report.sales, {
       token: shop.token,
       query: { from: '2026-03-02', to: '2026-03-01' },
     });
@@ -416,15 +417,12 @@ describe('write-offs report', () => {
         tag(`W3-${shop.chips}`, shop.chips, '2026-03-02T10:00:00Z'),
         tag(`W4-${shop.chips}`, shop.chips, '2026-03-05T10:00:00Z'),
       ]);
-    const response = await call(ctx, 'GET', '/v1/report/write-offs', {
+    const response = await callApi(ctx, api.report.writeOffs, {
       token: shop.token,
       query: { from: '2026-03-01', to: '2026-03-02' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<{
-      rows: { day: string; product: string; items: number; cost: number; currency: string }[];
-      totals: object;
-    }>();
+    const body = response.json();
     expect(body.rows.map((row) => [row.day, row.product, row.items, row.cost, row.currency])).toEqual([
       ['2026-03-01', 'Cola', 2, 800, 'UAH'],
       ['2026-03-02', 'Chips', 1, 200, 'UAH'],
@@ -454,9 +452,9 @@ describe('dashboard sales', () => {
       });
       await refreshSaleRollups(db, { orgId: main, micromarketId: shop.fridgeB, day: sale.at.slice(0, 10) });
     }
-    const response = await call(ctx, 'GET', '/v1/dashboard/sales', { token: shop.token });
+    const response = await callApi(ctx, api.report.dashboardSales, { token: shop.token });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<TDashboardSales>();
+    const body = response.json();
     // Main sells in UAH and sees Krakow, which sells in PLN: a block per currency, UAH (its own) first.
     expect(body.currencies.map((block) => block.currency)).toEqual(['UAH', 'PLN']);
     const uah = body.currencies[0]!;

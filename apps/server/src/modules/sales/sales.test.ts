@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@vitrina/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
-import { call, createTestContext, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import {
   jobs,
   micromarketDiscounts,
@@ -229,9 +231,10 @@ describe('sales from door sessions', () => {
     const notPaid = await settled(session);
     expect(notPaid).toMatchObject({ status: 1, paymentStatus: 2 });
     await s.setSimulation('timeout');
-    const answer = await call(ctx, 'POST', `/v1/device/transaction/charge/${notPaid.id}`, {
+    const answer = await callApi(ctx, api.transaction.charge, {
+      params: { id: notPaid.id },
       token: s.operator,
-      payload: { idempotency_key: randomUUID() },
+      body: { idempotency_key: randomUUID() },
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TDatasetFile, TTransactionCard } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { paymentTransactions, transactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
@@ -86,7 +87,7 @@ async function session(f: Fridge, reading: Reading) {
 }
 
 const cardOf = async (f: Fridge, id: number) =>
-  (await call(ctx, 'GET', `/v1/device/transaction/info/${id}`, { token: f.operator })).json<TTransactionCard>();
+  (await callApi(ctx, api.transaction.info, { params: { id }, token: f.operator })).json();
 
 describe('a fridge with RFID and shelf scales', () => {
   it('charges one panini once: its tag and the scales agree on one line', async () => {
@@ -143,8 +144,12 @@ describe('a fridge with RFID and shelf scales', () => {
       { shelf: 3, measured_grams: 0, expected_grams: 0 },
     ]);
     // The operator saw the bottle go: the sale is corrected to it and paid once.
-    await ok(ctx, f.operator, `/v1/device/transaction/correct/${sale.id}`, {
-      lines: [{ product_id: f.water, quantity: 1 }],
+    await okApi(ctx, api.transaction.correct, {
+      params: { id: sale.id },
+      token: f.operator,
+      body: {
+        lines: [{ product_id: f.water, quantity: 1 }],
+      },
     });
     await ctx.app.saleSettler.idle();
     await ctx.app.jobs.runDue();
@@ -156,8 +161,12 @@ describe('a fridge with RFID and shelf scales', () => {
     expect(resolved.sensor_check?.resolved_by_name).toEqual(expect.any(String));
 
     // The resolved dispute becomes a training example, once.
-    const sent = await ok<TDatasetFile>(ctx, f.operator, `/v1/device/transaction/dataset/${sale.id}`, {
-      tags: ['purchase_top'],
+    const sent = await okApi(ctx, api.transaction.toDataset, {
+      params: { id: sale.id },
+      token: f.operator,
+      body: {
+        tags: ['purchase_top'],
+      },
     });
     expect(sent).toMatchObject({ type: 'session', tags: ['purchase_top'], mime_type: 'application/json' });
     const file = await ctx.app.inject({ method: 'GET', url: sent.url });
@@ -168,9 +177,10 @@ describe('a fridge with RFID and shelf scales', () => {
       counted_by_operator: [expect.objectContaining({ name: 'Water', quantity: 1, is_corrected: true })],
     });
     expect((await cardOf(f, sale.id)).sensor_check?.dataset_at).toBe(clock.now().toISOString());
-    const again = await call(ctx, 'POST', `/v1/device/transaction/dataset/${sale.id}`, {
+    const again = await callApi(ctx, api.transaction.toDataset, {
+      params: { id: sale.id },
       token: f.operator,
-      payload: { tags: [] },
+      body: { tags: [] },
     });
     expect(again.statusCode).toBe(409);
     await f.device.close();
@@ -186,17 +196,19 @@ describe('a fridge with RFID and shelf scales', () => {
     });
     const disputed = await session(f, { taken_tags: [], detections: [], lost: [0, 0, 700] });
     for (const id of [agreed.id, disputed.id]) {
-      const refused = await call(ctx, 'POST', `/v1/device/transaction/dataset/${id}`, {
+      const refused = await callApi(ctx, api.transaction.toDataset, {
+        params: { id },
         token: f.operator,
-        payload: {},
+        body: {},
         lang: 'pl',
       });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toContain('spór czujników');
+      expect(refused.error().message).toContain('spór czujników');
     }
-    const foreign = await call(ctx, 'POST', `/v1/device/transaction/dataset/${disputed.id}`, {
+    const foreign = await callApi(ctx, api.transaction.toDataset, {
+      params: { id: disputed.id },
       token: other.operator,
-      payload: {},
+      body: {},
     });
     expect(foreign.statusCode).toBe(404);
     await f.device.close();

@@ -1,11 +1,12 @@
-import type { TCardSetup, TPlatformPaymentSettings } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiRequest, callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { saveSubscriptionCard } from '../../../test/factories/payments.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { StripeCardStandIn, startAccounts } from '../../../test/stripe-card-stand-in.js';
 import { StripeStandIn } from '../../../test/stripe-stand-in.js';
 import {
@@ -56,8 +57,8 @@ afterEach(() => {
 const db = () => ctx.database.db;
 const MONTH = '2031-01-01';
 
-const platformOn = (body: object) =>
-  ok<TPlatformPaymentSettings>(ctx, platformAdmin, '/v1/platform/payment/system/update', body);
+const platformOn = (body: ApiRequest<typeof api.platformPayment.updateSettings>['body']) =>
+  okApi(ctx, api.platformPayment.updateSettings, { token: platformAdmin, body });
 const platformOnStripe = () =>
   platformOn({ provider: 'stripe', secret_key: PLATFORM_KEY, publishable_key: PLATFORM_PUBLISHABLE });
 
@@ -65,22 +66,19 @@ const platformOnStripe = () =>
 async function operatorWithOwnStripe() {
   const tenant = await createTenant(db());
   const orgId = tenant.org.main;
-  await ok(ctx, await tenant.token('operator'), `/v1/organization/payment/system/update/${orgId}`, {
-    provider: 'stripe',
-    secret_key: ORG_KEY,
+  await okApi(ctx, api.payment.updateSettings, {
+    params: { org_id: orgId },
+    token: await tenant.token('operator'),
+    body: {
+      provider: 'stripe',
+      secret_key: ORG_KEY,
+    },
   });
   await db().update(organizations).set({ subscriptionPriceMinor: 49_900 }).where(eq(organizations.id, orgId));
   const micromarketId = await insertMicromarket(db(), orgId, 'Subscribed');
   const manager = (await createSignedInUser(db(), { orgId, permissions: ['show_organization_subscribe'] })).token;
   return { orgId, micromarketId, manager };
 }
-
-const urls = (orgId: number) => ({
-  card: `/v1/organization/subscription/card/${orgId}`,
-  setup: `/v1/organization/subscription/card/setup/${orgId}`,
-  save: `/v1/organization/subscription/card/save/${orgId}`,
-  subscribe: `/v1/organization/subscription/subscribe/${orgId}`,
-});
 
 describe('the subscription card is the platform’s', () => {
   it('an organisation with its own Stripe account saves its card and pays its fee through the platform’s', async () => {
@@ -93,20 +91,28 @@ describe('the subscription card is the platform’s', () => {
     const { orgId, micromarketId, manager } = await operatorWithOwnStripe();
     const fromOrg = orgStripe.requests.length;
 
-    const setup = await ok<TCardSetup>(ctx, manager, urls(orgId).setup, {});
+    const setup = await okApi(ctx, api.subscription.cardSetup, { params: { org_id: orgId }, token: manager });
     expect(setup).toMatchObject({ provider: 'stripe', publishable_key: PLATFORM_PUBLISHABLE });
     expect(platformCards.setups.get(setup.setup_id)?.metadata).toEqual({ vitrina_owner: `org:${orgId}` });
     platformCards.confirmSetup(setup.setup_id, 'pm_card_visa');
-    const saved = await ok<{ card: Record<string, unknown> }>(ctx, manager, urls(orgId).save, {
-      setup_id: setup.setup_id,
+    const saved = await okApi(ctx, api.subscription.saveCard, {
+      params: { org_id: orgId },
+      token: manager,
+      body: {
+        setup_id: setup.setup_id,
+      },
     });
     expect(saved.card).toMatchObject({ brand: 'visa', last4: '4242', provider: 'stripe', needs_readding: false });
     const [card] = await db().select().from(organizationCards).where(eq(organizationCards.orgId, orgId));
     expect(card).toMatchObject({ providerAccount: 'acct_platform00001' });
 
-    const first = await ok<{ status: number }>(ctx, manager, urls(orgId).subscribe, {
-      micromarket_ids: [micromarketId],
-      method: 'card',
+    const first = await okApi(ctx, api.subscription.subscribe, {
+      params: { org_id: orgId },
+      token: manager,
+      body: {
+        micromarket_ids: [micromarketId],
+        method: 'card',
+      },
     });
     expect(first.status).toBe(1);
     const charged = platformStripe.allIntents().filter((intent) => intent.customer === card!.customerId);
@@ -124,20 +130,29 @@ describe('the subscription card is the platform’s', () => {
   it('after the platform switches provider, the card needs adding again and is never sent to the new one', async () => {
     await platformOnStripe();
     const { orgId, micromarketId, manager } = await operatorWithOwnStripe();
-    const setup = await ok<TCardSetup>(ctx, manager, urls(orgId).setup, {});
+    const setup = await okApi(ctx, api.subscription.cardSetup, { params: { org_id: orgId }, token: manager });
     platformCards.confirmSetup(setup.setup_id);
-    await ok(ctx, manager, urls(orgId).save, { setup_id: setup.setup_id });
-    await ok(ctx, manager, urls(orgId).subscribe, { micromarket_ids: [micromarketId], method: 'card' });
+    await okApi(ctx, api.subscription.saveCard, {
+      params: { org_id: orgId },
+      token: manager,
+      body: { setup_id: setup.setup_id },
+    });
+    await okApi(ctx, api.subscription.subscribe, {
+      params: { org_id: orgId },
+      token: manager,
+      body: { micromarket_ids: [micromarketId], method: 'card' },
+    });
 
     await platformOn({ provider: 'test' });
-    const shown = await call(ctx, 'GET', urls(orgId).card, { token: manager });
+    const shown = await callApi(ctx, api.subscription.card, { params: { org_id: orgId }, token: manager });
     expect(shown.json().card).toMatchObject({ provider: 'stripe', needs_readding: true });
-    const again = await call(ctx, 'POST', urls(orgId).subscribe, {
+    const again = await callApi(ctx, api.subscription.subscribe, {
+      params: { org_id: orgId },
       token: manager,
-      payload: { micromarket_ids: [micromarketId], method: 'card' },
+      body: { micromarket_ids: [micromarketId], method: 'card' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This card was saved with another payment system; add it again');
+    expect(again.error().message).toBe('This card was saved with another payment system; add it again');
     // The monthly billing does not send it either: not paid, and the test provider never asked.
     const calls = ctx.app.payments.testBank.calls.length;
     const payment = await billOrganisation(ctx.app.services, ctx.app.payments, orgId, MONTH);
@@ -146,7 +161,7 @@ describe('the subscription card is the platform’s', () => {
 
     // Added again with the platform's test provider, it is charged there.
     await saveSubscriptionCard(ctx, manager, orgId, 'pm_card_amex');
-    const readded = await call(ctx, 'GET', urls(orgId).card, { token: manager });
+    const readded = await callApi(ctx, api.subscription.card, { params: { org_id: orgId }, token: manager });
     expect(readded.json().card).toMatchObject({ brand: 'amex', provider: 'test', needs_readding: false });
   });
 
@@ -154,35 +169,46 @@ describe('the subscription card is the platform’s', () => {
     await platformOn({ provider: 'test' });
     const { orgId } = await operatorWithOwnStripe();
     const stranger = await operatorWithOwnStripe();
-    for (const url of [urls(orgId).setup, urls(orgId).save]) {
-      const answer = await call(ctx, 'POST', url, { token: stranger.manager, payload: { setup_id: 'seti_x' } });
-      expect(answer.statusCode, url).toBe(404);
-    }
-    expect((await call(ctx, 'GET', urls(orgId).card, { token: stranger.manager })).statusCode).toBe(404);
+    const asStranger = { params: { org_id: orgId }, token: stranger.manager };
+    const theirCalls = {
+      setup: await callApi(ctx, api.subscription.cardSetup, asStranger),
+      save: await callApi(ctx, api.subscription.saveCard, { ...asStranger, body: { setup_id: 'seti_x' } }),
+    };
+    for (const [path, answer] of Object.entries(theirCalls)) expect(answer.statusCode, path).toBe(404);
+    expect(
+      (await callApi(ctx, api.subscription.card, { params: { org_id: orgId }, token: stranger.manager })).statusCode,
+    ).toBe(404);
     // A setup of another organisation's card is not this one's to save.
-    const theirs = await ok<TCardSetup>(ctx, stranger.manager, urls(stranger.orgId).setup, {});
+    const theirs = await okApi(ctx, api.subscription.cardSetup, {
+      params: { org_id: stranger.orgId },
+      token: stranger.manager,
+    });
     const own = (await createSignedInUser(db(), { orgId, permissions: ['show_organization_subscribe'] })).token;
-    const taken = await call(ctx, 'POST', urls(orgId).save, { token: own, payload: { setup_id: theirs.setup_id } });
+    const taken = await callApi(ctx, api.subscription.saveCard, {
+      params: { org_id: orgId },
+      token: own,
+      body: { setup_id: theirs.setup_id },
+    });
     expect(taken.statusCode).toBe(404);
 
     await db().delete(platformPaymentSettings);
-    const none = await call(ctx, 'POST', urls(orgId).setup, { token: own, lang: 'pl' });
+    const none = await callApi(ctx, api.subscription.cardSetup, { params: { org_id: orgId }, token: own, lang: 'pl' });
     expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe(
+    expect(none.error().message).toBe(
       'System płatności platformy nie jest jeszcze skonfigurowany, więc nie można zapisać ani obciążyć kart do subskrypcji',
     );
-    const test = await call(ctx, 'POST', '/v1/platform/payment/system/test', { token: platformAdmin });
+    const test = await callApi(ctx, api.platformPayment.testConnection, { token: platformAdmin });
     expect(test.statusCode).toBe(409);
   });
 
   it('the platform’s settings are the platform admin’s alone, and never show a secret', async () => {
     await platformOnStripe();
     const operator = await (await createTenant(db())).token('operator');
-    expect((await call(ctx, 'GET', '/v1/platform/payment/system', { token: operator })).statusCode).toBe(403);
-    const shown = await call(ctx, 'GET', '/v1/platform/payment/system', { token: platformAdmin });
+    expect((await callApi(ctx, api.platformPayment.settings, { token: operator })).statusCode).toBe(403);
+    const shown = await callApi(ctx, api.platformPayment.settings, { token: platformAdmin });
     expect(shown.json()).toMatchObject({ provider: 'stripe', secret_key: '••••3456' });
     expect(shown.body).not.toContain(PLATFORM_KEY);
-    const tested = await ok(ctx, platformAdmin, '/v1/platform/payment/system/test', {});
+    const tested = await okApi(ctx, api.platformPayment.testConnection, { token: platformAdmin });
     expect(tested).toEqual({ ok: true, message: null });
     const [row] = await db().select().from(platformPaymentSettings);
     expect(row).toMatchObject({ accountId: 'acct_platform00001' });

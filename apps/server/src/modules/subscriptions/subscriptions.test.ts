@@ -1,7 +1,10 @@
+import { api, endpointPath } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { routeEvent, toldOf } from '../../../test/factories/notifications.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
 import { orgOnTestProvider, platformOnTestProvider, saveSubscriptionCard } from '../../../test/factories/payments.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
 import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
@@ -159,77 +162,76 @@ describe('subscriptions: HTTP', () => {
 
   it('401 without a session, 403 without the permission, 404 for another organisation', async () => {
     const { orgId, a, owner, other, bare } = await httpWorld();
-    expect((await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`)).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/device/subscribe/transactions')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: bare })).statusCode).toBe(
+    expect((await callApi(ctx, api.subscription.devices, { params: { org_id: orgId } })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.subscription.payments)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.subscription.devices, { params: { org_id: orgId }, token: bare })).statusCode).toBe(
       403,
     );
-    expect((await call(ctx, 'GET', '/v1/device/subscribe/transactions', { token: bare })).statusCode).toBe(403);
-    expect(
-      (await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: other })).statusCode,
-    ).toBe(404);
-    const subscribed = await call(ctx, 'POST', `/v1/organization/subscription/subscribe/${orgId}`, {
+    expect((await callApi(ctx, api.subscription.payments, { token: bare })).statusCode).toBe(403);
+    expect((await callApi(ctx, api.subscription.devices, { params: { org_id: orgId }, token: other })).statusCode).toBe(
+      404,
+    );
+    const subscribed = await callApi(ctx, api.subscription.subscribe, {
+      params: { org_id: orgId },
       token: owner,
-      payload: { micromarket_ids: [a], method: 'invoice' },
+      body: { micromarket_ids: [a], method: 'invoice' },
     });
     expect(subscribed.statusCode).toBe(200);
-    const invoiceId = subscribed.json<{ invoice_id: number }>().invoice_id;
-    const change = { token: other, payload: { action: 'pause' } };
-    expect((await call(ctx, 'POST', `/v1/organization/subscription/change/${a}`, change)).statusCode).toBe(404);
+    const invoiceId = subscribed.json().invoice_id;
+    const change = { params: { micromarket_id: a }, token: other, body: { action: 'pause' as const } };
+    expect((await callApi(ctx, api.subscription.change, change)).statusCode).toBe(404);
     expect(
-      (await call(ctx, 'GET', `/v1/organization/subscription/invoice/pdf/${invoiceId}`, { token: other })).statusCode,
+      (await callApi(ctx, api.subscription.invoicePdf, { params: { id: invoiceId }, token: other })).statusCode,
     ).toBe(404);
     expect(
-      (await call(ctx, 'POST', `/v1/organization/subscription/invoice/paid/${invoiceId}`, { token: owner })).statusCode,
+      (await callApi(ctx, api.subscription.markInvoicePaid, { params: { id: invoiceId }, token: owner })).statusCode,
     ).toBe(403);
-    const list = await call(ctx, 'GET', '/v1/device/subscribe/transactions', { token: other });
-    expect(list.json<{ items: unknown[] }>().items).toEqual([]);
+    const list = await callApi(ctx, api.subscription.payments, { token: other });
+    expect(list.json().items).toEqual([]);
   });
 
   it('names the fields of a bad body', async () => {
     const { orgId, owner } = await httpWorld();
-    const bad = await call(ctx, 'POST', `/v1/organization/subscription/subscribe/${orgId}`, {
+    // A method the contract does not name: sent raw, past the typed client.
+    const bad = await call(ctx, 'POST', endpointPath(api.subscription.subscribe, { org_id: orgId }), {
       token: owner,
       payload: { micromarket_ids: [], method: 'cash' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json<{ fields: Record<string, string> }>().fields).sort()).toEqual([
-      'method',
-      'micromarket_ids',
-    ]);
-    const card = await call(ctx, 'POST', `/v1/organization/subscription/card/save/${orgId}`, {
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['method', 'micromarket_ids']);
+    const card = await callApi(ctx, api.subscription.saveCard, {
+      params: { org_id: orgId },
       token: owner,
-      payload: { setup_id: '' },
+      body: { setup_id: '' },
     });
     expect(card.statusCode).toBe(400);
-    expect(card.json<{ fields: Record<string, string> }>().fields).toHaveProperty('setup_id');
+    expect(card.error().fields).toHaveProperty('setup_id');
   });
 
   it('by invoice: PDF, the platform marks it paid, the payment lists paid', async () => {
     const { orgId, a, owner } = await httpWorld();
     const payment = (
-      await call(ctx, 'POST', `/v1/organization/subscription/subscribe/${orgId}`, {
+      await callApi(ctx, api.subscription.subscribe, {
+        params: { org_id: orgId },
         token: owner,
-        payload: { micromarket_ids: [a], method: 'invoice' },
+        body: { micromarket_ids: [a], method: 'invoice' },
       })
-    ).json<{ invoice_id: number }>();
-    const pdf = await call(ctx, 'GET', `/v1/organization/subscription/invoice/pdf/${payment.invoice_id}`, {
-      token: owner,
-    });
+    ).json();
+    const pdf = await callApi(ctx, api.subscription.invoicePdf, { params: { id: payment.invoice_id }, token: owner });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
-    const admin = await ctx.login('admin');
-    const paid = await call(ctx, 'POST', `/v1/organization/subscription/invoice/paid/${payment.invoice_id}`, {
+    const staff = await createOrganisation(ctx.database.db);
+    const admin = (await createSignedInUser(ctx.database.db, { orgId: staff, permissions: ['view_all_organizations'] }))
+      .token;
+    const paid = await callApi(ctx, api.subscription.markInvoicePaid, {
+      params: { id: payment.invoice_id },
       token: admin,
     });
     expect(paid.json()).toMatchObject({ status: 'paid' });
-    const list = await call(ctx, 'GET', '/v1/device/subscribe/transactions', {
-      token: owner,
-      query: { status: '1', type: '0' },
-    });
+    const list = await callApi(ctx, api.subscription.payments, { token: owner, query: { status: '1', type: '0' } });
     expect(list.json()).toMatchObject({ total: 1, items: [{ status: 1, type: 0, invoice_number: 'INV-2026-000001' }] });
-    const devices = await call(ctx, 'GET', `/v1/organization/subscription/devices/${orgId}`, { token: owner });
-    expect(devices.json<{ items: { status: string | null }[] }>().items.map((d) => d.status)).toEqual(['active', null]);
+    const devices = await callApi(ctx, api.subscription.devices, { params: { org_id: orgId }, token: owner });
+    expect(devices.json().items.map((d) => d.status)).toEqual(['active', null]);
   });
 });
 

@@ -1,10 +1,11 @@
-import type { TSupportThread, TSupportThreadCard, TSupportThreadList } from '@vitrina/contract';
+import { api, endpointPath, type TSupportThreadCard } from '@vitrina/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { bearer, call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { bearer, createTestContext, type TestContext } from '../../../test/helper.js';
 import { TestClock } from '../../lib/clock.js';
 import { registerCustomer } from '../auth/index.js';
 
@@ -37,6 +38,7 @@ async function customerOf(orgId: number) {
   });
 }
 
+/** Uploads go raw: the typed client sends JSON, an attachment is multipart. */
 function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer; type: string }) {
   const boundary = `----vitrina${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
@@ -57,93 +59,109 @@ describe('support chats', () => {
   it('answers 401 without a session, 403 without the permission, 404 for another organisation’s conversation', async () => {
     const tenant = await createTenant(db());
     const agent = await staff(tenant.org.main, ['show_support_page']);
-    const chat = await ok<TSupportThread>(ctx, agent.token, '/v1/support/create', { title: 'Door', text: 'Stuck' });
-    expect((await call(ctx, 'GET', '/v1/support/list')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/v1/support/list', { token: await tenant.token('courier') })).statusCode).toBe(403);
+    const chat = await okApi(ctx, api.support.create, { token: agent.token, body: { title: 'Door', text: 'Stuck' } });
+    expect((await callApi(ctx, api.support.list)).statusCode).toBe(401);
+    expect((await callApi(ctx, api.support.list, { token: await tenant.token('courier') })).statusCode).toBe(403);
     // The ticket permission is not the chat one, and a chat is not a ticket.
     const ticketsOnly = await staff(tenant.org.main, ['show_ticket_system_page']);
-    expect((await call(ctx, 'GET', '/v1/support/list', { token: ticketsOnly.token })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', `/v1/ticket/info/${chat.id}`, { token: ticketsOnly.token })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.support.list, { token: ticketsOnly.token })).statusCode).toBe(403);
+    expect(
+      (await callApi(ctx, api.ticket.info, { params: { id: chat.id }, token: ticketsOnly.token })).statusCode,
+    ).toBe(404);
     const stranger = await staff((await createTenant(db())).org.main, ['show_support_page']);
-    for (const [method, url] of [
-      ['GET', `/v1/support/info/${chat.id}`],
-      ['POST', `/v1/support/take/${chat.id}`],
-      ['POST', `/v1/support/resolve/${chat.id}`],
-    ] as const) {
-      expect((await call(ctx, method, url, { token: stranger.token })).statusCode, url).toBe(404);
-    }
-    const comment = await call(ctx, 'POST', `/v1/support/comment/${chat.id}`, {
+    const asStranger = { params: { id: chat.id }, token: stranger.token };
+    const theirs = {
+      info: await callApi(ctx, api.support.info, asStranger),
+      take: await callApi(ctx, api.support.take, asStranger),
+      resolve: await callApi(ctx, api.support.resolve, asStranger),
+    };
+    for (const [path, response] of Object.entries(theirs)) expect(response.statusCode, path).toBe(404);
+    const comment = await callApi(ctx, api.support.comment, {
+      params: { id: chat.id },
       token: stranger.token,
-      payload: { text: 'hi' },
+      body: { text: 'hi' },
     });
     expect(comment.statusCode).toBe(404);
     // Main sees Kyiv's conversations but may only read them (level 1).
     const kyivAgent = await staff(tenant.org.kyiv, ['show_support_page']);
-    const kyivChat = await ok<TSupportThread>(ctx, kyivAgent.token, '/v1/support/create', { title: 'K', text: 'K' });
-    expect((await call(ctx, 'GET', `/v1/support/info/${kyivChat.id}`, { token: agent.token })).statusCode).toBe(200);
-    expect((await call(ctx, 'POST', `/v1/support/take/${kyivChat.id}`, { token: agent.token })).statusCode).toBe(403);
+    const kyivChat = await okApi(ctx, api.support.create, { token: kyivAgent.token, body: { title: 'K', text: 'K' } });
+    expect((await callApi(ctx, api.support.info, { params: { id: kyivChat.id }, token: agent.token })).statusCode).toBe(
+      200,
+    );
+    expect((await callApi(ctx, api.support.take, { params: { id: kyivChat.id }, token: agent.token })).statusCode).toBe(
+      403,
+    );
   });
 
   it('moves a conversation through take, return and resolve into the archive, with the time in each state', async () => {
     const tenant = await createTenant(db());
     const agent = await staff(tenant.org.main, ['show_support_page']);
     const buyer = await customerOf(tenant.org.main);
-    const chat = await ok<TSupportThread>(ctx, agent.token, '/v1/support/create', {
-      title: 'Charged twice',
-      text: 'My card was charged twice',
-      customer_id: buyer.id,
+    const chat = await okApi(ctx, api.support.create, {
+      token: agent.token,
+      body: {
+        title: 'Charged twice',
+        text: 'My card was charged twice',
+        customer_id: buyer.id,
+      },
     });
     expect(chat).toMatchObject({ status: 'new', customer_id: buyer.id, assignee_id: null });
     clock.advance(60_000);
-    expect(await ok<TSupportThread>(ctx, agent.token, `/v1/support/take/${chat.id}`, {})).toMatchObject({
+    expect(await okApi(ctx, api.support.take, { params: { id: chat.id }, token: agent.token })).toMatchObject({
       status: 'in_work',
       assignee_id: agent.id,
     });
     clock.advance(30_000);
-    expect(await ok<TSupportThread>(ctx, agent.token, `/v1/support/return/${chat.id}`, {})).toMatchObject({
+    expect(await okApi(ctx, api.support.return, { params: { id: chat.id }, token: agent.token })).toMatchObject({
       status: 'new',
       assignee_id: null,
     });
-    await ok(ctx, agent.token, `/v1/support/take/${chat.id}`, {});
+    await okApi(ctx, api.support.take, { params: { id: chat.id }, token: agent.token });
     clock.advance(120_000);
-    const resolved = await ok<TSupportThread>(ctx, agent.token, `/v1/support/resolve/${chat.id}`, {});
+    const resolved = await okApi(ctx, api.support.resolve, { params: { id: chat.id }, token: agent.token });
     expect(resolved.status).toBe('resolved');
     expect(resolved.state_ms).toEqual({ new: 60_000, in_work: 150_000, resolved: 0 });
 
-    const current = (await call(ctx, 'GET', '/v1/support/list', { token: agent.token })).json<TSupportThreadList>();
+    const current = (await callApi(ctx, api.support.list, { token: agent.token })).json();
     expect(current.items.map((item) => item.id)).not.toContain(chat.id);
-    const archive = (
-      await call(ctx, 'GET', '/v1/support/list', { token: agent.token, query: { archive: 'true' } })
-    ).json<TSupportThreadList>();
+    const archive = (await callApi(ctx, api.support.list, { token: agent.token, query: { archive: 'true' } })).json();
     expect(archive.items.map((item) => item.id)).toContain(chat.id);
 
-    const again = await call(ctx, 'POST', `/v1/support/take/${chat.id}`, { token: agent.token });
+    const again = await callApi(ctx, api.support.take, { params: { id: chat.id }, token: agent.token });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Not possible now: it is resolved');
-    const late = await call(ctx, 'POST', `/v1/support/comment/${chat.id}`, {
+    expect(again.error().message).toBe('Not possible now: it is resolved');
+    const late = await callApi(ctx, api.support.comment, {
+      params: { id: chat.id },
       token: agent.token,
-      payload: { text: 'x' },
+      body: { text: 'x' },
     });
     expect(late.statusCode).toBe(409);
     // Chats are never cancelled: that is the tickets' move.
-    expect((await call(ctx, 'POST', `/v1/ticket/cancel/${chat.id}`, { token: agent.token })).statusCode).toBe(403);
-    const card = (
-      await call(ctx, 'GET', `/v1/support/info/${chat.id}`, { token: agent.token })
-    ).json<TSupportThreadCard>();
+    expect((await callApi(ctx, api.ticket.cancel, { params: { id: chat.id }, token: agent.token })).statusCode).toBe(
+      403,
+    );
+    const card = (await callApi(ctx, api.support.info, { params: { id: chat.id }, token: agent.token })).json();
     expect(card.history.map((entry) => entry.status)).toEqual(['new', 'in_work', 'new', 'in_work', 'resolved']);
   });
 
   it('adds comments and attachments under 2 MB, announces them live, and refuses other files', async () => {
     const tenant = await createTenant(db());
     const agent = await staff(tenant.org.main, ['show_support_page']);
-    const chat = await ok<TSupportThread>(ctx, agent.token, '/v1/support/create', {
-      title: 'Photo',
-      text: 'See photo',
+    const chat = await okApi(ctx, api.support.create, {
+      token: agent.token,
+      body: {
+        title: 'Photo',
+        text: 'See photo',
+      },
     });
     // What the live bus fans out to the panels (its delivery has the live module's own tests).
     const publish = vi.spyOn(ctx.app.live, 'publish');
-    const card = await ok<TSupportThreadCard>(ctx, agent.token, `/v1/support/comment/${chat.id}`, {
-      text: 'Looking into it',
+    const card = await okApi(ctx, api.support.comment, {
+      params: { id: chat.id },
+      token: agent.token,
+      body: {
+        text: 'Looking into it',
+      },
     });
     expect(card.comments).toEqual([
       expect.objectContaining({
@@ -156,7 +174,7 @@ describe('support chats', () => {
     const upload = multipart({ text: 'The receipt' }, { name: 'receipt.png', bytes: PNG, type: 'image/png' });
     const attached = await ctx.app.inject({
       method: 'POST',
-      url: `/v1/support/attach/${chat.id}`,
+      url: endpointPath(api.support.attach, { id: chat.id }),
       headers: { ...bearer(agent.token), ...upload.headers },
       payload: upload.payload,
     });
@@ -170,7 +188,7 @@ describe('support chats', () => {
     const text = multipart({}, { name: 'notes.txt', bytes: Buffer.from('plain text'), type: 'text/plain' });
     const refused = await ctx.app.inject({
       method: 'POST',
-      url: `/v1/support/attach/${chat.id}`,
+      url: endpointPath(api.support.attach, { id: chat.id }),
       headers: { ...bearer(agent.token), ...text.headers },
       payload: text.payload,
     });
@@ -181,7 +199,7 @@ describe('support chats', () => {
     );
     const tooBig = await ctx.app.inject({
       method: 'POST',
-      url: `/v1/support/attach/${chat.id}`,
+      url: endpointPath(api.support.attach, { id: chat.id }),
       headers: { ...bearer(agent.token), ...big.headers },
       payload: big.payload,
     });
@@ -192,21 +210,21 @@ describe('support chats', () => {
       { topic: 'support', org_id: tenant.org.main, id: chat.id, data: { change: 'comment' } },
       { topic: 'support', org_id: tenant.org.main, id: chat.id, data: { change: 'comment' } },
     ]);
-    expect((await call(ctx, 'GET', `/v1/support/info/${chat.id}`, { token: agent.token })).json().comments_count).toBe(
-      2,
-    );
+    expect(
+      (await callApi(ctx, api.support.info, { params: { id: chat.id }, token: agent.token })).json().comments_count,
+    ).toBe(2);
   });
 
   it('links a customer, micromarket and sale of the organisation only, naming the field', async () => {
     const tenant = await createTenant(db());
     const agent = await staff(tenant.org.main, ['show_support_page']);
     const foreign = await customerOf((await createTenant(db())).org.main);
-    const response = await call(ctx, 'POST', '/v1/support/create', {
+    const response = await callApi(ctx, api.support.create, {
       token: agent.token,
-      payload: { title: 'X', text: 'Y', customer_id: foreign.id, micromarket_id: 2_000_000_000, transaction_id: 1 },
+      body: { title: 'X', text: 'Y', customer_id: foreign.id, micromarket_id: 2_000_000_000, transaction_id: 1 },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({
+    expect(response.error().fields).toEqual({
       customer_id: 'Choose a customer of the organisation',
       micromarket_id: 'Choose a micromarket of the organisation',
       transaction_id: 'No sale of the organisation has this number',
@@ -215,17 +233,20 @@ describe('support chats', () => {
     const buyer = await customerOf(tenant.org.main);
     const lobby = await insertMicromarket(db(), tenant.org.main, uniqueName('Lobby'));
     await insertMicromarket(db(), (await createTenant(db())).org.main, uniqueName('Lobby'));
-    const customers = (await call(ctx, 'GET', '/v1/support/customers', { token: agent.token })).json();
+    const customers = (await callApi(ctx, api.support.customers, { token: agent.token })).json();
     expect(customers.items.map((item: { id: number }) => item.id)).toEqual([buyer.id]);
     const markets = (
-      await call(ctx, 'GET', '/v1/support/micromarkets', { token: agent.token, query: { q: 'Lobby' } })
+      await callApi(ctx, api.support.micromarkets, { token: agent.token, query: { q: 'Lobby' } })
     ).json();
     expect(markets.items.map((item: { id: number }) => item.id)).toEqual([lobby]);
-    const linked = await ok<TSupportThread>(ctx, agent.token, '/v1/support/create', {
-      title: 'Door',
-      text: 'Door does not open',
-      customer_id: buyer.id,
-      micromarket_id: lobby,
+    const linked = await okApi(ctx, api.support.create, {
+      token: agent.token,
+      body: {
+        title: 'Door',
+        text: 'Door does not open',
+        customer_id: buyer.id,
+        micromarket_id: lobby,
+      },
     });
     expect(linked).toMatchObject({ customer_id: buyer.id, customer_name: expect.any(String), micromarket_id: lobby });
   });
@@ -237,11 +258,14 @@ describe('tickets', () => {
     const lead = await staff(tenant.org.main, ['show_ticket_system_page']);
     const worker = await staff(tenant.org.main, ['show_ticket_system_page']);
     const chatsOnly = await staff(tenant.org.main, ['show_support_page']);
-    const ticket = await ok<TSupportThread>(ctx, lead.token, '/v1/ticket/create', {
-      title: 'Fridge 12 leaks',
-      text: 'Water under the fridge',
-      priority: 'high',
-      assignee_id: worker.id,
+    const ticket = await okApi(ctx, api.ticket.create, {
+      token: lead.token,
+      body: {
+        title: 'Fridge 12 leaks',
+        text: 'Water under the fridge',
+        priority: 'high',
+        assignee_id: worker.id,
+      },
     });
     expect(ticket).toMatchObject({
       kind: 'ticket',
@@ -249,38 +273,45 @@ describe('tickets', () => {
       assignee_id: worker.id,
       assignee_name: worker.name,
     });
-    const people = (await call(ctx, 'GET', '/v1/ticket/assignees', { token: lead.token })).json<{
-      items: { id: number }[];
-    }>();
+    const people = (await callApi(ctx, api.ticket.assignees, { token: lead.token })).json();
     expect(people.items.map((item) => item.id).sort()).toEqual([lead.id, worker.id].sort());
-    const wrong = await call(ctx, 'POST', `/v1/ticket/update/${ticket.id}`, {
+    const wrong = await callApi(ctx, api.ticket.update, {
+      params: { id: ticket.id },
       token: lead.token,
-      payload: { assignee_id: chatsOnly.id },
+      body: { assignee_id: chatsOnly.id },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ assignee_id: 'Choose a user of the organisation who works tickets' });
-    const urgent = await ok<TSupportThread>(ctx, lead.token, `/v1/ticket/update/${ticket.id}`, {
-      priority: 'urgent',
-      assignee_id: null,
+    expect(wrong.error().fields).toEqual({ assignee_id: 'Choose a user of the organisation who works tickets' });
+    const urgent = await okApi(ctx, api.ticket.update, {
+      params: { id: ticket.id },
+      token: lead.token,
+      body: {
+        priority: 'urgent',
+        assignee_id: null,
+      },
     });
     expect(urgent).toMatchObject({ priority: 'urgent', assignee_id: null });
     // Taking it assigns it to whoever takes it.
-    expect(await ok<TSupportThread>(ctx, worker.token, `/v1/ticket/take/${ticket.id}`, {})).toMatchObject({
+    expect(await okApi(ctx, api.ticket.take, { params: { id: ticket.id }, token: worker.token })).toMatchObject({
       status: 'in_work',
       assignee_id: worker.id,
     });
     const byPriority = (
-      await call(ctx, 'GET', '/v1/ticket/list', { token: lead.token, query: { priority: 'urgent' } })
-    ).json<TSupportThreadList>();
+      await callApi(ctx, api.ticket.list, { token: lead.token, query: { priority: 'urgent' } })
+    ).json();
     expect(byPriority.items.map((item) => item.id)).toEqual([ticket.id]);
-    expect((await ok<TSupportThread>(ctx, lead.token, `/v1/ticket/reject/${ticket.id}`, {})).status).toBe('rejected');
+    expect((await okApi(ctx, api.ticket.reject, { params: { id: ticket.id }, token: lead.token })).status).toBe(
+      'rejected',
+    );
 
-    const other = await ok<TSupportThread>(ctx, lead.token, '/v1/ticket/create', { title: 'Dup', text: 'Dup' });
-    expect((await ok<TSupportThread>(ctx, lead.token, `/v1/ticket/cancel/${other.id}`, {})).status).toBe('cancelled');
-    const archive = (
-      await call(ctx, 'GET', '/v1/ticket/list', { token: lead.token, query: { archive: 'true' } })
-    ).json<TSupportThreadList>();
+    const other = await okApi(ctx, api.ticket.create, { token: lead.token, body: { title: 'Dup', text: 'Dup' } });
+    expect((await okApi(ctx, api.ticket.cancel, { params: { id: other.id }, token: lead.token })).status).toBe(
+      'cancelled',
+    );
+    const archive = (await callApi(ctx, api.ticket.list, { token: lead.token, query: { archive: 'true' } })).json();
     expect(archive.items.map((item) => item.id).sort()).toEqual([ticket.id, other.id].sort());
-    expect((await call(ctx, 'POST', `/v1/ticket/cancel/${other.id}`, { token: lead.token })).statusCode).toBe(409);
+    expect((await callApi(ctx, api.ticket.cancel, { params: { id: other.id }, token: lead.token })).statusCode).toBe(
+      409,
+    );
   });
 });

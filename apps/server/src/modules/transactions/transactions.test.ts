@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TTransactionCard, TTransactionList, TTransactionPaymentResult } from '@vitrina/contract';
+import { api, type TestProviderSimulation, type TTransactionList } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket, insertProduct } from '../../../test/factories/catalogue.js';
 import { insertCustomerWithCard } from '../../../test/factories/sales.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, paymentTransactions, transactionProducts, transactions } from '../../db/schema/index.js';
 
 /** The transactions screens' API (issue 8): list, totals, export, card, refund, charge again, correction. */
@@ -29,8 +30,12 @@ async function shop() {
   const tenant: Tenant = await createTenant(db());
   const orgId = tenant.org.main;
   const operator = await tenant.token('operator');
-  const setSimulation = (simulate: string) =>
-    ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, { provider: 'test', simulate });
+  const setSimulation = (simulate: TestProviderSimulation) =>
+    okApi(ctx, api.payment.updateSettings, {
+      params: { org_id: orgId },
+      token: operator,
+      body: { provider: 'test', simulate },
+    });
   await setSimulation('none');
   const micromarketId = await insertMicromarket(db(), orgId, 'Lobby');
   const sandwich = await insertProduct(db(), orgId, { name: 'Sandwich', sellCostMinor: 9_900, baseCostMinor: 6_000 });
@@ -114,14 +119,15 @@ const ledgerOf = (id: number) =>
     .orderBy(paymentTransactions.id);
 
 async function list(token: string, query: Record<string, string>) {
-  const response = await call(ctx, 'GET', '/v1/device/transaction/list', { token, query });
+  const response = await callApi(ctx, api.transaction.list, { token, query });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<TTransactionList>();
+  return response.json();
 }
 
 const idsOf = (page: TTransactionList) => page.items.map((item) => item.id);
 
 describe('every transactions endpoint is guarded', () => {
+  // Raw on purpose: the same empty body to every address, refused for the session before its shape is read.
   const endpoints = [
     ['GET', '/v1/device/transaction/list', 'show_transactions_page'],
     ['GET', '/v1/device/transaction/totals', 'show_transactions_page'],
@@ -144,18 +150,16 @@ describe('every transactions endpoint is guarded', () => {
     const s = await shop();
     const sale = await insertSale(s);
     const viewer = (await createSignedInUser(db(), { orgId: s.orgId, permissions: ['show_transactions_page'] })).token;
-    expect((await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: viewer })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.transaction.info, { params: { id: sale.id }, token: viewer })).statusCode).toBe(200);
     const key = randomUUID();
     const answers = await Promise.all([
-      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: viewer,
-        payload: { amount_minor: 100, idempotency_key: key, reason: 'Goodwill' },
+        body: { amount_minor: 100, idempotency_key: key, reason: 'Goodwill' },
       }),
-      call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
-        token: viewer,
-        payload: { idempotency_key: key },
-      }),
-      call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, { token: viewer, payload: { lines: [] } }),
+      callApi(ctx, api.transaction.charge, { params: { id: sale.id }, token: viewer, body: { idempotency_key: key } }),
+      callApi(ctx, api.transaction.correct, { params: { id: sale.id }, token: viewer, body: { lines: [] } }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([403, 403, 403]);
     expect(await ledgerOf(sale.id)).toHaveLength(0);
@@ -167,16 +171,18 @@ describe('every transactions endpoint is guarded', () => {
     const sale = await paidSale(other);
     const key = randomUUID();
     const answers = await Promise.all([
-      call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.cashier }),
-      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      callApi(ctx, api.transaction.info, { params: { id: sale.id }, token: s.cashier }),
+      callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: s.cashier,
-        payload: { amount_minor: 100, idempotency_key: key, reason: 'Goodwill' },
+        body: { amount_minor: 100, idempotency_key: key, reason: 'Goodwill' },
       }),
-      call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
+      callApi(ctx, api.transaction.charge, {
+        params: { id: sale.id },
         token: s.cashier,
-        payload: { idempotency_key: key },
+        body: { idempotency_key: key },
       }),
-      call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, { token: s.cashier, payload: { lines: [] } }),
+      callApi(ctx, api.transaction.correct, { params: { id: sale.id }, token: s.cashier, body: { lines: [] } }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
     expect(await ledgerOf(sale.id)).toHaveLength(1);
@@ -229,7 +235,7 @@ describe('GET /v1/device/transaction/list and /totals', () => {
       big.id,
     ]);
 
-    const totals = await call(ctx, 'GET', '/v1/device/transaction/totals', { token: s.cashier });
+    const totals = await callApi(ctx, api.transaction.totals, { token: s.cashier });
     expect(totals.json()).toEqual({
       count: 5,
       by_currency: [
@@ -237,10 +243,7 @@ describe('GET /v1/device/transaction/list and /totals', () => {
         { currency: 'UAH', count: 4, amount_minor: 9_900 + 20_000 + 9_900, paid_minor: 0, refunded_minor: 0 },
       ],
     });
-    const filtered = await call(ctx, 'GET', '/v1/device/transaction/totals', {
-      token: s.cashier,
-      query: { payment_type: '2' },
-    });
+    const filtered = await callApi(ctx, api.transaction.totals, { token: s.cashier, query: { payment_type: '2' } });
     expect(filtered.json()).toMatchObject({ count: 1, by_currency: [{ currency: 'UAH', amount_minor: 20_000 }] });
   });
 
@@ -254,7 +257,7 @@ describe('GET /v1/device/transaction/list and /totals', () => {
       { from: '2024-13-01' },
     ];
     for (const query of queries) {
-      const response = await call(ctx, 'GET', '/v1/device/transaction/list', { token: s.cashier, query });
+      const response = await callApi(ctx, api.transaction.list, { token: s.cashier, query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
     }
   });
@@ -317,7 +320,7 @@ describe('GET /v1/device/transaction/export', () => {
     const s = await shop();
     const a = await insertSale(s);
     const b = await insertSale(s, { status: 2, paymentStatus: 0 });
-    const csv = await call(ctx, 'GET', '/v1/device/transaction/export', { token: s.cashier, query: { format: 'csv' } });
+    const csv = await callApi(ctx, api.transaction.export, { token: s.cashier, query: { format: 'csv' } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -328,19 +331,16 @@ describe('GET /v1/device/transaction/export', () => {
     expect(rows[0]).toMatch(/^id,opened_at,closed_at,org_id,micromarket_id,micromarket,customer_id,customer,/);
     expect(rows.slice(1).map((row) => Number(row.split(',')[0]))).toEqual([b.id, a.id]);
     expect(rows[1]).toContain(',99,0,0,0');
-    const filtered = await call(ctx, 'GET', '/v1/device/transaction/export', {
+    const filtered = await callApi(ctx, api.transaction.export, {
       token: s.cashier,
       query: { format: 'csv', status: '2' },
     });
     expect(filtered.body.trim().split('\r\n')).toHaveLength(2);
-    const xlsx = await call(ctx, 'GET', '/v1/device/transaction/export', {
-      token: s.cashier,
-      query: { format: 'xlsx' },
-    });
+    const xlsx = await callApi(ctx, api.transaction.export, { token: s.cashier, query: { format: 'xlsx' } });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    const bad = await call(ctx, 'GET', '/v1/device/transaction/export', { token: s.cashier, query: { format: 'pdf' } });
+    const bad = await callApi(ctx, api.transaction.export, { token: s.cashier, query: { format: 'pdf' } });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -360,9 +360,9 @@ describe('GET /v1/device/transaction/info/:id', () => {
         { productId: s.water, name: 'Water', quantity: 2, priceMinor: 2_500 },
       ],
     });
-    const response = await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.cashier });
+    const response = await callApi(ctx, api.transaction.info, { params: { id: sale.id }, token: s.cashier });
     expect(response.statusCode).toBe(200);
-    const card = response.json<TTransactionCard>();
+    const card = response.json();
     expect(card).toMatchObject({
       id: sale.id,
       micromarket_name: 'Lobby',
@@ -382,17 +382,18 @@ describe('GET /v1/device/transaction/info/:id', () => {
       ['charge', 1, 1, 14_900],
     ]);
     expect(card.payments[0]!.provider_reference).toBeTruthy();
-    expect((await call(ctx, 'GET', '/v1/device/transaction/info/999999999', { token: s.cashier })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callApi(ctx, api.transaction.info, { params: { id: 999_999_999 }, token: s.cashier })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /v1/device/transaction/refund/:id', () => {
   const refund = (s: Shop, id: number, amount: number, key = randomUUID()) =>
-    call(ctx, 'POST', `/v1/device/transaction/refund/${id}`, {
+    callApi(ctx, api.transaction.refund, {
+      params: { id },
       token: s.cashier,
-      payload: { amount_minor: amount, idempotency_key: key, reason: 'Goodwill' },
+      body: { amount_minor: amount, idempotency_key: key, reason: 'Goodwill' },
     });
 
   it('refunds in part, then the rest, as type 2 payment transactions, and refuses more', async () => {
@@ -400,7 +401,7 @@ describe('POST /v1/device/transaction/refund/:id', () => {
     const sale = await paidSale(s);
     const part = await refund(s, sale.id, 2_000);
     expect(part.statusCode, part.body).toBe(200);
-    const result = part.json<TTransactionPaymentResult>();
+    const result = part.json();
     expect(result).toMatchObject({
       payment: { operation: 'refund', type: 2, status: 1, amount_minor: 2_000 },
       transaction: { paid_minor: 9_900, refunded_minor: 2_000, payment_status: 1 },
@@ -410,7 +411,7 @@ describe('POST /v1/device/transaction/refund/:id', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json()).toMatchObject({ fields: { amount_minor: 'At most 79.00 UAH can be refunded' } });
     const rest = await refund(s, sale.id, 7_900);
-    expect(rest.json<TTransactionPaymentResult>().transaction.refunded_minor).toBe(9_900);
+    expect(rest.json().transaction.refunded_minor).toBe(9_900);
     expect((await refund(s, sale.id, 1)).statusCode).toBe(409);
     const ledger = await ledgerOf(sale.id);
     expect(ledger.map((row) => [row.operation, row.type, row.status, row.amountMinor])).toEqual([
@@ -418,7 +419,7 @@ describe('POST /v1/device/transaction/refund/:id', () => {
       ['refund', 2, 1, 2_000],
       ['refund', 2, 1, 7_900],
     ]);
-    const card = (await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.cashier })).json();
+    const card = (await callApi(ctx, api.transaction.info, { params: { id: sale.id }, token: s.cashier })).json();
     expect(card.actions).toMatchObject({ refundable_minor: 0, can_refund: false });
     const audits = await db()
       .select()
@@ -467,12 +468,13 @@ describe('POST /v1/device/transaction/refund/:id', () => {
     const s = await shop();
     const sale = await insertSale(s);
     expect((await refund(s, sale.id, 100)).statusCode).toBe(409);
-    const bad = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+    const bad = await callApi(ctx, api.transaction.refund, {
+      params: { id: sale.id },
       token: s.cashier,
-      payload: { amount_minor: 0, idempotency_key: 'not-a-uuid', reason: 'Goodwill' },
+      body: { amount_minor: 0, idempotency_key: 'not-a-uuid', reason: 'Goodwill' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields).sort()).toEqual(['amount_minor', 'idempotency_key']);
+    expect(Object.keys(bad.error().fields!).sort()).toEqual(['amount_minor', 'idempotency_key']);
   });
 });
 
@@ -485,11 +487,15 @@ describe('POST /v1/device/transaction/charge/:id', () => {
     await ctx.app.jobs.runDue();
     const [notPaid] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
     expect(notPaid).toMatchObject({ status: 1, paymentStatus: 2 });
-    const card = (await call(ctx, 'GET', `/v1/device/transaction/info/${sale.id}`, { token: s.cashier })).json();
+    const card = (await callApi(ctx, api.transaction.info, { params: { id: sale.id }, token: s.cashier })).json();
     expect(card.actions).toMatchObject({ can_charge: true, can_correct: true, can_refund: false });
 
-    const declined = await ok<TTransactionPaymentResult>(ctx, s.cashier, `/v1/device/transaction/charge/${sale.id}`, {
-      idempotency_key: randomUUID(),
+    const declined = await okApi(ctx, api.transaction.charge, {
+      params: { id: sale.id },
+      token: s.cashier,
+      body: {
+        idempotency_key: randomUUID(),
+      },
     });
     expect(declined.payment).toMatchObject({ operation: 'charge', status: 2 });
     expect(declined.error).toMatch(/declined/i);
@@ -497,8 +503,12 @@ describe('POST /v1/device/transaction/charge/:id', () => {
 
     await s.setSimulation('none');
     const key = randomUUID();
-    const paid = await ok<TTransactionPaymentResult>(ctx, s.cashier, `/v1/device/transaction/charge/${sale.id}`, {
-      idempotency_key: key,
+    const paid = await okApi(ctx, api.transaction.charge, {
+      params: { id: sale.id },
+      token: s.cashier,
+      body: {
+        idempotency_key: key,
+      },
     });
     expect(paid).toMatchObject({
       payment: { operation: 'charge', type: 1, status: 1, amount_minor: 9_900 },
@@ -506,13 +516,18 @@ describe('POST /v1/device/transaction/charge/:id', () => {
       error: null,
     });
     // The same form sent again answers the same charge; a new one finds nothing owed.
-    const again = await ok<TTransactionPaymentResult>(ctx, s.cashier, `/v1/device/transaction/charge/${sale.id}`, {
-      idempotency_key: key,
+    const again = await okApi(ctx, api.transaction.charge, {
+      params: { id: sale.id },
+      token: s.cashier,
+      body: {
+        idempotency_key: key,
+      },
     });
     expect(again.payment.id).toBe(paid.payment.id);
-    const fresh = await call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
+    const fresh = await callApi(ctx, api.transaction.charge, {
+      params: { id: sale.id },
       token: s.cashier,
-      payload: { idempotency_key: randomUUID() },
+      body: { idempotency_key: randomUUID() },
     });
     expect(fresh.statusCode).toBe(409);
     const charges = (await ledgerOf(sale.id)).filter((row) => row.operation === 'charge' && row.status === 1);
@@ -522,9 +537,10 @@ describe('POST /v1/device/transaction/charge/:id', () => {
   it('refuses a guest’s sale: there is no card to charge', async () => {
     const s = await shop();
     const sale = await insertSale(s, { customerId: null });
-    const response = await call(ctx, 'POST', `/v1/device/transaction/charge/${sale.id}`, {
+    const response = await callApi(ctx, api.transaction.charge, {
+      params: { id: sale.id },
       token: s.cashier,
-      payload: { idempotency_key: randomUUID() },
+      body: { idempotency_key: randomUUID() },
     });
     expect(response.statusCode).toBe(409);
   });
@@ -553,11 +569,15 @@ describe('POST /v1/device/transaction/correct/:id', () => {
       .where(eq(transactionProducts.transactionId, sale.id))
       .orderBy(transactionProducts.id);
     // The sandwich stays, the water was 2 not 3.
-    const card = await ok<TTransactionCard>(ctx, s.cashier, `/v1/device/transaction/correct/${sale.id}`, {
-      lines: [
-        { id: sandwichLine!.id, product_id: s.sandwich, quantity: 1 },
-        { id: waterLine!.id, product_id: s.water, quantity: 2 },
-      ],
+    const card = await okApi(ctx, api.transaction.correct, {
+      params: { id: sale.id },
+      token: s.cashier,
+      body: {
+        lines: [
+          { id: sandwichLine!.id, product_id: s.sandwich, quantity: 1 },
+          { id: waterLine!.id, product_id: s.water, quantity: 2 },
+        ],
+      },
     });
     expect(card).toMatchObject({ status: 3, payment_status: 0, amount_minor: 14_900 });
     expect(card.lines.map((line) => [line.name, line.quantity, line.is_corrected, line.source])).toEqual([
@@ -568,9 +588,10 @@ describe('POST /v1/device/transaction/correct/:id', () => {
     const [settled] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
     expect(settled).toMatchObject({ status: 1, paymentStatus: 1, paidMinor: 14_900 });
     // Settled and paid: no more corrections.
-    const late = await call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, {
+    const late = await callApi(ctx, api.transaction.correct, {
+      params: { id: sale.id },
       token: s.cashier,
-      payload: { lines: [] },
+      body: { lines: [] },
     });
     expect(late.statusCode).toBe(409);
   });
@@ -578,8 +599,12 @@ describe('POST /v1/device/transaction/correct/:id', () => {
   it('corrects a not-paid sale (incorrectly counted products): a product added, another removed', async () => {
     const s = await shop();
     const sale = await insertSale(s, { status: 1, paymentStatus: 2 });
-    const card = await ok<TTransactionCard>(ctx, s.cashier, `/v1/device/transaction/correct/${sale.id}`, {
-      lines: [{ product_id: s.water, quantity: 1 }],
+    const card = await okApi(ctx, api.transaction.correct, {
+      params: { id: sale.id },
+      token: s.cashier,
+      body: {
+        lines: [{ product_id: s.water, quantity: 1 }],
+      },
     });
     expect(card.lines.map((line) => [line.name, line.source, line.is_corrected, line.price_minor])).toEqual([
       ['Water', 'manual', true, 2_500],
@@ -594,20 +619,22 @@ describe('POST /v1/device/transaction/correct/:id', () => {
     const s = await shop();
     const other = await shop();
     const sale = await insertSale(s, { status: 2, paymentStatus: 0 });
-    const foreign = await call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, {
+    const foreign = await callApi(ctx, api.transaction.correct, {
+      params: { id: sale.id },
       token: s.cashier,
-      payload: { lines: [{ product_id: other.water, quantity: 1 }] },
+      body: { lines: [{ product_id: other.water, quantity: 1 }] },
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fields).toHaveProperty(['lines.0.product_id']);
+    expect(foreign.error().fields).toHaveProperty(['lines.0.product_id']);
     const otherSale = await insertSale(other);
     const [otherLine] = await db()
       .select()
       .from(transactionProducts)
       .where(eq(transactionProducts.transactionId, otherSale.id));
-    const wrongLine = await call(ctx, 'POST', `/v1/device/transaction/correct/${sale.id}`, {
+    const wrongLine = await callApi(ctx, api.transaction.correct, {
+      params: { id: sale.id },
       token: s.cashier,
-      payload: { lines: [{ id: otherLine!.id, product_id: s.water, quantity: 1 }] },
+      body: { lines: [{ id: otherLine!.id, product_id: s.water, quantity: 1 }] },
     });
     expect(wrongLine.statusCode).toBe(400);
     const [unchanged] = await db().select().from(transactions).where(eq(transactions.id, sale.id));

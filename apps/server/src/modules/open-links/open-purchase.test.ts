@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../test/device-client.js';
 import { fridgeWithCustomerLink, sendOpenForm } from '../../../test/factories/open-links.js';
 import { createTestContext, ok, type TestContext } from '../../../test/helper.js';
-import { StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.js';
 import {
   deviceCommands,
   fiscalReceipts,

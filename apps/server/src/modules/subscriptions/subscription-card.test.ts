@@ -6,8 +6,8 @@ import { saveSubscriptionCard } from '../../../test/factories/payments.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
 import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
-import { StripeCardStandIn, startAccounts } from '../../../test/stripe-card-stand-in.js';
-import { StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { StripeCardStandIn, startAccounts } from '../../../test/stand-ins/stripe-card-stand-in.js';
+import { StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.js';
 import {
   organizationCards,
   organizations,

@@ -29,7 +29,7 @@ import { STUCK_AFTER_MS } from '../apps/server/src/modules/payments/ledger/payme
 import { PAYMENT_CREDENTIALS } from '../apps/server/src/modules/payments/provider-registry.js';
 import { issueToken, TestDevice } from '../apps/server/test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../apps/server/test/factories/catalogue.js';
-import { StripeStandIn } from '../apps/server/test/stripe-stand-in.js';
+import { StripeStandIn } from '../apps/server/test/stand-ins/stripe-stand-in.js';
 
 const { values } = parseArgs({
   options: { purchases: { type: 'string', default: '1000' }, kills: { type: 'string', default: '8' } },

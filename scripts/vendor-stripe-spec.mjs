@@ -3,7 +3,7 @@
  * Vendors the part of Stripe's published OpenAPI description (github.com/stripe/openapi,
  * `openapi/spec3.json` or `openapi/spec3.yaml`) that Vitrina calls, into
  * apps/server/test/specs/stripe-spec3.subset.json, which the Stripe stand-in
- * (apps/server/test/stripe-stand-in.ts) checks every request against. Tests never reach the
+ * (apps/server/test/stand-ins/stripe-stand-in.ts) checks every request against. Tests never reach the
  * internet: re-run this by hand to move to a newer spec, and say so in the commit.
  *
  *   node scripts/vendor-stripe-spec.mjs --spec <spec3.json|spec3.yaml> --commit <sha> [--date <yyyy-mm-dd>]

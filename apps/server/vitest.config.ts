@@ -9,14 +9,14 @@ import { defineConfig } from 'vitest/config';
  * database, which only PostgreSQL has (PGlite is one connection in one process).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const embeddedOnly = ['test/durability.test.ts', 'test/device-durability.test.ts'];
+const embeddedOnly = ['test/faults/durability.test.ts', 'test/faults/device-durability.test.ts'];
 const postgresOnly = [
   'test/system/session-cache.instances.test.ts',
   'test/system/rate-limits.instances.test.ts',
   'test/money/open-race.instances.test.ts',
   'test/system/prepared-statements.postgres.test.ts',
   'test/system/production-start.postgres.test.ts',
-  'test/pool-outage.postgres.test.ts',
+  'test/faults/pool-outage.postgres.test.ts',
 ];
 /**
  * Two gateway instances splitting one external broker's traffic, and what their persistent
@@ -28,15 +28,15 @@ const externalBrokerOnly = [
   ...(onPostgres && process.env.TEST_MQTT_URL
     ? []
     : [
-        'test/gateway.instances.test.ts',
-        'test/external-broker.sessions.test.ts',
-        'test/external-broker.faults.test.ts',
-        'test/database-outage.faults.test.ts',
+        'test/faults/gateway.instances.test.ts',
+        'test/faults/external-broker.sessions.test.ts',
+        'test/faults/external-broker.faults.test.ts',
+        'test/faults/database-outage.faults.test.ts',
       ]),
-  ...(process.env.TEST_MQTT_URL ? [] : ['test/mosquitto-acl.test.ts']),
+  ...(process.env.TEST_MQTT_URL ? [] : ['test/system/mosquitto-acl.test.ts']),
 ];
 /** No database at all (the import boundaries and the import graph): once per `npm test`, in the embedded run. */
-const databaseFree = ['test/lint-boundaries.test.ts'];
+const databaseFree = ['test/system/lint-boundaries.test.ts'];
 const excluded = [
   ...(onPostgres ? [...embeddedOnly, ...databaseFree] : postgresOnly),
   ...externalBrokerOnly,

@@ -21,7 +21,7 @@ export type Received = {
 export type SmtpLogin = { user: string; password: string; secure: boolean; server: 'tls' | 'plain' };
 
 const BAD = 'refused-secret';
-const TLS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'tls');
+const TLS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'tls');
 /** A self-signed certificate for 127.0.0.1, localhost, mail.vitrina.test and relay.vitrina.internal, made for these tests (test/tls). */
 export const SMTP_STAND_IN_CERT = fs.readFileSync(path.join(TLS_DIR, 'smtp-stand-in.crt'), 'utf8');
 const SMTP_STAND_IN_KEY = fs.readFileSync(path.join(TLS_DIR, 'smtp-stand-in.key'), 'utf8');

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { translate } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import { refusingDatabase } from '../faults/refusing-database.js';
 import { bearer, createTestContext, DEMO, type TestContext } from '../helper.js';
-import { refusingDatabase } from '../refusing-database.js';
 
 /**
  * While the database is away (stopped, restarting, failing over) every request that needs it

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckboxStandIn, checkboxCashier } from '../../../test/checkbox-stand-in.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { insertFiscalMicromarket } from '../../../test/factories/receipt-sales.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { CheckboxStandIn, checkboxCashier } from '../../../test/stand-ins/checkbox-stand-in.js';
 import { TestClock } from '../../lib/clock.js';
 import { findFiscalSettings, saveFiscalSettings } from './fiscal.repository.js';
 import { fiscalShiftClosed, isNightlyClose, readyShift, runShiftSchedule } from './fiscal-shifts.service.js';

@@ -6,7 +6,7 @@ import { callApi, okApi } from '../../../test/api-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../test/device-client.js';
 import { fridgeWithCustomerLink, sendOpenForm } from '../../../test/factories/open-links.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.js';
 import {
   deviceCommands,
   fiscalReceipts,

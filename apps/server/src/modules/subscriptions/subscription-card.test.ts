@@ -7,8 +7,8 @@ import { saveSubscriptionCard } from '../../../test/factories/payments.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { StripeCardStandIn, startAccounts } from '../../../test/stripe-card-stand-in.js';
-import { StripeStandIn } from '../../../test/stripe-stand-in.js';
+import { StripeCardStandIn, startAccounts } from '../../../test/stand-ins/stripe-card-stand-in.js';
+import { StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.js';
 import {
   organizationCards,
   organizations,

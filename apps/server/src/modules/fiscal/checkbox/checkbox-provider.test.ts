@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckboxStandIn, checkboxCashier } from '../../../../test/checkbox-stand-in.js';
+import { CheckboxStandIn, checkboxCashier } from '../../../../test/stand-ins/checkbox-stand-in.js';
 import { TestClock } from '../../../lib/clock.js';
 import { FiscalProviderError, type FiscalReceiptRequest } from '../provider.js';
 import type { CheckboxCashierCredentials } from './checkbox-api.js';

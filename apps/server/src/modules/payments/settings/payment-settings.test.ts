@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type Tenant } from '../../../../test/factories/tenant.js';
 import { call, createTestContext, ok, type TestContext } from '../../../../test/helper.js';
-import { StripeStandIn } from '../../../../test/stripe-stand-in.js';
+import { StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.js';
 import { auditLog, paymentSettings } from '../../../db/schema/index.js';
 
 const STRIPE_KEY = 'sk_test_51SettingsKey0123456789';

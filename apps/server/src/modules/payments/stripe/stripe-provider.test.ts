@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { providerError } from '../../../../test/provider-error.js';
-import { StripeStandIn } from '../../../../test/stripe-stand-in.js';
+import { providerError } from '../../../../test/stand-ins/provider-error.js';
+import { StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.js';
 import { TestClock } from '../../../lib/clock.js';
 import { PaymentProviderError } from '../provider.js';
 import { signPayload } from '../webhooks/webhook-signature.js';

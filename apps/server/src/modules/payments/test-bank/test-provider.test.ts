@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerError } from '../../../../test/provider-error.js';
+import { providerError } from '../../../../test/stand-ins/provider-error.js';
 import { TestClock } from '../../../lib/clock.js';
 import { signPayload } from '../webhooks/webhook-signature.js';
 import { TEST_WEBHOOK_DELAY_MS, TestPaymentBank, TestPaymentProvider } from './test-provider.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../src/db/schema/index.js';
+import * as schema from '../../src/db/schema/index.js';
 
 /**
  * One writer per table (issue 26): each table is inserted into, updated and deleted from by one
@@ -23,7 +23,7 @@ import * as schema from '../src/db/schema/index.js';
  * 0041's giving a failed refund's units back on `transaction_products` when payments marks
  * its ledger row failed (the sale's lines stay the sales module's in the code).
  */
-const SRC = path.resolve(import.meta.dirname, '../src');
+const SRC = path.resolve(import.meta.dirname, '../../src');
 const LEFT_OUT = [/\.test\.ts$/, /\.d\.ts$/, /^db\/migrations\//, /^demo\//];
 
 /** Each table's one writing module. */

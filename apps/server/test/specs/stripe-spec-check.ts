@@ -36,7 +36,7 @@ type Subset = {
 };
 
 export const STRIPE_SPEC: Subset = JSON.parse(
-  fs.readFileSync(new URL('./specs/stripe-spec3.subset.json', import.meta.url), 'utf8'),
+  fs.readFileSync(new URL('./stripe-spec3.subset.json', import.meta.url), 'utf8'),
 );
 
 /** Literal paths first, so `/v1/payment_intents/search` is not read as the intent `search`. */

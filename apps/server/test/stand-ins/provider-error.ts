@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { PaymentProviderError } from '../src/modules/payments/provider.js';
+import { PaymentProviderError } from '../../src/modules/payments/provider.js';
 
 /** The PaymentProviderError a provider call is expected to fail with. */
 export async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {

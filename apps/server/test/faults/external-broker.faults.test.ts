@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import type { ExternalTransport } from '../src/gateway/external-broker.js';
-import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
-import { insertMicromarket } from './factories/catalogue.js';
-import { createTenant, type Tenant } from './factories/tenant.js';
-import { createSignedInUser } from './factories/users.js';
+import { type App, buildApp } from '../../src/app.js';
+import type { ExternalTransport } from '../../src/gateway/external-broker.js';
+import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
+import { insertMicromarket } from '../factories/catalogue.js';
+import { createTenant, type Tenant } from '../factories/tenant.js';
+import { createSignedInUser } from '../factories/users.js';
+import { createTestContext, type TestContext } from '../helper.js';
+import { cleanUp, exited, type Started, startInstance } from '../server-process.js';
 import { auditFridge, CLEAN, Fridge, random, stopInstances } from './fault-fridge.js';
-import { createTestContext, type TestContext } from './helper.js';
 import { type BrokerUser, RecipeBroker } from './mosquitto-recipe.js';
-import { cleanUp, exited, type Started, startInstance } from './server-process.js';
 
 /**
  * Acknowledged means stored with an external broker, through what goes wrong in production

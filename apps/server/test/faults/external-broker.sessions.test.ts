@@ -5,15 +5,15 @@ import path from 'node:path';
 import { inArray, isNotNull, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import { type Database, openDatabase } from '../src/db/client.js';
-import { doorSessions, transactions } from '../src/db/schema/index.js';
-import { createExternalBroker, type ExternalTransport } from '../src/gateway/external-broker.js';
-import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from './device-client.js';
-import { insertMicromarket } from './factories/catalogue.js';
-import { createTenant, type Tenant } from './factories/tenant.js';
+import { type App, buildApp } from '../../src/app.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { doorSessions, transactions } from '../../src/db/schema/index.js';
+import { createExternalBroker, type ExternalTransport } from '../../src/gateway/external-broker.js';
+import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../device-client.js';
+import { insertMicromarket } from '../factories/catalogue.js';
+import { createTenant, type Tenant } from '../factories/tenant.js';
+import { createTestContext, type TestContext } from '../helper.js';
 import { endBrokerSessions } from './fault-fridge.js';
-import { createTestContext, type TestContext } from './helper.js';
 
 /**
  * Acknowledged means stored with an external broker (DESIGN §10, issue 23): two server

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
-import { isDatabaseUnavailable } from '../src/db/unavailable.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
 
 /**
  * The pool rides out a connection PostgreSQL ends under it (a restart, a failover, an

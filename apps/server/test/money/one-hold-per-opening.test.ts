@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions } from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
+import { paymentTransactions } from '../../src/db/schema/index.js';
+import { TestClock } from '../../src/lib/clock.js';
+import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../device-client.js';
 import {
   appCustomerWithCard,
   appOpen,
@@ -11,8 +11,8 @@ import {
   fridgeWithCustomerLink,
   openAndCloseDoor,
   sendOpenForm,
-} from './factories/open-links.js';
-import { call, createTestContext, type TestContext } from './helper.js';
+} from '../factories/open-links.js';
+import { call, createTestContext, type TestContext } from '../helper.js';
 
 /**
  * Issue 33: one opening is one hold, on every path. Each test counts what the provider itself

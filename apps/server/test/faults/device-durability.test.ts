@@ -3,10 +3,10 @@ import path from 'node:path';
 import { SALE_STATUS, ZFleetFile } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
-import { DEMO_FLEET_FILE } from '../src/demo/demo-fleet.js';
+import { openDatabase } from '../../src/db/client.js';
+import { DEMO_FLEET_FILE } from '../../src/demo/demo-fleet.js';
+import { cleanUp, exited, newFolder, type Started, startServer } from '../server-process.js';
 import { Fridge, random } from './fault-fridge.js';
-import { cleanUp, exited, newFolder, type Started, startServer } from './server-process.js';
 
 /**
  * Acknowledged means stored (DESIGN §10, issue 23): a fridge publishes customer door sessions at

@@ -29,7 +29,7 @@ export type SpecOperation = {
   validateAnswer: Map<number, ValidateFunction>;
 };
 
-const SPEC_PATH = new URL('./specs/checkbox-openapi.subset.json', import.meta.url);
+const SPEC_PATH = new URL('./checkbox-openapi.subset.json', import.meta.url);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

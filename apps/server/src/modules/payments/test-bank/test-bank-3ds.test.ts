@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { openLinkPath } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceCommands, paymentTransactions } from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { OPEN_IP_LIMIT, OPEN_REFUSED_LIMIT, OPEN_WINDOW_MS } from '../src/modules/open-links/open-limiter.js';
-import { holdKeyOf } from '../src/modules/open-links/open-purchase.service.js';
-import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
-import { fridgeWithCustomerLink, sendOpenForm } from './factories/open-links.js';
-import { orgOnTestProvider } from './factories/payments.js';
-import { createTestContext, type TestContext } from './helper.js';
+import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../../test/device-client.js';
+import { fridgeWithCustomerLink, sendOpenForm } from '../../../../test/factories/open-links.js';
+import { orgOnTestProvider } from '../../../../test/factories/payments.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
+import { deviceCommands, paymentTransactions } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import { OPEN_IP_LIMIT, OPEN_REFUSED_LIMIT, OPEN_WINDOW_MS } from '../../open-links/open-limiter.js';
+import { holdKeyOf } from '../../open-links/open-purchase.service.js';
 
 /**
  * The test provider's 3-D Secure card (4000 0027 6000 3184, `pm_card_authenticationRequired`):

@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_STATUS, SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertMicromarket, insertProduct } from '../../../../test/factories/catalogue.js';
+import { rowLeftInProcess } from '../../../../test/factories/payments.js';
+import { insertCustomerWithCard } from '../../../../test/factories/sales.js';
+import { createTenant } from '../../../../test/factories/tenant.js';
+import { createSignedInUser } from '../../../../test/factories/users.js';
+import { call, createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { type StandInEvent, StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.js';
 import {
   customerCards,
   installation,
   paymentTransactions,
   transactionProducts,
   transactions,
-} from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { holdSale } from '../src/modules/sales/settlement.service.js';
-import { insertMicromarket, insertProduct } from './factories/catalogue.js';
-import { rowLeftInProcess } from './factories/payments.js';
-import { insertCustomerWithCard } from './factories/sales.js';
-import { createTenant } from './factories/tenant.js';
-import { createSignedInUser } from './factories/users.js';
-import { call, createTestContext, ok, type TestContext } from './helper.js';
-import { type StandInEvent, StripeStandIn } from './stripe-stand-in.js';
+} from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import { holdSale } from '../../sales/settlement.service.js';
 
 /**
  * Issue 24, Stripe's money flows through the real server against the Stripe stand-in, which

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signPayload } from '../src/modules/payments/webhooks/webhook-signature.js';
-import { checkStripeObject, checkStripeRequest, STRIPE_SPEC } from './stripe-spec-check.js';
+import { signPayload } from '../../src/modules/payments/webhooks/webhook-signature.js';
+import { checkStripeObject, checkStripeRequest, STRIPE_SPEC } from '../specs/stripe-spec-check.js';
 
 /**
  * A local stand-in for api.stripe.com. Every request is checked against Stripe's published

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './server-process.js';
+import { freePort } from '../server-process.js';
 
 /**
  * A throwaway PostgreSQL cluster of this test's own, which it can stop and start again on the

@@ -2,16 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { instantOfWallTime, wallTimeAt } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../src/modules/fiscal/index.js';
-import { deliverTestWebhooks } from '../src/modules/payments/webhooks/payment-webhooks.service.js';
-import { customerOpenRefusal, REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
-import { CheckboxStandIn, checkboxCashier } from './checkbox-stand-in.js';
-import { fiscalShop, insertCoffeeSale, LATTE, reverseRefund, runDueJobs, settleSale } from './factories/fiscal-shop.js';
-import { orgOnTestProvider } from './factories/payments.js';
-import { createSignedInUser } from './factories/users.js';
-import { call, createTestContext, ok, type TestContext } from './helper.js';
+import {
+  fiscalShop,
+  insertCoffeeSale,
+  LATTE,
+  reverseRefund,
+  runDueJobs,
+  settleSale,
+} from '../../../../test/factories/fiscal-shop.js';
+import { orgOnTestProvider } from '../../../../test/factories/payments.js';
+import { createSignedInUser } from '../../../../test/factories/users.js';
+import { call, createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { CheckboxStandIn, checkboxCashier } from '../../../../test/stand-ins/checkbox-stand-in.js';
+import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
+import { deliverTestWebhooks } from '../../payments/webhooks/payment-webhooks.service.js';
+import { customerOpenRefusal, REFUSAL_RULES } from '../../sales-gate/index.js';
+import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../index.js';
 
 /**
  * Fiscal receipts on Checkbox through the real server: the organisation chooses Checkbox in

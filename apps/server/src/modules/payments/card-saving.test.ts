@@ -1,21 +1,21 @@
 import type { TCardSetup, TSavedCard } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customerCards } from '../src/db/schema/index.js';
-import { AppError } from '../src/lib/errors.js';
-import { registerCustomer } from '../src/modules/auth/index.js';
-import { performPayment } from '../src/modules/payments/index.js';
-import { activeCardOf } from '../src/modules/sales/index.js';
-import { REFUSAL_RULES } from '../src/modules/sales-gate/index.js';
-import { customerOpenRefusal } from '../src/modules/sales-gate/sales-gate.service.js';
-import { insertMicromarket } from './factories/catalogue.js';
-import { orgOnTestProvider, saveTestCard } from './factories/payments.js';
-import { uniqueName } from './factories/sequence.js';
-import { createTenant } from './factories/tenant.js';
-import { createSession } from './factories/users.js';
-import { call, createTestContext, ok, type TestContext } from './helper.js';
-import { StripeCardStandIn, startAccounts } from './stripe-card-stand-in.js';
-import { StripeStandIn } from './stripe-stand-in.js';
+import { insertMicromarket } from '../../../test/factories/catalogue.js';
+import { orgOnTestProvider, saveTestCard } from '../../../test/factories/payments.js';
+import { uniqueName } from '../../../test/factories/sequence.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { createSession } from '../../../test/factories/users.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { StripeCardStandIn, startAccounts } from '../../../test/stand-ins/stripe-card-stand-in.js';
+import { StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.js';
+import { customerCards } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { registerCustomer } from '../auth/index.js';
+import { activeCardOf } from '../sales/index.js';
+import { REFUSAL_RULES } from '../sales-gate/index.js';
+import { customerOpenRefusal } from '../sales-gate/sales-gate.service.js';
+import { performPayment } from './index.js';
 
 /**
  * Issue 24, saving a card: the customer app's cards through the organisation's provider (the

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { deviceTopic } from '@vitrina/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import { issueToken, TestDevice } from './device-client.js';
-import { insertMicromarket } from './factories/catalogue.js';
-import { createTenant } from './factories/tenant.js';
-import { createTestContext, type TestContext } from './helper.js';
-import { RecipeBroker } from './mosquitto-recipe.js';
+import { type App, buildApp } from '../../src/app.js';
+import { issueToken, TestDevice } from '../device-client.js';
+import { insertMicromarket } from '../factories/catalogue.js';
+import { createTenant } from '../factories/tenant.js';
+import { RecipeBroker } from '../faults/mosquitto-recipe.js';
+import { createTestContext, type TestContext } from '../helper.js';
 
 /**
  * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real

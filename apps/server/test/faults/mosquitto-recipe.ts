@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { exited, freePort } from './server-process.js';
+import { exited, freePort } from '../server-process.js';
 
 /**
  * The production setup docs/device-protocol.md §8 gives for Mosquitto, run for real: the
@@ -13,7 +13,7 @@ import { exited, freePort } from './server-process.js';
  * serial (its token is the password) and the server instances' own users. Needs Debian's
  * mosquitto and mosquitto_passwd (the PostgreSQL suite of `npm test`, with TEST_MQTT_URL).
  */
-const RECIPE = path.resolve(import.meta.dirname, '../../../docs/mosquitto');
+const RECIPE = path.resolve(import.meta.dirname, '../../../../docs/mosquitto');
 
 export type BrokerUser = { name: string; password: string };
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEVICE_PROTOCOL_VERSION, deviceTopic, SALE_STATUS } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Db } from '../src/db/client.js';
-import { exited, type Started } from './server-process.js';
+import type { Db } from '../../src/db/client.js';
+import { exited, type Started } from '../server-process.js';
 
 /**
  * A fridge for the fault tests (device-durability, external-broker faults): it keeps what it

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.js';
-import { type Database, openDatabase } from '../src/db/client.js';
-import { TestClock } from '../src/lib/clock.js';
-import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from './device-client.js';
-import { insertMicromarket } from './factories/catalogue.js';
-import { createTenant, type Tenant } from './factories/tenant.js';
-import { call, createTestContext, type TestContext } from './helper.js';
+import { type App, buildApp } from '../../src/app.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { TestClock } from '../../src/lib/clock.js';
+import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../device-client.js';
+import { insertMicromarket } from '../factories/catalogue.js';
+import { createTenant, type Tenant } from '../factories/tenant.js';
+import { call, createTestContext, type TestContext } from '../helper.js';
 
 /**
  * Two server instances on one PostgreSQL database behind one Mosquitto, as two processes

@@ -1,7 +1,7 @@
 import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, okApi } from './api-client.js';
-import { createTestContext, type TestContext } from './helper.js';
+import { callApi, okApi } from '../api-client.js';
+import { createTestContext, type TestContext } from '../helper.js';
 
 describe('the typed test client', () => {
   let ctx: TestContext;

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customerCards, paymentTransactions, transactions } from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { TEST_MQTT_OPTIONS, testBrokerUrl } from './device-client.js';
-import { appOpen, fridgeWithCustomerLink } from './factories/open-links.js';
-import { insertCustomerWithCard } from './factories/sales.js';
-import { createSession } from './factories/users.js';
-import { createTestContext, ok, type TestContext } from './helper.js';
-import { StripeStandIn } from './stripe-stand-in.js';
+import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../../test/device-client.js';
+import { appOpen, fridgeWithCustomerLink } from '../../../../test/factories/open-links.js';
+import { insertCustomerWithCard } from '../../../../test/factories/sales.js';
+import { createSession } from '../../../../test/factories/users.js';
+import { createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.js';
+import { customerCards, paymentTransactions, transactions } from '../../../db/schema/index.js';
+import { TestClock } from '../../../lib/clock.js';
 
 /**
  * Issue 33: a Stripe answer lost on one sale makes only that sale wait. The fridge it was

@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Database, Db } from '../src/db/client.js';
+import type { Database, Db } from '../../src/db/client.js';
 
 /** What node-postgres answers while PostgreSQL is stopped. */
 export const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });

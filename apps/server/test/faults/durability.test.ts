@@ -12,10 +12,10 @@ import {
   spawnServer,
   startServer,
   withTsx,
-} from './server-process.js';
+} from '../server-process.js';
 
 /** The embedded database's guarantees, tested on a real server process and folder. */
-const serverDir = path.resolve(import.meta.dirname, '..');
+const serverDir = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The first start seeds the demo, which takes a while, so it happens once: every test

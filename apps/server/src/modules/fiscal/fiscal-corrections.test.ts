@@ -3,16 +3,6 @@ import type { TReceipt } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  fiscalReceipts,
-  fiscalTestReceipts,
-  jobs,
-  paymentTransactions,
-  transactionProducts,
-} from '../src/db/schema/index.js';
-import { TestClock } from '../src/lib/clock.js';
-import { correctionFiscalKey, FISCAL_RETRY_MS } from '../src/modules/fiscal/index.js';
-import { deliverTestWebhooks } from '../src/modules/payments/webhooks/payment-webhooks.service.js';
-import {
   CROISSANT,
   fiscalShop,
   insertCoffeeSale,
@@ -20,9 +10,19 @@ import {
   reverseRefund,
   runDueJobs,
   settleSale,
-} from './factories/fiscal-shop.js';
-import { call, createTestContext, ok, type TestContext } from './helper.js';
-import { pdfPlainText } from './pdf-text.js';
+} from '../../../test/factories/fiscal-shop.js';
+import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { pdfPlainText } from '../../../test/pdf-text.js';
+import {
+  fiscalReceipts,
+  fiscalTestReceipts,
+  jobs,
+  paymentTransactions,
+  transactionProducts,
+} from '../../db/schema/index.js';
+import { TestClock } from '../../lib/clock.js';
+import { deliverTestWebhooks } from '../payments/webhooks/payment-webhooks.service.js';
+import { correctionFiscalKey, FISCAL_RETRY_MS } from './index.js';
 
 /**
  * A refund the bank confirmed and later reversed (`refund.failed`), in a micromarket that

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findOperation, pathProblems, type SpecOperation, schemaProblems } from './checkbox-spec.js';
+import { findOperation, pathProblems, type SpecOperation, schemaProblems } from '../specs/checkbox-spec.js';
 import { type Answer, CheckboxBooks, type CheckboxCashier, httpError } from './checkbox-stand-in-books.js';
 
 export type { CheckboxCashier } from './checkbox-stand-in-books.js';

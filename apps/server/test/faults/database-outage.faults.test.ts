@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import { translate } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.js';
-import { seedDemo } from '../src/demo/seed.js';
-import { EXTERNAL_MQTT_URL, issueToken } from './device-client.js';
-import { insertMicromarket } from './factories/catalogue.js';
-import { createTenant } from './factories/tenant.js';
+import { type Database, openDatabase } from '../../src/db/client.js';
+import { seedDemo } from '../../src/demo/seed.js';
+import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
+import { insertMicromarket } from '../factories/catalogue.js';
+import { createTenant } from '../factories/tenant.js';
+import { cleanUp, login, type Started, startInstance } from '../server-process.js';
 import { auditFridge, CLEAN, Fridge, stopInstances } from './fault-fridge.js';
 import { type RestartablePostgres, startRestartablePostgres } from './restartable-postgres.js';
-import { cleanUp, login, type Started, startInstance } from './server-process.js';
 
 /**
  * The server rides out a database outage (DESIGN §11, issue 33): two real server processes

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * run over the scratch tree checks them all: a planted violation must be refused by its rule, and
  * a clean file at the same depth must pass, so a rule that refuses everything fails too.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 
 type Plant = { file: string; source: string };
 type Refused = Plant & { rule: string };

@@ -1,5 +1,5 @@
 /**
- * Restock planning (issue 10, "Speed"): the plan of 1,000 micromarkets × 300 products with
+ * Restock planning: the plan of 1,000 micromarkets × 300 products with
  * 90 days of sales, through the HTTP layer (routes, validation, auth) in this process, on
  * PostgreSQL (`--temp-postgres` or DATABASE_URL) or PGlite. Each micromarket has an active
  * planogram of 60 of the products, five tags of each inside (some expiring), and sold each

@@ -1,5 +1,5 @@
 /**
- * Bonus promotions at settlement (issue 9): what the promotion step adds to a settled sale's
+ * Bonus promotions at settlement: what the promotion step adds to a settled sale's
  * database transaction with 200 active promotions in the organisation. Each measured sale is
  * a paid sale of a known customer; the step (`applyPromotions`: one query for the running
  * promotions, the customer's facts for the subtypes that need them, the engine, the ledger

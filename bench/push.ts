@@ -1,5 +1,5 @@
 /**
- * Push messages (issue 11, "Speed"): a message to 100,000 customers (`--customers`) through
+ * Push messages: a message to 100,000 customers (`--customers`) through
  * the HTTP layer in this process, on PostgreSQL (`--temp-postgres` or DATABASE_URL) or PGlite.
  * The customers are in one group of their phones, so the audience is read the way the slower
  * of the two wide audiences reads it. Prints the time to queue the message (POST

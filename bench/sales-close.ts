@@ -1,5 +1,5 @@
 /**
- * Door close → captured payment (issue 8): F fridges each close one customer session a
+ * Door close → captured payment: F fridges each close one customer session a
  * second (one product seen by the scales, a known customer with a saved card, paid through
  * the built-in test provider) against a server in this process (embedded broker, job runner
  * on; PGlite unless DATABASE_URL or --temp-postgres); the fridges' MQTT clients run in a

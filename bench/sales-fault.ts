@@ -1,5 +1,5 @@
 /**
- * Sales fault run (issue 8): a real server process takes N simulated purchases from a fridge
+ * Sales fault run: a real server process takes N simulated purchases from a fridge
  * over MQTT and is killed with SIGKILL at random points (between a door session and its
  * settlement, in the middle of charging), restarted on the same embedded database, and at
  * the end left to reconcile. The payment provider is the Stripe stand-in (test/stripe-stand-in.ts)

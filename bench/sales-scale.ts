@@ -1,5 +1,5 @@
 /**
- * Sales at scale (issue 8, "Speed"): 2,000,000 sales with one to three lines each over the
+ * Sales at scale: 2,000,000 sales with one to three lines each over the
  * last 180 days, on PostgreSQL, then the transaction list (its filters and its second page),
  * the list's totals and a month's sales report, each through the real HTTP server and as the
  * very SQL it runs. Targets: the list's p95 under 50 ms and at most 2× the same SQL; a

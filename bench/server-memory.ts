@@ -1,5 +1,5 @@
 /**
- * Start-up and memory of the server process (issue 26): the build `npm start` runs
+ * Start-up and memory of the server process: the build `npm start` runs
  * (`apps/server/dist/main.js`, plain JavaScript) beside the sources through tsx (`node --import
  * tsx src/main.ts`, development), on PGlite and on PostgreSQL, each in the same run. For each it
  * seeds the demo on a fresh database (a first start), stops, starts again on the same data, and

@@ -1,5 +1,5 @@
 /**
- * Support chat latency (issue 11, "Speed"): chat messages reach the other side in < 500 ms p95
+ * Support chat latency: chat messages reach the other side in < 500 ms p95
  * with 200 open conversations. A server in this process listens on a port (PGlite, or
  * PostgreSQL with `--temp-postgres` / DATABASE_URL); 200 conversations (`--conversations`)
  * each have two people, and every person keeps the panel's live stream open (400 streams,

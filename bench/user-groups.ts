@@ -1,5 +1,5 @@
 /**
- * User-group import (issue 9, "Speed"): 100,000 phones pasted into a group through the HTTP
+ * User-group import: 100,000 phones pasted into a group through the HTTP
  * layer (the real routes, validation and auth, in this process), on PGlite or PostgreSQL
  * (`--temp-postgres`). A fifth of the numbers belong to customers, a tenth are written
  * locally (`067…`), some repeat and some are not numbers. Prints the time against the 10 s

@@ -1,5 +1,5 @@
 // Whether a build's output is still the build of its sources, so `npm start` skips a build
-// that nothing changed (issue 25). A build writes a stamp into its output folder: a hash of
+// that nothing changed. A build writes a stamp into its output folder: a hash of
 // every input file's path, size and modification time. The output is up to date while the
 // stamp is there, its required files are there, and the inputs hash to the same value: any
 // file edited, touched (even to an older time), added or removed changes the hash. Walking

@@ -33,7 +33,7 @@ describe('OUTGOING_ALLOW_HOSTS', () => {
   });
 });
 
-describe('what a start seeds by default (issue 33)', () => {
+describe('what a start seeds by default', () => {
   const postgres = { DATABASE_URL: 'postgres://db.test/vitrina', SECRET_KEY: 'k'.repeat(32) };
 
   it('seeds the demo and runs its fleet on the embedded database', () => {

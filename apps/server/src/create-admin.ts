@@ -8,7 +8,7 @@ import { createFirstAdmin } from './modules/users/index.js';
 /**
  * `npm run create-admin -- --email you@example.com --name "Your Name" [--organization "…"]`:
  * the first platform administrator of an empty database (a production start seeds nothing and
- * makes no default password: issue 33). The password is asked twice on a terminal, unechoed,
+ * makes no default password). The password is asked twice on a terminal, unechoed,
  * or read as the first line of standard input (`… < password.txt`); it is never an argument,
  * where the shell history and `ps` would keep it.
  */

@@ -5,7 +5,7 @@ import type { DemoLogin } from './demo/seed.js';
 export const CREATE_ADMIN_COMMAND = 'npm run create-admin -- --email you@example.com --name "Your Name"';
 
 /**
- * What a start prints on the console, once, above the log (issue 25): where the panel is, on
+ * What a start prints on the console, once, above the log: where the panel is, on
  * which database and broker, the demo logins, and what to look at before relying on this
  * server. Requests are logged at `debug`, so this stays readable while the panel is used.
  */

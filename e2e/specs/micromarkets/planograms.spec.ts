@@ -3,7 +3,7 @@ import { chooseOption, expect, test } from '../../fixtures/session';
 import { MicromarketCard } from '../../pages/micromarket-card';
 
 /**
- * Planograms (issue 10): the operator draws a template on the micromarket's planogram tab,
+ * Planograms: the operator draws a template on the micromarket's planogram tab,
  * applies it and sees the layout; schedules it for days (queued), and a second schedule
  * over the same days asks first, then cancels the first one.
  */

@@ -4,7 +4,7 @@ import { expect, test } from '../../fixtures/session';
 
 /**
  * Issue 8: the customer open-fridge page is a web purchase. A refusal of §8 is shown on the
- * page; a test card, saved by the test provider's card form (issue 24), holds and queues the
+ * page; a test card, saved by the test provider's card form, holds and queues the
  * opening; a declined one is refused and the next card is saved anew.
  */
 test('a customer link shows the refusal, then takes a test card and queues the opening', async ({

@@ -2,7 +2,7 @@ import { apiAs, demoMainOrg, uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, chooseOption, expect, signIn, test } from '../../fixtures/session';
 
 /**
- * Orders (issue 10): the operator takes an order for a customer at a micromarket that takes
+ * Orders: the operator takes an order for a customer at a micromarket that takes
  * orders, takes the payment from the customer's saved card and prepares it; the courier, on
  * a phone, takes it out and hands it over, and the operator sees its history.
  */

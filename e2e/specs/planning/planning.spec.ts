@@ -2,7 +2,7 @@ import { emptyPlannedFridge, uniqueSuffix } from '../../fixtures/catalogue';
 import { expect, test } from '../../fixtures/session';
 
 /**
- * Restock planning (issue 10): a micromarket whose planogram holds six of a product and
+ * Restock planning: a micromarket whose planogram holds six of a product and
  * which has none inside is planned to get six, on its card and in the pick list, and the
  * plan downloads as a spreadsheet.
  */

@@ -3,7 +3,7 @@ import { sellToE2eCustomer } from '../../fixtures/sales';
 import { chooseOption, expect, test } from '../../fixtures/session';
 
 /**
- * Bonus promotions (issue 9): an operator creates a 10% cashback for a micromarket on the
+ * Bonus promotions: an operator creates a 10% cashback for a micromarket on the
  * form, a customer buys there, and the settlement credits the bonus: the transaction card
  * shows it accrued. The promotion is then closed from the list and moves to "Inactive".
  */

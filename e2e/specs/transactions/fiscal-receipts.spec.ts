@@ -5,7 +5,7 @@ import { apiLogin, expect, test } from '../../fixtures/session';
 type Receipts = { receipts: { kind: string; status: string }[] };
 
 /**
- * The transaction card's fiscal receipts (issue 24): a sale in a micromarket that registers
+ * The transaction card's fiscal receipts: a sale in a micromarket that registers
  * fiscal receipts (Kyiv, on the built-in test register), partly refunded, shows its sale receipt
  * and the refund's return receipt, each with its state, amount, number, the register's link and
  * Vitrina's receipt page at that receipt.

@@ -2,7 +2,7 @@ import { sellToE2eCustomer } from '../../fixtures/sales';
 import { expect, test, USERS } from '../../fixtures/session';
 
 /**
- * Refunds an operator can trust (issue 25): one product of a paid sale is refunded with a
+ * Refunds an operator can trust: one product of a paid sale is refunded with a
  * reason, the confirmation shows exactly what goes back before anything is sent, and the sale
  * shows "Partly refunded" on its card and in the list, with who refunded what and why.
  */

@@ -122,7 +122,7 @@ export const ROUTES: readonly RouteEntry[] = [
       { path: '/product/tags', title: 'tags', permissions: ['show_products_tag_page'] },
       { path: '/product/storage', title: 'storage', permissions: ['show_products_storage_page'] },
       { path: '/product/planning', title: 'planning', permissions: ['show_planning_page'] },
-      // The pick sheets to print, per route and per micromarket (issue 25).
+      // The pick sheets to print, per route and per micromarket.
       { path: '/product/planning/pick-sheet', title: 'pick_sheet', permissions: ['show_planning_page'], hidden: true },
       { path: '/product/dataset', title: 'dataset', permissions: ['show_dataset_page'] },
       { path: '/product/:id', title: 'product', permissions: ['show_products_page'], hidden: true },

@@ -208,8 +208,8 @@ export async function seedCatalogueDemo(
 /**
  * What one item weighs on a shelf scale, from the size on its label: grams as they are; a
  * drink's volume at about water's density plus its bottle or can (5%); a piece of fruit about
- * 180 g. Every demo product has a weight, as a fridge that weighs its shelves needs (issue 25:
- * the drinks had none, so each one taken was a weight alert).
+ * 180 g. Every demo product has a weight, as a fridge that weighs its shelves needs (without
+ * one, each drink taken was a weight alert).
  */
 export function weightOfSize(size: string): number {
   const [, amount = '0', unit = ''] = /^([\d.]+)\s*([a-z]+)$/i.exec(size.trim()) ?? [];
@@ -315,7 +315,7 @@ async function seedTags(
     for (let i = 0; i < total; i++) {
       const roll = next();
       // About 2% of what left a cabinet was taken and not paid (a declined card): a few
-      // per cent of the sales, as a real fleet sees, not one sale in eight (issue 25).
+      // per cent of the sales, as a real fleet sees, not one sale in eight.
       const rolled =
         age === 0
           ? roll < 0.6
@@ -349,7 +349,7 @@ async function seedTags(
       const market = status === 'new' ? null : status === 'in_micromarket' ? { id: shelved! } : drawn;
       // What left the cabinet left over the batch's life so far (at most ten days, and no longer
       // than the product keeps): sales spread over the days, not three spikes with empty weeks
-      // between them, which made every dashboard comparison a fall of half (issue 25).
+      // between them, which made every dashboard comparison a fall of half.
       const spanHours = Math.max(1, Math.min(age * 24 - 1, product.hours, SALE_SPAN_HOURS));
       const later = new Date(createdAt.getTime() + Math.floor(next() * spanHours) * HOUR);
       tagRows.push({

@@ -14,7 +14,7 @@ import {
 import { hashToken, newToken } from '../lib/crypto.js';
 
 /**
- * The demo fleet's realistic problems (issue 25), the rest of it healthy: one cabinet lost its
+ * The demo fleet's realistic problems, the rest of it healthy: one cabinet lost its
  * power three hours ago (offline, left out of the simulated fleet: `writeDemoFleet`), and one
  * cabinet's compressor fails as the demo starts (the simulator's excursion): it warms past the
  * limit, raises its temperature alert and, after the organisation's lock time, locks itself

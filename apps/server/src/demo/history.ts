@@ -24,7 +24,7 @@ const SAMPLE_MS = 5 * MINUTE;
 const OUTAGE = { serial: 'VT-1005', fromAgo: 2 * DAY + 20 * HOUR, forMs: 40 * MINUTE } as const;
 
 /**
- * What the demo has to look back on (issue 25): a week of telemetry of every cabinet and the
+ * What the demo has to look back on: a week of telemetry of every cabinet and the
  * support desk's conversations. Runs after the fleet, the customers and their sales.
  */
 export async function seedHistoryDemo(db: Db, orgIds: number[], now = new Date()): Promise<void> {

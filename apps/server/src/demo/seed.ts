@@ -57,7 +57,7 @@ const OPERATOR: Permission[] = [
   'show_products_order_page',
   'show_planning_page',
   'show_push_notifications_page',
-  // An operator answers the fridges' customers and sees who is told of what (issue 25).
+  // An operator answers the fridges' customers and sees who is told of what.
   'show_support_page',
   'show_ticket_system_page',
   'show_notification_system_page_for_client',
@@ -216,7 +216,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed | null> {
     }[] = [
       { name: 'Platform admin', orgId: null, defaultPage: 'dashboard', permissions: PERMISSION_NAMES },
       { name: 'Operator', orgId: null, defaultPage: 'dashboard', permissions: OPERATOR },
-      // The courier lands on the workspace, the phone screen of the day's route (issue 25).
+      // The courier lands on the workspace, the phone screen of the day's route.
       { name: 'Courier', orgId: null, defaultPage: 'dubai_courier', permissions: COURIER },
       { name: 'Support', orgId: null, defaultPage: 'dashboard', permissions: SUPPORT },
       { name: 'Franchisor', orgId: null, defaultPage: 'dashboard', permissions: FRANCHISOR },

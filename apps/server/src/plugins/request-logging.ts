@@ -87,7 +87,7 @@ export function loggerOptions(logger: FastifyServerOptions['logger']): FastifySe
 }
 
 /**
- * Fastify's per-request lines, one level down (issue 25): "incoming request", "request
+ * Fastify's per-request lines, one level down: "incoming request", "request
  * completed", a route not found and a client that went away mid-stream are `debug`
  * (`LOG_LEVEL=debug` shows them), so the console of a running server holds its start-up
  * summary, warnings and errors rather than a line per request. A request that failed with an

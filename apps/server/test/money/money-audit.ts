@@ -1,5 +1,5 @@
 /**
- * The money invariants of issue 22 §4 as pure functions: plain rows in (the sales, their lines,
+ * The money invariants as pure functions: plain rows in (the sales, their lines,
  * the payment ledger, fiscal receipts, bonus operations, the provider's own books and what the
  * simulator knows was physically taken), the first violation out, naming the sale and the rule.
  * No database and no clock, so money-audit.test.ts feeds each rule a broken world and expects it
@@ -295,7 +295,7 @@ export function checkMoney(input: AuditInput): Violation | null {
 /**
  * One opening is one hold: a sale has at most one hold the provider granted or is deciding
  * (a web purchase's or the app's opening took it, or the door-open hold step did); a declined
- * one authorised nothing (issue 33: the app's openings were held twice).
+ * one authorised nothing.
  */
 export function checkOneHold(input: AuditInput): Violation | null {
   const x = index(input);

@@ -45,7 +45,7 @@ import { type AuditInput, auditMoney, auditSummary, type PhysicalSession, provid
 import { type LivedSession, WatchedFridge } from './money-fleet.js';
 
 /**
- * The money invariant run (issue 22 §4, DESIGN §9): the real server — embedded broker,
+ * The money invariant run: the real server — embedded broker,
  * gateway, settlement, job runner, webhooks, reconciliation, fiscal receipts, promotions —
  * with virtual fridges of apps/simulator speaking MQTT to it, random customers (with cards,
  * and guests), couriers, sensor faults and a payment provider that times out, answers late,
@@ -171,13 +171,13 @@ type Shop = Awaited<ReturnType<typeof openShop>>;
 /** An organisation on the test provider with fiscal receipts, one micromarket of the cabinet's mode and its fridge. */
 async function openShop(cabinet: Cabinet, index: number, url: string) {
   const { orgId, setSimulation, operator } = await orgOnTestProvider(ctx);
-  const fiscal = await callApi(ctx, api.receipt.updateFiscalSettings, {
+  const fiscal = await callApi(ctx, api.fiscal.updateSettings, {
     params: { org_id: orgId },
     token: operator,
     body: { provider: 'test', delay_seconds: 0 },
   });
   expect(fiscal.statusCode, fiscal.body).toBe(200);
-  const shift = await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
+  const shift = await callApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator });
   expect(shift.statusCode, shift.body).toBe(200);
   const micromarketId = await insertMicromarket(db(), orgId, cabinet.name, {
     settings: { ...DEFAULT_MICROMARKET_SETTINGS, fiscal_receipts: true, ...cabinet.settings },
@@ -451,7 +451,7 @@ describe('the money invariant run', () => {
         for (let attempt = 0; attempt < (n === 1 ? 2 : 1); attempt += 1) {
           const charged = await charge(key);
           // What a sale still owes after bonuses may be below the provider's minimum charge:
-          // refused with that reason and nothing sent (issue 24); the audit still holds the sale.
+          // refused with that reason and nothing sent; the audit still holds the sale.
           if (charged.statusCode === 409 && charged.body.includes('minimum charge')) {
             belowMinimum += 1;
             break;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Build, fingerprint, isUpToDate, writeStamp } from '../../../../scripts/build-stamp.mjs';
 
-/** `npm start` skips a build whose output is stamped with its inputs' fingerprint (issue 25). */
+/** `npm start` skips a build whose output is stamped with its inputs' fingerprint. */
 describe('the build stamp', () => {
   let root: string;
   const build: Build = {

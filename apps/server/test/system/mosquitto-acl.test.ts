@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../helper.js';
 
 /**
  * The production setup docs/device-protocol.md §8 gives for Mosquitto, tried for real
- * (mosquitto-recipe.ts): its password file and ACL against the attacks of issue 23. Runs only
+ * (mosquitto-recipe.ts): its password file and ACL against the attacks a fridge's token could try. Runs only
  * with TEST_MQTT_URL (vitest.config.ts): in `npm test`, the PostgreSQL suite.
  */
 /** The first server instance's user in the recipe's ACL. */

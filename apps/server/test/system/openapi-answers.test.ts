@@ -20,7 +20,7 @@ import { answerChecker, servedDocument } from '../openapi-document.js';
 /**
  * Real answers, recorded through the HTTP layer from factory-made rows, against the document
  * the server serves: a client generated from it must accept what the server really sends
- * (issue 33). Fresh rows on purpose: a micromarket that never reported has no door state.
+ *. Fresh rows on purpose: a micromarket that never reported has no door state.
  */
 let ctx: TestContext;
 let check: ReturnType<typeof answerChecker>;
@@ -97,7 +97,7 @@ describe('real answers validate against the served OpenAPI document', () => {
         { endpoint: api.organization.list },
         { endpoint: api.organization.info, params: { id: orgId } },
         { endpoint: api.payment.settings, params: { org_id: orgId } },
-        { endpoint: api.receipt.fiscalSettings, params: { org_id: orgId } },
+        { endpoint: api.fiscal.settings, params: { org_id: orgId } },
         { endpoint: api.subscription.devices, params: { org_id: orgId } },
       ]),
     ).toEqual([]);

@@ -15,7 +15,7 @@ const stream = new Writable({
 type LogLine = { reqId?: string; msg?: string; req?: { url?: string } };
 const logged = () => lines.map((line) => JSON.parse(line) as LogLine);
 
-// The request lines are `debug` (issue 25): these tests read them at that level.
+// The request lines are `debug`: these tests read them at that level.
 beforeAll(async () => {
   ctx = await createTestContext({ logger: { level: 'debug', stream } });
 });
@@ -84,7 +84,7 @@ describe('the request log', () => {
     );
   });
 
-  it('never holds the customer app’s QR token or a 3-D Secure challenge token (issue 33)', async () => {
+  it('never holds the customer app’s QR token or a 3-D Secure challenge token', async () => {
     const qr = 'qr0Secret0Token0fridge0123';
     const challenge = 'pi_3dsSecretChallenge0123';
     const urls = [

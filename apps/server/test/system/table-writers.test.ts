@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.js';
 
 /**
- * One writer per table (issue 26): each table is inserted into, updated and deleted from by one
+ * One writer per table: each table is inserted into, updated and deleted from by one
  * module, its owner; another module that needs a row written calls the owner's function (through
  * its index.ts), passing its transaction in. The scan reads apps/server/src, tests and
  * migrations left out, and finds each write: drizzle's `.insert(t)` / `.update(t)` /

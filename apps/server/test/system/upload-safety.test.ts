@@ -83,7 +83,7 @@ describe('dataset videos', () => {
   });
 });
 
-describe('one pixel limit for every image upload (issue 33)', () => {
+describe('one pixel limit for every image upload', () => {
   /** Each path that takes an image, with what it needs beside the file; made fresh for each upload. */
   async function uploadPaths(): Promise<{ name: string; url: string; fields?: Record<string, string> }[]> {
     const thread = async (area: 'support' | 'ticket') =>

@@ -18,7 +18,7 @@ const isNarrow = () => mediaQuery().matches;
  * Below antd's `lg` (992 px, the spec's breakpoint) drawers and dialogs go full width.
  * Read from one media query at render, not `Grid.useBreakpoint`: that one answers "not
  * mobile" on the first render and subscribes six media queries per component after mounting,
- * which drew every screen using it twice when it opened (issue 25: tab switches).
+ * which drew every screen using it twice when it opened.
  */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, isNarrow);

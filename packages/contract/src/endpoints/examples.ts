@@ -13,6 +13,7 @@ import { datasetExamples } from './dataset.examples.js';
 import { deviceCommandExamples } from './device-command.examples.js';
 import { deviceGroupExamples } from './device-group.examples.js';
 import { errorAnalyticsExamples } from './error-analytics.examples.js';
+import { fiscalExamples } from './fiscal.examples.js';
 import { api } from './index.js';
 import { jobsExamples } from './jobs.examples.js';
 import { liveExamples } from './live.examples.js';
@@ -69,6 +70,7 @@ export const EXAMPLES: { readonly [A in keyof Api]: AreaExamples<Api[A]> } = {
   jobs: jobsExamples,
   report: reportExamples,
   receipt: receiptExamples,
+  fiscal: fiscalExamples,
   transaction: transactionExamples,
   bonusPromotion: bonusPromotionExamples,
   order: orderExamples,

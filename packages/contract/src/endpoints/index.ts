@@ -13,6 +13,7 @@ import { datasetApi } from './dataset.js';
 import { deviceCommandApi } from './device-command.js';
 import { deviceGroupApi } from './device-group.js';
 import { errorAnalyticsApi } from './error-analytics.js';
+import { fiscalApi } from './fiscal.js';
 import { jobsApi } from './jobs.js';
 import { liveApi } from './live.js';
 import { makerApi } from './maker.js';
@@ -66,6 +67,7 @@ export const api = {
   jobs: jobsApi,
   report: reportApi,
   receipt: receiptApi,
+  fiscal: fiscalApi,
   transaction: transactionApi,
   bonusPromotion: bonusPromotionApi,
   order: orderApi,

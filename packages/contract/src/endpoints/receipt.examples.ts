@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AreaExamples } from '../endpoint.js';
-import type { ZFiscalDocument, ZFiscalSettings, ZFiscalShift } from '../resources/fiscal.js';
+import type { ZFiscalDocument } from '../resources/fiscal.js';
 import type { ZTransactionReceipt } from '../resources/receipt.js';
 import type { api } from './index.js';
 
@@ -41,28 +41,6 @@ const TRANSACTION_RECEIPT_EXAMPLE: z.input<typeof ZTransactionReceipt> = {
       receipt_url: 'https://panel.example.com/receipt-url',
     },
   ],
-};
-
-const FISCAL_SETTINGS_EXAMPLE: z.input<typeof ZFiscalSettings> = {
-  org_id: 101,
-  provider: 'test',
-  api_key: 'Api key',
-  cashier_login: 'Cashier login',
-  cashier_password: 'Cashier password',
-  cashier_pin: 'Cashier pin',
-  tax_codes: ['Tax code'],
-  shift_close_time: 'Shift close time',
-  delay_seconds: 1,
-  shift_open: true,
-  shift_problem: 'Shift problem',
-  updated_at: '2026-12-03T09:30:00.000Z',
-};
-
-const FISCAL_SHIFT_EXAMPLE: z.input<typeof ZFiscalShift> = {
-  is_open: true,
-  number: 1,
-  opened_at: '2026-12-03T09:30:00.000Z',
-  closed_at: '2026-12-03T09:30:00.000Z',
 };
 
 export const receiptExamples: AreaExamples<(typeof api)['receipt']> = {
@@ -110,13 +88,4 @@ export const receiptExamples: AreaExamples<(typeof api)['receipt']> = {
   publicReceiptPdf: 'id,name\r\n101,Kyiv office fridge\r\n',
   transactionReceipt: TRANSACTION_RECEIPT_EXAMPLE,
   retryFiscal: TRANSACTION_RECEIPT_EXAMPLE,
-  fiscalSettings: FISCAL_SETTINGS_EXAMPLE,
-  updateFiscalSettings: FISCAL_SETTINGS_EXAMPLE,
-  testFiscalConnection: {
-    ok: true,
-    message: 'Done',
-    shift: FISCAL_SHIFT_EXAMPLE,
-  },
-  openShift: FISCAL_SHIFT_EXAMPLE,
-  closeShift: FISCAL_SHIFT_EXAMPLE,
 };

@@ -83,7 +83,7 @@ export type TResetTokenInfo = z.infer<typeof ZResetTokenInfo>;
 
 /**
  * `npm run create-admin`: the first platform administrator of an empty database, with the
- * password the operator chooses (issue 33: a production start makes no default password).
+ * password the operator chooses.
  */
 export const ZFirstAdmin = z.object({
   email: ZEmail,

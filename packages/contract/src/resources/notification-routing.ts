@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listOf, optionalQuery, storableString, ZId, ZIdQuery, ZPageQuery, ZTimestamp } from './common.js';
 
 /**
- * What an organisation can be told about (issue 11): technical alerts, food-safety locks, a
+ * What an organisation can be told about: technical alerts, food-safety locks, a
  * micromarket offline, failed payments, sales waiting for a manual check, an unpaid
  * subscription, low stock from planning, a new ticket or chat.
  */
@@ -47,7 +47,7 @@ export const ZNotificationRule = z
 export type TNotificationRule = z.infer<typeof ZNotificationRule>;
 
 /**
- * What a new organisation is told out of the box (issue 25): a fridge offline, a temperature
+ * What a new organisation is told out of the box: a fridge offline, a temperature
  * out of range and a food-safety lock, to its operators by Vitrina's mail.
  */
 export const DEFAULT_NOTIFICATION_RULES: readonly TNotificationRule[] = (

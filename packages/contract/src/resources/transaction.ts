@@ -84,7 +84,7 @@ export const ZTransactionListItem = z.object({
 });
 export type TTransactionListItem = z.infer<typeof ZTransactionListItem>;
 
-/** The filters of the list, its totals and its export (spec issue 8). */
+/** The filters of the list, its totals and its export. */
 export const transactionFilters = {
   org_id: ZIdQuery,
   micromarket_id: ZIdQuery,

@@ -332,7 +332,7 @@ export const openLinks = pgTable(
 
 /**
  * A customer's opening of a micromarket in progress (a guest's form post, an app's tap): one at a
- * time per micromarket, across instances (issue 33). Claimed for the length of one request, so a
+ * time per micromarket, across instances. Claimed for the length of one request, so a
  * raced form cannot pass the sales gate twice; a claim whose instance died ends at `expiresAt`.
  */
 export const openingClaims = pgTable('opening_claims', {

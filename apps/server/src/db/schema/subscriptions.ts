@@ -18,7 +18,7 @@ import { micromarkets } from './catalogue.js';
 import { organizations } from './organizations.js';
 import { paymentTransactions } from './payments.js';
 
-/** One micromarket's platform subscription (issue 8). */
+/** One micromarket's platform subscription. */
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -1,4 +1,4 @@
-/** Stock accounting (issue 10): a micromarket's stock reconciled over a period from the tag moves. */
+/** Stock accounting: a micromarket's stock reconciled over a period from the tag moves. */
 
 import type { ModuleManifest } from '../../lib/module-manifest.js';
 import { accountingRoutes } from './accounting.routes.js';

@@ -71,7 +71,7 @@ export function judgeTemperature(
 }
 
 /**
- * The quiet window of the flap debounce (issue 25): an incident of a fridge that comes back
+ * The quiet window of the flap debounce: an incident of a fridge that comes back
  * less than this after the same kind of incident ended (an alert resolved, the fridge back
  * online, the lock reset; when the end is not known, after it was last raised) is a flap. A
  * flap tells nobody again, neither the routes nor the bell: it is counted on the incident

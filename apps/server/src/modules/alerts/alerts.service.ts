@@ -113,7 +113,7 @@ function noticeDetailsOf(input: repo.IncidentInput): NoticeDetails {
   };
 }
 
-/** The bell and the organisation's routing hear of a new incident (issue 11, 25); telling never fails the incident. */
+/** The bell and the organisation's routing hear of a new incident; telling never fails the incident. */
 async function tellAboutAlert(ctx: ServiceContext, alert: repo.IncidentInput & { id: number }) {
   await tellFleetIncident(ctx, {
     orgId: alert.orgId,

@@ -17,7 +17,7 @@ import { TestClock } from '../../lib/clock.js';
 import { MAINTAIN_EVERY_MS } from '../device-commands/index.js';
 
 /**
- * A restart of the server is not its fridges going offline (issue 33): its shutdown must not turn
+ * A restart of the server is not its fridges going offline: its shutdown must not turn
  * the devices' last wills into "Offline" alerts and mails, and after it starts again a fridge has
  * DEVICE_START_GRACE_MS to reconnect before its silence counts. One still silent past the grace
  * is offline, told once. The embedded broker (its wills are the server's to take or refuse), the

@@ -1,4 +1,4 @@
-/** The courier's micromarkets for today (issue 10). */
+/** The courier's micromarkets for today. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { CommandDelivery } from '../device-commands/index.js';

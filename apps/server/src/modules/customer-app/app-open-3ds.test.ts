@@ -143,7 +143,7 @@ describe('the customer app’s opening with a 3-D Secure card', () => {
     await s.device.close();
   });
 
-  it('an approved return opens the door though the customer has used up their refused taps meanwhile (issue 33)', async () => {
+  it('an approved return opens the door though the customer has used up their refused taps meanwhile', async () => {
     const s = await shop();
     const customer = await customerWith3dsCard(s.orgId);
     const { attempt, path } = await toTheBank(s, customer);

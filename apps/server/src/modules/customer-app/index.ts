@@ -1,4 +1,4 @@
-/** The customer app's API (issues 10 and 11): customers sign in by a one-time code and use their own rows only. */
+/** The customer app's API: customers sign in by a one-time code and use their own rows only. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { RateSharing } from '../../lib/rate-sharing.js';

@@ -225,7 +225,7 @@ const NO_ROW_ID = 0;
  * Whether `code` is the live code of `userId`, counting the attempt against it. An unknown
  * phone (`userId` null) does the same work, statement for statement (the transaction, the
  * locking read, the hash and its comparison, the update that then touches no row), so the
- * answer takes as long for a phone nobody has as for a customer's (issue 33: enumeration).
+ * answer takes as long for a phone nobody has as for a customer's.
  */
 async function checkCode(ctx: ServiceContext, userId: number | null, code: string, now: Date): Promise<boolean> {
   const owner = userId ?? NO_ROW_ID;

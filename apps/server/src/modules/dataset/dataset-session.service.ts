@@ -7,7 +7,7 @@ import { writeAudit } from '../audit/index.js';
 import * as repo from './dataset.repository.js';
 
 /**
- * A door session's evidence as a training example (issue 22): what each sensor saw, the
+ * A door session's evidence as a training example: what each sensor saw, the
  * disagreement and the operator's corrected count, as one JSON document beside the camera's
  * images and videos. `alongside` runs in the same database transaction as the dataset row
  * (the sale marks itself sent), so the two are written together or not at all.

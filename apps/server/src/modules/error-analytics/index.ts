@@ -1,4 +1,4 @@
-/** Error analytics (issue 11, §2 `/error/analytics`): refusals, failed payments, failed commands and alerts over a period. */
+/** Error analytics: refusals, failed payments, failed commands and alerts over a period. */
 
 import type { ModuleManifest } from '../../lib/module-manifest.js';
 import { errorAnalyticsRoutes } from './error-analytics.routes.js';

@@ -8,19 +8,19 @@ import type { FiscalProviders } from './provider-registry.js';
 type Options = { ctx: ServiceContext; providers: FiscalProviders };
 
 export async function fiscalRoutes(app: FastifyInstance, { ctx, providers }: Options) {
-  registerEndpoint(app, api.receipt.fiscalSettings, ({ actor, params }) =>
+  registerEndpoint(app, api.fiscal.settings, ({ actor, params }) =>
     settings.getFiscalSettings(ctx, providers, actor, params.org_id),
   );
-  registerEndpoint(app, api.receipt.updateFiscalSettings, ({ actor, params, body }) =>
+  registerEndpoint(app, api.fiscal.updateSettings, ({ actor, params, body }) =>
     settings.updateFiscalSettings(ctx, providers, actor, params.org_id, body),
   );
-  registerEndpoint(app, api.receipt.testFiscalConnection, ({ actor, params }) =>
+  registerEndpoint(app, api.fiscal.testConnection, ({ actor, params }) =>
     settings.testFiscalConnection(ctx, providers, actor, params.org_id),
   );
-  registerEndpoint(app, api.receipt.openShift, ({ actor, params }) =>
+  registerEndpoint(app, api.fiscal.openShift, ({ actor, params }) =>
     settings.setFiscalShift(ctx, providers, actor, params.org_id, true),
   );
-  registerEndpoint(app, api.receipt.closeShift, ({ actor, params }) =>
+  registerEndpoint(app, api.fiscal.closeShift, ({ actor, params }) =>
     settings.setFiscalShift(ctx, providers, actor, params.org_id, false),
   );
 }

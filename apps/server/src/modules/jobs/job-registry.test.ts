@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 /**
- * Jobs in one style (issue 26): every module registers its jobs in its own `<module>-jobs.ts`
+ * Jobs in one style: every module registers its jobs in its own `<module>-jobs.ts`
  * through one `register<Module>Jobs(jobs, deps)`, which its manifest calls; app.ts installs the
  * manifests in one ordered list, and the kinds below come in that list's order.
  */

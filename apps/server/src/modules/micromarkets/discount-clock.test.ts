@@ -12,7 +12,7 @@ import { micromarketDiscounts, priceTags, transactionProducts, transactions } fr
 import { TestClock } from '../../lib/clock.js';
 
 /**
- * A discount ends by the injected clock (issue 26), not by the database's: a discount active
+ * A discount ends by the injected clock, not by the database's: a discount active
  * until T prices a door close and a correction a minute before T and not a minute after, and
  * the card, the discount list and the labels say so, while the database's own clock (the real
  * one) stands months away from the TestClock's 2026-01-01.

@@ -6,7 +6,7 @@ import { iso } from './parts-common.repository.js';
 
 /**
  * A discount is in force at `now` until its end (none: for good). The time is the injected
- * clock's (issue 26), never the database's: a Date, or the `now` placeholder of a prepared
+ * clock's, never the database's: a Date, or the `now` placeholder of a prepared
  * statement, given as an ISO string. The door close prices with it, transactions/ prices
  * corrections with it and the card, the list, the labels, the stock and the orders show it.
  */

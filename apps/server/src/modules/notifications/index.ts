@@ -1,5 +1,5 @@
 /**
- * The notification system (issue 11): channels (Telegram, Mail, WhatsApp) with sealed
+ * The notification system: channels (Telegram, Mail, WhatsApp) with sealed
  * credentials and a test send, each organisation's routing of events to channels and
  * recipients, and the outbox its jobs send with retries and a per-channel pace. Issue 24:
  * WhatsApp sends approved templates and follows each message through Meta's signed status

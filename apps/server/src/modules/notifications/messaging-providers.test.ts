@@ -386,7 +386,7 @@ describe('Mail: STARTTLS is required, never a login in the clear', () => {
     const test = await mailChannel(standIns.plainSmtpPort);
     const answer = await test('ops@shop.example');
     expect(answer.ok).toBe(false);
-    // The caller hears one text whatever went wrong (issue 33); the server log says what.
+    // The caller hears one text whatever went wrong; the server log says what.
     expect(answer.error).toBe(translate('channel.mail_failed', 'en'));
     expect(warnings.some((line) => /STARTTLS/i.test(line) && line.includes(String(standIns.plainSmtpPort)))).toBe(true);
     expect(standIns.logins.filter((login) => login.server === 'plain')).toEqual([]);

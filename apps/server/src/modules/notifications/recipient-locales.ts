@@ -55,7 +55,7 @@ async function localesByPhone(db: Db, orgId: number, phones: string[]): Promise<
 }
 
 /**
- * The language each recipient reads (issue 25): the user's own at that address — an email on
+ * The language each recipient reads: the user's own at that address — an email on
  * mail, a phone on WhatsApp — and otherwise the organisation's (Telegram chat ids belong to
  * no user). Answers in the order asked.
  */

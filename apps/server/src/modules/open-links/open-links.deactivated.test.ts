@@ -16,7 +16,7 @@ import {
   transactions,
 } from '../../db/schema/index.js';
 
-/** A deactivated organisation's links refuse at once (issue 22 §3): no door, no hold, no sale. */
+/** A deactivated organisation's links refuse at once: no door, no hold, no sale. */
 let ctx: TestContext;
 let admin: string;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** Orders and wishes (issue 10): customers' orders to micromarkets, their moves and money, couriers' deliveries. */
+/** Orders and wishes: customers' orders to micromarkets, their moves and money, couriers' deliveries. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { PaymentProviders } from '../payments/index.js';

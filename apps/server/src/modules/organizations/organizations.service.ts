@@ -110,7 +110,7 @@ export async function createOrganization(ctx: ServiceContext, actor: UserActor, 
     });
     // A sub-organisation's rows are seen by its main organisation at the level asked for.
     if (parentId !== null) await repo.upsertLink(tx, orgId, parentId, body.access_level);
-    // Out of the box, a fridge offline, too warm or locked reaches the operators (issue 25).
+    // Out of the box, a fridge offline, too warm or locked reaches the operators.
     await addDefaultRoutes(tx, orgId);
     await writeAudit(tx, actor, { action: 'create', entity: 'organization', entityId: orgId, orgId, after: body });
     return orgId;

@@ -1,4 +1,4 @@
-/** Restock planning (issue 10): what to bring to each micromarket, per route and per storage. */
+/** Restock planning: what to bring to each micromarket, per route and per storage. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { JobRunner } from '../jobs/index.js';

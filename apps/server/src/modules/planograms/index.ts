@@ -1,4 +1,4 @@
-/** Planograms (issue 10): templates, each micromarket's layout, schedules and the tags a layout expects. */
+/** Planograms: templates, each micromarket's layout, schedules and the tags a layout expects. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { JobRunner } from '../jobs/index.js';

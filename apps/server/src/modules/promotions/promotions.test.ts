@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
-/** Bonus promotions (issue 9): the screens' calls, and what a settled sale earns. */
+/** Bonus promotions: the screens' calls, and what a settled sale earns. */
 let ctx: TestContext;
 const clock = new TestClock(Date.UTC(2026, 2, 18, 12));
 

@@ -140,7 +140,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
  * FCM's answer when every installation refused. Tokens FCM calls unregistered are dropped.
  */
 export function fcmPushProvider(options: FcmOptions): PushProvider {
-  // The documented exception to the injected clock (docs/decisions/068-one-clock-for-every-rule.md, issue 26): the
+  // The documented exception to the injected clock (docs/decisions/068-one-clock-for-every-rule.md): the
   // access token's `iat` and `exp`, its expiry and a Retry-After date are Google's times,
   // judged on Google's real clock, so the token is signed and refreshed by the wall clock
   // whatever the context's clock says. main.ts therefore passes no `now`; tests may.

@@ -1,4 +1,4 @@
-/** Push messages (issue 11, §2 `/push/new`, `/push/queue`): the queue, monthly limits at delivery, providers. */
+/** Push messages: the queue, monthly limits at delivery, providers. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { JobRunner } from '../jobs/index.js';

@@ -31,7 +31,7 @@ async function world(options: { isFiscal?: boolean; org?: 'main' | 'kyiv' | 'kra
 async function withOpenShift(tenant: Tenant, orgId: number, delaySeconds = 0) {
   await saveFiscalSettings(db(), { orgId, provider: 'test', delaySeconds });
   const operator = await tenant.token('operator');
-  expect((await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator })).statusCode).toBe(
+  expect((await callApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator })).statusCode).toBe(
     200,
   );
 }
@@ -168,7 +168,7 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
     await withOpenShift(tenant, orgId);
     const operator = await tenant.token('operator');
     await db().transaction((tx) => onSalePaid(tx, sale, clock.now()));
-    await callApi(ctx, api.receipt.closeShift, { params: { org_id: orgId }, token: operator });
+    await callApi(ctx, api.fiscal.closeShift, { params: { org_id: orgId }, token: operator });
     await ctx.app.jobs.runDue();
     const pending = await callApi(ctx, api.receipt.retryFiscal, {
       params: { id: sale.id },
@@ -192,7 +192,7 @@ describe('operator: receipt and fiscal receipt of a transaction', () => {
       .update(jobs)
       .set({ status: 'failed' })
       .where(eq(jobs.key, `fiscal:${sale.id}`));
-    await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
+    await callApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator });
     const retried = await callApi(ctx, api.receipt.retryFiscal, { params: { id: sale.id }, token: operator });
     expect(retried.statusCode).toBe(200);
     await ctx.app.jobs.runDue();
@@ -230,24 +230,24 @@ describe('fiscal settings', () => {
   it('stores the key sealed and shows it masked; opening a shift needs a provider', async () => {
     const { tenant, orgId } = await world();
     const operator = await tenant.token('operator');
-    expect((await callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: orgId } })).statusCode).toBe(401);
+    expect((await callApi(ctx, api.fiscal.settings, { params: { org_id: orgId } })).statusCode).toBe(401);
     expect(
       (
-        await callApi(ctx, api.receipt.fiscalSettings, {
+        await callApi(ctx, api.fiscal.settings, {
           params: { org_id: orgId },
           token: await tenant.token('courier'),
         })
       ).statusCode,
     ).toBe(403);
     expect(
-      (await callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: orgId }, token: operator })).json(),
+      (await callApi(ctx, api.fiscal.settings, { params: { org_id: orgId }, token: operator })).json(),
     ).toMatchObject({ provider: null, api_key: null });
-    expect((await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator })).statusCode).toBe(
+    expect((await callApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator })).statusCode).toBe(
       409,
     );
 
     const key = 'fiscal-key-0123456789abcdef';
-    const saved = await callApi(ctx, api.receipt.updateFiscalSettings, {
+    const saved = await callApi(ctx, api.fiscal.updateSettings, {
       params: { org_id: orgId },
       token: operator,
       body: { provider: 'test', api_key: key, delay_seconds: 30 },
@@ -259,13 +259,12 @@ describe('fiscal settings', () => {
     const stored = await ctx.app.fiscal.forOrg(db(), orgId);
     expect(stored?.row.credentialsSealed).not.toContain(key);
 
-    const opened = await callApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
+    const opened = await callApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator });
     expect(opened.json()).toMatchObject({ is_open: true, number: 1 });
     expect(
-      (await callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: orgId }, token: operator })).json()
-        .shift_open,
+      (await callApi(ctx, api.fiscal.settings, { params: { org_id: orgId }, token: operator })).json().shift_open,
     ).toBe(true);
-    const closed = await callApi(ctx, api.receipt.closeShift, { params: { org_id: orgId }, token: operator });
+    const closed = await callApi(ctx, api.fiscal.closeShift, { params: { org_id: orgId }, token: operator });
     expect(closed.json()).toMatchObject({ is_open: false, number: 1 });
   });
 });

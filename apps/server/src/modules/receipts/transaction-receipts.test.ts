@@ -19,7 +19,7 @@ import { paymentTransactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
 /**
- * The transaction card's receipts (issue 24): every fiscal receipt of a sale as the operator
+ * The transaction card's receipts: every fiscal receipt of a sale as the operator
  * gets it through `/v1/device/transaction/receipt/:id` — the sale receipt, a return per refund,
  * and the correction of a refund the bank reversed after its return was registered — in order,
  * with its state, amount, document, refund and place on Vitrina's receipt page.
@@ -50,12 +50,12 @@ function shop() {
           webhook_secret: `whsec_cardreceipts${String(secrets).padStart(4, '0')}`,
         },
       });
-      await okApi(ctx, api.receipt.updateFiscalSettings, {
+      await okApi(ctx, api.fiscal.updateSettings, {
         params: { org_id: orgId },
         token: operator,
         body: { provider: 'test', delay_seconds: 0 },
       });
-      await okApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
+      await okApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator });
     },
   });
 }
@@ -179,7 +179,7 @@ describe('the transaction card’s receipts', () => {
   it('shows a receipt still waiting, with why, in the caller’s language', async () => {
     const s = await shop();
     const sale = await paidSale(s);
-    await okApi(ctx, api.receipt.closeShift, { params: { org_id: s.orgId }, token: s.operator });
+    await okApi(ctx, api.fiscal.closeShift, { params: { org_id: s.orgId }, token: s.operator });
     const row = await refund(s, sale, { amount_minor: 2_000 });
     await runJobs();
 

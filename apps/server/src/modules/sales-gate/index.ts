@@ -1,4 +1,4 @@
-/** The sales gate (issue 8): §8's payment rejection reasons, asked before a customer's door opens. */
+/** The sales gate: §8's payment rejection reasons, asked before a customer's door opens. */
 export {
   type GateDependencies,
   NEURO_EVENT,

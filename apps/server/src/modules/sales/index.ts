@@ -1,4 +1,4 @@
-/** Sales (issue 8): door sessions become transactions, priced, held, captured and settled once. */
+/** Sales: door sessions become transactions, priced, held, captured and settled once. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { JobRunner } from '../jobs/index.js';

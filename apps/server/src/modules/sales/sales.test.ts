@@ -26,7 +26,7 @@ import { ROLLUPS_EVERY_MS } from '../reports/index.js';
 import { BONUS_TOP_UP, bonusBalance, bookBonus } from './bonus-ledger.js';
 import { queueSaleStep, requestSettlement } from './settlement.service.js';
 
-/** A customer's door session, from the fridge's messages to the money taken (issue 8). */
+/** A customer's door session, from the fridge's messages to the money taken. */
 let ctx: TestContext;
 let url: string;
 const clock = new TestClock(Date.now());

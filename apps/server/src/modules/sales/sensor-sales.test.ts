@@ -12,7 +12,7 @@ import { paymentTransactions, transactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 
 /**
- * Door sessions whose sensors all report, through a real device connection (issue 22): a
+ * Door sessions whose sensors all report, through a real device connection: a
  * fridge with RFID and shelf scales charges each item once, and a session whose sensors
  * disagree waits for an operator with its evidence on the card.
  */

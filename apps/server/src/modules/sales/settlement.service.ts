@@ -53,7 +53,7 @@ export async function queueSaleStep(
   announceSale(ctx, step.sale);
   const { id } = step.sale;
   if (step.sale.status === SALE_STATUS.manualProcessing) {
-    // Manual check mode: the organisation's routing decides who is asked to look (issue 11).
+    // Manual check mode: the organisation's routing decides who is asked to look.
     await notify(ctx, {
       orgId: step.sale.orgId,
       event: 'manual_check',

@@ -1,4 +1,4 @@
-/** Subscriptions per micromarket (issue 8): state, first payments, invoices, the monthly billing and the refusal rule. */
+/** Subscriptions per micromarket: state, first payments, invoices, the monthly billing and the refusal rule. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { JobRunner } from '../jobs/index.js';

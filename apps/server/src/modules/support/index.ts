@@ -1,4 +1,4 @@
-/** Support chats and tickets (issue 11, §2 `/support/list`, `/ticket/list`): lists, comments, attachments, moves, live. */
+/** Support chats and tickets: lists, comments, attachments, moves, live. */
 
 import type { ModuleManifest } from '../../lib/module-manifest.js';
 import { supportRoutes } from './support.routes.js';

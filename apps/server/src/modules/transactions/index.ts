@@ -1,4 +1,4 @@
-/** Transactions screens (issue 8): the sales list, its totals and export, the card, refunds, charges, corrections. */
+/** Transactions screens: the sales list, its totals and export, the card, refunds, charges, corrections. */
 
 import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { PaymentProviders } from '../payments/index.js';

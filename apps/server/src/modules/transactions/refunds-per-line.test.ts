@@ -20,7 +20,7 @@ import type { TestPaymentProvider } from '../payments/test-bank/test-provider.js
 import { deliverTestWebhooks } from '../payments/webhooks/payment-webhooks.service.js';
 
 /**
- * Refunds an operator can trust (issue 25): by products or by amount, always with a reason,
+ * Refunds an operator can trust: by products or by amount, always with a reason,
  * refused (never cut down) past what is left, a failed refund giving its products back, and
  * the sale's refund state on the card and in the list.
  */

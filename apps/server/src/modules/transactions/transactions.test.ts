@@ -10,7 +10,7 @@ import { createSignedInUser } from '../../../test/factories/users.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, paymentTransactions, transactionProducts, transactions } from '../../db/schema/index.js';
 
-/** The transactions screens' API (issue 8): list, totals, export, card, refund, charge again, correction. */
+/** The transactions screens' API: list, totals, export, card, refund, charge again, correction. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ live: { flushMs: 0 } });

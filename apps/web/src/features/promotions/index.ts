@@ -1,5 +1,5 @@
 import { lazyScreen } from '../../lib/lazy-screen';
 
-/** Public surface of the bonus promotions feature (issue 9): the list and the form with its preview. */
+/** Public surface of the bonus promotions feature: the list and the form with its preview. */
 export const PromotionListScreen = lazyScreen(() => import('./screens/promotion-list'), ['promotions']);
 export const PromotionFormScreen = lazyScreen(() => import('./screens/promotion-form'), ['promotions']);

@@ -49,7 +49,7 @@ const coordinates = (latitude: number | null, longitude: number | null) =>
 
 function StopCard({ stop }: { stop: TCourierStop }) {
   const { t } = useTranslation();
-  // The signed-in courier opens with one tap: no public form (issue 25).
+  // The signed-in courier opens with one tap: no public form.
   const open = useEndpointMutation(api.courier.openDoor, {
     isInvalidating: false,
     onSuccess: (answer) => getMessage().success(answer.message),

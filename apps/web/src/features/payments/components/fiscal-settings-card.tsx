@@ -50,11 +50,11 @@ export function FiscalSettingsCard({ orgId, canEdit }: { orgId: number; canEdit:
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<TUpdateFiscalSettings>();
-  const settings = useEndpoint(api.receipt.fiscalSettings, { params: { org_id: orgId } });
-  const update = useEndpointMutation(api.receipt.updateFiscalSettings);
-  const test = useEndpointMutation(api.receipt.testFiscalConnection);
-  const open = useEndpointMutation(api.receipt.openShift);
-  const close = useEndpointMutation(api.receipt.closeShift);
+  const settings = useEndpoint(api.fiscal.settings, { params: { org_id: orgId } });
+  const update = useEndpointMutation(api.fiscal.updateSettings, { alsoInvalidates: ['receipts'] });
+  const test = useEndpointMutation(api.fiscal.testConnection, { alsoInvalidates: ['receipts'] });
+  const open = useEndpointMutation(api.fiscal.openShift, { alsoInvalidates: ['receipts'] });
+  const close = useEndpointMutation(api.fiscal.closeShift, { alsoInvalidates: ['receipts'] });
   const [testResult, setTestResult] = useState<TFiscalConnectionResult | null>(null);
   const chosen = Form.useWatch('provider', form);
   const data = settings.data;

@@ -177,7 +177,7 @@ export function ThreadDrawer({ kind, id, onClose }: { kind: SupportKind; id: num
   const isMobile = useIsMobile();
   const a = threadApi(kind);
   const card = useEndpoint(a.info, id ? { params: { id } } : undefined, { enabled: id !== null });
-  // The open conversation's own events only, so a short delay cannot flood the server (issue 11: < 500 ms).
+  // The open conversation's own events only, so a short delay cannot flood the server.
   useLiveRefetch(topicOf(kind), [a.info.tag], (event) => event.id === id, CONVERSATION_REFETCH_MS);
   const organizations = useOrganizationOptions();
   const data = card.data;

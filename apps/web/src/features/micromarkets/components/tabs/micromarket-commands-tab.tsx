@@ -95,7 +95,7 @@ export function MicromarketCommandsTab({ micromarket, canEdit }: MicromarketTabP
     <>
       {canSend ? (
         <Space wrap style={{ marginBottom: 12 }}>
-          {/* Asks first: an opened door lets anyone at an unattended fridge take from it (issue 33). */}
+          {/* Asks first: an opened door lets anyone at an unattended fridge take from it. */}
           {button('open_door', <UnlockOutlined />, { confirm: t('fleet.commands.open_door_confirm') })}
           {button('rescan', <ScanOutlined />)}
           {button('accelerometer_check', <CompassOutlined />)}

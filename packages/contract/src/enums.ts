@@ -125,10 +125,8 @@ export const ACCESS_LEVEL = table([
   { code: 1, key: 'view' },
   { code: 2, key: 'edit' },
 ]);
-export type AccessLevel = CodeOf<typeof ACCESS_LEVEL>;
 
 export const ORGANIZATION_TYPES = ['main', 'sub'] as const;
-export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 /** Landing pages a role can have (spec §2 role screen). */
 export const DEFAULT_PAGES = ['dashboard', 'dubai_courier', 'devices'] as const;

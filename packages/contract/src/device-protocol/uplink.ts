@@ -31,7 +31,6 @@ export const ZDeviceEnvelope = z.object({
   boot: z.int().min(0).max(2_147_483_647),
   seq: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
-export type TDeviceEnvelope = z.infer<typeof ZDeviceEnvelope>;
 
 /** `hello` (once per connection, first message) and `heartbeat` (every 30 s). */
 export const ZDeviceHello = ZDeviceEnvelope.extend({
@@ -42,7 +41,6 @@ export const ZDeviceHello = ZDeviceEnvelope.extend({
 });
 export type TDeviceHello = z.infer<typeof ZDeviceHello>;
 export const ZDeviceHeartbeat = ZDeviceHello;
-export type TDeviceHeartbeat = TDeviceHello;
 
 /**
  * `status`: the last will (set at CONNECT) and the goodbye before a clean disconnect. It

@@ -75,11 +75,8 @@ export const ZResetPasswordBody = z
     path: ['password_confirmation'],
     error: 'validation.password_mismatch',
   });
-export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 
 export const ZResetTokenInfo = z.object({ email: z.string() });
-export type TInvitation = z.infer<typeof ZInvitation>;
-export type TResetTokenInfo = z.infer<typeof ZResetTokenInfo>;
 
 /**
  * `npm run create-admin`: the first platform administrator of an empty database, with the

@@ -106,7 +106,6 @@ export const ZCreateBonusPromotion = promotionFields.extend({ org_id: ZId.option
 export type TCreateBonusPromotion = z.input<typeof ZCreateBonusPromotion>;
 /** The edit form sends the whole promotion. */
 export const ZUpdateBonusPromotion = promotionFields.superRefine(checkPromotion);
-export type TUpdateBonusPromotion = z.input<typeof ZUpdateBonusPromotion>;
 
 export const ZListBonusPromotionsQuery = ZPageQuery.extend({
   q: searchQuery(),

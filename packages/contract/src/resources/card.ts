@@ -20,7 +20,6 @@ export type TCardSetup = z.infer<typeof ZCardSetup>;
 
 /** The confirmed setup to save as a card. */
 export const ZFinishCardSetup = z.object({ setup_id: requiredText(255) });
-export type TFinishCardSetup = z.input<typeof ZFinishCardSetup>;
 
 /** A saved card as its owner sees it: never a number, only what the provider tells. */
 export const ZSavedCard = z.object({
@@ -81,4 +80,3 @@ export const ZConfirmTestCardSetup = z.object({
   client_secret: requiredText(255),
   payment_method: z.enum(TEST_PAYMENT_METHODS, { error: 'card.test_card_unknown' }),
 });
-export type TConfirmTestCardSetup = z.input<typeof ZConfirmTestCardSetup>;

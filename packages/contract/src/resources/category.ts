@@ -47,7 +47,6 @@ export const ZCreateCategory = z.object({
 });
 export type TCreateCategory = z.input<typeof ZCreateCategory>;
 export const ZUpdateCategory = z.object({ name: ZName });
-export type TUpdateCategory = z.input<typeof ZUpdateCategory>;
 
 /** The new order of the children of one parent (null: the top level of `org_id`). */
 export const ZReorderCategories = z.object({
@@ -55,4 +54,3 @@ export const ZReorderCategories = z.object({
   org_id: ZId.optional(),
   ids: idList(500).min(1),
 });
-export type TReorderCategories = z.input<typeof ZReorderCategories>;

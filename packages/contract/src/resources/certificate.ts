@@ -53,7 +53,6 @@ export const ZCertificateFields = z.object({
 });
 export type TCertificateFields = z.input<typeof ZCertificateFields>;
 export const ZUpdateCertificate = ZCertificateFields.omit({ org_id: true });
-export type TUpdateCertificate = z.input<typeof ZUpdateCertificate>;
 
 export const ZListCertificatesQuery = ZPageQuery.extend({
   q: searchQuery(),

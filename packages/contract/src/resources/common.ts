@@ -6,7 +6,6 @@ export const ZErrorResponse = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
-export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
 

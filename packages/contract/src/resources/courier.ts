@@ -47,7 +47,6 @@ const ZScannedCodes = z
   .max(500, { error: 'courier.too_many_codes' });
 
 export const ZLoadTags = z.object({ codes: ZScannedCodes });
-export type TLoadTags = z.input<typeof ZLoadTags>;
 /** Loaded tags, and the codes that were not: unknown, not in storage, or another organisation's. */
 export const ZLoadResult = z.object({ loaded: z.number().int(), refused: z.array(z.string()) });
 export type TLoadResult = z.infer<typeof ZLoadResult>;
@@ -59,7 +58,6 @@ export const ZTakeOutTags = z.object({
   action: z.enum(COURIER_TAKE_OUT_ACTIONS, { error: 'validation.required' }),
   reason: requiredText(300),
 });
-export type TTakeOutTags = z.input<typeof ZTakeOutTags>;
 
 /** Items of one product that a visit put in or took out. */
 export const ZVisitLine = z.object({ product_id: z.number().int(), product_name: z.string(), count: z.number().int() });

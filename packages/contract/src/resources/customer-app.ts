@@ -34,7 +34,6 @@ export const ZE164Phone = storableString()
   .pipe(z.string().regex(/^\+[1-9][0-9]{7,14}$/, { error: 'validation.phone' }));
 
 export const ZRequestSignInCode = z.object({ org_id: ZId, phone: ZE164Phone });
-export type TRequestSignInCode = z.input<typeof ZRequestSignInCode>;
 
 /** The same answer whether or not the phone belongs to a customer, so it tells nobody who is one. */
 export const ZSignInCodeSent = z.object({ resend_after_s: z.number().int() });
@@ -44,7 +43,6 @@ export const ZCustomerSignIn = z.object({
   phone: ZE164Phone,
   code: storableString().regex(/^[0-9]{6}$/, { error: 'app.code_format' }),
 });
-export type TCustomerSignIn = z.input<typeof ZCustomerSignIn>;
 
 export const ZCustomerProfile = z.object({
   id: z.number().int(),
@@ -111,7 +109,6 @@ export const ZCreateCustomerChat = z.object({
   /** One of the customer's own purchases. */
   transaction_id: ZId.nullable().optional(),
 });
-export type TCreateCustomerChat = z.input<typeof ZCreateCustomerChat>;
 
 /** A micromarket of the customer's organisation that takes orders. */
 export const ZAppMicromarket = z.object({ id: z.number().int(), name: z.string(), address: z.string().nullable() });
@@ -134,7 +131,6 @@ export type TAppProducts = z.infer<typeof ZAppProducts>;
 
 /** The customer orders for themselves: the panel's order form without the customer. */
 export const ZCreateCustomerOrder = ZCreateOrder.omit({ customer_id: true });
-export type TCreateCustomerOrder = z.input<typeof ZCreateCustomerOrder>;
 
 export const ZCustomerOrder = z.object({
   id: z.number().int(),
@@ -162,14 +158,12 @@ export type TCustomerOrderList = z.infer<typeof ZCustomerOrderList>;
 export const ZCustomerOrderQuery = ZPageQuery;
 
 export const ZCreateCustomerWish = z.object({ micromarket_id: ZId, product_id: ZId });
-export type TCreateCustomerWish = z.input<typeof ZCreateCustomerWish>;
 
 /**
  * The customer app opens a micromarket by the QR code on it (the token of its customer link).
  * One attempt id per tap: a request sent again holds the card once and answers the same door.
  */
 export const ZAppOpenFridge = z.object({ attempt: z.uuid({ error: 'errors.bad_request' }) });
-export type TAppOpenFridge = z.input<typeof ZAppOpenFridge>;
 
 /**
  * The page a customer's bank sends them back to after 3-D Secure in the app's browser tab

@@ -7,4 +7,3 @@ export const ZDashboardSummary = z.object({
   micromarkets: z.number().int(),
   micromarkets_online: z.number().int(),
 });
-export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;

@@ -33,4 +33,3 @@ export const ZDatasetUploadFields = z.object({
   org_id: ZIdQuery,
 });
 export const ZUpdateDatasetFile = z.object({ tags: z.array(z.enum(DATASET_TAGS)).max(DATASET_TAGS.length) });
-export type TUpdateDatasetFile = z.input<typeof ZUpdateDatasetFile>;

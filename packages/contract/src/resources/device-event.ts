@@ -48,7 +48,6 @@ export const DEVICE_EVENT_KINDS = [
   'lock_reset',
   'neuro_connection',
 ] as const;
-export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number];
 export const ZListDeviceEventsQuery = ZPageQuery.extend({
   kind: optionalQuery(z.enum(DEVICE_EVENT_KINDS)),
   /** On or after / before the end of this day (UTC), both inclusive. */
@@ -58,4 +57,3 @@ export const ZListDeviceEventsQuery = ZPageQuery.extend({
   q: searchQuery(100),
 });
 export const ZDeviceEventList = listOf(ZDeviceEvent);
-export type TDeviceEventList = z.infer<typeof ZDeviceEventList>;

@@ -59,9 +59,7 @@ export type TRouteCourierOptions = z.infer<typeof ZRouteCourierOptions>;
 export const ZRouteCouriersQuery = z.object({ org_id: ZIdQuery });
 
 export const ZCreateDeviceGroup = z.object({ ...groupFields, org_id: ZId.optional() });
-export type TCreateDeviceGroup = z.input<typeof ZCreateDeviceGroup>;
 export const ZUpdateDeviceGroup = z.object(groupFields).partial();
-export type TUpdateDeviceGroup = z.input<typeof ZUpdateDeviceGroup>;
 
 export const ZListDeviceGroupsQuery = ZPageQuery.extend({
   q: searchQuery(),

@@ -10,7 +10,6 @@ export type FiscalProviderKind = (typeof FISCAL_PROVIDERS)[number];
 
 /** pending: not registered or not ready yet (§8 "try again in 2 minutes"); ready: fiscalised; failed: retries ran out. */
 export const FISCAL_RECEIPT_STATUSES = ['pending', 'ready', 'failed'] as const;
-export type FiscalReceiptStatus = (typeof FISCAL_RECEIPT_STATUSES)[number];
 
 /** The longest delay the test provider may be told to take before a receipt is ready. */
 export const FISCAL_TEST_DELAY_MAX_SECONDS = 3600;

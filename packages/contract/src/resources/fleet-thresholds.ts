@@ -38,7 +38,6 @@ export const ZUpdateThresholds = z
     path: ['temperature_max'],
     message: 'validation.range_order',
   });
-export type TUpdateThresholds = z.input<typeof ZUpdateThresholds>;
 export const DEFAULT_FLEET_THRESHOLDS = {
   temperature_min: 2,
   temperature_max: 8,

@@ -36,4 +36,3 @@ export const ZJobList = listOf(ZJob).extend({
   /** Every kind the queue holds, for the kind filter. */
   kinds: z.array(z.string()),
 });
-export type TJobList = z.infer<typeof ZJobList>;

@@ -55,7 +55,6 @@ const makerFields = {
 export const ZCreateMaker = z.object({ ...makerFields, org_id: ZId.optional() });
 export type TCreateMaker = z.input<typeof ZCreateMaker>;
 export const ZUpdateMaker = z.object(makerFields).partial();
-export type TUpdateMaker = z.input<typeof ZUpdateMaker>;
 
 export const ZListMakersQuery = ZPageQuery.extend({
   q: searchQuery(),

@@ -20,7 +20,6 @@ export const ZCreateDiscount = z.object({
   }),
   active_to: z.iso.datetime({ offset: true }).nullable().optional(),
 });
-export type TCreateDiscount = z.input<typeof ZCreateDiscount>;
 
 export const ZPersonalPrice = z.object({
   id: z.number().int(),
@@ -35,4 +34,3 @@ export const ZPersonalPrice = z.object({
 export type TPersonalPrice = z.infer<typeof ZPersonalPrice>;
 export const ZPersonalPriceList = z.object({ items: z.array(ZPersonalPrice) });
 export const ZUpsertPersonalPrice = z.object({ product_id: ZId, price: ZMoney });
-export type TUpsertPersonalPrice = z.input<typeof ZUpsertPersonalPrice>;

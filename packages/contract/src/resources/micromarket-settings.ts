@@ -95,7 +95,6 @@ export const ZMicromarketSettings = ZMicromarketSettingsShape.superRefine((value
 
 /** An update sends the toggles it changes; the merged document must satisfy ZMicromarketSettings. */
 export const ZUpdateMicromarketSettings = ZMicromarketSettingsShape.partial();
-export type TUpdateMicromarketSettings = z.input<typeof ZUpdateMicromarketSettings>;
 
 export const ZCopyMicromarketSettings = z.object({
   from_id: ZId,

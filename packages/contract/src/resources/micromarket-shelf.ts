@@ -24,6 +24,4 @@ const shelfFields = {
   product_ids: z.array(ZId).max(100).optional(),
 };
 export const ZCreateShelf = z.object(shelfFields);
-export type TCreateShelf = z.input<typeof ZCreateShelf>;
 export const ZUpdateShelf = z.object(shelfFields).partial();
-export type TUpdateShelf = z.input<typeof ZUpdateShelf>;

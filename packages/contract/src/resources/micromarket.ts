@@ -96,9 +96,7 @@ const micromarketFields = {
 };
 
 export const ZCreateMicromarket = z.object({ ...micromarketFields, org_id: ZId.optional() });
-export type TCreateMicromarket = z.input<typeof ZCreateMicromarket>;
 export const ZUpdateMicromarket = z.object(micromarketFields).partial();
-export type TUpdateMicromarket = z.input<typeof ZUpdateMicromarket>;
 
 export const MICROMARKET_SORTS = [
   'name',

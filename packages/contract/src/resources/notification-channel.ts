@@ -124,11 +124,9 @@ export const ZCreateNotificationChannel = z
       }
     }
   });
-export type TCreateNotificationChannel = z.input<typeof ZCreateNotificationChannel>;
 
 /** The type stays; the rest may change. */
 export const ZUpdateNotificationChannel = z.object(channelFields).partial();
-export type TUpdateNotificationChannel = z.input<typeof ZUpdateNotificationChannel>;
 
 export const ZListNotificationChannelsQuery = ZPageQuery.extend({
   org_id: ZIdQuery,

@@ -78,7 +78,6 @@ export const ZUpdateNotificationRouting = z.object({
   org_id: ZId.optional(),
   rules: z.array(ZNotificationRule).max(200),
 });
-export type TUpdateNotificationRouting = z.input<typeof ZUpdateNotificationRouting>;
 
 export const NOTIFICATION_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const ZNotificationDelivery = z.object({

@@ -51,7 +51,6 @@ export const ZOrderLine = z.object({
   /** The price at the micromarket when ordered, per item, in minor units. */
   price_minor: z.number().int(),
 });
-export type TOrderLine = z.infer<typeof ZOrderLine>;
 
 export const ZOrder = z.object({
   id: z.number().int(),
@@ -92,7 +91,6 @@ export const ZOrderEvent = z.object({
   note: z.string(),
   created_at: ZTimestamp,
 });
-export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 export const ZOrderCard = ZOrder.extend({ history: z.array(ZOrderEvent) });
 export type TOrderCard = z.infer<typeof ZOrderCard>;
 
@@ -145,7 +143,6 @@ export const ZMoveOrder = z.object({
 export type TMoveOrder = z.input<typeof ZMoveOrder>;
 
 export const ZAssignCourier = z.object({ courier_id: ZId.nullable() });
-export type TAssignCourier = z.input<typeof ZAssignCourier>;
 
 /** What the new-order form offers: micromarkets taking orders, their products and customers. */
 export const ZOrderMicromarketOption = z.object({
@@ -192,4 +189,3 @@ export const ZCreateWish = z.object({
   product_id: ZId,
   customer_id: ZId.nullable().default(null),
 });
-export type TCreateWish = z.input<typeof ZCreateWish>;

@@ -27,7 +27,6 @@ export const ZOrganizationOption = z.object({
   /** 2 for the caller's own organisation and edit links, 1 for view-only links. */
   access_level: z.union([z.literal(1), z.literal(2)]),
 });
-export type TOrganizationOption = z.infer<typeof ZOrganizationOption>;
 export const ZOrganizationOptions = z.object({ items: z.array(ZOrganizationOption) });
 export type TOrganizationOptions = z.infer<typeof ZOrganizationOptions>;
 
@@ -79,9 +78,7 @@ export const ZCreateOrganization = z.object({
   parent_id: ZId.nullable().optional(),
   access_level: z.union([z.literal(1), z.literal(2)]).default(2),
 });
-export type TCreateOrganization = z.input<typeof ZCreateOrganization>;
 export const ZUpdateOrganization = z.object(organizationFields).partial();
-export type TUpdateOrganization = z.input<typeof ZUpdateOrganization>;
 
 export const ZListOrganizationsQuery = ZPageQuery.extend({
   q: searchQuery(),
@@ -116,6 +113,4 @@ export const ZGrantOrganizationLink = z.object({
   sub_org_id: ZId,
   access_level: z.union([z.literal(1), z.literal(2)], { error: 'validation.access_level' }),
 });
-export type TGrantOrganizationLink = z.input<typeof ZGrantOrganizationLink>;
 export const ZRevokeOrganizationLink = z.object({ sub_org_id: ZId });
-export type TRevokeOrganizationLink = z.input<typeof ZRevokeOrganizationLink>;

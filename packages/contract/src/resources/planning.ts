@@ -94,7 +94,6 @@ export const ZPlanFilters = z.object({
 });
 export const ZPlanQuery = ZPageQuery.extend(ZPlanFilters.shape);
 export const ZExportPlanQuery = ZPlanFilters.extend({ format: ZExportFormat.default('xlsx') });
-export type TPlanQuery = z.input<typeof ZPlanQuery>;
 
 /** A line of a printed pick sheet: what to bring of a product to a stop, and what to take out. */
 export const ZPickSheetLine = z.object({
@@ -103,7 +102,6 @@ export const ZPickSheetLine = z.object({
   bring: z.number().int(),
   take_out: z.number().int(),
 });
-export type TPickSheetLine = z.infer<typeof ZPickSheetLine>;
 /** One micromarket of a route with work: its lines to bring or take out. */
 export const ZPickSheetStop = z.object({
   micromarket_id: z.number().int(),

@@ -76,7 +76,6 @@ export const ZSavePlanogramTemplate = z.object({
   /** Whose template (create only); the caller's organisation when absent. */
   org_id: ZId.optional(),
 });
-export type TSavePlanogramTemplate = z.input<typeof ZSavePlanogramTemplate>;
 
 const PLANOGRAM_SCHEDULE_CODES = PLANOGRAM_SCHEDULE_STATUS.map((row) => row.code) as PlanogramScheduleStatus[];
 export const ZPlanogramSchedule = z.object({
@@ -101,7 +100,6 @@ export const ZCreatePlanogramSchedule = z
     confirm: z.boolean().default(false),
   })
   .refine((value) => value.date_to >= value.date_from, { error: 'planogram.dates_order', path: ['date_to'] });
-export type TCreatePlanogramSchedule = z.input<typeof ZCreatePlanogramSchedule>;
 
 export const ZApplyPlanogram = z.object({ template_id: ZId });
 
@@ -125,7 +123,6 @@ export const ZApplyTemplateToMany = z.object({
     .min(1, { error: 'planogram.micromarkets_required' })
     .max(PLANOGRAM_APPLY_MAX, { error: 'planogram.micromarkets_required' }),
 });
-export type TApplyTemplateToMany = z.input<typeof ZApplyTemplateToMany>;
 export const ZAppliedTemplate = z.object({ applied: z.number().int(), items: z.array(ZTemplateMicromarket) });
 export type TAppliedTemplate = z.infer<typeof ZAppliedTemplate>;
 

@@ -27,6 +27,4 @@ const priceTagFields = {
   product_id: ZId.nullable().optional(),
 };
 export const ZCreatePriceTag = z.object(priceTagFields);
-export type TCreatePriceTag = z.input<typeof ZCreatePriceTag>;
 export const ZUpdatePriceTag = nonEmptyUpdate(z.object(priceTagFields).partial());
-export type TUpdatePriceTag = z.input<typeof ZUpdatePriceTag>;

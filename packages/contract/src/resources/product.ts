@@ -104,7 +104,6 @@ export const ZCreateProduct = z.object({
 export type TCreateProduct = z.input<typeof ZCreateProduct>;
 /** No defaults: a field left out keeps its value. Status moves through /v1/product/status. */
 export const ZUpdateProduct = z.object(productFields).omit({ status: true }).partial();
-export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
 
 export const PRODUCT_SORTS = ['name', '-name', 'sell_cost', '-sell_cost', 'created_at', '-created_at'] as const;
 
@@ -122,7 +121,6 @@ export const ZListProductsQuery = ZPageQuery.extend({
   for_programmer: ZQueryBoolean,
   sort: optionalQuery(z.enum(PRODUCT_SORTS)),
 });
-export type TListProductsQuery = z.input<typeof ZListProductsQuery>;
 export type TListProductsQueryParsed = z.output<typeof ZListProductsQuery>;
 export const ZProductList = listOf(ZProduct);
 export type TProductList = z.infer<typeof ZProductList>;
@@ -131,7 +129,6 @@ export const ZProductStatusChange = z.object({
   ids: idList(500).min(1),
   status: z.enum(PRODUCT_STATUSES),
 });
-export type TProductStatusChange = z.input<typeof ZProductStatusChange>;
 export const ZUpdated = z.object({ updated: z.number().int() });
 
 /** Spec §5: copying needs at least one organisation and one maker. */
@@ -141,7 +138,6 @@ export const ZCopyProducts = z.object({
   /** Only these products of those makers; all of their products when left out. */
   product_ids: idList(5000).optional(),
 });
-export type TCopyProducts = z.input<typeof ZCopyProducts>;
 export const ZCopyResult = z.object({
   copied: z.number().int(),
   /** Already in the target organisation (same article, or same name without an article). */

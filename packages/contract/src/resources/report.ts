@@ -29,7 +29,6 @@ export const ZSalesReportQuery = z.object({
   /** Only the first `top` rows of each currency, in the sort's order. */
   top: optionalQuery(z.coerce.number().int().min(1).max(REPORT_TOP_MAX)),
 });
-export type TSalesReportQuery = z.infer<typeof ZSalesReportQuery>;
 
 export const ZSalesReportExportQuery = ZSalesReportQuery.extend({ format: ZExportFormat });
 
@@ -137,7 +136,6 @@ export const REPORT_FREQUENCIES = ['daily', 'weekly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 /** `inline`: the figures in the mail's text; `csv`/`xlsx`: the report attached. */
 export const REPORT_MAIL_FORMATS = ['inline', 'csv', 'xlsx'] as const;
-export type ReportMailFormat = (typeof REPORT_MAIL_FORMATS)[number];
 /** How many scheduled reports one user may keep. */
 export const REPORT_SUBSCRIPTIONS_MAX = 20;
 
@@ -187,6 +185,4 @@ export const ZCreateReportSubscription = z.object({
   hour: subscriptionFields.hour.default(7),
   active: subscriptionFields.active.default(true),
 });
-export type TCreateReportSubscription = z.input<typeof ZCreateReportSubscription>;
 export const ZUpdateReportSubscription = nonEmptyUpdate(z.object(subscriptionFields).partial());
-export type TUpdateReportSubscription = z.input<typeof ZUpdateReportSubscription>;

@@ -56,11 +56,8 @@ export type TPermissionGroups = z.infer<typeof ZPermissionGroups>;
 
 /** GET /v1/user/roles: with `org_id`, only the roles a user of that organisation may hold. */
 export const ZRoleOptionsQuery = z.object({ org_id: ZIdQuery });
-export type TRoleOptionsQuery = z.input<typeof ZRoleOptionsQuery>;
 
 /** GET /v1/user/roles: the roles the caller may assign. */
 export const ZRoleOptions = z.object({
   items: z.array(z.object({ id: z.number().int(), name: z.string(), org_id: z.number().int().nullable() })),
 });
-export type TRoleList = z.infer<typeof ZRoleList>;
-export type TRoleOptions = z.infer<typeof ZRoleOptions>;

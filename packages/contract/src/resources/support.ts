@@ -104,13 +104,11 @@ export const ZCreateSupportThread = z.object({
   /** Tickets only: a user of the organisation who works tickets. */
   assignee_id: ZId.nullable().optional(),
 });
-export type TCreateSupportThread = z.input<typeof ZCreateSupportThread>;
 
 export const ZUpdateTicket = z.object({
   priority: z.enum(TICKET_PRIORITIES).optional(),
   assignee_id: ZId.nullable().optional(),
 });
-export type TUpdateTicket = z.input<typeof ZUpdateTicket>;
 
 export const ZSupportCommentBody = z.object({ text: requiredText(4000) });
 

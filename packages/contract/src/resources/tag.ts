@@ -59,8 +59,6 @@ export const ZListTagsQuery = z.object({
   cursor: optionalQuery(text(64)),
   per_page: ZPageQuery.shape.per_page,
 });
-export type TListTagsQuery = z.input<typeof ZListTagsQuery>;
-export type TListTagsQueryParsed = z.output<typeof ZListTagsQuery>;
 export const ZTagList = z.object({ items: z.array(ZTag), next_cursor: z.string().nullable() });
 export type TTagList = z.infer<typeof ZTagList>;
 
@@ -72,16 +70,13 @@ export const ZTagAction = z.object({
   ids: idList(500).min(1),
   reason: requiredText(300),
 });
-export type TTagAction = z.input<typeof ZTagAction>;
 export const ZTagActionResult = z.object({ updated: z.number().int() });
-export type TTagActionResult = z.infer<typeof ZTagActionResult>;
 
 /** The tag programmer: codes written for one product become a storage batch of new tags. */
 export const ZProgramTags = z.object({
   product_id: ZId,
   codes: z.array(ZTagCode).min(1, { error: 'validation.required' }).max(1000),
 });
-export type TProgramTags = z.input<typeof ZProgramTags>;
 export const ZProgramResult = z.object({
   batch_id: z.number().int(),
   created: z.number().int(),

@@ -112,7 +112,6 @@ export const ZListTransactionsQuery = z.object({
   cursor: optionalQuery(text(64)),
   per_page: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(50),
 });
-export type TListTransactionsQuery = z.input<typeof ZListTransactionsQuery>;
 export const ZTransactionList = z.object({
   items: z.array(ZTransactionListItem),
   next_cursor: z.string().nullable(),
@@ -375,7 +374,6 @@ export const ZRefundTransaction = z
 export type TRefundTransaction = z.input<typeof ZRefundTransaction>;
 
 export const ZChargeTransaction = z.object({ idempotency_key: ZIdempotencyKey });
-export type TChargeTransaction = z.input<typeof ZChargeTransaction>;
 
 /**
  * The outcome of a refund or a charge: the ledger row it wrote and the sale after it. A
@@ -392,7 +390,6 @@ export type TTransactionPaymentResult = z.infer<typeof ZTransactionPaymentResult
 export const ZSendDisputeToDataset = z.object({
   tags: z.array(z.enum(DATASET_TAGS)).max(DATASET_TAGS.length).default([]),
 });
-export type TSendDisputeToDataset = z.input<typeof ZSendDisputeToDataset>;
 
 /** The operator's count of a sale: every line it should have (an empty list: nothing taken). */
 export const ZCorrectTransaction = z.object({
@@ -407,4 +404,3 @@ export const ZCorrectTransaction = z.object({
     )
     .max(200),
 });
-export type TCorrectTransaction = z.input<typeof ZCorrectTransaction>;

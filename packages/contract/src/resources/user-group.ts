@@ -14,9 +14,7 @@ export const ZUserGroup = z.object({
 export type TUserGroup = z.infer<typeof ZUserGroup>;
 
 export const ZCreateUserGroup = z.object({ name: requiredText(120), org_id: ZId.optional() });
-export type TCreateUserGroup = z.input<typeof ZCreateUserGroup>;
 export const ZUpdateUserGroup = z.object({ name: requiredText(120) });
-export type TUpdateUserGroup = z.input<typeof ZUpdateUserGroup>;
 
 export const ZListUserGroupsQuery = ZPageQuery.extend({ q: searchQuery(), org_id: ZIdQuery });
 export const ZUserGroupList = listOf(ZUserGroup);
@@ -30,7 +28,6 @@ export const ZImportUserGroupPhones = z.object({
     error: 'user_group.import_too_large',
   }),
 });
-export type TImportUserGroupPhones = z.input<typeof ZImportUserGroupPhones>;
 export const ZUserGroupImportReport = z.object({
   /** Valid phones read from the text. */
   read: z.number().int(),

@@ -118,15 +118,11 @@ export type TListUsersQuery = z.input<typeof ZListUsersQuery>;
 export const ZUserListItem = ZUser.extend({ can_edit: z.boolean() });
 export type TUserListItem = z.infer<typeof ZUserListItem>;
 export const ZUserList = listOf(ZUserListItem);
-export type TUserList = z.infer<typeof ZUserList>;
 
 /** The report takes the list's filters without paging. */
 export const ZUserReportQuery = ZListUsersQuery.omit({ page: true, per_page: true });
 
 export const ZUserLookupParam = z.object({ value: text(254).min(1) });
-/** The list query after parsing: what filters hold once defaults and coercions applied. */
-export type TListUsersQueryParsed = z.output<typeof ZListUsersQuery>;
-export type TCreateUserResponse = z.infer<typeof ZCreateUserResponse>;
 
 /** §4 bonus operations: 1 top up the bonus account, 2 withdraw. */
 export const BONUS_OPERATIONS = [1, 2] as const;
@@ -165,7 +161,6 @@ export const ZBonusChange = z.object({
   reason: requiredText(500),
   idempotency_key: z.uuid({ error: 'errors.bad_request' }),
 });
-export type TBonusChange = z.input<typeof ZBonusChange>;
 
 export const ZBonusChangeResult = z.object({ balance_minor: z.number().int(), operation: ZBonusHistoryItem });
 export type TBonusChangeResult = z.infer<typeof ZBonusChangeResult>;
@@ -187,4 +182,3 @@ export type TCustomerBlockState = z.infer<typeof ZCustomerBlockState>;
 
 /** Blocking needs a reason: the customer may ask why the door stays shut. */
 export const ZBlockCustomer = z.object({ reason: requiredText(500) });
-export type TBlockCustomer = z.input<typeof ZBlockCustomer>;

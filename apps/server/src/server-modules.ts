@@ -21,7 +21,7 @@ import { type FiscalProviders, fiscalModule } from './modules/fiscal/index.js';
 import { type JobRunner, jobsModule } from './modules/jobs/index.js';
 import { type LiveBus, liveModule } from './modules/live/index.js';
 import { makersModule } from './modules/makers/index.js';
-import { micromarketsModule, micromarketTelemetryModule } from './modules/micromarkets/index.js';
+import { micromarketsModule } from './modules/micromarkets/index.js';
 import { type ChannelEndpoints, notificationsModule } from './modules/notifications/index.js';
 import { openLinksModule } from './modules/open-links/index.js';
 import { ordersModule } from './modules/orders/index.js';
@@ -75,7 +75,7 @@ export type ServerModuleDeps = {
  *   on `refundReversed`, fiscal alone (the correction of a return receipt);
  * - job kinds are registered, and recurring ones first queued, in list order: payments,
  *   planograms, fiscal, sales, open links, reports, subscriptions, push, planning,
- *   notifications, alerts, auth, the customer app, device commands, the micromarkets' telemetry
+ *   notifications, alerts, auth, the customer app, device commands, micromarkets (presence, telemetry)
  *   (job-registry.test.ts lists them).
  * The modules with neither come first; the order of routes only orders the OpenAPI document.
  */
@@ -94,7 +94,6 @@ export const SERVER_MODULES: readonly ModuleManifest<ServerModuleDeps, JobRunner
   accountingModule,
   dashboardModule,
   filesModule,
-  micromarketsModule,
   deviceGroupsModule,
   categoriesModule,
   makersModule,
@@ -120,5 +119,5 @@ export const SERVER_MODULES: readonly ModuleManifest<ServerModuleDeps, JobRunner
   authModule,
   customerAppModule,
   deviceCommandsModule,
-  micromarketTelemetryModule,
+  micromarketsModule,
 ];

@@ -40,21 +40,17 @@ export { readSettings } from './settings.service.js';
 export { insertTelemetry, type TelemetryRow } from './telemetry.repository.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';
 
-/** `mapTiles`: the fleet map's tile server, if one is configured. */
-export const micromarketsModule: ModuleManifest<ModuleDeps & { mapTiles: TMapTiles }> = {
-  name: 'micromarkets',
-  routes: (app, { ctx, mapTiles }) => app.register(micromarketRoutes, { ctx, mapTiles }),
-};
-
 /**
- * The micromarkets' device jobs (presence, telemetry rollup and retention), a manifest of their
- * own so they keep their place at the end of the job list, after the device commands.
+ * `mapTiles`: the fleet map's tile server, if one is configured; `gateway`: the device gateway
+ * whose presence sweep the micromarkets' device jobs run (with the telemetry rollup and
+ * retention); none without MQTT.
  */
-export const micromarketTelemetryModule: ModuleManifest<
-  ModuleDeps & { gateway: DevicePresence | null; telemetryRetentionDays: number | undefined },
+export const micromarketsModule: ModuleManifest<
+  ModuleDeps & { mapTiles: TMapTiles; gateway: DevicePresence | null; telemetryRetentionDays: number | undefined },
   JobRunner
 > = {
-  name: 'micromarkets.telemetry',
+  name: 'micromarkets',
+  routes: (app, { ctx, mapTiles }) => app.register(micromarketRoutes, { ctx, mapTiles }),
   jobs: (runner, { ctx, gateway, telemetryRetentionDays }) =>
     registerMicromarketJobs(runner, {
       ctx,

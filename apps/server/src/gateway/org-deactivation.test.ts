@@ -31,9 +31,8 @@ beforeAll(async () => {
   ctx = await createTestContext({ clock, live: { flushMs: 0 }, mqtt: TEST_MQTT_OPTIONS });
   url = testBrokerUrl(ctx.app.gateway?.port);
   // A platform user (every permission, view_all_organizations among them) of this file alone.
-  admin = (
-    await createSignedInUser(db(), { orgId: await createOrganisation(db()), permissions: PERMISSION_NAMES })
-  ).token;
+  admin = (await createSignedInUser(db(), { orgId: await createOrganisation(db()), permissions: PERMISSION_NAMES }))
+    .token;
 });
 afterAll(() => ctx.close());
 

@@ -1,12 +1,11 @@
-import { api, REGISTRATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, TOKEN_TTL_MS } from '@vitrina/contract';
+import { api, PERMISSION_NAMES, REGISTRATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, TOKEN_TTL_MS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
-import { createTenant } from '../../../test/factories/tenant.js';
-import { createRole, createUser } from '../../../test/factories/users.js';
+import { createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import type { App } from '../../app.js';
 import { sessions } from '../../db/schema/index.js';
@@ -131,12 +130,13 @@ describe('links by the context clock', () => {
 
   it('an invitation works for seven days after it was issued, then not', async () => {
     // A factory session neither expires nor slides, wherever the moved clock stands.
-    const tenant = await createTenant(db());
-    const roleId = await createRole(db(), { orgId: tenant.org.main, permissions: DEMO_ROLE_PERMISSIONS.courier });
+    const orgId = await createOrganisation(db());
+    const admin = await createSignedInUser(db(), { orgId, permissions: PERMISSION_NAMES });
+    const roleId = await createRole(db(), { orgId, permissions: DEMO_ROLE_PERMISSIONS.courier });
     const email = `${uniqueName('invited').toLowerCase().replace(/\W+/g, '.')}@vitrina.local`;
     const created = await callApi(ctx, api.user.create, {
-      token: await tenant.token('operator'),
-      body: { name: 'Invited On The Clock', email, org_id: tenant.org.main, role_id: roleId },
+      token: admin.token,
+      body: { name: 'Invited On The Clock', email, org_id: orgId, role_id: roleId },
     });
     expect(created.statusCode).toBe(200);
     const token = created.json().invitation_link!.split('/registration/')[1]!;

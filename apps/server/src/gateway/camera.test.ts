@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../test/api-client.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
 import { orgOnTestProvider } from '../../test/factories/payments.js';
-import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import { deviceEvents, micromarkets } from '../db/schema/index.js';
 import { TestClock } from '../lib/clock.js';
 import { NEURO_EVENT } from '../modules/sales-gate/index.js';
@@ -28,6 +31,12 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 
+/** The app as a client at the next address: the open-fridge endpoints limit requests per address. */
+const nextClient = () => {
+  const remoteAddress = `10.9.0.${++ipSeq}`;
+  return { app: { inject: (options: InjectOptions) => ctx.app.inject({ ...options, remoteAddress }) } };
+};
+
 /** A connected, stocked fridge of an organisation on the test provider, and its customer link. */
 async function fridge(settings: Record<string, unknown>) {
   const { orgId, operator } = await orgOnTestProvider(ctx);
@@ -45,24 +54,20 @@ async function fridge(settings: Record<string, unknown>) {
       micromarketId: id,
     },
   ]);
-  const link = await call(ctx, 'POST', `/v1/device/open-link/${id}`, {
+  const link = await callApi(ctx, api.openLink.create, {
+    params: { id },
     token: operator,
-    payload: { kind: 'customer' },
+    body: { kind: 'customer' },
   });
   expect(link.statusCode, link.body).toBe(200);
-  return { id, device, link: link.json<{ token: string }>().token };
+  return { id, device, link: link.json().token };
 }
 
 /** What the customer's open-fridge page says before the form: §8's refusal, or null. */
 async function refusalOf(token: string, lang = 'en'): Promise<string | null> {
-  const page = await ctx.app.inject({
-    method: 'GET',
-    url: `/v1/open/fridge/${token}`,
-    remoteAddress: `10.9.0.${++ipSeq}`,
-    headers: { lang },
-  });
+  const page = await callApi(nextClient(), api.openLink.customerInfo, { params: { token }, lang });
   expect(page.statusCode, page.body).toBe(200);
-  return page.json<{ refusal: string | null }>().refusal;
+  return page.json().refusal;
 }
 
 const cameraLines = (id: number) =>
@@ -83,14 +88,12 @@ describe('the neuro camera reported by the device', () => {
 
     await device.send('camera', { connected: false });
     await expect.poll(() => refusalOf(link)).toBe('No neuro connection');
-    const bought = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/open/fridge/${link}`,
-      payload: { name: 'Olena', phone: '+380501234567', payment_method: 'pm_card_visa' },
-      remoteAddress: `10.9.0.${++ipSeq}`,
-      headers: { lang: 'pl' },
+    const bought = await callApi(nextClient(), api.openLink.customerOpen, {
+      params: { token: link },
+      body: { name: 'Olena', phone: '+380501234567', payment_method: 'pm_card_visa' },
+      lang: 'pl',
     });
-    expect([bought.statusCode, bought.json().message]).toEqual([409, 'Brak połączenia z neuro']);
+    expect([bought.statusCode, bought.error().message]).toEqual([409, 'Brak połączenia z neuro']);
 
     await device.send('camera', { connected: true });
     await expect.poll(() => refusalOf(link)).toBeNull();

@@ -1,9 +1,11 @@
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../test/api-client.js';
 import { issueToken, TEST_MQTT_OPTIONS, TestDevice, testBrokerUrl } from '../../test/device-client.js';
 import { insertMicromarket } from '../../test/factories/catalogue.js';
 import { createTenant } from '../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import { micromarkets } from '../db/schema/index.js';
 import { TestClock } from '../lib/clock.js';
 
@@ -52,7 +54,7 @@ describe('device strings', () => {
     await expect.poll(async () => (await identityOf(id))?.firmware).toBe('2.4.2');
     await ctx.app.gateway!.settle();
     const token = await tenant.token('operator');
-    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'rescan' } });
+    const sent = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'rescan' } });
     expect(sent.statusCode, sent.body).toBe(200);
     await expect.poll(() => device.commands.length).toBe(1);
     const command = device.commands[0]!;
@@ -60,10 +62,10 @@ describe('device strings', () => {
     await device.send('ack', { command_id: command.id, status: 'done', result: { [NUL]: 1 } });
     await device.send('ack', { command_id: command.id, status: 'done', result: { tags: [{ code: LONE_SURROGATE }] } });
     await expect.poll(() => stats().rejected.invalid - before.invalid).toBe(6);
-    const history = async () => (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json();
-    expect((await history()).items[0].status).toBe('sent');
+    const history = () => okApi(ctx, api.deviceCommand.history, { params: { id }, token });
+    expect((await history()).items[0]!.status).toBe('sent');
     await device.ack(command, { tags: 3 });
-    await expect.poll(async () => (await history()).items[0].status).toBe('acknowledged');
+    await expect.poll(async () => (await history()).items[0]!.status).toBe('acknowledged');
     expect(stats().rejected.failed - before.failed).toBe(0);
     await device.close();
   });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { TLiveEvent } from '@vitrina/contract';
+import { api, type TLiveEvent } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../test/api-client.js';
 import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import { micromarketDiscounts, micromarkets, priceTags } from '../db/schema/index.js';
 import { TestClock } from '../lib/clock.js';
 
@@ -43,10 +44,11 @@ async function liveState(id: number) {
 
 const alertsOf = async (id: number) =>
   (
-    await call(ctx, 'GET', `/v1/technical/alerts?micromarket_id=${id}&status=all`, {
+    await okApi(ctx, api.alert.alerts, {
+      query: { micromarket_id: id, status: 'all' },
       token: await tenant.token('operator'),
     })
-  ).json().items as { type: number; status: string; details: Record<string, unknown> }[];
+  ).items;
 
 describe('device messages and alerts', () => {
   it('a fridge too warm for too long is locked for customers, with one alert, announced live', async () => {
@@ -113,7 +115,7 @@ describe('device messages and alerts', () => {
   it('an open-door command the device could not carry out opens a door alert', async () => {
     const { id, device } = await newDevice('Stuck door');
     const token = await tenant.token('operator');
-    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+    const sent = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'open_door' } });
     expect(sent.statusCode).toBe(200);
     await expect.poll(() => device.commands.length).toBe(1);
     await device.send('ack', { command_id: device.commands[0]!.id, status: 'failed', error: 'lock jammed' });
@@ -128,14 +130,18 @@ describe('device messages and alerts', () => {
     await ctx.database.db.insert(priceTags).values({ micromarketId: id, labelCode: 'ESL-1', productId: product });
     await ctx.database.db.insert(micromarketDiscounts).values({ micromarketId: id, percent: 10 });
     const token = await tenant.token('operator');
-    const listed = async () => (await call(ctx, 'GET', `/v1/device/price-tag/list/${id}`, { token })).json().items;
+    const listed = async () => (await okApi(ctx, api.micromarket.priceTags, { params: { id }, token })).items;
     expect((await listed())[0]).toMatchObject({ shown_price: null, current_price: 4500 });
-    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'update_price_tags' } });
+    const sent = await callApi(ctx, api.deviceCommand.send, {
+      params: { id },
+      token,
+      body: { type: 'update_price_tags' },
+    });
     expect(sent.statusCode).toBe(200);
     await expect.poll(() => device.commands.length).toBe(1);
     expect(device.commands[0]!.params).toMatchObject({ tags: [{ label_code: 'ESL-1', price_minor: 4500 }] });
     await device.ack(device.commands[0]!);
-    await expect.poll(async () => (await listed())[0].shown_price).toBe(4500);
+    await expect.poll(async () => (await listed())[0]!.shown_price).toBe(4500);
     expect((await listed())[0]).toMatchObject({ is_outdated: false, synced_at: expect.any(String) });
     await device.close();
   });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DEVICE_OFFLINE_AFTER_MS } from '@vitrina/contract';
+import { api, DEVICE_OFFLINE_AFTER_MS } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../test/api-client.js';
 import { connectFails, EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../../test/device-client.js';
 import { insertMicromarket, insertProduct, insertTags } from '../../test/factories/catalogue.js';
 import { routeEvent, toldOf } from '../../test/factories/notifications.js';
 import { createTenant, type Tenant } from '../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import {
   deviceEvents,
   doorSessions,
@@ -190,23 +191,24 @@ describe('device gateway', () => {
     // but this test counts.
     await ctx.app.gateway!.settle();
     const token = await tenant.token('operator');
-    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, {
+    const sent = await callApi(ctx, api.deviceCommand.send, {
+      params: { id },
       token,
-      payload: { type: 'accelerometer_check' },
+      body: { type: 'accelerometer_check' },
     });
     expect(sent.statusCode).toBe(200);
     await expect.poll(() => device.commands.length).toBe(1);
     expect(device.commands[0]).toMatchObject({ id: sent.json().command.id, type: 'accelerometer_check', v: 1 });
     await device.ack(device.commands[0]!, { tilt_degrees: 0.7 });
-    const history = async () => (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json();
-    await expect.poll(async () => (await history()).items[0].status).toBe('acknowledged');
-    expect((await history()).items[0].message).toBe('Tilt is correct');
+    const history = () => okApi(ctx, api.deviceCommand.history, { params: { id }, token });
+    await expect.poll(async () => (await history()).items[0]!.status).toBe('acknowledged');
+    expect((await history()).items[0]!.message).toBe('Tilt is correct');
 
-    const open = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+    const open = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'open_door' } });
     expect(open.json().message).toBe('The door will be opened shortly');
-    const again = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+    const again = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'open_door' } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('The door was already opened, wait for completion and retry');
+    expect(again.error().message).toBe('The door was already opened, wait for completion and retry');
     await device.close();
   });
 
@@ -217,7 +219,7 @@ describe('device gateway', () => {
     await device.crash();
     await expect.poll(async () => (await liveState(id)).connection, { timeout: 10_000 }).toBe('offline');
     const token = await tenant.token('operator');
-    const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'rescan' } });
+    const sent = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'rescan' } });
     expect(sent.json().command.status).toBe('queued');
     device.boot += 1;
     device.seq = 0;
@@ -225,7 +227,7 @@ describe('device gateway', () => {
     await expect.poll(() => device.commands.map((command) => command.id)).toEqual([sent.json().command.id]);
     await device.ack(device.commands[0]!, { tags: 3 });
     await expect
-      .poll(async () => (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json().items[0].status)
+      .poll(async () => (await okApi(ctx, api.deviceCommand.history, { params: { id }, token })).items[0]!.status)
       .toBe('acknowledged');
     // A stale will of the earlier connection does not mark the reconnected device offline.
     const before = stats().rejected.stale_status;
@@ -311,13 +313,13 @@ describe('device gateway', () => {
     await ctx.app.gateway!.settle();
     const token = await own.token('operator');
     const statusOf = async (commandId: string) =>
-      (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token }))
-        .json()
-        .items.find((item: { id: string }) => item.id === commandId)?.status;
+      (await okApi(ctx, api.deviceCommand.history, { params: { id }, token })).items.find(
+        (item) => item.id === commandId,
+      )?.status;
     const openAndAck = async () => {
-      const sent = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'open_door' } });
+      const sent = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'open_door' } });
       expect(sent.statusCode, sent.body).toBe(200);
-      const commandId: string = sent.json().command.id;
+      const commandId = sent.json().command.id;
       await expect.poll(() => device.commands.some((command) => command.id === commandId)).toBe(true);
       await device.ack(device.commands.find((command) => command.id === commandId)!);
       await expect.poll(() => statusOf(commandId)).toBe('acknowledged');
@@ -348,8 +350,8 @@ describe('device gateway', () => {
     clock.advance(MAINTAIN_EVERY_MS);
     await ctx.app.jobs.runDue();
     expect(await statusOf(unopened)).toBe('failed');
-    const history = (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token, lang: 'pl' })).json();
-    expect(history.items.find((item: { id: string }) => item.id === unopened).message).toBe(
+    const history = await okApi(ctx, api.deviceCommand.history, { params: { id }, token, lang: 'pl' });
+    expect(history.items.find((item) => item.id === unopened)!.message).toBe(
       'Drzwi zostały odblokowane, ale nie otwarto ich na czas',
     );
     expect(await statusOf(opened)).toBe('acknowledged');
@@ -379,17 +381,17 @@ describe('device gateway', () => {
       )
         statuses.push(message.event.data.status);
     });
-    await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'rescan' } });
+    await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'rescan' } });
     // Panels showing the history hear of the queueing, and later of the expiry.
     await expect.poll(() => statuses).toEqual(['queued']);
     await ctx.app.jobs.scheduleRecurring();
     clock.advance(2 * 60_000 - 1);
     await ctx.app.jobs.runDue();
-    expect((await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json().items[0].status).toBe('queued');
+    expect((await okApi(ctx, api.deviceCommand.history, { params: { id }, token })).items[0]!.status).toBe('queued');
     clock.advance(MAINTAIN_EVERY_MS);
     await ctx.app.jobs.runDue();
-    const history = (await call(ctx, 'GET', `/v1/device/commands/${id}`, { token })).json();
-    expect(history.items[0].status).toBe('expired');
+    const history = await okApi(ctx, api.deviceCommand.history, { params: { id }, token });
+    expect(history.items[0]!.status).toBe('expired');
     expect(await eventKinds(id)).toContain('command_expired');
     await expect.poll(() => statuses).toEqual(['queued', 'expired']);
     stop();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { api, PERMISSION_NAMES } from '@vitrina/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../test/api-client.js';
 import {
   connectFails,
   EXTERNAL_MQTT_URL,
@@ -10,10 +12,12 @@ import {
   testBrokerUrl,
 } from '../../test/device-client.js';
 import { insertMicromarket } from '../../test/factories/catalogue.js';
+import { createOrganisation } from '../../test/factories/organisations.js';
 import { orgOnTestProvider } from '../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../test/factories/sales.js';
 import { createTenant } from '../../test/factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../../test/helper.js';
+import { createSignedInUser } from '../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
 import { doorSessions, micromarkets, paymentTransactions, saleRefusals, transactions } from '../db/schema/index.js';
 import { TestClock } from '../lib/clock.js';
 
@@ -26,7 +30,9 @@ const clock = new TestClock(Date.now());
 beforeAll(async () => {
   ctx = await createTestContext({ clock, live: { flushMs: 0 }, mqtt: TEST_MQTT_OPTIONS });
   url = testBrokerUrl(ctx.app.gateway?.port);
-  admin = await ctx.login('admin');
+  // A platform user (every permission, view_all_organizations among them) of this file alone.
+  admin = (await createSignedInUser(db(), { orgId: await createOrganisation(db()), permissions: PERMISSION_NAMES }))
+    .token;
 });
 afterAll(() => ctx.close());
 
@@ -54,10 +60,8 @@ async function connectionOf(id: number) {
 }
 
 async function setActive(orgId: number, active: boolean) {
-  const response = await call(ctx, 'POST', `/v1/organization/${active ? 'activate' : 'deactivate'}/${orgId}`, {
-    token: admin,
-    payload: {},
-  });
+  const endpoint = active ? api.organization.activate : api.organization.deactivate;
+  const response = await callApi(ctx, endpoint, { params: { id: orgId }, token: admin });
   expect(response.statusCode, response.body).toBe(200);
 }
 

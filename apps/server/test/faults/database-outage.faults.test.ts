@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
-import { translate } from '@vitrina/contract';
+import { api, translate } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { seedDemo } from '../../src/demo/seed.js';
+import type { ApiErrorBody } from '../api-client.js';
 import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
 import { insertMicromarket } from '../factories/catalogue.js';
 import { createTenant } from '../factories/tenant.js';
@@ -52,9 +53,11 @@ async function httpLoad(base: string, token: string, until: () => boolean, answe
     let status = 0;
     let message: string | undefined;
     try {
-      const response = await fetch(`${base}/v1/product/list`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${base}${api.product.list.path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       status = response.status;
-      message = ((await response.json()) as { message?: string }).message;
+      message = ((await response.json()) as Partial<ApiErrorBody>).message;
     } catch {
       // The process is gone or refused the connection: status 0.
     }
@@ -137,7 +140,7 @@ describe('PostgreSQL stopped for 10 s under load', { timeout: 180_000 }, () => {
         await telling(
           server,
           expect
-            .poll(() => status(server.base, '/v1/product/list', token), { timeout: BACK_WITHIN_MS, interval: 100 })
+            .poll(() => status(server.base, api.product.list.path, token), { timeout: BACK_WITHIN_MS, interval: 100 })
             .toBe(200),
         );
       }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { api } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { type App, buildApp } from '../../src/app.js';
 import type { ExternalTransport } from '../../src/gateway/external-broker.js';
 import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
@@ -191,10 +193,11 @@ describe('two server processes, one killed', { timeout: 150_000 }, () => {
         await createSignedInUser(ctx.database.db, { orgId: tenant.org.main, permissions: ['view_all_organizations'] })
       ).token;
       const received = async () => {
-        const response = await fetch(`${a.base}/v1/device/gateway/stats`, {
+        // Another process: reached over HTTP, at the address the contract declares.
+        const response = await fetch(`${a.base}${api.deviceCommand.gatewayStats.path}`, {
           headers: { authorization: `Bearer ${token}` },
         });
-        return ((await response.json()) as { received: number }).received;
+        return ((await response.json()) as z.input<typeof api.deviceCommand.gatewayStats.response>).received;
       };
       await expect.poll(received, { timeout: 30_000 }).toBeGreaterThan(0);
       await expect

@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { api } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { TestClock } from '../../src/lib/clock.js';
+import { callApi, okApi } from '../api-client.js';
 import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../device-client.js';
 import { insertMicromarket } from '../factories/catalogue.js';
 import { createTenant, type Tenant } from '../factories/tenant.js';
-import { call, createTestContext, type TestContext } from '../helper.js';
+import { createTestContext, type TestContext } from '../helper.js';
 
 /**
  * Two server instances on one PostgreSQL database behind one Mosquitto, as two processes
@@ -72,14 +74,8 @@ async function connectionOf(id: number) {
   return (result as unknown as { rows: { connection: string }[] }).rows[0]!.connection;
 }
 
-const history = async (app: App, id: number, token: string) =>
-  (
-    await app.inject({
-      method: 'GET',
-      url: `/v1/device/commands/${id}?per_page=100`,
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
+const history = (app: App, id: number, token: string) =>
+  okApi({ app }, api.deviceCommand.history, { params: { id }, token, query: { per_page: 100 } });
 
 describe('two gateway instances', () => {
   it('deliver each command exactly once and handle each device message once', async () => {
@@ -96,11 +92,10 @@ describe('two gateway instances', () => {
     const sent: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       const app = i % 2 === 0 ? a.app : b.app;
-      const response = await app.inject({
-        method: 'POST',
-        url: `/v1/device/command/${id}`,
-        headers: { authorization: `Bearer ${token}` },
-        payload: { type: 'calibrate_shelf', shelf: 1 + (i % 4) },
+      const response = await callApi({ app }, api.deviceCommand.send, {
+        params: { id },
+        token,
+        body: { type: 'calibrate_shelf', shelf: 1 + (i % 4) },
       });
       expect(response.statusCode).toBe(200);
       sent.push(response.json().command.id);
@@ -108,10 +103,7 @@ describe('two gateway instances', () => {
     await expect.poll(() => device.commands.length, { timeout: 10_000 }).toBe(10);
     for (const command of [...device.commands]) await device.ack(command, { weight_grams: 0 });
     await expect
-      .poll(
-        async () =>
-          (await history(b.app, id, token)).items.filter((c: { status: string }) => c.status === 'acknowledged').length,
-      )
+      .poll(async () => (await history(b.app, id, token)).items.filter((c) => c.status === 'acknowledged').length)
       .toBe(10);
     // Both job runners look for commands to re-send, long after: nothing is sent again.
     clock.advance(60_000);
@@ -133,7 +125,7 @@ describe('two gateway instances', () => {
     await a.close();
     await b.close();
     // Queued through an instance without a gateway: nothing publishes it.
-    const queued = await call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload: { type: 'reboot' } });
+    const queued = await callApi(ctx, api.deviceCommand.send, { params: { id }, token, body: { type: 'reboot' } });
     expect(queued.json().command.status).toBe('queued');
     [a, b] = [await startInstance(), await startInstance()];
     await Promise.all([a.app.jobs.scheduleRecurring(), b.app.jobs.scheduleRecurring()]);
@@ -143,7 +135,7 @@ describe('two gateway instances', () => {
     await expect.poll(() => device.commands.length).toBe(1);
     expect(device.commands[0]!.id).toBe(queued.json().command.id);
     await device.ack(device.commands[0]!);
-    await expect.poll(async () => (await history(a.app, id, token)).items[0].status).toBe('acknowledged');
+    await expect.poll(async () => (await history(a.app, id, token)).items[0]!.status).toBe('acknowledged');
     await Promise.all([a.app.jobs.runDue(), b.app.jobs.runDue()]);
     expect(device.commands).toHaveLength(1);
     await device.close();

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTransactions } from '../../src/db/schema/index.js';
 import { TestClock } from '../../src/lib/clock.js';
+import { callApi } from '../api-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../device-client.js';
 import {
   appCustomerWithCard,
@@ -12,7 +15,7 @@ import {
   openAndCloseDoor,
   sendOpenForm,
 } from '../factories/open-links.js';
-import { call, createTestContext, type TestContext } from '../helper.js';
+import { createTestContext, type TestContext } from '../helper.js';
 
 /**
  * Issue 33: one opening is one hold, on every path. Each test counts what the provider itself
@@ -36,6 +39,11 @@ const shop = () =>
   fridgeWithCustomerLink(ctx, { brokerUrl: url, now: () => clock.nowMs(), sandwiches: 2, settings: HOLDS });
 type Shop = Awaited<ReturnType<typeof shop>>;
 const from = () => `10.33.1.${++ipSeq}`;
+/** The app as a client at the next address: the open endpoints limit requests per address. */
+const nextClient = () => {
+  const remoteAddress = from();
+  return { app: { inject: (options: InjectOptions) => ctx.app.inject({ ...options, remoteAddress }) } };
+};
 
 /** The provider's authorisations made since `before`: the payment intents it did not have then. */
 async function authorisedSince(before: Map<string, unknown>) {
@@ -133,21 +141,20 @@ describe('one opening, one hold', () => {
 
   it('the courier link: a service opening at a fridge that holds authorises nothing', async () => {
     const s = await shop();
-    const link = await call(ctx, 'POST', `/v1/device/open-link/${s.micromarketId}`, {
+    const link = await callApi(ctx, api.openLink.create, {
+      params: { id: s.micromarketId },
       token: s.operator,
-      payload: { kind: 'courier' },
+      body: { kind: 'courier' },
     });
     expect(link.statusCode, link.body).toBe(200);
     const before = await bankPaymentIntents(ctx);
-    const opened = await ctx.app.inject({
-      method: 'POST',
-      url: `/v1/courier/open/fridge/${link.json<{ token: string }>().token}`,
-      payload: { name: 'Taras', phone: '+380501112233' },
-      remoteAddress: from(),
+    const opened = await callApi(nextClient(), api.openLink.courierOpen, {
+      params: { token: link.json().token },
+      body: { name: 'Taras', phone: '+380501112233' },
     });
     expect(opened.statusCode, opened.body).toBe(200);
     const sale = await openAndCloseDoor(ctx, s, {
-      commandId: opened.json<{ command_id: string }>().command_id,
+      commandId: opened.json().command_id,
       kind: 'courier',
       takenTags: [s.tags[0]!],
       now: () => clock.nowMs(),

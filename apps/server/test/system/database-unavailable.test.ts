@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { translate } from '@vitrina/contract';
+import { api, translate } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import { callApi } from '../api-client.js';
+import { createOrganisation } from '../factories/organisations.js';
+import { createSignedInUser, createUser } from '../factories/users.js';
 import { refusingDatabase } from '../faults/refusing-database.js';
-import { bearer, createTestContext, DEMO, type TestContext } from '../helper.js';
+import { bearer, createTestContext, type TestContext } from '../helper.js';
 
 /**
  * While the database is away (stopped, restarting, failing over) every request that needs it
@@ -42,10 +45,12 @@ afterAll(async () => {
 
 describe('the database away', () => {
   it('answers 503 with a localised message and not ready, then serves again by itself', async () => {
-    const login = await app.inject({ method: 'POST', url: '/v1/user/login', payload: DEMO.admin });
-    const { token } = login.json<{ token: string }>();
-    const list = (lang: string) =>
-      app.inject({ method: 'GET', url: '/v1/product/list', headers: { ...bearer(token), lang } });
+    const db = ctx.database.db;
+    const orgId = await createOrganisation(db);
+    const { token } = await createSignedInUser(db, { orgId, permissions: ['show_products_page'] });
+    const password = 'unavailable-123';
+    const { email } = await createUser(db, { orgId, password });
+    const list = (lang: string) => callApi({ app }, api.product.list, { token, lang });
     expect((await list('en')).statusCode).toBe(200);
 
     isDown = true;
@@ -53,11 +58,11 @@ describe('the database away', () => {
       for (const lang of ['en', 'ua', 'pl', 'it', 'sk'] as const) {
         const response = await list(lang);
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ message: translate('errors.database_unavailable', lang) });
+        expect(response.error()).toEqual({ message: translate('errors.database_unavailable', lang) });
         expect(response.headers['retry-after']).toBe('5');
       }
       // A sign-in needs the database too: unavailable, not "wrong password".
-      const signIn = await app.inject({ method: 'POST', url: '/v1/user/login', payload: DEMO.operator });
+      const signIn = await callApi({ app }, api.auth.login, { body: { email, password } });
       expect(signIn.statusCode).toBe(503);
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
@@ -72,8 +77,8 @@ describe('the database away', () => {
 
   it('keeps a live stream open while its session cannot be re-checked, and re-checks it when the database is back', async () => {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await app.inject({ method: 'POST', url: '/v1/user/login', payload: DEMO.operator });
-    const { token } = login.json<{ token: string }>();
+    const db = ctx.database.db;
+    const { token } = await createSignedInUser(db, { orgId: await createOrganisation(db) });
     const controller = new AbortController();
     const response = await fetch(`${base}/v1/live/events`, { headers: bearer(token), signal: controller.signal });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -96,9 +101,7 @@ describe('the database away', () => {
       expect(text).toContain('event: ready');
       expect(text).not.toContain('event: unauthorized');
       // Signed out now: the next re-check, which reaches the database, ends the stream.
-      expect((await app.inject({ method: 'POST', url: '/v1/user/logout', headers: bearer(token) })).statusCode).toBe(
-        200,
-      );
+      expect((await callApi({ app }, api.auth.logout, { token })).statusCode).toBe(200);
       expect(await heartbeats(50)).toBe(false);
       expect(text).toContain('event: unauthorized');
     } finally {

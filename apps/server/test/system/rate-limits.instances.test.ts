@@ -1,6 +1,8 @@
-import { LOGIN_MAX_FAILURES } from '@vitrina/contract';
+import { api, LOGIN_MAX_FAILURES } from '@vitrina/contract';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
+import { callApi } from '../api-client.js';
 import { createOrganisation } from '../factories/organisations.js';
 import { createUser } from '../factories/users.js';
 import { twoInstances } from '../instances.js';
@@ -12,8 +14,13 @@ import { twoInstances } from '../instances.js';
  */
 const two = twoInstances();
 
+/** The instance as a client at `remoteAddress` sees it: the limits count per address. */
+const clientAt = (app: App, remoteAddress: string) => ({
+  app: { inject: (options: InjectOptions) => app.inject({ ...options, remoteAddress }) },
+});
+
 const login = (app: App, email: string, password: string, from: string) =>
-  app.inject({ method: 'POST', url: '/v1/user/login', remoteAddress: from, payload: { email, password } });
+  callApi(clientAt(app, from), api.auth.login, { body: { email, password } });
 
 /** Waits until each instance has applied every count the other announced. */
 async function settle() {
@@ -38,7 +45,7 @@ describe('rate limits across instances', () => {
   it('holds back the fourth reset mail for one email, asked of either instance', async () => {
     const { email } = await createUser(two.ctx.database.db, { orgId: await createOrganisation(two.ctx.database.db) });
     const ask = (app: App, from: string) =>
-      app.inject({ method: 'POST', url: '/v1/user/new/password', remoteAddress: from, payload: { email } });
+      callApi(clientAt(app, from), api.auth.requestPasswordReset, { body: { email } });
     const codes: number[] = [];
     for (const [i, app] of [two.a, two.b, two.a].entries()) {
       codes.push((await ask(app, `198.51.100.${30 + i}`)).statusCode);

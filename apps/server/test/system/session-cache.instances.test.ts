@@ -1,11 +1,11 @@
-import { PERMISSION_NAMES, type Permission } from '@vitrina/contract';
+import { api, PERMISSION_NAMES, type Permission } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.js';
 import { DEMO_ROLE_PERMISSIONS } from '../../src/demo/seed.js';
+import { callApi } from '../api-client.js';
 import { createOrganisation } from '../factories/organisations.js';
 import { createRole, createSignedInUser, createUser } from '../factories/users.js';
-import { bearer } from '../helper.js';
 import { nextCacheEvent, sessionIdOf, twoInstances } from '../instances.js';
 
 /**
@@ -33,9 +33,9 @@ async function freshLogin(
     ...(options.roleId === undefined ? { permissions: options.permissions ?? [] } : { roleId: options.roleId }),
     password: PASSWORD,
   });
-  const response = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { email, password: PASSWORD } });
+  const response = await callApi({ app }, api.auth.login, { body: { email, password: PASSWORD } });
   expect(response.statusCode).toBe(200);
-  return response.json<{ token: string }>().token;
+  return response.json().token;
 }
 
 /** Holds every permission, so it may change the roles the tests make; its session is not under test. */
@@ -44,7 +44,8 @@ async function freshAdmin(): Promise<string> {
   return (await createSignedInUser(db, { orgId: await createOrganisation(db), permissions: PERMISSION_NAMES })).token;
 }
 
-const get = (app: App, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+const me = (app: App, token: string) => callApi({ app }, api.auth.me, { token });
+const users = (app: App, token: string) => callApi({ app }, api.user.list, { token });
 
 /**
  * Calls twice and checks the second call was a cache hit. The factories write straight to the
@@ -53,9 +54,9 @@ const get = (app: App, url: string, token: string) => app.inject({ method: 'GET'
  */
 async function expectCachedOn(app: App, token: string) {
   await app.sessionCache.sync();
-  expect((await get(app, '/v1/user/me', token)).statusCode).toBe(200);
+  expect((await me(app, token)).statusCode).toBe(200);
   const hits = app.sessionCache.stats().hits;
-  expect((await get(app, '/v1/user/me', token)).statusCode).toBe(200);
+  expect((await me(app, token)).statusCode).toBe(200);
   expect(app.sessionCache.stats().hits).toBe(hits + 1);
 }
 
@@ -68,11 +69,9 @@ describe('the session cache across instances', () => {
       two.b,
       (event) => event.kind === 'notification' && event.payload === `session:${id}`,
     );
-    expect((await two.a.inject({ method: 'POST', url: '/v1/user/logout', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
+    expect((await callApi({ app: two.a }, api.auth.logout, { token })).statusCode).toBe(200);
     expect(await arrived).toMatchObject({ evicted: 1 });
-    expect((await get(two.b, '/v1/user/me', token)).statusCode).toBe(401);
+    expect((await me(two.b, token)).statusCode).toBe(401);
   });
 
   it('answers 403 on instance B once a permission is taken from the role on instance A', async () => {
@@ -80,21 +79,19 @@ describe('the session cache across instances', () => {
     const orgId = await createOrganisation(two.ctx.database.db);
     const roleId = await createRole(two.ctx.database.db, { permissions: DEMO_ROLE_PERMISSIONS.support, orgId });
     const token = await freshLogin(two.a, { roleId, orgId });
-    expect((await get(two.b, '/v1/user/list', token)).statusCode).toBe(200);
+    expect((await users(two.b, token)).statusCode).toBe(200);
     await expectCachedOn(two.b, token);
     const arrived = nextCacheEvent(
       two.b,
       (event) => event.kind === 'notification' && event.payload === `role:${roleId}`,
     );
-    const update = await two.a.inject({
-      method: 'POST',
-      url: '/v1/permission/create',
-      headers: bearer(admin),
-      payload: { role_id: roleId, permissions: ['show_dashboard_page'] },
+    const update = await callApi({ app: two.a }, api.role.setPermissions, {
+      token: admin,
+      body: { role_id: roleId, permissions: ['show_dashboard_page'] },
     });
     expect(update.statusCode).toBe(200);
     await arrived;
-    expect((await get(two.b, '/v1/user/list', token)).statusCode).toBe(403);
+    expect((await users(two.b, token)).statusCode).toBe(403);
   });
 
   it('starts over when its listening connection drops, and listens again', async () => {

@@ -1,12 +1,15 @@
-import { api, REGISTRATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, TOKEN_TTL_MS } from '@vitrina/contract';
+import { api, PERMISSION_NAMES, REGISTRATION_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, TOKEN_TTL_MS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
-import { createUser } from '../../../test/factories/users.js';
-import { createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
+import { createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
+import type { App } from '../../app.js';
 import { sessions } from '../../db/schema/index.js';
+import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 import { TestClock } from '../../lib/clock.js';
 import { createSession } from './auth.repository.js';
 import { KNOWN_ADDRESS_MS } from './auth.service.js';
@@ -34,8 +37,13 @@ function freshAddress(): string {
   return `198.51.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 }
 
+/** The app as a client at `remoteAddress` sees it: the limits count per address. */
+const clientAt = (app: App, remoteAddress: string) => ({
+  app: { inject: (options: InjectOptions) => app.inject({ ...options, remoteAddress }) },
+});
+
 function login(email: string, password: string, from = freshAddress()) {
-  return ctx.app.inject({ method: 'POST', url: '/v1/user/login', remoteAddress: from, payload: { email, password } });
+  return callApi(clientAt(ctx.app, from), api.auth.login, { body: { email, password } });
 }
 
 async function employee() {
@@ -51,7 +59,7 @@ describe('sessions by the context clock', () => {
   it('start at the clock, slide with each use, and end 36 hours after the last', async () => {
     const user = await employee();
     const start = clock.nowMs();
-    const { token } = (await login(user.email, PASSWORD)).json<{ token: string }>();
+    const { token } = (await login(user.email, PASSWORD)).json();
     const row = await sessionRow(user.id);
     expect(row.createdAt.getTime()).toBe(start);
     expect(row.expiresAt.getTime()).toBe(start + TOKEN_TTL_MS);
@@ -105,11 +113,8 @@ describe('sessions by the context clock', () => {
 describe('links by the context clock', () => {
   it('a reset link works for an hour after it was mailed, then not', async () => {
     const user = await employee();
-    const asked = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/user/new/password',
-      remoteAddress: freshAddress(),
-      payload: { email: user.email },
+    const asked = await callApi(clientAt(ctx.app, freshAddress()), api.auth.requestPasswordReset, {
+      body: { email: user.email },
     });
     expect(asked.statusCode).toBe(200);
     const mail = (await ctx.mails()).findLast((sent) => sent.to === user.email);
@@ -124,12 +129,14 @@ describe('links by the context clock', () => {
   });
 
   it('an invitation works for seven days after it was issued, then not', async () => {
-    // A sign-in of its own: a token kept from another test may have expired on the moved clock.
-    const admin = (await login(DEMO.admin.email, DEMO.admin.password)).json<{ token: string }>().token;
+    // A factory session neither expires nor slides, wherever the moved clock stands.
+    const orgId = await createOrganisation(db());
+    const admin = await createSignedInUser(db(), { orgId, permissions: PERMISSION_NAMES });
+    const roleId = await createRole(db(), { orgId, permissions: DEMO_ROLE_PERMISSIONS.courier });
     const email = `${uniqueName('invited').toLowerCase().replace(/\W+/g, '.')}@vitrina.local`;
     const created = await callApi(ctx, api.user.create, {
-      token: admin,
-      body: { name: 'Invited On The Clock', email, org_id: 1, role_id: 4 },
+      token: admin.token,
+      body: { name: 'Invited On The Clock', email, org_id: orgId, role_id: roleId },
     });
     expect(created.statusCode).toBe(200);
     const token = created.json().invitation_link!.split('/registration/')[1]!;

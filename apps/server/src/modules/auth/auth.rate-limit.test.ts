@@ -1,5 +1,10 @@
+import { api } from '@vitrina/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
+import { callApi } from '../../../test/api-client.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
+import { createUser } from '../../../test/factories/users.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { cloneTemplate } from '../../../test/template-database.js';
 import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -13,17 +18,26 @@ afterAll(() => ctx.close());
 
 type Attempt = { email: string; password: string; from: string; forwardedFor?: string; lang?: string };
 
+/** The app as a client at `remoteAddress` sees it: the limits count per address. */
+const clientAt = (app: App, remoteAddress: string) => ({
+  app: { inject: (options: InjectOptions) => app.inject({ ...options, remoteAddress }) },
+});
+
 function attempt(app: App, { email, password, from, forwardedFor, lang }: Attempt) {
-  const headers: Record<string, string> = {};
-  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
-  if (lang) headers.lang = lang;
-  return app.inject({
-    method: 'POST',
-    url: '/v1/user/login',
-    remoteAddress: from,
-    headers,
-    payload: { email, password },
+  return callApi(clientAt(app, from), api.auth.login, {
+    body: { email, password },
+    lang,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
   });
+}
+
+const PASSWORD = 'rate-limit-1';
+
+/** A user of this test alone who signs in with PASSWORD: the limits under test count per account. */
+async function account() {
+  const db = ctx.database.db;
+  const { email } = await createUser(db, { orgId: await createOrganisation(db), password: PASSWORD });
+  return { email, password: PASSWORD };
 }
 
 describe('the client address is not whatever X-Forwarded-For says', () => {
@@ -102,7 +116,9 @@ describe('behind a trusted proxy', () => {
 
 describe('failures against one account from many addresses', () => {
   it('slow further attempts down, with the wait in the caller’s language, whatever the address', async () => {
-    const email = DEMO.support.email;
+    const support = await account();
+    const courier = await account();
+    const email = support.email;
     for (let i = 0; i < 10; i++) {
       const response = await attempt(ctx.app, { email, password: 'wrong-password', from: `192.0.2.${i + 1}` });
       expect(response.statusCode).toBe(401);
@@ -110,23 +126,24 @@ describe('failures against one account from many addresses', () => {
     const fresh = await attempt(ctx.app, { email, password: 'another-guess', from: '192.0.2.200', lang: 'ua' });
     expect(fresh.statusCode).toBe(429);
     // 15 s from the last failure, less the time the calls took.
-    expect(fresh.json().message).toMatch(/^Забагато спроб\. Спробуйте через (1[0-5]|[1-9]) с$/);
+    expect(fresh.error().message).toMatch(/^Забагато спроб\. Спробуйте через (1[0-5]|[1-9]) с$/);
     // The wait holds for the right password too, so a guess cannot be confirmed during it.
-    const right = await attempt(ctx.app, { email, password: DEMO.support.password, from: '192.0.2.201' });
+    const right = await attempt(ctx.app, { email, password: support.password, from: '192.0.2.201' });
     expect(right.statusCode).toBe(429);
     // Other accounts are not slowed.
-    const other = await attempt(ctx.app, { ...DEMO.courier, from: '192.0.2.202' });
+    const other = await attempt(ctx.app, { ...courier, from: '192.0.2.202' });
     expect(other.statusCode).toBe(200);
   });
 
   it('lets the real user in from an address they signed in from before', async () => {
-    const email = DEMO.operator.email;
+    const operator = await account();
+    const email = operator.email;
     const home = '198.51.100.77';
-    expect((await attempt(ctx.app, { ...DEMO.operator, from: home })).statusCode).toBe(200);
+    expect((await attempt(ctx.app, { ...operator, from: home })).statusCode).toBe(200);
     for (let i = 0; i < 12; i++)
       await attempt(ctx.app, { email, password: 'wrong-password', from: `192.0.2.${i + 100}` });
     expect((await attempt(ctx.app, { email, password: 'wrong-again', from: '192.0.2.250' })).statusCode).toBe(429);
-    expect((await attempt(ctx.app, { ...DEMO.operator, from: home })).statusCode).toBe(200);
+    expect((await attempt(ctx.app, { ...operator, from: home })).statusCode).toBe(200);
     // A wrong password from the known address is still a failure, not a way around the wait.
     expect((await attempt(ctx.app, { email, password: 'wrong-password', from: home })).statusCode).toBe(401);
   });

@@ -1,7 +1,11 @@
+import { api } from '@vitrina/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createUser } from '../../../test/factories/users.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
+import type { App } from '../../app.js';
 import { TestClock } from '../../lib/clock.js';
 import {
   RESET_ACCOUNT_WINDOW_MS,
@@ -29,13 +33,15 @@ function freshAddress(): string {
   return `198.51.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 }
 
+/** The app as a client at `remoteAddress` sees it: the limits count per address. */
+const clientAt = (app: App, remoteAddress: string) => ({
+  app: { inject: (options: InjectOptions) => app.inject({ ...options, remoteAddress }) },
+});
+
 function requestReset(email: string, options: { from?: string; lang?: string } = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/v1/user/new/password',
-    remoteAddress: options.from ?? freshAddress(),
-    headers: options.lang ? { lang: options.lang } : {},
-    payload: { email },
+  return callApi(clientAt(ctx.app, options.from ?? freshAddress()), api.auth.requestPasswordReset, {
+    body: { email },
+    lang: options.lang,
   });
 }
 
@@ -51,11 +57,11 @@ describe('POST /v1/user/new/password is rate-limited', () => {
     }
     const refused = await requestReset(user.email.toUpperCase(), { lang: 'ua' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: 'Забагато спроб. Спробуйте через 60 хв' });
+    expect(refused.error()).toEqual({ message: 'Забагато спроб. Спробуйте через 60 хв' });
     expect(await mailsTo(user.email)).toBe(RESET_REQUESTS_PER_ACCOUNT);
 
     clock.advance(RESET_ACCOUNT_WINDOW_MS - MINUTE);
-    expect((await requestReset(user.email)).json().message).toBe('Too many attempts. Try again in 1 min');
+    expect((await requestReset(user.email)).error().message).toBe('Too many attempts. Try again in 1 min');
     clock.advance(MINUTE);
     expect((await requestReset(user.email)).statusCode).toBe(200);
     expect(await mailsTo(user.email)).toBe(RESET_REQUESTS_PER_ACCOUNT + 1);
@@ -86,7 +92,7 @@ describe('POST /v1/user/new/password is rate-limited', () => {
     clock.advance(20 * MINUTE);
     const refused = await requestReset('probe.next@vitrina.local', { from });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('Too many attempts. Try again in 40 min');
+    expect(refused.error().message).toBe('Too many attempts. Try again in 40 min');
     expect((await requestReset('probe.next@vitrina.local')).statusCode).toBe(200);
 
     clock.advance(RESET_ADDRESS_WINDOW_MS - 20 * MINUTE);

@@ -1,4 +1,5 @@
 import { api, translate } from '@vitrina/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createCustomer, uniquePhone } from '../../../test/factories/customers.js';
@@ -23,15 +24,13 @@ afterAll(() => ctx.close());
 async function statementsOfSignIn(orgId: number, phone: string, address: string) {
   statements.length = 0;
   listening = true;
-  const answer = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/app/sign-in',
-    payload: { org_id: orgId, phone, code: '000000' },
-    remoteAddress: address,
-  });
+  const client = {
+    app: { inject: (options: InjectOptions) => ctx.app.inject({ ...options, remoteAddress: address }) },
+  };
+  const answer = await callApi(client, api.customerApp.signIn, { body: { org_id: orgId, phone, code: '000000' } });
   listening = false;
   expect(answer.statusCode).toBe(401);
-  expect(answer.json().message).toBe(translate('app.code_invalid', 'en'));
+  expect(answer.error().message).toBe(translate('app.code_invalid', 'en'));
   return [...statements];
 }
 

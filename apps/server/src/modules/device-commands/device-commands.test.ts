@@ -1,5 +1,7 @@
+import { api, type TSendDeviceCommand } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
@@ -14,8 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const send = (id: number, token: string | undefined, payload: object, lang?: string) =>
-  call(ctx, 'POST', `/v1/device/command/${id}`, { ...(token ? { token } : {}), payload, ...(lang ? { lang } : {}) });
+const send = (id: number, token: string | undefined, body: TSendDeviceCommand, lang?: string) =>
+  callApi(ctx, api.deviceCommand.send, { params: { id }, token, body, lang });
+
+/** A command the contract does not allow: sent as is, to see it refused. */
+const sendInvalid = (id: number, token: string, payload: object) =>
+  call(ctx, 'POST', `/v1/device/command/${id}`, { token, payload });
 
 describe('device commands', () => {
   it('answers 401 without a session and 403 without send_device_commands', async () => {
@@ -30,17 +36,17 @@ describe('device commands', () => {
     const viewOnly = await insertMicromarket(ctx.database.db, tenant.org.kyiv, 'View only');
     const token = await tenant.token('operator');
     expect((await send(foreign, token, { type: 'rescan' })).statusCode).toBe(404);
-    expect((await call(ctx, 'GET', `/v1/device/commands/${foreign}`, { token })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.deviceCommand.history, { params: { id: foreign }, token })).statusCode).toBe(404);
     expect((await send(viewOnly, token, { type: 'rescan' })).statusCode).toBe(403);
-    expect((await call(ctx, 'GET', `/v1/device/commands/${viewOnly}`, { token })).statusCode).toBe(200);
+    expect((await callApi(ctx, api.deviceCommand.history, { params: { id: viewOnly }, token })).statusCode).toBe(200);
   });
 
   it('validates the command', async () => {
     const id = await insertMicromarket(ctx.database.db, tenant.org.main, 'Validated');
     const token = await tenant.token('operator');
-    expect((await send(id, token, { type: 'self_destruct' })).statusCode).toBe(400);
-    expect((await send(id, token, { type: 'calibrate_shelf' })).statusCode).toBe(400);
-    expect((await send(id, token, { type: 'calibrate_shelf', shelf: 33 })).statusCode).toBe(400);
+    expect((await sendInvalid(id, token, { type: 'self_destruct' })).statusCode).toBe(400);
+    expect((await sendInvalid(id, token, { type: 'calibrate_shelf' })).statusCode).toBe(400);
+    expect((await sendInvalid(id, token, { type: 'calibrate_shelf', shelf: 33 })).statusCode).toBe(400);
     const ok = await send(id, token, { type: 'calibrate_shelf', shelf: 2 });
     expect(ok.json().command).toMatchObject({ type: 'calibrate_shelf', params: { shelf: 2 }, status: 'queued' });
   });
@@ -53,7 +59,7 @@ describe('device commands', () => {
     expect(first.json().command.params).toEqual({ session_kind: 'service' });
     const second = await send(id, token, { type: 'open_door' }, 'ua');
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe('Двері вже відчинено, дочекайтеся завершення та повторіть спробу');
+    expect(second.error().message).toBe('Двері вже відчинено, дочекайтеся завершення та повторіть спробу');
   });
 
   it('records who opened the door: the command, the fridge’s history and the audit log (issue 33)', async () => {
@@ -75,8 +81,8 @@ describe('device commands', () => {
       via: 'http',
       after: { session_kind: 'panel', command_id: command.id },
     });
-    const history = await call(ctx, 'GET', `/v1/device/commands/${id}`, { token: operator.token });
-    expect(history.json().items[0]).toMatchObject({ id: command.id, requested_by_label: operator.email });
+    const history = await okApi(ctx, api.deviceCommand.history, { params: { id }, token: operator.token });
+    expect(history.items[0]).toMatchObject({ id: command.id, requested_by_label: operator.email });
     const events = await ctx.database.db.select().from(deviceEvents).where(eq(deviceEvents.micromarketId, id));
     expect(events).toEqual([
       expect.objectContaining({ kind: 'command_queued', actorId: operator.id, actorLabel: operator.name }),
@@ -96,10 +102,10 @@ describe('device commands', () => {
   it('pages the history newest first', async () => {
     const id = await insertMicromarket(ctx.database.db, tenant.org.main, 'History');
     const token = await tenant.token('operator');
-    for (const type of ['rescan', 'reboot', 'accelerometer_check']) await send(id, token, { type });
-    const page = await call(ctx, 'GET', `/v1/device/commands/${id}`, { token, query: { per_page: '2' } });
+    for (const type of ['rescan', 'reboot', 'accelerometer_check'] as const) await send(id, token, { type });
+    const page = await callApi(ctx, api.deviceCommand.history, { params: { id }, token, query: { per_page: '2' } });
     expect(page.json().total).toBe(3);
-    expect(page.json().items.map((item: { type: string }) => item.type)).toEqual(['accelerometer_check', 'reboot']);
+    expect(page.json().items.map((item) => item.type)).toEqual(['accelerometer_check', 'reboot']);
   });
 
   it('sends to every member of a group and reports who refused', async () => {
@@ -117,15 +123,17 @@ describe('device commands', () => {
       { groupId: group!.id, micromarketId: b! },
     ]);
     const token = await tenant.token('operator');
-    const response = await call(ctx, 'POST', `/v1/device-group/command/${group!.id}`, {
+    const response = await callApi(ctx, api.deviceCommand.sendToGroup, {
+      params: { id: group!.id },
       token,
-      payload: { type: 'open_door' },
+      body: { type: 'open_door' },
     });
     expect(response.json()).toMatchObject({ sent: 1, refused: 1 });
     const other = await createTenant(ctx.database.db);
-    const foreign = await call(ctx, 'POST', `/v1/device-group/command/${group!.id}`, {
+    const foreign = await callApi(ctx, api.deviceCommand.sendToGroup, {
+      params: { id: group!.id },
       token: await other.token('operator'),
-      payload: { type: 'rescan' },
+      body: { type: 'rescan' },
     });
     expect(foreign.statusCode).toBe(404);
   });

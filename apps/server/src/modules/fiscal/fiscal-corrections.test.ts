@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TReceipt } from '@vitrina/contract';
+import { api } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../test/api-client.js';
 import {
   CROISSANT,
   fiscalShop,
@@ -11,7 +12,7 @@ import {
   runDueJobs,
   settleSale,
 } from '../../../test/factories/fiscal-shop.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { pdfPlainText } from '../../../test/pdf-text.js';
 import {
   fiscalReceipts,
@@ -48,13 +49,21 @@ function shop() {
     latte: { name: 'Latte' },
     register: async ({ orgId, operator }) => {
       secrets += 1;
-      await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
-        provider: 'test',
-        simulate: 'none',
-        webhook_secret: `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`,
+      await okApi(ctx, api.payment.updateSettings, {
+        params: { org_id: orgId },
+        token: operator,
+        body: {
+          provider: 'test',
+          simulate: 'none',
+          webhook_secret: `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`,
+        },
       });
-      await ok(ctx, operator, `/v1/organization/fiscal/system/update/${orgId}`, { provider: 'test', delay_seconds: 0 });
-      await ok(ctx, operator, `/v1/organization/fiscal/shift/open/${orgId}`, {});
+      await okApi(ctx, api.receipt.updateFiscalSettings, {
+        params: { org_id: orgId },
+        token: operator,
+        body: { provider: 'test', delay_seconds: 0 },
+      });
+      await okApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
     },
   });
 }
@@ -74,9 +83,10 @@ type Sale = Awaited<ReturnType<typeof paidSale>>;
 
 /** One latte and the croissant back: worth 61.00, for the 57.00 that was paid. */
 async function refundGoods(s: Shop, sale: Sale) {
-  const answer = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+  const answer = await callApi(ctx, api.transaction.refund, {
+    params: { id: sale.id },
     token: s.staff,
-    payload: {
+    body: {
       lines: [
         { line_id: sale.latteLine, quantity: 1 },
         { line_id: sale.croissantLine, quantity: 1 },
@@ -157,9 +167,9 @@ describe('a refund reversed after its return receipt was registered', () => {
       [String(s.croissant), [], CROISSANT],
     ]);
 
-    const page = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`);
-    expect(page.json<TReceipt>().refunded_minor).toBe(0);
-    expect(page.json<TReceipt>().fiscal!.returns).toEqual([
+    const page = await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } });
+    expect(page.json().refunded_minor).toBe(0);
+    expect(page.json().fiscal!.returns).toEqual([
       { kind: 'return', amount_minor: refund.amountMinor, status: 'ready', document: expect.objectContaining({}) },
       {
         kind: 'correction',
@@ -168,7 +178,10 @@ describe('a refund reversed after its return receipt was registered', () => {
         document: expect.objectContaining({ number: correctionPrinted!.fiscalNumber }),
       },
     ]);
-    const pdf = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`, { query: { lang: 'en' } });
+    const pdf = await callApi(ctx, api.receipt.publicReceiptPdf, {
+      params: { token: sale.token },
+      query: { lang: 'en' },
+    });
     expect(pdf.statusCode).toBe(200);
     // The PDF says what the correction is, as the page does, under its title.
     const text = pdfPlainText(pdf.rawPayload);
@@ -177,7 +190,10 @@ describe('a refund reversed after its return receipt was registered', () => {
     const times = (part: string) => text.split(part).length - 1;
     expect([times('Correction receipt'), times(note)]).toEqual([1, 1]);
     expect(text.indexOf(note)).toBeGreaterThan(text.indexOf('Correction receipt'));
-    const ua = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`, { query: { lang: 'ua' } });
+    const ua = await callApi(ctx, api.receipt.publicReceiptPdf, {
+      params: { token: sale.token },
+      query: { lang: 'ua' },
+    });
     expect(pdfPlainText(ua.rawPayload)).toContain(
       'Скасовує попередній чек повернення на цю суму: банк відкликав те повернення коштів, тож гроші залишилися в продавця.',
     );
@@ -219,9 +235,13 @@ describe('a refund reversed after its return receipt was registered', () => {
 
   it('a return registered but not ready yet is corrected once it is ready, after it', async () => {
     const s = await shop();
-    await ok(ctx, s.operator, `/v1/organization/fiscal/system/update/${s.orgId}`, {
-      provider: 'test',
-      delay_seconds: 600,
+    await okApi(ctx, api.receipt.updateFiscalSettings, {
+      params: { org_id: s.orgId },
+      token: s.operator,
+      body: {
+        provider: 'test',
+        delay_seconds: 600,
+      },
     });
     const sale = await paidSale(s);
     clock.advance(600_000);
@@ -259,7 +279,7 @@ describe('a refund reversed before its return receipt was registered', () => {
     const s = await shop();
     const sale = await paidSale(s);
     // The register's shift is closed: the return waits for it.
-    await ok(ctx, s.operator, `/v1/organization/fiscal/shift/close/${s.orgId}`, {});
+    await okApi(ctx, api.receipt.closeShift, { params: { org_id: s.orgId }, token: s.operator });
     const refund = await refundGoods(s, sale);
     await runJobs();
     expect((await receiptsOf(sale.id))[1]).toMatchObject({
@@ -271,7 +291,7 @@ describe('a refund reversed before its return receipt was registered', () => {
 
     await reverse(s, refund);
     await runJobs();
-    await ok(ctx, s.operator, `/v1/organization/fiscal/shift/open/${s.orgId}`, {});
+    await okApi(ctx, api.receipt.openShift, { params: { org_id: s.orgId }, token: s.operator });
     for (let round = 0; round < 3; round += 1) {
       clock.advance(FISCAL_RETRY_MS);
       await runJobs();
@@ -283,8 +303,8 @@ describe('a refund reversed before its return receipt was registered', () => {
       .from(jobs)
       .where(eq(jobs.key, `fiscal:return:${refund.id}`));
     expect(pending.map((job) => job.status)).not.toContain('queued');
-    const page = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`);
-    expect(page.json<TReceipt>().fiscal!.returns).toEqual([]);
+    const page = await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } });
+    expect(page.json().fiscal!.returns).toEqual([]);
     // The goods are refundable again, and this time the return is registered.
     expect(
       (await db().select().from(transactionProducts).where(eq(transactionProducts.transactionId, sale.id))).map(

@@ -1,12 +1,13 @@
-import type { TCardSetup, TSavedCard } from '@vitrina/contract';
+import { api, type TSavedCard } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiErrorBody, callApi, okApi } from '../../../test/api-client.js';
 import { insertMicromarket } from '../../../test/factories/catalogue.js';
 import { orgOnTestProvider, saveTestCard } from '../../../test/factories/payments.js';
 import { uniqueName } from '../../../test/factories/sequence.js';
 import { createTenant } from '../../../test/factories/tenant.js';
 import { createSession } from '../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../test/helper.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { StripeCardStandIn, startAccounts } from '../../../test/stand-ins/stripe-card-stand-in.js';
 import { StripeStandIn } from '../../../test/stand-ins/stripe-stand-in.js';
 import { customerCards } from '../../db/schema/index.js';
@@ -62,51 +63,50 @@ async function customerOf(orgId: number) {
   return { userId: made.id, token: await createSession(db(), made.id) };
 }
 
-const APP = { setup: '/v1/app/card/setup', save: '/v1/app/card/save' };
-const listOf = async (token: string) =>
-  (await call(ctx, 'GET', '/v1/app/card/list', { token })).json<{ items: TSavedCard[] }>().items;
+const listOf = async (token: string) => (await okApi(ctx, api.card.appCards, { token })).items;
 
 async function orgOnStripe(secretKey = ORG_KEY) {
   const tenant = await createTenant(db());
   const operator = await tenant.token('operator');
   const orgId = tenant.org.main;
   const useStripe = (key: string) =>
-    ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
-      provider: 'stripe',
-      secret_key: key,
-      publishable_key: ORG_PUBLISHABLE,
+    okApi(ctx, api.payment.updateSettings, {
+      params: { org_id: orgId },
+      token: operator,
+      body: { provider: 'stripe', secret_key: key, publishable_key: ORG_PUBLISHABLE },
     });
-  const useTest = () => ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, { provider: 'test' });
+  const useTest = () =>
+    okApi(ctx, api.payment.updateSettings, { params: { org_id: orgId }, token: operator, body: { provider: 'test' } });
   await useStripe(secretKey);
   return { orgId, useStripe, useTest };
 }
 
 /** A Stripe card saved as the app does: setup, Stripe.js confirms it at Stripe, save. */
 async function saveStripeCard(token: string) {
-  const setup = await ok<TCardSetup>(ctx, token, APP.setup, {});
+  const setup = await okApi(ctx, api.card.appSetup, { token });
   orgCards.confirmSetup(setup.setup_id, 'pm_card_visa');
-  return ok<TSavedCard>(ctx, token, APP.save, { setup_id: setup.setup_id });
+  return okApi(ctx, api.card.appSave, { token, body: { setup_id: setup.setup_id } });
 }
 
 describe('customer app cards with the test provider', () => {
   it('saves the card the offline form confirmed; a repeat answers the same card; sales charge it', async () => {
     const { orgId } = await orgOnTestProvider(ctx);
     const customer = await customerOf(orgId);
-    const setup = await ok<TCardSetup>(ctx, customer.token, APP.setup, {});
+    const setup = await okApi(ctx, api.card.appSetup, { token: customer.token });
     expect(setup).toMatchObject({ provider: 'test', publishable_key: null });
     expect(setup.setup_id).toMatch(/^seti_test_/);
-    const early = await call(ctx, 'POST', APP.save, { token: customer.token, payload: { setup_id: setup.setup_id } });
+    const early = await callApi(ctx, api.card.appSave, { token: customer.token, body: { setup_id: setup.setup_id } });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('The card has not been confirmed yet; finish the card form first');
+    expect(early.error().message).toBe('The card has not been confirmed yet; finish the card form first');
 
-    await ok(ctx, customer.token, '/v1/payment/test/card/confirm', {
-      client_secret: setup.client_secret,
-      payment_method: 'pm_card_mastercard',
+    await okApi(ctx, api.card.confirmTestSetup, {
+      token: customer.token,
+      body: { client_secret: setup.client_secret, payment_method: 'pm_card_mastercard' },
     });
-    const card = await ok<TSavedCard>(ctx, customer.token, APP.save, { setup_id: setup.setup_id });
+    const card = await okApi(ctx, api.card.appSave, { token: customer.token, body: { setup_id: setup.setup_id } });
     expect(card).toMatchObject({ brand: 'mastercard', last4: '4444', exp_month: 12, provider: 'test' });
     expect(card.needs_readding).toBe(false);
-    const again = await ok<TSavedCard>(ctx, customer.token, APP.save, { setup_id: setup.setup_id });
+    const again = await okApi(ctx, api.card.appSave, { token: customer.token, body: { setup_id: setup.setup_id } });
     expect(again.id).toBe(card.id);
     expect((await listOf(customer.token)).map((item) => item.id)).toEqual([card.id]);
     const charged = await activeCardOf(db(), customer.userId);
@@ -117,29 +117,33 @@ describe('customer app cards with the test provider', () => {
   it('keeps setups and cards to their customer: another’s answers 404', async () => {
     const { orgId } = await orgOnTestProvider(ctx);
     const [alice, bob] = [await customerOf(orgId), await customerOf(orgId)];
-    const card = (await saveTestCard(ctx, alice.token, APP)) as TSavedCard;
-    const setup = await ok<TCardSetup>(ctx, alice.token, APP.setup, {});
-    await ok(ctx, alice.token, '/v1/payment/test/card/confirm', {
-      client_secret: setup.client_secret,
-      payment_method: 'pm_card_visa',
+    const card = (await saveTestCard(ctx, alice.token, {
+      setup: api.card.appSetup.path,
+      save: api.card.appSave.path,
+    })) as TSavedCard;
+    const setup = await okApi(ctx, api.card.appSetup, { token: alice.token });
+    await okApi(ctx, api.card.confirmTestSetup, {
+      token: alice.token,
+      body: { client_secret: setup.client_secret, payment_method: 'pm_card_visa' },
     });
-    const stolen = await call(ctx, 'POST', APP.save, { token: bob.token, payload: { setup_id: setup.setup_id } });
+    const stolen = await callApi(ctx, api.card.appSave, { token: bob.token, body: { setup_id: setup.setup_id } });
     expect(stolen.statusCode).toBe(404);
-    const unknown = await call(ctx, 'POST', APP.save, { token: bob.token, payload: { setup_id: 'seti_test_nope' } });
+    const unknown = await callApi(ctx, api.card.appSave, { token: bob.token, body: { setup_id: 'seti_test_nope' } });
     expect(unknown.statusCode).toBe(404);
-    const removeOther = await call(ctx, 'POST', `/v1/app/card/remove/${card.id}`, { token: bob.token });
+    const removeOther = await callApi(ctx, api.card.appRemove, { params: { id: card.id }, token: bob.token });
     expect(removeOther.statusCode).toBe(404);
-    const badSecret = await call(ctx, 'POST', '/v1/payment/test/card/confirm', {
-      payload: { client_secret: 'seti_x_secret_y', payment_method: 'pm_card_visa' },
+    const badSecret = await callApi(ctx, api.card.confirmTestSetup, {
+      body: { client_secret: 'seti_x_secret_y', payment_method: 'pm_card_visa' },
     });
     expect(badSecret.statusCode).toBe(404);
+    // A card the test provider does not know: not one the contract allows.
     const badCard = await call(ctx, 'POST', '/v1/payment/test/card/confirm', {
       payload: { client_secret: setup.client_secret, payment_method: 'pm_card_unknown' },
     });
     expect(badCard.statusCode).toBe(400);
-    expect(badCard.json().fields).toHaveProperty('payment_method');
+    expect(badCard.json<ApiErrorBody>().fields).toHaveProperty('payment_method');
 
-    await ok(ctx, alice.token, `/v1/app/card/remove/${card.id}`, {});
+    await okApi(ctx, api.card.appRemove, { params: { id: card.id }, token: alice.token });
     expect(await listOf(alice.token)).toEqual([]);
     expect(await activeCardOf(db(), alice.userId)).toBeNull();
   });
@@ -147,9 +151,9 @@ describe('customer app cards with the test provider', () => {
   it('refuses to start a setup without a payment system (409)', async () => {
     const tenant = await createTenant(db());
     const customer = await customerOf(tenant.org.main);
-    const answer = await call(ctx, 'POST', APP.setup, { token: customer.token });
+    const answer = await callApi(ctx, api.card.appSetup, { token: customer.token });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe('No payment system is set up for this organization');
+    expect(answer.error().message).toBe('No payment system is set up for this organization');
   });
 });
 
@@ -158,7 +162,7 @@ describe('customer app cards with Stripe', () => {
     const { orgId } = await orgOnStripe();
     const customer = await customerOf(orgId);
     const from = orgStripe.requests.length;
-    const setup = await ok<TCardSetup>(ctx, customer.token, APP.setup, {});
+    const setup = await okApi(ctx, api.card.appSetup, { token: customer.token });
     expect(setup).toMatchObject({ provider: 'stripe', publishable_key: ORG_PUBLISHABLE });
     expect(setup.client_secret).toMatch(new RegExp(`^${setup.setup_id}_secret_`));
     const made = orgStripe.requests.slice(from);
@@ -173,7 +177,7 @@ describe('customer app cards with Stripe', () => {
     });
 
     orgCards.confirmSetup(setup.setup_id, 'pm_card_visa');
-    const card = await ok<TSavedCard>(ctx, customer.token, APP.save, { setup_id: setup.setup_id });
+    const card = await okApi(ctx, api.card.appSave, { token: customer.token, body: { setup_id: setup.setup_id } });
     expect(card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031, provider: 'stripe' });
     expect(card.needs_readding).toBe(false);
     const [row] = await db().select().from(customerCards).where(eq(customerCards.id, card.id));
@@ -185,7 +189,7 @@ describe('customer app cards with Stripe', () => {
     expect(orgStripe.requests.slice(before).filter((request) => request.path === '/v1/customers')).toEqual([]);
     expect(await listOf(customer.token)).toHaveLength(2);
 
-    await ok(ctx, customer.token, `/v1/app/card/remove/${card.id}`, {});
+    await okApi(ctx, api.card.appRemove, { params: { id: card.id }, token: customer.token });
     expect(orgStripe.requests.at(-1)?.path).toBe(`/v1/payment_methods/${row!.paymentMethod}/detach`);
     expect(orgCards.methods.get(row!.paymentMethod)?.customer).toBeNull();
   });
@@ -198,7 +202,7 @@ describe('customer app cards with Stripe', () => {
     orgCards.deleteCustomer(old!.providerCustomer);
 
     const from = orgStripe.requests.length;
-    const setup = await ok<TCardSetup>(ctx, customer.token, APP.setup, {});
+    const setup = await okApi(ctx, api.card.appSetup, { token: customer.token });
     const made = orgStripe.requests.slice(from).map((request) => [request.path, request.form.customer]);
     const replacement = [...orgCards.customers.keys()].at(-1)!;
     expect(replacement).not.toBe(old!.providerCustomer);
@@ -208,7 +212,7 @@ describe('customer app cards with Stripe', () => {
       ['/v1/setup_intents', replacement],
     ]);
     orgCards.confirmSetup(setup.setup_id, 'pm_card_mastercard');
-    const card = await ok<TSavedCard>(ctx, customer.token, APP.save, { setup_id: setup.setup_id });
+    const card = await okApi(ctx, api.card.appSave, { token: customer.token, body: { setup_id: setup.setup_id } });
     const [row] = await db().select().from(customerCards).where(eq(customerCards.id, card.id));
     expect(row).toMatchObject({ providerCustomer: replacement, active: true, last4: '4444' });
     // The card saved on the deleted customer went with it: the app lists, and sales charge, the new one only.
@@ -224,11 +228,11 @@ describe('customer app cards with Stripe', () => {
   it('does not save a card the bank refused in the Payment Element', async () => {
     const { orgId } = await orgOnStripe();
     const customer = await customerOf(orgId);
-    const setup = await ok<TCardSetup>(ctx, customer.token, APP.setup, {});
+    const setup = await okApi(ctx, api.card.appSetup, { token: customer.token });
     orgCards.declineSetup(setup.setup_id);
-    const answer = await call(ctx, 'POST', APP.save, { token: customer.token, payload: { setup_id: setup.setup_id } });
+    const answer = await callApi(ctx, api.card.appSave, { token: customer.token, body: { setup_id: setup.setup_id } });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe('The payment was declined: Your card was declined.');
+    expect(answer.error().message).toBe('The payment was declined: Your card was declined.');
     expect(await listOf(customer.token)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { instantOfWallTime, wallTimeAt } from '@vitrina/contract';
+import { api, instantOfWallTime, wallTimeAt } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../../test/api-client.js';
 import {
   fiscalShop,
   insertCoffeeSale,
@@ -12,7 +13,7 @@ import {
 } from '../../../../test/factories/fiscal-shop.js';
 import { orgOnTestProvider } from '../../../../test/factories/payments.js';
 import { createSignedInUser } from '../../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
 import { CheckboxStandIn, checkboxCashier } from '../../../../test/stand-ins/checkbox-stand-in.js';
 import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../../../db/schema/index.js';
 import { TestClock } from '../../../lib/clock.js';
@@ -58,9 +59,10 @@ async function shop() {
     ],
     latte: { name: 'Кава лате', barcode: '4820000000001' },
     register: async ({ orgId, staff }) => {
-      const settings = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${orgId}`, {
+      const settings = await callApi(ctx, api.receipt.updateFiscalSettings, {
+        params: { org_id: orgId },
         token: staff,
-        payload: {
+        body: {
           provider: 'checkbox',
           api_key: cashier.licenseKey,
           cashier_login: cashier.login,
@@ -101,8 +103,9 @@ const FISCAL_RULE = REFUSAL_RULES.filter((rule) => rule.key === 'payment.refusal
 describe('fiscal receipts on Checkbox', () => {
   it('keeps the credentials sealed and masked, checks them, and refuses Checkbox without a cashier', async () => {
     const s = await shop();
-    const settingsUrl = `/v1/organization/fiscal/system/${s.orgId}`;
-    const settings = (await call(ctx, 'GET', settingsUrl, { token: s.staff })).json();
+    const settingsOf = (token: string) =>
+      callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: s.orgId }, token });
+    const settings = (await settingsOf(s.staff)).json();
     expect(settings).toMatchObject({
       provider: 'checkbox',
       api_key: expect.stringMatching(/^•+.{4}$/),
@@ -115,7 +118,7 @@ describe('fiscal receipts on Checkbox', () => {
     });
     expect(JSON.stringify(settings)).not.toContain(s.cashier.password);
 
-    const test = await call(ctx, 'POST', `/v1/organization/fiscal/system/test/${s.orgId}`, { token: s.staff });
+    const test = await callApi(ctx, api.receipt.testFiscalConnection, { params: { org_id: s.orgId }, token: s.staff });
     expect(test.json()).toEqual({
       ok: true,
       message: null,
@@ -123,26 +126,30 @@ describe('fiscal receipts on Checkbox', () => {
     });
 
     const other = await orgOnTestProvider(ctx);
-    const incomplete = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${other.orgId}`, {
+    const incomplete = await callApi(ctx, api.receipt.updateFiscalSettings, {
+      params: { org_id: other.orgId },
       token: other.operator,
-      payload: { provider: 'checkbox', api_key: 'lic-1' },
       lang: 'en',
+      body: { provider: 'checkbox', api_key: 'lic-1' },
     });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json().fields).toEqual({ cashier_login: 'Enter the cashier’s login and password, or PIN code' });
+    expect(incomplete.error().fields).toEqual({ cashier_login: 'Enter the cashier’s login and password, or PIN code' });
     // Another organisation's register is not there to look at.
-    expect((await call(ctx, 'GET', settingsUrl, { token: other.operator })).statusCode).toBe(404);
+    expect((await settingsOf(other.operator)).statusCode).toBe(404);
     expect(
-      (await call(ctx, 'POST', `/v1/organization/fiscal/system/test/${s.orgId}`, { token: other.operator })).statusCode,
+      (await callApi(ctx, api.receipt.testFiscalConnection, { params: { org_id: s.orgId }, token: other.operator }))
+        .statusCode,
     ).toBe(404);
 
-    const wrong = await call(ctx, 'POST', `/v1/organization/fiscal/system/update/${s.orgId}`, {
+    const wrong = await callApi(ctx, api.receipt.updateFiscalSettings, {
+      params: { org_id: s.orgId },
       token: s.staff,
-      payload: { provider: 'checkbox', cashier_password: 'not-it' },
       lang: 'en',
+      body: { provider: 'checkbox', cashier_password: 'not-it' },
     });
     expect(wrong.statusCode).toBe(200);
-    const refused = await call(ctx, 'POST', `/v1/organization/fiscal/system/test/${s.orgId}`, {
+    const refused = await callApi(ctx, api.receipt.testFiscalConnection, {
+      params: { org_id: s.orgId },
       token: s.staff,
       lang: 'en',
     });
@@ -157,10 +164,10 @@ describe('fiscal receipts on Checkbox', () => {
     const { orgId } = await orgOnTestProvider(ctx);
     const editor = await createSignedInUser(db(), { orgId, permissions: ['show_products_page', 'edit_products'] });
     const create = (taxCodes: string[] | null) =>
-      call(ctx, 'POST', '/v1/product/create', {
+      callApi(ctx, api.product.create, {
         token: editor.token,
-        payload: { name: `Tea ${randomUUID()}`, sell_cost: 3_000, tax_codes: taxCodes },
         lang: 'en',
+        body: { name: `Tea ${randomUUID()}`, sell_cost: 3_000, tax_codes: taxCodes },
       });
     const taxed = await create(['1', 'Е']);
     expect(taxed.statusCode, taxed.body).toBe(200);
@@ -168,7 +175,7 @@ describe('fiscal receipts on Checkbox', () => {
     expect((await create(null)).json().tax_codes).toBeNull();
     const tooMany = await create(['1', '2', '3']);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().fields).toEqual({ tax_codes: 'At most two tax groups' });
+    expect(tooMany.error().fields).toEqual({ tax_codes: 'At most two tax groups' });
   });
 
   it('registers a paid sale with its codes, tax groups, discounts and card payment; the receipt shows the fiscal number and link', async () => {
@@ -193,7 +200,7 @@ describe('fiscal receipts on Checkbox', () => {
     // The adapter opened the day's shift itself, and the sale path knows it is open.
     expect(standIn.books.activeShift(s.cashier.login)).toMatchObject({ status: 'OPENED' });
 
-    const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
+    const page = (await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json();
     expect(page.fiscal).toEqual({
       status: 'ready',
       document: {
@@ -204,9 +211,11 @@ describe('fiscal receipts on Checkbox', () => {
       },
       returns: [],
     });
-    const operator = (await call(ctx, 'GET', `/v1/device/transaction/receipt/${sale.id}`, { token: s.staff })).json();
+    const operator = (
+      await callApi(ctx, api.receipt.transactionReceipt, { params: { id: sale.id }, token: s.staff })
+    ).json();
     expect(operator.fiscal).toMatchObject({ status: 'ready', provider: 'checkbox', provider_receipt_id: sold!.id });
-    const pdf = await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}/pdf`);
+    const pdf = await callApi(ctx, api.receipt.publicReceiptPdf, { params: { token: sale.token } });
     expect(pdf.statusCode).toBe(200);
   });
 
@@ -214,9 +223,10 @@ describe('fiscal receipts on Checkbox', () => {
     const s = await shop();
     const sale = await paidSale(s);
     const refund = (amount: number) =>
-      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: s.staff,
-        payload: { amount_minor: amount, idempotency_key: randomUUID(), reason: 'Goodwill' },
+        body: { amount_minor: amount, idempotency_key: randomUUID(), reason: 'Goodwill' },
       });
     expect((await refund(1_000)).statusCode).toBe(200);
     await runJobs();
@@ -240,8 +250,8 @@ describe('fiscal receipts on Checkbox', () => {
       ['Кава лате', ['А']],
       ['Croissant', ['Б']],
     ]);
-    const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
-    expect(page.fiscal.returns).toEqual([
+    const page = (await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json();
+    expect(page.fiscal!.returns).toEqual([
       {
         kind: 'return',
         amount_minor: 1_000,
@@ -260,9 +270,10 @@ describe('fiscal receipts on Checkbox', () => {
       .where(eq(transactionProducts.transactionId, sale.id))
       .orderBy(transactionProducts.id);
     const refund = (body: { lines?: { line_id: number; quantity: number }[]; amount_minor?: number }) =>
-      call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: s.staff,
-        payload: { ...body, idempotency_key: randomUUID(), reason: 'Product damaged or expired' },
+        body: { ...body, idempotency_key: randomUUID(), reason: 'Product damaged or expired' },
       });
     // One latte of two; then 50.00 by amount; then the other latte and the croissant, worth
     // 61.00 as sold, for the 11.00 left of the money.
@@ -326,10 +337,14 @@ describe('fiscal receipts on Checkbox', () => {
 
   it('a refund the bank reverses after its return is corrected by a sale receipt of exactly the returned goods', async () => {
     const s = await shop();
-    await ok(ctx, s.staff, `/v1/organization/payment/system/update/${s.orgId}`, {
-      provider: 'test',
-      simulate: 'none',
-      webhook_secret: 'whsec_checkboxcorrection0001',
+    await okApi(ctx, api.payment.updateSettings, {
+      params: { org_id: s.orgId },
+      token: s.staff,
+      body: {
+        provider: 'test',
+        simulate: 'none',
+        webhook_secret: 'whsec_checkboxcorrection0001',
+      },
     });
     const sale = await paidSale(s);
     const [latteLine] = await db()
@@ -339,9 +354,10 @@ describe('fiscal receipts on Checkbox', () => {
       .orderBy(transactionProducts.id);
     // 50.00 by amount first, then both lattes for the 47.00 left: each with its share off.
     for (const body of [{ amount_minor: 5_000 }, { lines: [{ line_id: latteLine!.id, quantity: 2 }] }]) {
-      const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      const refunded = await callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: s.staff,
-        payload: { ...body, idempotency_key: randomUUID(), reason: 'Product damaged or expired' },
+        body: { ...body, idempotency_key: randomUUID(), reason: 'Product damaged or expired' },
       });
       expect(refunded.statusCode, refunded.body).toBe(200);
     }
@@ -379,20 +395,17 @@ describe('fiscal receipts on Checkbox', () => {
         discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: 3_300 }],
       },
     ]);
-    const page = (await call(ctx, 'GET', `/v1/notauth/receipt/${sale.token}`)).json();
-    expect(page.fiscal.returns.map((receipt: { kind: string }) => receipt.kind)).toEqual([
-      'return',
-      'return',
-      'correction',
-    ]);
+    const page = (await callApi(ctx, api.receipt.publicReceipt, { params: { token: sale.token } })).json();
+    expect(page.fiscal!.returns.map((receipt) => receipt.kind)).toEqual(['return', 'return', 'correction']);
   });
 
   it('a whole refund returns the sale’s goods', async () => {
     const s = await shop();
     const sale = await paidSale(s);
-    const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+    const refunded = await callApi(ctx, api.transaction.refund, {
+      params: { id: sale.id },
       token: s.staff,
-      payload: { amount_minor: 9_700, idempotency_key: randomUUID(), reason: 'Goodwill' },
+      body: { amount_minor: 9_700, idempotency_key: randomUUID(), reason: 'Goodwill' },
     });
     expect(refunded.statusCode).toBe(200);
     await runJobs();
@@ -436,15 +449,20 @@ describe('fiscal receipts on Checkbox', () => {
   describe('a return whose last attempt got no answer, its refund reversed before the next', () => {
     /** A paid sale refunded in full (its return's job run once, by `attempt`), then the bank reverses the refund. */
     async function returnThenReversal(s: Shop, attempt: () => void) {
-      await ok(ctx, s.staff, `/v1/organization/payment/system/update/${s.orgId}`, {
-        provider: 'test',
-        simulate: 'none',
-        webhook_secret: 'whsec_checkboxlostreturn0001',
+      await okApi(ctx, api.payment.updateSettings, {
+        params: { org_id: s.orgId },
+        token: s.staff,
+        body: {
+          provider: 'test',
+          simulate: 'none',
+          webhook_secret: 'whsec_checkboxlostreturn0001',
+        },
       });
       const sale = await paidSale(s);
-      const refunded = await call(ctx, 'POST', `/v1/device/transaction/refund/${sale.id}`, {
+      const refunded = await callApi(ctx, api.transaction.refund, {
+        params: { id: sale.id },
         token: s.staff,
-        payload: { amount_minor: 9_700, idempotency_key: randomUUID(), reason: 'Goodwill' },
+        body: { amount_minor: 9_700, idempotency_key: randomUUID(), reason: 'Goodwill' },
       });
       expect(refunded.statusCode, refunded.body).toBe(200);
       attempt();
@@ -573,7 +591,8 @@ describe('fiscal receipts on Checkbox', () => {
     expect((await receiptsOf(sale.id))[0]).toMatchObject({ status: 'pending', lastError: 'fiscal.shift_closed' });
     expect(sellsOf(s)).toEqual([]);
     expect(await refusal()).toBe('payment.refusal.fiscal_shift_closed');
-    const settings = await call(ctx, 'GET', `/v1/organization/fiscal/system/${s.orgId}`, {
+    const settings = await callApi(ctx, api.receipt.fiscalSettings, {
+      params: { org_id: s.orgId },
       token: s.staff,
       lang: 'en',
     });

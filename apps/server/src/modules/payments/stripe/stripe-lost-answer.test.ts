@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
+import { api, SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { okApi } from '../../../../test/api-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../../test/device-client.js';
 import { appOpen, fridgeWithCustomerLink } from '../../../../test/factories/open-links.js';
 import { insertCustomerWithCard } from '../../../../test/factories/sales.js';
 import { createSession } from '../../../../test/factories/users.js';
-import { createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
 import { StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.js';
 import { customerCards, paymentTransactions, transactions } from '../../../db/schema/index.js';
 import { TestClock } from '../../../lib/clock.js';
@@ -40,9 +41,10 @@ const PRICE = 9_900;
 /** A connected fridge of an organisation on Stripe, with its QR code (customer link) and two sandwiches. */
 async function stripeFridge() {
   const s = await fridgeWithCustomerLink(ctx, { brokerUrl, now: () => clock.nowMs(), sandwiches: 2 });
-  await ok(ctx, s.operator, `/v1/organization/payment/system/update/${s.orgId}`, {
-    provider: 'stripe',
-    secret_key: SECRET_KEY,
+  await okApi(ctx, api.payment.updateSettings, {
+    params: { org_id: s.orgId },
+    token: s.operator,
+    body: { provider: 'stripe', secret_key: SECRET_KEY },
   });
   return s;
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_STATUS, SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
+import { api, PAYMENT_STATUS, SALE_PAYMENT, SALE_STATUS } from '@vitrina/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, okApi } from '../../../../test/api-client.js';
 import { insertMicromarket, insertProduct } from '../../../../test/factories/catalogue.js';
 import { rowLeftInProcess } from '../../../../test/factories/payments.js';
 import { insertCustomerWithCard } from '../../../../test/factories/sales.js';
 import { createTenant } from '../../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../../test/factories/users.js';
-import { call, createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
 import { type StandInEvent, StripeStandIn } from '../../../../test/stand-ins/stripe-stand-in.js';
 import {
   customerCards,
@@ -49,10 +50,10 @@ async function shop() {
   const tenant = await createTenant(db());
   const orgId = tenant.org.main;
   const operator = await tenant.token('operator');
-  await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
-    provider: 'stripe',
-    secret_key: SECRET_KEY,
-    webhook_secret: WEBHOOK_SECRET,
+  await okApi(ctx, api.payment.updateSettings, {
+    params: { org_id: orgId },
+    token: operator,
+    body: { provider: 'stripe', secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET },
   });
   const micromarketId = await insertMicromarket(db(), orgId, 'Lobby', {
     settings: { payment_rfid: true, hold_enabled: true, hold_amount: 30_000 },
@@ -145,9 +146,10 @@ function deliver(orgId: number, event: StandInEvent) {
 }
 
 const refund = (s: Shop, id: number, amountMinor: number, key = randomUUID()) =>
-  call(ctx, 'POST', `/v1/device/transaction/refund/${id}`, {
+  callApi(ctx, api.transaction.refund, {
+    params: { id },
     token: s.staff,
-    payload: { amount_minor: amountMinor, idempotency_key: key, reason: 'Goodwill' },
+    body: { amount_minor: amountMinor, idempotency_key: key, reason: 'Goodwill' },
   });
 
 async function paidSale(s: Shop) {
@@ -303,13 +305,14 @@ describe('amounts below Stripe’s minimum (₴25.00)', () => {
       ['release', 1],
     ]);
     // Charging it again is refused before any call, with the minimum in the caller's words.
-    const again = await call(ctx, 'POST', `/v1/device/transaction/charge/${id}`, {
+    const again = await callApi(ctx, api.transaction.charge, {
+      params: { id },
       token: s.staff,
-      payload: { idempotency_key: randomUUID() },
+      body: { idempotency_key: randomUUID() },
       lang: 'pl',
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(
+    expect(again.error().message).toBe(
       'Należna kwota jest niższa niż minimalne obciążenie systemu płatności (25.00 UAH): nie można jej pobrać',
     );
   });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { openLinkPath } from '@vitrina/contract';
+import { api, openLinkPath } from '@vitrina/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiErrorBody, callApi } from '../../../../test/api-client.js';
 import { TEST_MQTT_OPTIONS, testBrokerUrl } from '../../../../test/device-client.js';
 import { fridgeWithCustomerLink, sendOpenForm } from '../../../../test/factories/open-links.js';
 import { orgOnTestProvider } from '../../../../test/factories/payments.js';
@@ -109,7 +111,7 @@ describe('the test bank’s 3-D Secure card on the open-fridge page', () => {
     expect(declined.statusCode).toBe(200);
     const again = await open(s.link, { payment_method: 'pm_card_authenticationRequired', attempt });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Payment system error');
+    expect(again.json<ApiErrorBody>().message).toBe('Payment system error');
     expect(await holdOf(s.link, attempt)).toMatchObject({ status: 2 });
     expect(await commandsOf(s.micromarketId)).toEqual([]);
     // A second answer finds nothing waiting.
@@ -128,14 +130,9 @@ describe('the test bank’s 3-D Secure card on the open-fridge page', () => {
     const plain = await open(s.link, { payment_method: 'pm_card_visa', attempt: randomUUID() });
     expect(plain.statusCode, plain.body).toBe(200);
     const [visaHold] = await db().select().from(paymentTransactions).where(eq(paymentTransactions.orgId, s.orgId));
-    const held = await ctx.app.inject({
-      method: 'GET',
-      url: `/v1/notauth/test-bank/authenticate/${visaHold!.providerReference}`,
-    });
+    const held = await callApi(ctx, api.card.testBankChallenge, { params: { token: visaHold!.providerReference! } });
     expect(held.statusCode).toBe(404);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/v1/notauth/test-bank/authenticate/pi_nope' })).statusCode,
-    ).toBe(404);
+    expect((await callApi(ctx, api.card.testBankChallenge, { params: { token: 'pi_nope' } })).statusCode).toBe(404);
     const badDecision = await ctx.app.inject({
       method: 'POST',
       url: '/v1/notauth/test-bank/authenticate/pi_nope',
@@ -143,7 +140,7 @@ describe('the test bank’s 3-D Secure card on the open-fridge page', () => {
       payload: 'decision=maybe',
     });
     expect(badDecision.statusCode).toBe(400);
-    expect(badDecision.json().fields).toEqual({ decision: 'This field is required' });
+    expect(badDecision.json<ApiErrorBody>().fields).toEqual({ decision: 'This field is required' });
     await s.device.close();
   });
 
@@ -181,6 +178,10 @@ describe('the limits and the way back from the bank (issue 33)', () => {
       payload: 'decision=approve',
     });
   const from = (remoteAddress: string) => ({ remoteAddress });
+  /** The app as a client at `remoteAddress`: the open-fridge endpoints limit requests per address. */
+  const clientAt = (remoteAddress: string) => ({
+    app: { inject: (options: InjectOptions) => ctx.app.inject({ ...options, remoteAddress }) },
+  });
 
   it('junk forms from other addresses block no one; an approved return opens whatever its address has used', async () => {
     const s = await shop();
@@ -201,11 +202,11 @@ describe('the limits and the way back from the bank (issue 33)', () => {
     const limited = await sendOpenForm(ctx, s.link, { ...form, attempt: randomUUID() }, from(buyer));
     expect(limited.statusCode).toBe(429);
     for (let i = 0; i < OPEN_IP_LIMIT; i += 1) {
-      await ctx.app.inject({ method: 'GET', url: `/v1/open/fridge/${s.link}`, remoteAddress: buyer });
+      await callApi(clientAt(buyer), api.openLink.customerInfo, { params: { token: s.link } });
     }
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/v1/open/fridge/${s.link}`, remoteAddress: buyer })).statusCode,
-    ).toBe(429);
+    expect((await callApi(clientAt(buyer), api.openLink.customerInfo, { params: { token: s.link } })).statusCode).toBe(
+      429,
+    );
 
     // The approved attempt comes back: never counted, never turned away; the door opens on the one hold.
     const opened = await sendOpenForm(ctx, s.link, form, from(buyer));
@@ -235,7 +236,7 @@ describe('the limits and the way back from the bank (issue 33)', () => {
 
     const back = await open(s.link, form);
     expect(back.statusCode).toBe(409);
-    expect(back.json().message).toBe('Previous transaction unclosed');
+    expect(back.json<ApiErrorBody>().message).toBe('Previous transaction unclosed');
     const hold = await holdOf(s.link, form.attempt);
     expect(hold).toMatchObject({ status: 1, transactionId: null });
     const released = await db().select().from(paymentTransactions).where(eq(paymentTransactions.parentId, hold!.id));

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../../../test/api-client.js';
 import { orgOnTestProvider } from '../../../../test/factories/payments.js';
 import { createTenant } from '../../../../test/factories/tenant.js';
 import { createTestContext, type TestContext } from '../../../../test/helper.js';
@@ -61,7 +62,7 @@ describe('webhook secrets', () => {
     // An empty key signs nothing: anyone could compute this signature.
     for (const signature of [signPayload(body, '', now), undefined]) {
       const answer = await deliver(org.main, body, signature, 'pl');
-      expect([answer.statusCode, answer.json().message]).toEqual([
+      expect([answer.statusCode, answer.json<ApiErrorBody>().message]).toEqual([
         400,
         'W systemie płatności organizacji nie ustawiono sekretu podpisu webhooków, więc nie można zweryfikować zdarzenia',
       ]);

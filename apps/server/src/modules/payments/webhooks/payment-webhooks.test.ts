@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../../../test/api-client.js';
 import { rowLeftInProcess, orgOnTestProvider as testProviderOrg } from '../../../../test/factories/payments.js';
 import { createTestContext, type TestContext } from '../../../../test/helper.js';
 import { auditLog, paymentWebhookEvents } from '../../../db/schema/index.js';
@@ -74,7 +75,10 @@ describe('payment webhooks', () => {
       await deliver(orgId, body, 't=1,v1=00', 'stripe'),
       await deliver(2_000_000_000, body, 't=1,v1=00'),
     ]) {
-      expect([answer.statusCode, answer.json().message]).toEqual([400, 'The event signature is not valid']);
+      expect([answer.statusCode, answer.json<ApiErrorBody>().message]).toEqual([
+        400,
+        'The event signature is not valid',
+      ]);
     }
   });
 

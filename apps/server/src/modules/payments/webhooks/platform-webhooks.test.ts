@@ -1,10 +1,11 @@
-import type { TPlatformPaymentSettings } from '@vitrina/contract';
+import { api, type TestProviderSimulation } from '@vitrina/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiErrorBody, okApi } from '../../../../test/api-client.js';
 import { orgOnTestProvider } from '../../../../test/factories/payments.js';
 import { createTenant } from '../../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../../test/factories/users.js';
-import { createTestContext, ok, type TestContext } from '../../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../../test/helper.js';
 import { paymentTransactions, paymentWebhookEvents } from '../../../db/schema/index.js';
 import { TestClock } from '../../../lib/clock.js';
 import { performPayment } from '../ledger/payment-operations.service.js';
@@ -31,11 +32,10 @@ afterAll(() => ctx.close());
 const db = () => ctx.database.db;
 let sequence = 0;
 
-const platformOnTest = (simulate: string) =>
-  ok<TPlatformPaymentSettings>(ctx, platformAdmin, '/v1/platform/payment/system/update', {
-    provider: 'test',
-    simulate,
-    webhook_secret: PLATFORM_SECRET,
+const platformOnTest = (simulate: TestProviderSimulation) =>
+  okApi(ctx, api.platformPayment.updateSettings, {
+    token: platformAdmin,
+    body: { provider: 'test', simulate, webhook_secret: PLATFORM_SECRET },
   });
 
 function post(url: string, body: string, signature: string | undefined) {
@@ -89,10 +89,10 @@ describe('the platform’s webhook address', () => {
   it('an organisation’s own webhook never settles a row made through the platform, even signed with its secret', async () => {
     const { orgId, operator } = await orgOnTestProvider(ctx);
     const orgSecret = 'whsec_organisation00001';
-    await ok(ctx, operator, `/v1/organization/payment/system/update/${orgId}`, {
-      provider: 'test',
-      simulate: 'none',
-      webhook_secret: orgSecret,
+    await okApi(ctx, api.payment.updateSettings, {
+      params: { org_id: orgId },
+      token: operator,
+      body: { provider: 'test', simulate: 'none', webhook_secret: orgSecret },
     });
     const { row, body } = await feeLeftInProcess(orgId);
     const atTheOrganisation = await post(`/v1/payment/webhook/${orgId}/test`, body, signed(body, orgSecret));
@@ -116,7 +116,10 @@ describe('the platform’s webhook address', () => {
       await post('/v1/platform/payment/webhook/test', body, undefined),
       await post('/v1/platform/payment/webhook/stripe', body, signed(body, PLATFORM_SECRET)),
     ]) {
-      expect([answer.statusCode, answer.json().message]).toEqual([400, 'The event signature is not valid']);
+      expect([answer.statusCode, answer.json<ApiErrorBody>().message]).toEqual([
+        400,
+        'The event signature is not valid',
+      ]);
     }
     expect(
       await db().select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, 'evt_platform_forged')),

@@ -9,7 +9,7 @@ export type KnownDevice = {
   serial: string;
   tokenHash: string | null;
   active: boolean;
-  /** A deactivated organisation's fridges stop selling (issue 22 §3): they may not connect. */
+  /** A deactivated organisation's fridges stop selling: they may not connect. */
   orgActive: boolean;
 };
 /** What names a device in its events and live updates. */

@@ -11,7 +11,7 @@ import { TestClock } from '../lib/clock.js';
 
 /**
  * Text PostgreSQL cannot store (a NUL, a lone surrogate) in any string a device sends is bad
- * input: dropped and counted as invalid by the gateway, never a database error (issue 22 §3).
+ * input: dropped and counted as invalid by the gateway, never a database error.
  */
 let ctx: TestContext;
 let url: string;

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../test/helper.js';
 import type { Transport } from './transport.js';
 
 /**
- * The gateway's counters count what their names say (issue 23): `oversized` counts packets over
+ * The gateway's counters count what their names say: `oversized` counts packets over
  * the cap, not every connection the embedded broker closes. Always against the embedded broker,
  * whose socket guard it is, whatever TEST_MQTT_URL says.
  */

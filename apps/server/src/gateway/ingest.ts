@@ -174,7 +174,7 @@ export class Ingest {
       // re-delivery of a message whose effect the crash lost, as a replay.
       // A door session or an ack carries an id of its own that makes a second delivery a no-op,
       // so one whose seq fell behind the window is still acted on: behind shared subscriptions
-      // another instance may have moved the window past seqs this one never saw (issue 23).
+      // another instance may have moved the window past seqs this one never saw.
       const seen = await states.wouldAccept(device, envelope.boot, envelope.seq);
       if (seen === 'seen' || (seen === 'behind' && !IDEMPOTENT_BY_ID.has(topic.channel))) {
         return stats.reject('replayed');

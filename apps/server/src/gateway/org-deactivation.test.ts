@@ -21,7 +21,7 @@ import { createTestContext, type TestContext } from '../../test/helper.js';
 import { doorSessions, micromarkets, paymentTransactions, saleRefusals, transactions } from '../db/schema/index.js';
 import { TestClock } from '../lib/clock.js';
 
-/** A deactivated organisation stops selling at once (issue 22 §3), seen from its fridges. */
+/** A deactivated organisation stops selling at once, seen from its fridges. */
 let ctx: TestContext;
 let url: string;
 let admin: string;

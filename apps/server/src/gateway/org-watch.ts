@@ -14,7 +14,7 @@ type Options = {
 };
 
 /**
- * A deactivated organisation stops selling at once (issue 22 §3): its fridges connected to
+ * A deactivated organisation stops selling at once: its fridges connected to
  * this instance's broker are disconnected, and the directory forgets them so they cannot come
  * back. It hears of the change on the session cache's channel, where organisations announce
  * `org:<id>` when `active` flips (migrations 0005, 0016), whoever makes the change, on every

@@ -34,7 +34,7 @@ export class MqttPacketLimit extends Transform {
   /**
    * Fails the stream only for a packet over the limit. The socket's end is also this stream's:
    * the broker closing a refused login or a client's DISCONNECT destroys it with a premature-close
-   * error, and that error was taken for an oversized packet (issue 23: the `oversized` counter
+   * error, and that error was taken for an oversized packet (the `oversized` counter
    * counted refused logins and clean disconnects). Those end it without an 'error' now.
    */
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {

@@ -13,7 +13,7 @@ import { auditFridge, CLEAN, Fridge, stopInstances } from './fault-fridge.js';
 import { type RestartablePostgres, startRestartablePostgres } from './restartable-postgres.js';
 
 /**
- * The server rides out a database outage (DESIGN §11, issue 33): two real server processes
+ * The server rides out a database outage (DESIGN §11): two real server processes
  * (INSTANCES=2 behind the suite's Mosquitto, the topology of external-broker.faults.test.ts) on
  * a PostgreSQL cluster of this file's own, under HTTP load and with fridges selling over MQTT.
  * PostgreSQL is stopped for 10 s and started again. Both processes must live, answer 503 with

@@ -9,7 +9,7 @@ import { cleanUp, exited, newFolder, type Started, startServer } from '../server
 import { Fridge, random } from './fault-fridge.js';
 
 /**
- * Acknowledged means stored (DESIGN §10, issue 23): a fridge publishes customer door sessions at
+ * Acknowledged means stored (DESIGN §10): a fridge publishes customer door sessions at
  * QoS 1 to the embedded broker of a real server process, which is killed with SIGKILL at random
  * points mid-burst and restarted on the same folder. The fridge behaves as firmware does: it
  * forgets a message once it has its PUBACK and sends again, with the same payload, whatever was

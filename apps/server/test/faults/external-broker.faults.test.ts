@@ -19,7 +19,7 @@ import { type BrokerUser, RecipeBroker } from './mosquitto-recipe.js';
 
 /**
  * Acknowledged means stored with an external broker, through what goes wrong in production
- * (issue 23), each checked by the same audit: every `closed` a broker acknowledged to the fridge
+ *, each checked by the same audit: every `closed` a broker acknowledged to the fridge
  * is a stored, closed sale, exactly once, none left at status 0.
  * - Mosquitto on the recipe's configuration (docs/mosquitto, persistence on) is restarted by its
  *   service manager while every server instance is down, and again in the middle of a burst while

@@ -16,7 +16,7 @@ import { createTestContext, type TestContext } from '../helper.js';
 import { endBrokerSessions } from './fault-fridge.js';
 
 /**
- * Acknowledged means stored with an external broker (DESIGN §10, issue 23): two server
+ * Acknowledged means stored with an external broker (DESIGN §10): two server
  * instances on one PostgreSQL database behind the suite's Mosquitto, each with its own stable
  * client id and a persistent session in a shared-subscription group of the test's own (so the
  * suite's other apps, in the default group, take none of its messages). A fridge publishes

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
  * The pool rides out a connection PostgreSQL ends under it (a restart, a failover, an
  * administrator's pg_terminate_backend) while a transaction holds it between two statements:
  * node-postgres then emits `error` on that client, which the pool no longer listens to, and an
- * `error` nobody listens to ends the process (issue 33). PostgreSQL only (vitest.config.ts).
+ * `error` nobody listens to ends the process. PostgreSQL only (vitest.config.ts).
  */
 let database: Database;
 beforeAll(async () => {

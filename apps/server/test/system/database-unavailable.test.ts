@@ -13,7 +13,7 @@ import { bearer, createTestContext, type TestContext } from '../helper.js';
 /**
  * While the database is away (stopped, restarting, failing over) every request that needs it
  * answers 503 with a message in the caller's language, /readyz says not ready, and both come back
- * by themselves when it returns (issue 33). The app here runs on the test's database through a
+ * by themselves when it returns. The app here runs on the test's database through a
  * driver that refuses every statement while `isDown`, as node-postgres does when PostgreSQL is
  * stopped (ECONNREFUSED); the real outage is database-outage.faults.test.ts.
  */

@@ -54,6 +54,7 @@ export const ZUpdatePaymentSettings = z
       context.addIssue({ code: 'custom', path: ['secret_key'], message: 'payment.secret_key_format' });
     }
   });
+export type TUpdatePaymentSettings = z.input<typeof ZUpdatePaymentSettings>;
 
 /**
  * The platform's own payment system (subscription fees): the same choice as an organisation's,

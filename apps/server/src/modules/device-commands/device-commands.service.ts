@@ -143,7 +143,7 @@ async function issueCommand({ ctx, actor, micromarketId, command, groupId }: Iss
   }
   const payload = await paramsFor(ctx.db, micromarketId, command, now);
   // The command, its line in the fridge's history and the audit row of who asked (an opened
-  // door above all: issue 33) commit together.
+  // door above all) commit together.
   const row = await ctx.db.transaction(async (tx) => {
     const queued = await insertCommand(tx, {
       micromarketId,

@@ -62,7 +62,7 @@ describe('device commands', () => {
     expect(second.error().message).toBe('Двері вже відчинено, дочекайтеся завершення та повторіть спробу');
   });
 
-  it('records who opened the door: the command, the fridge’s history and the audit log (issue 33)', async () => {
+  it('records who opened the door: the command, the fridge’s history and the audit log', async () => {
     const id = await insertMicromarket(ctx.database.db, tenant.org.main, 'Audited door');
     const operator = await tenant.user('operator');
     const sent = await send(id, operator.token, { type: 'open_door' });

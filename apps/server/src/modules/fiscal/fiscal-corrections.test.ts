@@ -58,12 +58,12 @@ function shop() {
           webhook_secret: `whsec_fiscalcorrection${String(secrets).padStart(4, '0')}`,
         },
       });
-      await okApi(ctx, api.receipt.updateFiscalSettings, {
+      await okApi(ctx, api.fiscal.updateSettings, {
         params: { org_id: orgId },
         token: operator,
         body: { provider: 'test', delay_seconds: 0 },
       });
-      await okApi(ctx, api.receipt.openShift, { params: { org_id: orgId }, token: operator });
+      await okApi(ctx, api.fiscal.openShift, { params: { org_id: orgId }, token: operator });
     },
   });
 }
@@ -235,7 +235,7 @@ describe('a refund reversed after its return receipt was registered', () => {
 
   it('a return registered but not ready yet is corrected once it is ready, after it', async () => {
     const s = await shop();
-    await okApi(ctx, api.receipt.updateFiscalSettings, {
+    await okApi(ctx, api.fiscal.updateSettings, {
       params: { org_id: s.orgId },
       token: s.operator,
       body: {
@@ -279,7 +279,7 @@ describe('a refund reversed before its return receipt was registered', () => {
     const s = await shop();
     const sale = await paidSale(s);
     // The register's shift is closed: the return waits for it.
-    await okApi(ctx, api.receipt.closeShift, { params: { org_id: s.orgId }, token: s.operator });
+    await okApi(ctx, api.fiscal.closeShift, { params: { org_id: s.orgId }, token: s.operator });
     const refund = await refundGoods(s, sale);
     await runJobs();
     expect((await receiptsOf(sale.id))[1]).toMatchObject({
@@ -291,7 +291,7 @@ describe('a refund reversed before its return receipt was registered', () => {
 
     await reverse(s, refund);
     await runJobs();
-    await okApi(ctx, api.receipt.openShift, { params: { org_id: s.orgId }, token: s.operator });
+    await okApi(ctx, api.fiscal.openShift, { params: { org_id: s.orgId }, token: s.operator });
     for (let round = 0; round < 3; round += 1) {
       clock.advance(FISCAL_RETRY_MS);
       await runJobs();

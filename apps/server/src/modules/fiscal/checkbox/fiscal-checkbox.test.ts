@@ -59,7 +59,7 @@ async function shop() {
     ],
     latte: { name: 'Кава лате', barcode: '4820000000001' },
     register: async ({ orgId, staff }) => {
-      const settings = await callApi(ctx, api.receipt.updateFiscalSettings, {
+      const settings = await callApi(ctx, api.fiscal.updateSettings, {
         params: { org_id: orgId },
         token: staff,
         body: {
@@ -103,8 +103,7 @@ const FISCAL_RULE = REFUSAL_RULES.filter((rule) => rule.key === 'payment.refusal
 describe('fiscal receipts on Checkbox', () => {
   it('keeps the credentials sealed and masked, checks them, and refuses Checkbox without a cashier', async () => {
     const s = await shop();
-    const settingsOf = (token: string) =>
-      callApi(ctx, api.receipt.fiscalSettings, { params: { org_id: s.orgId }, token });
+    const settingsOf = (token: string) => callApi(ctx, api.fiscal.settings, { params: { org_id: s.orgId }, token });
     const settings = (await settingsOf(s.staff)).json();
     expect(settings).toMatchObject({
       provider: 'checkbox',
@@ -118,7 +117,7 @@ describe('fiscal receipts on Checkbox', () => {
     });
     expect(JSON.stringify(settings)).not.toContain(s.cashier.password);
 
-    const test = await callApi(ctx, api.receipt.testFiscalConnection, { params: { org_id: s.orgId }, token: s.staff });
+    const test = await callApi(ctx, api.fiscal.testConnection, { params: { org_id: s.orgId }, token: s.staff });
     expect(test.json()).toEqual({
       ok: true,
       message: null,
@@ -126,7 +125,7 @@ describe('fiscal receipts on Checkbox', () => {
     });
 
     const other = await orgOnTestProvider(ctx);
-    const incomplete = await callApi(ctx, api.receipt.updateFiscalSettings, {
+    const incomplete = await callApi(ctx, api.fiscal.updateSettings, {
       params: { org_id: other.orgId },
       token: other.operator,
       lang: 'en',
@@ -137,18 +136,18 @@ describe('fiscal receipts on Checkbox', () => {
     // Another organisation's register is not there to look at.
     expect((await settingsOf(other.operator)).statusCode).toBe(404);
     expect(
-      (await callApi(ctx, api.receipt.testFiscalConnection, { params: { org_id: s.orgId }, token: other.operator }))
+      (await callApi(ctx, api.fiscal.testConnection, { params: { org_id: s.orgId }, token: other.operator }))
         .statusCode,
     ).toBe(404);
 
-    const wrong = await callApi(ctx, api.receipt.updateFiscalSettings, {
+    const wrong = await callApi(ctx, api.fiscal.updateSettings, {
       params: { org_id: s.orgId },
       token: s.staff,
       lang: 'en',
       body: { provider: 'checkbox', cashier_password: 'not-it' },
     });
     expect(wrong.statusCode).toBe(200);
-    const refused = await callApi(ctx, api.receipt.testFiscalConnection, {
+    const refused = await callApi(ctx, api.fiscal.testConnection, {
       params: { org_id: s.orgId },
       token: s.staff,
       lang: 'en',
@@ -591,7 +590,7 @@ describe('fiscal receipts on Checkbox', () => {
     expect((await receiptsOf(sale.id))[0]).toMatchObject({ status: 'pending', lastError: 'fiscal.shift_closed' });
     expect(sellsOf(s)).toEqual([]);
     expect(await refusal()).toBe('payment.refusal.fiscal_shift_closed');
-    const settings = await callApi(ctx, api.receipt.fiscalSettings, {
+    const settings = await callApi(ctx, api.fiscal.settings, {
       params: { org_id: s.orgId },
       token: s.staff,
       lang: 'en',

@@ -169,7 +169,7 @@ describe('the test bank’s 3-D Secure card on the open-fridge page', () => {
   });
 });
 
-describe('the limits and the way back from the bank (issue 33)', () => {
+describe('the limits and the way back from the bank', () => {
   const approve = (path: string) =>
     ctx.app.inject({
       method: 'POST',

@@ -230,7 +230,7 @@ describe('role switching', () => {
   it('answers 400 for a bad body and 404 for an unknown role', async () => {
     const { token } = await platformAdmin();
     // A role id that is not a number: the contract does not allow it, so it goes raw.
-    const badBody = await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 'x' } });
+    const badBody = await call(ctx, 'POST', api.auth.switchRole.path, { token, payload: { role_id: 'x' } });
     expect(badBody.statusCode).toBe(400);
     expect((await callApi(ctx, api.auth.switchRole, { token, body: { role_id: 999 } })).statusCode).toBe(404);
   });
@@ -266,7 +266,7 @@ describe('registration by invitation', () => {
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.error().fields?.password_confirmation).toBe('The password and its confirmation do not match');
     // Terms not agreed: the contract only takes `true`, so it goes raw.
-    const noTerms = await call(ctx, 'POST', '/v1/user/registration', {
+    const noTerms = await call(ctx, 'POST', api.auth.register.path, {
       payload: {
         token,
         name: 'Invited',

@@ -173,7 +173,7 @@ describe('GET /v1/permission/list-group/{id} and POST /v1/permission/create', ()
     const admin = await platformAdmin();
     // No permissions list: the contract requires one, so it goes raw.
     expect(
-      (await call(ctx, 'POST', '/v1/permission/create', { token: admin, payload: { role_id: 3 } })).statusCode,
+      (await call(ctx, 'POST', api.role.setPermissions.path, { token: admin, payload: { role_id: 3 } })).statusCode,
     ).toBe(400);
     expect(
       (await callApi(ctx, api.role.setPermissions, { token: admin, body: { role_id: 999, permissions: [] } }))

@@ -1,4 +1,4 @@
-import { api, PERMISSION_NAMES } from '@vitrina/contract';
+import { api, endpointPath, PERMISSION_NAMES } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
@@ -270,7 +270,7 @@ describe('POST /v1/user/update/{id}', () => {
     const admin = await platformAdmin();
     const target = await stranger();
     // A user type the contract does not have goes raw.
-    const response = await call(ctx, 'POST', `/v1/user/update/${target.id}`, {
+    const response = await call(ctx, 'POST', endpointPath(api.user.update, { id: target.id }), {
       token: admin.token,
       payload: { user_type: 3 },
     });

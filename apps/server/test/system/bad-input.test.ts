@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createSession } from '../../src/modules/auth/auth.repository.js';
 import { registerCustomer } from '../../src/modules/auth/index.js';
+import { createOrganisation } from '../factories/organisations.js';
+import { createPlatformAdmin } from '../factories/users.js';
 import { bearer, createTestContext, type TestContext } from '../helper.js';
 
 /**
@@ -126,9 +128,11 @@ const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
 beforeAll(async () => {
   ctx = await createTestContext({ onRoute: collect });
-  admin = await ctx.login('admin');
+  // Every permission, so every route gets past its permission check to the inputs.
+  const orgId = await createOrganisation(ctx.database.db);
+  admin = (await createPlatformAdmin(ctx.database.db, orgId)).token;
   const { id } = await registerCustomer(ctx.database.db, {
-    orgId: 1,
+    orgId,
     name: 'Bad input customer',
     email: 'bad-input-customer@example.com',
     phone: '+380679990011',

@@ -1,11 +1,13 @@
 import { api, PERMISSION_NAMES, TOKEN_TTL_MS } from '@vitrina/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../../../test/api-client.js';
+import { type ApiErrorBody, callApi, okApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
-import { createSignedInUser, createUser } from '../../../test/factories/users.js';
-import { call, createTestContext, DEMO, type TestContext } from '../../../test/helper.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { createPlatformAdmin, createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { jobs, sessions, users, userTokens } from '../../db/schema/index.js';
+import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,10 +15,30 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A holder of every permission, in an organisation of its own. */
+async function platformAdmin() {
+  const db = ctx.database.db;
+  const orgId = await createOrganisation(db);
+  return { orgId, ...(await createPlatformAdmin(db, orgId)) };
+}
+
+/** A user who signs in with a password, in an organisation of their own. */
+async function withPassword(password: string, options: { email?: string; roleId?: number } = {}) {
+  const db = ctx.database.db;
+  const user = await createUser(db, {
+    orgId: await createOrganisation(db),
+    permissions: DEMO_ROLE_PERMISSIONS.operator,
+    password,
+    ...options,
+  });
+  return { ...user, password };
+}
+
 describe('POST /v1/user/login', () => {
   it('trims the email, answers a token and the default page', async () => {
+    await withPassword('operator123', { email: 'trim.operator@factory.test' });
     const response = await callApi(ctx, api.auth.login, {
-      body: { email: '  Operator@Vitrina.local ', password: DEMO.operator.password },
+      body: { email: '  Trim.Operator@Factory.test ', password: 'operator123' },
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -25,12 +47,19 @@ describe('POST /v1/user/login', () => {
   });
 
   it('lands the courier on the courier workspace', async () => {
-    const response = await callApi(ctx, api.auth.login, { body: DEMO.courier });
+    const admin = await platformAdmin();
+    const role = await okApi(ctx, api.role.create, {
+      token: admin.token,
+      body: { name: 'Courier shift', default_page: 'dubai_courier', permissions: [...DEMO_ROLE_PERMISSIONS.courier] },
+    });
+    const courier = await withPassword('courier123', { roleId: role.id });
+    const response = await callApi(ctx, api.auth.login, { body: { email: courier.email, password: courier.password } });
     expect(response.json().default_page).toBe('dubai_courier');
   });
 
   it('answers the same for a wrong password and an unknown email', async () => {
-    const wrong = await callApi(ctx, api.auth.login, { body: { email: DEMO.support.email, password: 'nope-nope' } });
+    const support = await withPassword('support123');
+    const wrong = await callApi(ctx, api.auth.login, { body: { email: support.email, password: 'nope-nope' } });
     const unknown = await callApi(ctx, api.auth.login, {
       body: { email: 'ghost@vitrina.local', password: 'nope-nope' },
     });
@@ -64,6 +93,7 @@ describe('POST /v1/user/login', () => {
 
 describe('GET /v1/user/me', () => {
   it('answers the user with the permissions of their role', async () => {
+    // The seed's support user: org_id 1 is the seed's main organisation, which no test can make.
     const response = await callApi(ctx, api.auth.me, { token: await ctx.login('support') });
     expect(response.statusCode).toBe(200);
     const me = response.json();
@@ -113,7 +143,10 @@ describe('GET /v1/user/me', () => {
 
 describe('POST /v1/user/logout', () => {
   it('revokes the token', async () => {
-    const token = (await callApi(ctx, api.auth.login, { body: DEMO.operator })).json().token;
+    const operator = await withPassword('operator123');
+    const token = (
+      await callApi(ctx, api.auth.login, { body: { email: operator.email, password: 'operator123' } })
+    ).json().token;
     expect((await callApi(ctx, api.auth.logout, { token })).statusCode).toBe(200);
     expect((await callApi(ctx, api.auth.me, { token })).statusCode).toBe(401);
   });
@@ -121,14 +154,17 @@ describe('POST /v1/user/logout', () => {
 
 describe('disabling a user and changing their role', () => {
   it('takes effect on their next call', async () => {
-    const admin = await ctx.login('admin');
+    const { token: admin, orgId } = await platformAdmin();
+    const db = ctx.database.db;
+    const operatorRole = await createRole(db, { orgId, permissions: DEMO_ROLE_PERMISSIONS.operator });
+    const courierRole = await createRole(db, { orgId, permissions: DEMO_ROLE_PERMISSIONS.courier });
     const created = await callApi(ctx, api.user.create, {
       token: admin,
       body: {
         name: 'Temp Operator',
         email: 'temp.op@vitrina.local',
-        org_id: 1,
-        role_id: 2,
+        org_id: orgId,
+        role_id: operatorRole,
         password: 'temp-pass-1',
       },
     });
@@ -139,7 +175,7 @@ describe('disabling a user and changing their role', () => {
     ).json().token;
     expect((await callApi(ctx, api.user.list, { token })).statusCode).toBe(200);
 
-    await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { role_id: 3 } });
+    await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { role_id: courierRole } });
     expect((await callApi(ctx, api.user.list, { token })).statusCode).toBe(403);
 
     await callApi(ctx, api.user.update, { params: { id }, token: admin, body: { active: false } });
@@ -153,6 +189,7 @@ describe('disabling a user and changing their role', () => {
 });
 
 describe('role switching', () => {
+  // Role 3 is the seed's platform role Courier: the answer names its id and name.
   it('works as another role, is audited, and goes back', async () => {
     const orgId = await createOrganisation(ctx.database.db);
     const { id, token } = await createSignedInUser(ctx.database.db, { orgId, permissions: PERMISSION_NAMES });
@@ -181,15 +218,19 @@ describe('role switching', () => {
   });
 
   it('answers 403 without switch_role and 409 when not switched', async () => {
-    const operator = await ctx.login('operator');
-    expect((await callApi(ctx, api.auth.switchRole, { token: operator, body: { role_id: 3 } })).statusCode).toBe(403);
+    const tenant = await createTenant(ctx.database.db);
+    const operator = await tenant.token('operator');
+    const { roleId } = await tenant.user('courier');
+    expect((await callApi(ctx, api.auth.switchRole, { token: operator, body: { role_id: roleId } })).statusCode).toBe(
+      403,
+    );
     expect((await callApi(ctx, api.auth.switchBack, { token: operator })).statusCode).toBe(409);
   });
 
   it('answers 400 for a bad body and 404 for an unknown role', async () => {
-    const token = (await callApi(ctx, api.auth.login, { body: DEMO.admin })).json().token;
+    const { token } = await platformAdmin();
     // A role id that is not a number: the contract does not allow it, so it goes raw.
-    const badBody = await call(ctx, 'POST', '/v1/user/switch-role', { token, payload: { role_id: 'x' } });
+    const badBody = await call(ctx, 'POST', api.auth.switchRole.path, { token, payload: { role_id: 'x' } });
     expect(badBody.statusCode).toBe(400);
     expect((await callApi(ctx, api.auth.switchRole, { token, body: { role_id: 999 } })).statusCode).toBe(404);
   });
@@ -197,10 +238,11 @@ describe('role switching', () => {
 
 describe('registration by invitation', () => {
   it('registers an invited user once, through the mailed link', async () => {
-    const admin = await ctx.login('admin');
+    const { token: admin, orgId } = await platformAdmin();
+    const roleId = await createRole(ctx.database.db, { orgId, permissions: DEMO_ROLE_PERMISSIONS.support });
     const created = await callApi(ctx, api.user.create, {
       token: admin,
-      body: { name: 'Invited Person', email: 'invited@vitrina.local', org_id: 1, role_id: 4 },
+      body: { name: 'Invited Person', email: 'invited@vitrina.local', org_id: orgId, role_id: roleId },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().registered).toBe(false);
@@ -224,7 +266,7 @@ describe('registration by invitation', () => {
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.error().fields?.password_confirmation).toBe('The password and its confirmation do not match');
     // Terms not agreed: the contract only takes `true`, so it goes raw.
-    const noTerms = await call(ctx, 'POST', '/v1/user/registration', {
+    const noTerms = await call(ctx, 'POST', api.auth.register.path, {
       payload: {
         token,
         name: 'Invited',
@@ -234,7 +276,7 @@ describe('registration by invitation', () => {
         terms_agreed: false,
       },
     });
-    expect(noTerms.json().fields.terms_agreed).toBe('You must agree to the Terms of Service');
+    expect(noTerms.json<ApiErrorBody>().fields?.terms_agreed).toBe('You must agree to the Terms of Service');
 
     const body = {
       token,
@@ -323,8 +365,16 @@ describe('password reset', () => {
 
 describe('stored secrets', () => {
   it('keeps only hashes of passwords and tokens', async () => {
-    const token = await ctx.login('admin');
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, 1));
+    // The app writes both: the password through user create, the token through sign-in.
+    const admin = await platformAdmin();
+    const { id } = await okApi(ctx, api.user.create, {
+      token: admin.token,
+      body: { name: 'Hashed', email: 'hashed@factory.test', org_id: admin.orgId, password: 'hashed-pass-1' },
+    });
+    const token = (
+      await callApi(ctx, api.auth.login, { body: { email: 'hashed@factory.test', password: 'hashed-pass-1' } })
+    ).json().token;
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, id));
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const rows = await ctx.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
-import { createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
 
 let ctx: TestContext;
 let tenant: Tenant;
@@ -141,7 +141,7 @@ describe('the role of user 1', () => {
   const OWNER_ROLE_ID = 1;
 
   it('is changed by user 1 alone, not by another holder of every permission', async () => {
-    const second = await createSignedInUser(ctx.database.db, { orgId: ORG.main, roleId: OWNER_ROLE_ID });
+    const second = await createSignedInUser(ctx.database.db, { orgId: tenant.org.main, roleId: OWNER_ROLE_ID });
     const stripped = await callApi(ctx, api.role.setPermissions, {
       token: second.token,
       body: { role_id: OWNER_ROLE_ID, permissions: ['show_dashboard_page'] },
@@ -150,6 +150,7 @@ describe('the role of user 1', () => {
     expect(stripped.error().message).toBe('Only the first platform administrator can change the role they hold');
     const renamed = await callApi(ctx, api.role.update, {
       params: { id: OWNER_ROLE_ID },
+      // User 1 is the seed's: the rule names that account, so only its sign-in can show it.
       token: await ctx.login('admin'),
       body: { name: 'Platform owner' },
     });

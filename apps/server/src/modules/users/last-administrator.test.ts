@@ -1,27 +1,32 @@
-import { api, USER_KIND } from '@vitrina/contract';
+import { api, PERMISSION_NAMES, USER_KIND } from '@vitrina/contract';
+import { ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createRole, createSignedInUser, createUser } from '../../../test/factories/users.js';
-import { createTestContext, ORG, type TestContext } from '../../../test/helper.js';
-import { rolePermissions } from '../../db/schema/index.js';
+import { createTestContext, type TestContext } from '../../../test/helper.js';
+import { rolePermissions, users } from '../../db/schema/index.js';
 import { ADMINISTER_PERMISSIONS } from '../roles/index.js';
 
 /**
- * Issue 33: no change leaves the platform without an administrator. On the template, user 1
- * (the demo's platform admin) is the only one; a test that adds another removes it again.
+ * No change leaves the platform without an administrator. The file's platform administrator,
+ * holding a platform role with every permission, is the only active one: the seed's users are
+ * retired first. A test that adds another administrator removes it again.
  */
 let ctx: TestContext;
 let admin: string;
+let adminId: number;
+let adminOrg: number;
 let adminRole: { id: number };
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.login('admin');
-  const roles = (await callApi(ctx, api.role.list, { token: admin })).json().items as {
-    id: number;
-    name: string;
-  }[];
-  adminRole = roles.find((role) => role.name === 'Platform admin')!;
+  const db = ctx.database.db;
+  adminOrg = await createOrganisation(db);
+  adminRole = { id: await createRole(db, { orgId: null, permissions: PERMISSION_NAMES }) };
+  const user = await createSignedInUser(db, { orgId: adminOrg, roleId: adminRole.id });
+  await db.update(users).set({ active: false }).where(ne(users.id, user.id));
+  admin = user.token;
+  adminId = user.id;
 });
 afterAll(() => ctx.close());
 
@@ -76,16 +81,16 @@ describe('the last platform administrator', () => {
   it('cannot give itself a role that does not administer, nor make itself a customer', async () => {
     const weak = await createRole(ctx.database.db, { permissions: ['show_dashboard_page'] });
     for (const payload of [{ role_id: weak }, { role_id: null }, { user_type: USER_KIND.client, role_id: null }]) {
-      const response = await callApi(ctx, api.user.update, { params: { id: 1 }, token: admin, body: payload });
+      const response = await callApi(ctx, api.user.update, { params: { id: adminId }, token: admin, body: payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(409);
     }
-    const me = (await callApi(ctx, api.user.info, { params: { id: 1 }, token: admin })).json();
+    const me = (await callApi(ctx, api.user.info, { params: { id: adminId }, token: admin })).json();
     expect(me).toMatchObject({ role_id: adminRole.id, user_type: USER_KIND.employee, active: true });
   });
 
   it('with another administrator, the changes pass', async () => {
     const second = await createRole(ctx.database.db, { permissions: ADMINISTER_PERMISSIONS });
-    const other = await createUser(ctx.database.db, { orgId: ORG.main, roleId: second });
+    const other = await createUser(ctx.database.db, { orgId: adminOrg, roleId: second });
     const stripped = await callApi(ctx, api.role.update, {
       params: { id: second },
       token: admin,
@@ -113,12 +118,12 @@ describe('the last platform administrator', () => {
       permissions: ['view_all_organizations', 'show_organizations_page', 'edit_organizations'],
     });
     const response = await callApi(ctx, api.organization.deactivate, {
-      params: { id: ORG.main },
+      params: { id: adminOrg },
       token: operator.token,
     });
     expect(response.statusCode).toBe(409);
     expect(response.error().message).toMatch(/no active platform administrator/);
-    const main = (await callApi(ctx, api.organization.info, { params: { id: ORG.main }, token: admin })).json();
+    const main = (await callApi(ctx, api.organization.info, { params: { id: adminOrg }, token: admin })).json();
     expect(main.active).toBe(true);
   });
 });

@@ -1,15 +1,21 @@
 import { api } from '@vitrina/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiRequest, callApi } from '../../../test/api-client.js';
+import { type ApiRequest, callApi, okApi } from '../../../test/api-client.js';
+import { createTenant } from '../../../test/factories/tenant.js';
+import { createPlatformAdmin, createSession, createUser as createUserRow } from '../../../test/factories/users.js';
 import { createTestContext, DEMO, ORG, type TestContext } from '../../../test/helper.js';
+import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 
-/** Seeded: user 1 the platform admin, 2 the operator, 5 the Krakow franchisor; role 1 Platform admin, 2 Operator. */
+/**
+ * Most tests make their own tenant. The ones that name user 1 (the first platform admin, whom
+ * only user 1 may change), the seed's users or its role ids read the seed, as set up below.
+ * Seeded: user 1 the platform admin, 2 the operator, 5 the Krakow franchisor; role 1 Platform admin, 2 Operator.
+ */
 const ROLE = { platformAdmin: 1, operator: 2, courier: 3 } as const;
 
 let ctx: TestContext;
 let secondAdminId: number;
 let krakowOperatorId: number;
-let invitedAdminId: number;
 
 async function createUser(payload: ApiRequest<typeof api.user.create>['body']): Promise<number> {
   const response = await callApi(ctx, api.user.create, { token: await ctx.login('admin'), body: payload });
@@ -33,14 +39,29 @@ beforeAll(async () => {
     role_id: ROLE.operator,
     password: 'krakow-operator-1',
   });
-  invitedAdminId = await createUser({
-    name: 'Invited Admin',
-    email: 'invited.admin@vitrina.local',
-    org_id: ORG.main,
-    role_id: ROLE.platformAdmin,
-  });
 });
 afterAll(() => ctx.close());
+
+/** A fresh tenant (operator, franchisor, ... on demand) and a platform admin of its main organisation. */
+async function peopledTenant() {
+  const db = ctx.database.db;
+  const tenant = await createTenant(db);
+  const admin = await createPlatformAdmin(db, tenant.org.main);
+  /** A platform admin who has not registered yet, made through the API so it has an invitation. */
+  const invitedAdmin = async () =>
+    (
+      await okApi(ctx, api.user.create, {
+        token: admin.token,
+        body: {
+          name: 'Invited Admin',
+          email: `invited.${admin.id}@factory.test`,
+          org_id: tenant.org.main,
+          role_id: admin.roleId,
+        },
+      })
+    ).id;
+  return { tenant, admin, invitedAdmin };
+}
 
 /** Every field of the update form, each a way to take an account over or to harm it. */
 const EVERY_FIELD: Record<string, object> = {
@@ -57,6 +78,7 @@ const EVERY_FIELD: Record<string, object> = {
 };
 
 describe('a user with more permissions than the caller cannot be changed by the caller', () => {
+  // The seed's: the targets include user 1, and the answer names role 1.
   it.each(Object.entries(EVERY_FIELD))('the operator cannot change %s of a platform admin', async (_field, payload) => {
     const operator = await ctx.login('operator');
     for (const target of [1, secondAdminId]) {
@@ -70,21 +92,23 @@ describe('a user with more permissions than the caller cannot be changed by the 
   });
 
   it('keeps the platform admin’s password: the operator cannot sign in with one it chose', async () => {
+    const { tenant, admin } = await peopledTenant();
     await callApi(ctx, api.user.update, {
-      params: { id: 1 },
-      token: await ctx.login('operator'),
+      params: { id: admin.id },
+      token: await tenant.token('operator'),
       body: { password: 'operator-chose-1' },
     });
     const login = await callApi(ctx, api.auth.login, {
-      body: { email: DEMO.admin.email, password: 'operator-chose-1' },
+      body: { email: admin.email, password: 'operator-chose-1' },
     });
     expect(login.statusCode).toBe(401);
   });
 
   it('explains the refusal in the caller’s language', async () => {
+    const { tenant, admin } = await peopledTenant();
     const response = await callApi(ctx, api.user.update, {
-      params: { id: secondAdminId },
-      token: await ctx.login('operator'),
+      params: { id: admin.id },
+      token: await tenant.token('operator'),
       body: { name: 'X' },
       lang: 'pl',
     });
@@ -95,28 +119,40 @@ describe('a user with more permissions than the caller cannot be changed by the 
   });
 
   it('inside a sub-organisation, the franchisor cannot take over a user with permissions it lacks', async () => {
-    const franchisor = await ctx.login('franchisor');
+    const { tenant } = await peopledTenant();
+    const franchisor = await tenant.token('franchisor');
+    const krakowOperator = await createUserRow(ctx.database.db, {
+      orgId: tenant.org.krakow,
+      permissions: DEMO_ROLE_PERMISSIONS.operator,
+      password: 'krakow-operator-1',
+    });
     const password = await callApi(ctx, api.user.update, {
-      params: { id: krakowOperatorId },
+      params: { id: krakowOperator.id },
       token: franchisor,
       body: { password: 'franchisor-chose-1' },
     });
     expect(password.statusCode).toBe(403);
     const login = await callApi(ctx, api.auth.login, {
-      body: { email: 'krakow.operator@vitrina.local', password: 'franchisor-chose-1' },
+      body: { email: krakowOperator.email, password: 'franchisor-chose-1' },
     });
     expect(login.statusCode).toBe(401);
   });
 
   it('still lets the caller change users whose permissions it holds', async () => {
-    const franchisor = await ctx.login('franchisor');
+    const { tenant, admin } = await peopledTenant();
+    const franchisor = await tenant.token('franchisor');
     const role = await callApi(ctx, api.role.create, {
       token: franchisor,
       body: { name: 'Krakow cashier', permissions: ['show_dashboard_page'] },
     });
     const created = await callApi(ctx, api.user.create, {
       token: franchisor,
-      body: { name: 'Cashier', email: 'cashier.krk@vitrina.local', org_id: ORG.krakow, role_id: role.json().id },
+      body: {
+        name: 'Cashier',
+        email: 'cashier.krk@vitrina.local',
+        org_id: tenant.org.krakow,
+        role_id: role.json().id,
+      },
     });
     expect(created.statusCode).toBe(200);
     const renamed = await callApi(ctx, api.user.update, {
@@ -125,52 +161,60 @@ describe('a user with more permissions than the caller cannot be changed by the 
       body: { name: 'Cashier Two', password: 'cashier-two-1' },
     });
     expect(renamed.statusCode).toBe(200);
-    const admin = await ctx.login('admin');
     const stocker = await callApi(ctx, api.role.create, {
-      token: admin,
+      token: admin.token,
       body: { name: 'Shelf stocker', permissions: ['show_dashboard_page', 'show_products_page'] },
     });
-    const stockerId = await createUser({
-      name: 'Stocker',
-      email: 'stocker@vitrina.local',
-      org_id: ORG.main,
-      role_id: stocker.json().id,
-      password: 'stocker-pass-1',
+    const { id: stockerId } = await okApi(ctx, api.user.create, {
+      token: admin.token,
+      body: {
+        name: 'Stocker',
+        email: 'stocker@vitrina.local',
+        org_id: tenant.org.main,
+        role_id: stocker.json().id,
+        password: 'stocker-pass-1',
+      },
     });
     const changed = await callApi(ctx, api.user.update, {
       params: { id: stockerId },
-      token: await ctx.login('operator'),
+      token: await tenant.token('operator'),
       body: { push_limit_unimportant: 6, email: 'stocker2@vitrina.local' },
     });
     expect(changed.statusCode).toBe(200);
   });
 
   it('refuses to resend an invitation (and hand over its link) for a user with more permissions', async () => {
+    const { tenant, admin: platformAdmin, invitedAdmin } = await peopledTenant();
+    const invitedAdminId = await invitedAdmin();
     const response = await callApi(ctx, api.user.invite, {
       params: { id: invitedAdminId },
-      token: await ctx.login('operator'),
+      token: await tenant.token('operator'),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).not.toHaveProperty('invitation_link');
     const admin = await callApi(ctx, api.user.invite, {
       params: { id: invitedAdminId },
-      token: await ctx.login('admin'),
+      token: platformAdmin.token,
     });
     expect(admin.statusCode).toBe(200);
   });
 
   it('judges a caller working as another role by the permissions of that role', async () => {
+    const { tenant, admin, invitedAdmin } = await peopledTenant();
+    const invitedAdminId = await invitedAdmin();
+    const operatorRole = (await tenant.user('operator')).roleId;
+    const franchisor = await tenant.user('franchisor');
     // A session of its own: switching revokes the session it starts from.
-    const session = await callApi(ctx, api.auth.login, { body: DEMO.admin });
+    const session = await createSession(ctx.database.db, admin.id);
     const switched = await callApi(ctx, api.auth.switchRole, {
-      token: session.json().token,
-      body: { role_id: ROLE.operator },
+      token: session,
+      body: { role_id: operatorRole },
     });
     expect(switched.statusCode).toBe(200);
     const token = switched.json().token;
     // The franchisor holds edit_roles and organisation pages, which the Operator role has not.
     const response = await callApi(ctx, api.user.update, {
-      params: { id: 5 },
+      params: { id: franchisor.id },
       token,
       body: { password: 'switched-chose-1' },
     });
@@ -180,6 +224,7 @@ describe('a user with more permissions than the caller cannot be changed by the 
   });
 });
 
+// The seed's: the rule is about user 1.
 describe('the first platform admin (user 1) is changed only by user 1', () => {
   it('refuses another platform admin, even one holding every permission', async () => {
     const second = await callApi(ctx, api.auth.login, {
@@ -219,6 +264,7 @@ describe('the list tells the panel which users the caller may change', () => {
         .map((row) => [row.id, row.can_edit]),
     );
 
+  // The seed's, here and in the next test: the answer names users 1, 2 and 5.
   it('marks the users the operator may change, and agrees with what an update answers', async () => {
     const operator = await ctx.login('operator');
     const rows = await rowsOf(operator);
@@ -251,11 +297,12 @@ describe('the list tells the panel which users the caller may change', () => {
   });
 
   it('marks nobody for a caller who may not edit users at all', async () => {
-    const rows = await rowsOf(await ctx.login('support'));
+    const rows = await rowsOf(await (await createTenant(ctx.database.db)).token('support'));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.can_edit)).toBe(false);
   });
 
+  // The seed's: the answer names users 1 and 5.
   it('judges a switched role by the permissions in force', async () => {
     const session = await callApi(ctx, api.auth.login, { body: DEMO.admin });
     const switched = await callApi(ctx, api.auth.switchRole, {

@@ -1,10 +1,11 @@
-import { api } from '@vitrina/contract';
+import { api, endpointPath, PERMISSION_NAMES } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
+import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createTenant } from '../../../test/factories/tenant.js';
-import { createUser } from '../../../test/factories/users.js';
-import { call, createTestContext, ORG, type TestContext } from '../../../test/helper.js';
+import { createPlatformAdmin, createRole, createUser } from '../../../test/factories/users.js';
+import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { DEMO_ROLE_PERMISSIONS } from '../../demo/seed.js';
 
 let ctx: TestContext;
@@ -12,6 +13,19 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
+
+/** A holder of every permission, in an organisation of its own. */
+async function platformAdmin() {
+  const db = ctx.database.db;
+  const orgId = await createOrganisation(db);
+  return { orgId, ...(await createPlatformAdmin(db, orgId)) };
+}
+
+/** A user of an organisation of their own, out of every tenant's sight. */
+async function stranger() {
+  const db = ctx.database.db;
+  return createUser(db, { orgId: await createOrganisation(db), permissions: [] });
+}
 
 /** A tenant peopled like the demo, plus a cashier in the view-only sub-organisation. */
 async function peopledTenant() {
@@ -67,7 +81,7 @@ describe('GET /v1/user/list', () => {
   });
 
   it('answers 400 for a bad query, naming the fields', async () => {
-    const admin = await ctx.login('admin');
+    const { token: admin } = await platformAdmin();
     const bad = await callApi(ctx, api.user.list, { token: admin, query: { per_page: '500', user_type: '7' } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.error().fields!).sort()).toEqual(['per_page', 'user_type']);
@@ -108,16 +122,17 @@ describe('GET /v1/user/info/{id} and /v1/user/info/by/{value}', () => {
 
   it('answers 404 for another organisation’s user, and for unknown ones', async () => {
     const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
-    expect((await callApi(ctx, api.user.info, { params: { id: 1 }, token: franchisor })).statusCode).toBe(404);
+    const other = await stranger();
+    expect((await callApi(ctx, api.user.info, { params: { id: other.id }, token: franchisor })).statusCode).toBe(404);
     expect(
-      (await callApi(ctx, api.user.infoBy, { params: { value: 'admin@vitrina.local' }, token: franchisor })).statusCode,
+      (await callApi(ctx, api.user.infoBy, { params: { value: other.email }, token: franchisor })).statusCode,
     ).toBe(404);
     expect((await callApi(ctx, api.user.info, { params: { id: 9999 }, token: franchisor })).statusCode).toBe(404);
   });
 
   it('answers 400 for an id that is not one', async () => {
     expect(
-      (await callApi(ctx, api.user.info, { params: { id: 'abc' }, token: await ctx.login('admin') })).statusCode,
+      (await callApi(ctx, api.user.info, { params: { id: 'abc' }, token: (await platformAdmin()).token })).statusCode,
     ).toBe(400);
   });
 });
@@ -125,13 +140,15 @@ describe('GET /v1/user/info/{id} and /v1/user/info/by/{value}', () => {
 describe('POST /v1/user/create', () => {
   it('creates a user with a password, normalises email and phones, and audits it', async () => {
     const tenant = await createTenant(ctx.database.db);
+    // A platform role within what the operator holds, so a Krakow user may hold it.
+    const roleId = await createRole(ctx.database.db, { orgId: null, permissions: DEMO_ROLE_PERMISSIONS.operator });
     const response = await callApi(ctx, api.user.create, {
       token: await tenant.token('operator'),
       body: {
         name: ' New Cashier ',
         email: 'New.Cashier@Vitrina.local',
         org_id: tenant.org.krakow,
-        role_id: 2,
+        role_id: roleId,
         phones: ['+48 501 000 111'],
         password: 'cashier-1',
         user_type: 2,
@@ -154,18 +171,20 @@ describe('POST /v1/user/create', () => {
   });
 
   it('answers 400 with every failing field', async () => {
+    const admin = await platformAdmin();
     const response = await callApi(ctx, api.user.create, {
-      token: await ctx.login('admin'),
-      body: { name: '', email: 'bad', org_id: ORG.main, phones: ['12'], password: 'short' },
+      token: admin.token,
+      body: { name: '', email: 'bad', org_id: admin.orgId, phones: ['12'], password: 'short' },
     });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.error().fields!).sort()).toEqual(['email', 'name', 'password', 'phones.0']);
   });
 
   it('answers 409 naming the email when it is taken', async () => {
+    const admin = await platformAdmin();
     const response = await callApi(ctx, api.user.create, {
-      token: await ctx.login('admin'),
-      body: { name: 'Dup', email: 'ADMIN@vitrina.local', org_id: ORG.main },
+      token: admin.token,
+      body: { name: 'Dup', email: admin.email.toUpperCase(), org_id: admin.orgId },
     });
     expect(response.statusCode).toBe(409);
     expect(response.error().fields).toEqual({ email: 'A user with this email already exists' });
@@ -188,9 +207,10 @@ describe('POST /v1/user/create', () => {
 
   it('refuses to give a role with permissions the caller lacks', async () => {
     const tenant = await createTenant(ctx.database.db);
+    const everything = await createRole(ctx.database.db, { orgId: null, permissions: PERMISSION_NAMES });
     const response = await callApi(ctx, api.user.create, {
       token: await tenant.token('franchisor'),
-      body: { name: 'Escalation', email: 'esc@vitrina.local', org_id: tenant.org.krakow, role_id: 1 },
+      body: { name: 'Escalation', email: 'esc@vitrina.local', org_id: tenant.org.krakow, role_id: everything },
     });
     expect(response.statusCode).toBe(403);
     expect(response.error().message).toMatch(/cannot grant permissions you do not hold/);
@@ -220,7 +240,7 @@ describe('POST /v1/user/update/{id}', () => {
     });
     expect(viewOnly.statusCode).toBe(403);
     const unseen = await callApi(ctx, api.user.update, {
-      params: { id: 1 },
+      params: { id: (await stranger()).id },
       token: await tenant.token('franchisor'),
       body: { name: 'Y' },
     });
@@ -247,9 +267,11 @@ describe('POST /v1/user/update/{id}', () => {
   });
 
   it('answers 400 for a bad field', async () => {
+    const admin = await platformAdmin();
+    const target = await stranger();
     // A user type the contract does not have goes raw.
-    const response = await call(ctx, 'POST', '/v1/user/update/2', {
-      token: await ctx.login('admin'),
+    const response = await call(ctx, 'POST', endpointPath(api.user.update, { id: target.id }), {
+      token: admin.token,
       payload: { user_type: 3 },
     });
     expect(response.statusCode).toBe(400);
@@ -258,10 +280,12 @@ describe('POST /v1/user/update/{id}', () => {
 
 describe('POST /v1/user/invite/{id}', () => {
   it('mails a fresh link to an invited user and refuses a registered one', async () => {
-    const admin = await ctx.login('admin');
+    const db = ctx.database.db;
+    const { token: admin, orgId, id: adminId } = await platformAdmin();
+    const registered = await createUser(db, { orgId, permissions: [], password: 'registered-1' });
     const created = await callApi(ctx, api.user.create, {
       token: admin,
-      body: { name: 'Later', email: 'later@vitrina.local', org_id: ORG.main },
+      body: { name: 'Later', email: 'later@vitrina.local', org_id: orgId },
     });
     const first = created.json().invitation_link!;
     const again = await callApi(ctx, api.user.invite, { params: { id: created.json().id }, token: admin });
@@ -270,9 +294,9 @@ describe('POST /v1/user/invite/{id}', () => {
     expect((await callApi(ctx, api.auth.invitation, { params: { token: first.split('/').at(-1)! } })).statusCode).toBe(
       404,
     );
-    expect((await callApi(ctx, api.user.invite, { params: { id: 2 }, token: admin })).statusCode).toBe(409);
-    const franchisor = await (await createTenant(ctx.database.db)).token('franchisor');
-    expect((await callApi(ctx, api.user.invite, { params: { id: 1 }, token: franchisor })).statusCode).toBe(404);
+    expect((await callApi(ctx, api.user.invite, { params: { id: registered.id }, token: admin })).statusCode).toBe(409);
+    const franchisor = await (await createTenant(db)).token('franchisor');
+    expect((await callApi(ctx, api.user.invite, { params: { id: adminId }, token: franchisor })).statusCode).toBe(404);
   });
 });
 

@@ -2,7 +2,7 @@
  * Sales fault run: a real server process takes N simulated purchases from a fridge
  * over MQTT and is killed with SIGKILL at random points (between a door session and its
  * settlement, in the middle of charging), restarted on the same embedded database, and at
- * the end left to reconcile. The payment provider is the Stripe stand-in (test/stripe-stand-in.ts)
+ * the end left to reconcile. The payment provider is the Stripe stand-in (test/stand-ins/stripe-stand-in.ts)
  * in this process, so it outlives every kill and knows every charge. It then checks, per
  * purchase: one sale, paid, and the provider holding exactly one successful payment of that
  * sale for its amount. Prints the figures and exits 1 if any purchase was charged twice,

@@ -89,7 +89,7 @@ export default defineConfig({
         // The SMTP stand-ins of the notification specs offer STARTTLS with the server tests'
         // self-signed certificate; the server trusts it as an extra authority, as an operator
         // would trust a company CA, and still refuses to send without TLS.
-        NODE_EXTRA_CA_CERTS: path.join(root, 'apps/server/test/tls/smtp-stand-in.crt'),
+        NODE_EXTRA_CA_CERTS: path.join(root, 'apps/server/test/stand-ins/tls/smtp-stand-in.crt'),
         // Those stand-ins listen on loopback, which organisations' addresses may only be when allowed.
         OUTGOING_ALLOW_HOSTS: '127.0.0.1',
         MAP_TILE_URL: `http://127.0.0.1:${TILE_PORT}/{z}/{x}/{y}.svg`,

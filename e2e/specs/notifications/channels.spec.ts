@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { apiAs, uniqueSuffix } from '../../fixtures/catalogue';
 import { apiLogin, chooseOption, expect, test } from '../../fixtures/session';
 
-const TLS_DIR = path.resolve(import.meta.dirname, '../../../apps/server/test/tls');
+const TLS_DIR = path.resolve(import.meta.dirname, '../../../apps/server/test/stand-ins/tls');
 
 /**
  * An SMTP server in the test: what it received, by recipient. It offers STARTTLS with the

@@ -24,17 +24,17 @@ const server = (file: string) => `apps/server/src/${file}`;
 const REFUSED: Record<string, Refused> = {
   'a feature file at depth 1 importing another feature': {
     file: web('features/planted/planted.ts'),
-    source: "import { DeviceCardScreen } from '../devices/index.js';\n",
+    source: "import { MicromarketCardScreen } from '../micromarkets/index.js';\n",
     rule: 'web-feature-alone',
   },
   'a feature file at depth 2 importing another feature': {
     file: web('features/planted/screens/planted.tsx'),
-    source: "import { DeviceFormDrawer } from '../../devices/components/device-form-drawer';\n",
+    source: "import { MicromarketFormDrawer } from '../../micromarkets/components/micromarket-form-drawer';\n",
     rule: 'web-feature-alone',
   },
   'a feature file at depth 3 importing another feature': {
     file: web('features/planted/components/tabs/planted.tsx'),
-    source: "import { DeviceCardScreen } from '../../../devices/index.js';\n",
+    source: "import { MicromarketCardScreen } from '../../../micromarkets/index.js';\n",
     rule: 'web-feature-alone',
   },
   'a feature file at depth 4 importing another feature': {
@@ -44,7 +44,7 @@ const REFUSED: Record<string, Refused> = {
   },
   'a feature file at depth 5 reaching out of its feature': {
     file: web('features/planted/a/b/c/d/planted.tsx'),
-    source: "import { DeviceCardScreen } from '../../../../../devices/index.js';\n",
+    source: "import { MicromarketCardScreen } from '../../../../../micromarkets/index.js';\n",
     rule: 'web-feature-alone',
   },
   'a feature file at depth 2 importing the app': {
@@ -59,7 +59,7 @@ const REFUSED: Record<string, Refused> = {
   },
   'lib importing a feature': {
     file: web('lib/planted.ts'),
-    source: "import { DeviceCardScreen } from '../features/devices/index.js';\n",
+    source: "import { MicromarketCardScreen } from '../features/micromarkets/index.js';\n",
     rule: 'web-lib-components',
   },
   'a lib subfolder importing the app': {
@@ -74,7 +74,7 @@ const REFUSED: Record<string, Refused> = {
   },
   'the app past a feature’s index': {
     file: web('app/layout/planted.tsx'),
-    source: "import { DeviceFormDrawer } from '../../features/devices/components/device-form-drawer';\n",
+    source: "import { MicromarketFormDrawer } from '../../features/micromarkets/components/micromarket-form-drawer';\n",
     rule: 'web-feature-index',
   },
   'a module importing another module’s internals': {
@@ -179,7 +179,7 @@ const REFUSED: Record<string, Refused> = {
   },
   'a feature’s test importing another feature': {
     file: web('features/planted/planted.test.ts'),
-    source: "import { DeviceCardScreen } from '../devices/index.js';\n",
+    source: "import { MicromarketCardScreen } from '../micromarkets/index.js';\n",
     rule: 'web-feature-alone',
   },
   'lib importing the web’s entry': {
@@ -189,7 +189,7 @@ const REFUSED: Record<string, Refused> = {
   },
   'the web’s entry past a feature’s index': {
     file: web('planted.tsx'),
-    source: "import { DeviceFormDrawer } from './features/devices/components/device-form-drawer';\n",
+    source: "import { MicromarketFormDrawer } from './features/micromarkets/components/micromarket-form-drawer';\n",
     rule: 'web-feature-index',
   },
   'a web folder that is no layer': {
@@ -227,7 +227,7 @@ const CLEAN: Record<string, Plant> = {
   'the app through a feature’s index': {
     file: web('app/layout/clean.tsx'),
     source:
-      "import { DeviceCardScreen } from '../../features/devices/index.js';\nimport { formatMoney } from '../../lib/format';\nimport { useTabs } from '../tabs/tabs-store';\n",
+      "import { MicromarketCardScreen } from '../../features/micromarkets/index.js';\nimport { formatMoney } from '../../lib/format';\nimport { useTabs } from '../tabs/tabs-store';\n",
   },
   'a module': {
     file: server('modules/planted/clean.service.ts'),

@@ -25,6 +25,8 @@ export type ApiRequest<E extends Endpoint> = (Has<E, 'params'> extends true
     lang?: string;
     /** Any other header the test needs (a forwarded address, an idempotency key). */
     headers?: Record<string, string>;
+    /** The client's address (the limits count per address); the injector's default otherwise. */
+    remoteAddress?: string;
   };
 
 /** The arguments after the endpoint: left out when the endpoint needs no input at all. */
@@ -62,6 +64,7 @@ export async function callApi<E extends Endpoint>(
     token,
     lang,
     headers: extra,
+    remoteAddress,
   } = (request ?? {}) as ApiRequest<Endpoint> & {
     params?: Record<string, unknown>;
     query?: Record<string, QueryValue>;
@@ -74,6 +77,7 @@ export async function callApi<E extends Endpoint>(
     method: endpoint.method,
     url: endpointPath(endpoint, params),
     headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
     ...(query ? { query: queryOf(query) } : {}),
     ...(body !== undefined ? { payload: body as object } : {}),
   });

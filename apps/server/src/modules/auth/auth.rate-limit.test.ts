@@ -1,5 +1,4 @@
 import { api } from '@vitrina/contract';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
@@ -18,13 +17,9 @@ afterAll(() => ctx.close());
 
 type Attempt = { email: string; password: string; from: string; forwardedFor?: string; lang?: string };
 
-/** The app as a client at `remoteAddress` sees it: the limits count per address. */
-const clientAt = (app: App, remoteAddress: string) => ({
-  app: { inject: (options: InjectOptions) => app.inject({ ...options, remoteAddress }) },
-});
-
 function attempt(app: App, { email, password, from, forwardedFor, lang }: Attempt) {
-  return callApi(clientAt(app, from), api.auth.login, {
+  return callApi({ app: app }, api.auth.login, {
+    remoteAddress: from,
     body: { email, password },
     lang,
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},

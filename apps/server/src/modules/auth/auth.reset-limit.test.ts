@@ -1,11 +1,9 @@
 import { api } from '@vitrina/contract';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createOrganisation } from '../../../test/factories/organisations.js';
 import { createUser } from '../../../test/factories/users.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import type { App } from '../../app.js';
 import { TestClock } from '../../lib/clock.js';
 import {
   RESET_ACCOUNT_WINDOW_MS,
@@ -33,13 +31,9 @@ function freshAddress(): string {
   return `198.51.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 }
 
-/** The app as a client at `remoteAddress` sees it: the limits count per address. */
-const clientAt = (app: App, remoteAddress: string) => ({
-  app: { inject: (options: InjectOptions) => app.inject({ ...options, remoteAddress }) },
-});
-
 function requestReset(email: string, options: { from?: string; lang?: string } = {}) {
-  return callApi(clientAt(ctx.app, options.from ?? freshAddress()), api.auth.requestPasswordReset, {
+  return callApi({ app: ctx.app }, api.auth.requestPasswordReset, {
+    remoteAddress: options.from ?? freshAddress(),
     body: { email },
     lang: options.lang,
   });

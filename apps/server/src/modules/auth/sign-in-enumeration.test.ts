@@ -1,5 +1,4 @@
 import { api, translate } from '@vitrina/contract';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../../test/api-client.js';
 import { createCustomer, uniquePhone } from '../../../test/factories/customers.js';
@@ -24,10 +23,10 @@ afterAll(() => ctx.close());
 async function statementsOfSignIn(orgId: number, phone: string, address: string) {
   statements.length = 0;
   listening = true;
-  const client = {
-    app: { inject: (options: InjectOptions) => ctx.app.inject({ ...options, remoteAddress: address }) },
-  };
-  const answer = await callApi(client, api.customerApp.signIn, { body: { org_id: orgId, phone, code: '000000' } });
+  const answer = await callApi(ctx, api.customerApp.signIn, {
+    body: { org_id: orgId, phone, code: '000000' },
+    remoteAddress: address,
+  });
   listening = false;
   expect(answer.statusCode).toBe(401);
   expect(answer.error().message).toBe(translate('app.code_invalid', 'en'));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@vitrina/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, okApi } from '../../../test/api-client.js';
 import {
@@ -116,7 +116,13 @@ const printed = (s: Shop, key: string) =>
     .select()
     .from(fiscalTestReceipts)
     .where(and(eq(fiscalTestReceipts.orgId, s.orgId), eq(fiscalTestReceipts.key, key)));
-const registerOf = (s: Shop) => db().select().from(fiscalTestReceipts).where(eq(fiscalTestReceipts.orgId, s.orgId));
+/** The test register's receipts of the shop in the order they were registered (ids; PostgreSQL returns no set order). */
+const registerOf = (s: Shop) =>
+  db()
+    .select()
+    .from(fiscalTestReceipts)
+    .where(eq(fiscalTestReceipts.orgId, s.orgId))
+    .orderBy(asc(fiscalTestReceipts.id));
 
 describe('a refund reversed after its return receipt was registered', () => {
   it('gets one correction: a sale receipt of exactly the goods the return printed, shown on the receipt page', async () => {

@@ -35,11 +35,21 @@ const externalBrokerOnly = [
       ]),
   ...(process.env.TEST_MQTT_URL ? [] : ['test/system/mosquitto-acl.test.ts']),
 ];
+/**
+ * Several instances behind RabbitMQ on the recipe (docs/rabbitmq), each file with a RabbitMQ node
+ * of its own (scripts/temp-rabbitmq.mjs): PostgreSQL with TEST_RABBITMQ, which `npm test` gives
+ * the PostgreSQL suite when rabbitmq-server is installed.
+ */
+const rabbitmqOnly =
+  onPostgres && process.env.TEST_RABBITMQ
+    ? []
+    : ['test/faults/rabbitmq.instances.test.ts', 'test/faults/rabbitmq.faults.test.ts'];
 /** No database at all (the import boundaries and the import graph): once per `npm test`, in the embedded run. */
 const databaseFree = ['test/system/lint-boundaries.test.ts'];
 const excluded = [
   ...(onPostgres ? [...embeddedOnly, ...databaseFree] : postgresOnly),
   ...externalBrokerOnly,
+  ...rabbitmqOnly,
   '**/node_modules/**',
 ];
 

@@ -5,7 +5,13 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { Gateway, type MqttSettings } from './gateway/index.js';
+import {
+  brokerAuthRoutes,
+  DEFAULT_DEVICES_VHOST,
+  DeviceDirectory,
+  Gateway,
+  type MqttSettings,
+} from './gateway/index.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { ServiceContext } from './lib/context.js';
 import { installationKeyPrefix } from './lib/installation.js';
@@ -236,6 +242,15 @@ export async function buildApp(deps: AppDeps) {
       })
     : null;
   app.decorate('gateway', gateway);
+  // RabbitMQ's device logins (BROKER=rabbitmq), answered with the gateway's directory when one runs.
+  const amqpVhost = deps.mqtt?.rabbitmq
+    ? decodeURIComponent(new URL(deps.mqtt.rabbitmq.amqpUrl).pathname.slice(1))
+    : '';
+  brokerAuthRoutes(app, {
+    directory: gateway?.directory ?? new DeviceDirectory(ctx.db, clock),
+    vhost: amqpVhost || DEFAULT_DEVICES_VHOST,
+    stats: gateway?.stats,
+  });
   // Every module's sale-event subscribers, stop hook, routes and jobs, in the order
   // server-modules.ts documents (the rules are the modules', not this file's).
   await installModules(app, SERVER_MODULES, {

@@ -79,6 +79,22 @@ const ZConfig = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .default('vitrina'),
+  /**
+   * Where devices connect: the embedded broker (default), an MQTT broker at MQTT_URL (Mosquitto,
+   * one instance), or RabbitMQ (several instances: AMQP_URL; docs/rabbitmq/). Unset: `mqtt` when
+   * MQTT_URL is set, else `embedded`.
+   */
+  BROKER: z.enum(['embedded', 'mqtt', 'rabbitmq']).optional(),
+  /** BROKER=rabbitmq: the servers' user at RabbitMQ, amqp(s)://user:password@host:5672/vitrina. */
+  AMQP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^amqps?:\/\//.test(url), { error: 'an amqp:// or amqps:// URL' })
+    .optional(),
+  /** BROKER=rabbitmq: RabbitMQ's management API with an administrator's credentials, where revoked devices' connections are closed. */
+  RABBITMQ_MANAGEMENT_URL: z.string().url().optional(),
+  /** The consistent-hash shards of the device uplink in the recipe (vitrina.uplink.0 … N-1). */
+  RABBITMQ_UPLINK_QUEUES: z.coerce.number().int().min(1).max(64).default(4),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
@@ -164,7 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   // PostgreSQL is the production database: it is never given the demo's public passwords unless asked.
   const seed = c.SEED ?? (c.DATABASE_URL ? 'off' : 'demo');
-  if (c.INSTANCES > 1 && !c.MQTT_URL) {
+  const broker = c.BROKER ?? (c.MQTT_URL ? 'mqtt' : 'embedded');
+  if (broker === 'rabbitmq' && !c.AMQP_URL) {
+    throw new Error('Invalid configuration: BROKER=rabbitmq needs AMQP_URL');
+  }
+  if (broker === 'mqtt' && !c.MQTT_URL) throw new Error('Invalid configuration: BROKER=mqtt needs MQTT_URL');
+  if (c.INSTANCES > 1 && !c.MQTT_URL && broker !== 'rabbitmq') {
     // Devices connect to one broker: each instance embedding its own would split the fleet.
     throw new Error('Invalid configuration: several instances need an external MQTT broker (MQTT_URL)');
   }
@@ -186,13 +207,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqtt: {
       port: c.MQTT_PORT,
       host: c.HOST,
-      url: c.MQTT_URL,
+      url: broker === 'mqtt' ? c.MQTT_URL : undefined,
       username: c.MQTT_USERNAME,
       password: c.MQTT_PASSWORD,
       clientId: c.MQTT_CLIENT_ID ?? defaultClientId(),
       sessionExpirySeconds: c.MQTT_SESSION_EXPIRY_SECONDS,
       shareGroup: c.MQTT_SHARE_GROUP,
       shared: c.INSTANCES > 1,
+      rabbitmq:
+        broker === 'rabbitmq' && c.AMQP_URL
+          ? { amqpUrl: c.AMQP_URL, managementUrl: c.RABBITMQ_MANAGEMENT_URL, uplinkQueues: c.RABBITMQ_UPLINK_QUEUES }
+          : undefined,
     },
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,

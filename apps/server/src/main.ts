@@ -130,7 +130,7 @@ async function main() {
       brokerPort: app.gateway?.port ?? null,
       seeded: demo !== null,
       logins,
-      simulator: config.simulator === 'on' && !config.mqtt.url,
+      simulator: config.simulator === 'on' && app.gateway?.port != null,
       needsAdmin,
       publicDemoLogins,
     }),
@@ -139,7 +139,7 @@ async function main() {
     const fleetFile = path.join(config.dataDir, DEMO_FLEET_FILE);
     simulator = startDemoSimulator({
       fleetFile,
-      brokerPort: config.mqtt.url ? null : (app.gateway?.port ?? null),
+      brokerPort: app.gateway?.port ?? null,
       logger: app.log,
       // The end-to-end fridges open only when a spec opens them: a customer of their own
       // holding the door open made a spec's "open the door" meet "the door was already opened".

@@ -29,9 +29,11 @@ export function startSummary(options: {
   const isDemo = logins.length > 0;
   const database =
     databaseKind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const broker = config.mqtt.url
-    ? `MQTT broker ${config.mqtt.url}`
-    : `embedded MQTT broker on port ${brokerPort ?? config.mqtt.port}`;
+  const broker = config.mqtt.rabbitmq
+    ? `RabbitMQ ${withoutCredentials(config.mqtt.rabbitmq.amqpUrl)} (devices at its MQTT listener)`
+    : config.mqtt.url
+      ? `MQTT broker ${config.mqtt.url}`
+      : `embedded MQTT broker on port ${brokerPort ?? config.mqtt.port}`;
   const lines = [
     `Vitrina is running at ${config.publicUrl}`,
     `  Database  ${database}${seeded ? ' (demo data seeded on this first start)' : ''}`,
@@ -90,4 +92,12 @@ export function startWarnings(options: {
   if (/^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(config.publicUrl))
     warnings.push(`PUBLIC_URL is not set: links in mail point to ${config.publicUrl}.`);
   return warnings;
+}
+
+/** A broker's address as it may be printed: its user and password dropped. */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString();
 }

@@ -3,13 +3,12 @@ import { Duplex } from 'node:stream';
 import {
   DEVICE_COMMANDS_CHANNEL,
   DEVICE_MAX_PAYLOAD_BYTES,
-  DEVICE_SERIAL_PATTERN,
   DEVICE_UPLINK_CHANNELS,
   deviceTopic,
   parseDeviceTopic,
 } from '@vitrina/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { hashToken } from '../lib/crypto.js';
+import { loginRefusal } from './device-access.js';
 import type { DeviceDirectory } from './device-directory.js';
 import type { GatewayStats } from './gateway-stats.js';
 import { MqttPacketLimit } from './packet-limit.js';
@@ -60,20 +59,9 @@ export function createEmbeddedBroker(options: Options): Transport {
   let isClosing = false;
   let port: number | null = null;
 
-  /** Null when the device may connect, else the CONNACK code that refuses it. */
-  const refusalOf = async (
-    client: Client,
-    username: string | undefined,
-    password: Buffer | undefined,
-  ): Promise<RefusalCode | null> => {
-    const serial = username ?? '';
-    // The client id is the serial, so one device cannot take over another's session.
-    if (!DEVICE_SERIAL_PATTERN.test(serial) || client.id !== serial || !password) return 4;
-    const device = await options.directory.find(serial);
-    if (!device?.active || !device.tokenHash || device.tokenHash !== hashToken(password.toString('utf8'))) return 4;
-    // Told apart from a bad token only once the token is right, so a stranger learns nothing.
-    return device.orgActive ? null : 5;
-  };
+  /** Null when the device may connect, else the CONNACK code that refuses it (device-access.ts). */
+  const refusalOf = (client: Client, username: string | undefined, password: Buffer | undefined) =>
+    loginRefusal(options.directory, { username, clientId: client.id, password: password?.toString('utf8') });
 
   return {
     get port() {

@@ -32,6 +32,7 @@ import { createExternalBroker } from './external-broker.js';
 import { GatewayStats } from './gateway-stats.js';
 import { Ingest } from './ingest.js';
 import { OrgWatch } from './org-watch.js';
+import { createRabbitmqBroker, type RabbitmqOptions } from './rabbitmq-broker.js';
 import { TelemetryBuffer } from './telemetry-buffer.js';
 import type { Transport } from './transport.js';
 
@@ -48,7 +49,11 @@ export type MqttSettings = {
   shareGroup?: string | undefined;
   /** Subscribe in the share group (several instances) or plainly (one); see external-broker.ts. */
   shared?: boolean | undefined;
+  /** BROKER=rabbitmq: devices at RabbitMQ's MQTT listener, this instance one of its AMQP consumers (rabbitmq-broker.ts). */
+  rabbitmq?: RabbitmqSettings | undefined;
 };
+
+export type RabbitmqSettings = Pick<RabbitmqOptions, 'amqpUrl' | 'managementUrl' | 'uplinkQueues' | 'prefetch'>;
 
 export type GatewayOptions = {
   ctx: ServiceContext;
@@ -73,7 +78,9 @@ const toMs = (value: string | Date) => new Date(value).getTime();
  */
 export class Gateway implements CommandGateway, DevicePresence {
   readonly stats = new GatewayStats();
-  readonly kind: 'embedded' | 'external';
+  readonly kind: 'embedded' | 'external' | 'rabbitmq';
+  /** Serial → micromarket, cached: the embedded broker's and RabbitMQ's device logins ask it (device-access.ts). */
+  readonly directory: DeviceDirectory;
   private readonly transport: Transport;
   private readonly telemetry: TelemetryBuffer;
   private readonly states: DeviceStates;
@@ -95,19 +102,23 @@ export class Gateway implements CommandGateway, DevicePresence {
     this.ctx = options.ctx;
     this.logger = options.logger;
     const directory = new DeviceDirectory(options.ctx.db, options.ctx.clock);
-    this.kind = options.mqtt.url ? 'external' : 'embedded';
-    this.transport = options.mqtt.url
-      ? createExternalBroker({
-          url: options.mqtt.url,
-          username: options.mqtt.username,
-          password: options.mqtt.password,
-          clientId: options.mqtt.clientId,
-          sessionExpirySeconds: options.mqtt.sessionExpirySeconds,
-          shareGroup: options.mqtt.shareGroup,
-          shared: options.mqtt.shared,
-          logger: options.logger,
-        })
-      : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
+    this.directory = directory;
+    const { rabbitmq } = options.mqtt;
+    this.kind = rabbitmq ? 'rabbitmq' : options.mqtt.url ? 'external' : 'embedded';
+    this.transport = rabbitmq
+      ? createRabbitmqBroker({ ...rabbitmq, logger: options.logger })
+      : options.mqtt.url
+        ? createExternalBroker({
+            url: options.mqtt.url,
+            username: options.mqtt.username,
+            password: options.mqtt.password,
+            clientId: options.mqtt.clientId,
+            sessionExpirySeconds: options.mqtt.sessionExpirySeconds,
+            shareGroup: options.mqtt.shareGroup,
+            shared: options.mqtt.shared,
+            logger: options.logger,
+          })
+        : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });
     this.orgWatch = new OrgWatch({
       database: options.database,
       db: options.ctx.db,

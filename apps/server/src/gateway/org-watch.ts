@@ -14,12 +14,15 @@ type Options = {
 };
 
 /**
- * A deactivated organisation stops selling at once: its fridges connected to
- * this instance's broker are disconnected, and the directory forgets them so they cannot come
- * back. It hears of the change on the session cache's channel, where organisations announce
- * `org:<id>` when `active` flips (migrations 0005, 0016), whoever makes the change, on every
- * instance. With an external broker nothing can be disconnected: the door sessions of such
- * fridges are stored without a sale (ingest).
+ * A deactivated organisation stops selling at once, and a device whose access changed (its token
+ * rotated, the micromarket deactivated, moved or deleted) is let in again only with what is
+ * true now: the directory forgets them, so the next login is checked afresh, and their live
+ * connections are closed. It hears of the changes on the session cache's channel, where
+ * organisations announce `org:<id>` when `active` flips and micromarkets `device:<serial>`
+ * (migrations 0005, 0016, 0048), whoever makes the change, on every instance. The embedded
+ * broker closes the connections it holds; RabbitMQ closes a serial's on every node (each
+ * instance asks: closing twice is harmless). Behind Mosquitto nothing can be closed: the door
+ * sessions of a deactivated organisation's fridges are stored without a sale (ingest).
  */
 export class OrgWatch {
   #subscription: Subscription | null = null;
@@ -33,6 +36,7 @@ export class OrgWatch {
       onNotification: (payload) => {
         if (payload === 'all') this.#changed(Number.NaN);
         else if (payload.startsWith('org:')) this.#changed(Number(payload.slice('org:'.length)));
+        else if (payload.startsWith('device:')) this.#deviceChanged(payload.slice('device:'.length));
       },
       // What was announced while the listener was away is unknown: every connected device is checked.
       onConnection: () => this.#changed(Number.NaN),
@@ -57,8 +61,33 @@ export class OrgWatch {
     this.#work = this.#work.then(() => this.#disconnectInactive(orgId)).catch(this.options.onError);
   }
 
+  /** A device's token, activity, serial or organisation changed: whatever it is logged in with now may be stale. */
+  #deviceChanged(serial: string): void {
+    this.options.directory.forget(serial);
+    this.#work = this.#work
+      .then(async () => {
+        const connected = this.options.transport.connectedSerials();
+        if (connected === null || connected.includes(serial)) await this.options.transport.disconnect([serial]);
+      })
+      .catch(this.options.onError);
+  }
+
   async #disconnectInactive(orgId: number): Promise<void> {
     const connected = this.options.transport.connectedSerials();
+    if (connected === null) {
+      // The broker does not list connections: every fridge of the organisation (of every inactive one) is closed.
+      const rows = await this.options.db
+        .select({ serial: micromarkets.serialNumber })
+        .from(micromarkets)
+        .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
+        .where(
+          Number.isInteger(orgId)
+            ? and(eq(organizations.active, false), eq(micromarkets.orgId, orgId))
+            : eq(organizations.active, false),
+        );
+      await this.options.transport.disconnect(rows.map((row) => row.serial));
+      return;
+    }
     if (connected.length === 0) return;
     const rows = await this.options.db
       .select({ serial: micromarkets.serialNumber })

@@ -2,7 +2,7 @@
 export type InboundMessage = { topic: string; payload: Buffer };
 
 /**
- * The server's side of the broker, embedded or external: it receives the devices' uplink
+ * The server's side of the broker, embedded, MQTT (Mosquitto) or RabbitMQ: it receives the devices' uplink
  * topics and publishes commands. Nothing above it knows which broker runs.
  */
 export type Transport = {
@@ -13,9 +13,13 @@ export type Transport = {
   start(onMessage: (message: InboundMessage) => Promise<void>): Promise<void>;
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
   close(): Promise<void>;
-  /** The serials connected to this broker now; always none with an external broker. */
-  connectedSerials(): string[];
-  /** Closes these devices' connections (an external broker's are out of reach: nothing happens). */
+  /**
+   * The serials connected to this broker now: the embedded broker's; none with an MQTT broker,
+   * whose connections are out of reach; null with RabbitMQ, which does not list them but closes
+   * any serial's connections on every node (`disconnect`).
+   */
+  connectedSerials(): string[] | null;
+  /** Closes these devices' connections (an MQTT broker's are out of reach: nothing happens). */
   disconnect(serials: string[]): Promise<void>;
   /** The embedded broker's port once listening; null with an external broker. */
   readonly port: number | null;

@@ -3,6 +3,7 @@ import { accountingExamples } from './accounting.examples.js';
 import { alertExamples } from './alert.examples.js';
 import { authExamples } from './auth.examples.js';
 import { bonusPromotionExamples } from './bonus-promotion.examples.js';
+import { brokerAuthExamples } from './broker-auth.examples.js';
 import { cardExamples } from './card.examples.js';
 import { categoryExamples } from './category.examples.js';
 import { certificateExamples } from './certificate.examples.js';
@@ -86,6 +87,7 @@ export const EXAMPLES: { readonly [A in keyof Api]: AreaExamples<Api[A]> } = {
   notificationRouting: notificationRoutingExamples,
   notice: noticeExamples,
   customerApp: customerAppExamples,
+  brokerAuth: brokerAuthExamples,
 };
 
 /** What the OpenAPI document says of an endpoint beyond its schemas: its name (`user.list` → `userList`) and example. */

@@ -3,6 +3,7 @@ import { accountingApi } from './accounting.js';
 import { alertApi } from './alert.js';
 import { authApi } from './auth.js';
 import { bonusPromotionApi } from './bonus-promotion.js';
+import { brokerAuthApi } from './broker-auth.js';
 import { cardApi } from './card.js';
 import { categoryApi } from './category.js';
 import { certificateApi } from './certificate.js';
@@ -83,6 +84,7 @@ export const api = {
   notificationRouting: notificationRoutingApi,
   notice: noticeApi,
   customerApp: customerAppApi,
+  brokerAuth: brokerAuthApi,
 };
 
 /** The flat list, for route tests and tooling. */

@@ -55,7 +55,7 @@ export const ZSentGroupCommand = z.object({
 });
 
 export const ZGatewayStats = z.object({
-  broker: z.enum(['embedded', 'external', 'off']),
+  broker: z.enum(['embedded', 'external', 'rabbitmq', 'off']),
   received: z.number().int(),
   accepted: z.number().int(),
   clock_skew: z.number().int(),

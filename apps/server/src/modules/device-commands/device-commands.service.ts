@@ -45,7 +45,7 @@ export type GatewayCounters = {
  * platform admin's stats endpoint.
  */
 export type CommandGateway = CommandDelivery & {
-  readonly kind: 'embedded' | 'external';
+  readonly kind: 'embedded' | 'external' | 'rabbitmq';
   readonly stats: { snapshot(): GatewayCounters };
   maintainCommands(): Promise<void>;
 };

@@ -1,0 +1,9 @@
+import type { AreaExamples } from '../endpoint.js';
+import type { api } from './index.js';
+
+export const brokerAuthExamples: AreaExamples<(typeof api)['brokerAuth']> = {
+  user: 'allow',
+  vhost: 'allow',
+  resource: 'allow',
+  topic: 'deny',
+};

@@ -1,0 +1,17 @@
+/** Types of scripts/temp-rabbitmq.mjs (for the server's tests and the benchmarks). */
+export const RABBITMQ_SERVER_USER: { username: string; password: string };
+export const RABBITMQ_ADMIN_USER: { username: string; password: string };
+export const RABBITMQ_VHOST: string;
+export function rabbitmqAvailable(): boolean;
+export type TempRabbitmq = {
+  amqpUrl: string;
+  mqttUrl: string;
+  managementUrl: string;
+  ports: { amqp: number; mqtt: number; management: number };
+  dir: string;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+};
+export function startTempRabbitmq(options?: { authBase?: string; startTimeoutMs?: number }): Promise<TempRabbitmq>;

@@ -44,6 +44,12 @@ const ZConfig = z.object({
   /** The demo fleet of virtual fridges; unset: on when the demo (or the e2e demo) is seeded. */
   SIMULATOR: z.enum(['on', 'off']).optional(),
   INSTANCES: z.coerce.number().int().min(1).default(1),
+  /**
+   * Which broker the devices connect to. Only `rabbitmq` lets INSTANCES go above 1: the embedded
+   * broker lives in one process, and Mosquitto serves one instance (no shared subscription
+   * survives its restart; docs/decisions/131-mosquitto-one-instance.md).
+   */
+  BROKER: z.enum(['embedded', 'mqtt', 'rabbitmq']).optional(),
   /** Proxies whose X-Forwarded-For names the client; by default none, so the header cannot be forged. */
   TRUST_PROXY: z
     .string()
@@ -74,11 +80,6 @@ const ZConfig = z.object({
     .optional(),
   /** How long the broker keeps a stopped instance's session and queue (seconds; default a day). */
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(4_294_967_294).default(86_400),
-  /** The shared-subscription group the instances split the device traffic in. */
-  MQTT_SHARE_GROUP: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .default('vitrina'),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
@@ -164,9 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   // PostgreSQL is the production database: it is never given the demo's public passwords unless asked.
   const seed = c.SEED ?? (c.DATABASE_URL ? 'off' : 'demo');
-  if (c.INSTANCES > 1 && !c.MQTT_URL) {
-    // Devices connect to one broker: each instance embedding its own would split the fleet.
-    throw new Error('Invalid configuration: several instances need an external MQTT broker (MQTT_URL)');
+  if (c.INSTANCES > 1 && c.BROKER !== 'rabbitmq') {
+    // Embedded, each instance would have its own broker and split the fleet; behind Mosquitto the
+    // instances would have to split the traffic through shared subscriptions, which Mosquitto 2.0
+    // loses at its restart and which a device can join.
+    throw new Error('Invalid configuration: several instances need RabbitMQ (BROKER=rabbitmq, AMQP_URL)');
   }
   return {
     port: c.PORT,
@@ -191,8 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: c.MQTT_PASSWORD,
       clientId: c.MQTT_CLIENT_ID ?? defaultClientId(),
       sessionExpirySeconds: c.MQTT_SESSION_EXPIRY_SECONDS,
-      shareGroup: c.MQTT_SHARE_GROUP,
-      shared: c.INSTANCES > 1,
     },
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
     secretKey: c.SECRET_KEY,

@@ -4,9 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
 import type { InboundMessage, Transport } from './transport.js';
 
-/** Instances of the server share this group by default: the broker hands each message to one of them. */
-export const SHARE_GROUP = 'vitrina';
-
 /**
  * How long the broker keeps an instance's session (its subscriptions and the QoS 1 messages
  * queued for it) after its connection ends: a day, long enough for any deploy or restart.
@@ -25,16 +22,6 @@ type Options = {
   clientId?: string | undefined;
   /** Seconds the broker keeps the session after a disconnect (MQTT_SESSION_EXPIRY_SECONDS). */
   sessionExpirySeconds?: number | undefined;
-  /** The shared-subscription group the instances split the traffic in (MQTT_SHARE_GROUP). */
-  shareGroup?: string | undefined;
-  /**
-   * Whether to subscribe in the group (several instances: INSTANCES > 1; the default) or plainly
-   * (one instance). Mosquitto 2.0 does not write shared subscriptions to mosquitto.db, so after a
-   * broker restart it drops what devices publish until the instances have subscribed again; a
-   * plain subscription is restored with the session and receives from the first message
-   * (docs/device-protocol.md §8).
-   */
-  shared?: boolean | undefined;
   logger?: FastifyBaseLogger | undefined;
 };
 
@@ -45,9 +32,11 @@ type SendPacket = (packet: Packet, cb?: (error?: Error) => void, ...rest: unknow
 export type ExternalTransport = Transport & { readonly client: MqttClient | null };
 
 /**
- * An external MQTT 5 broker (Mosquitto, EMQX): the server is one client among the devices,
- * subscribed through shared subscriptions so several instances split the traffic and no
- * message is handled twice. Device logins and ACLs are the broker's (device-protocol.md §8).
+ * An external MQTT 5 broker (Mosquitto) in front of the one server instance: the server is one
+ * client among the devices, subscribed plainly to `vitrina/+/{channel}`. Several instances need
+ * RabbitMQ (BROKER=rabbitmq): no shared subscription survives a Mosquitto 2.0 restart, and a
+ * device could join a shared group (docs/decisions/131-mosquitto-one-instance.md). Device logins
+ * and ACLs are the broker's (device-protocol.md §8).
  *
  * Acknowledged means stored (DESIGN §10): each instance has a persistent session under a stable
  * client id, so the broker queues QoS 1 messages while it is down, and a QoS 1 message is
@@ -63,12 +52,7 @@ export function createExternalBroker(options: Options): ExternalTransport {
   let client: MqttClient | null = null;
   let acks: { settled(): Promise<void> } | null = null;
   const persistent = Boolean(options.clientId);
-  const shareGroup = options.shareGroup ?? SHARE_GROUP;
-  const shared = options.shared ?? true;
-  const filters = (inGroup: boolean) =>
-    DEVICE_UPLINK_CHANNELS.map((channel) =>
-      inGroup ? `$share/${shareGroup}/vitrina/+/${channel}` : `vitrina/+/${channel}`,
-    );
+  const filters = DEVICE_UPLINK_CHANNELS.map((channel) => `vitrina/+/${channel}`);
   return {
     port: null,
     get client() {
@@ -91,16 +75,9 @@ export function createExternalBroker(options: Options): ExternalTransport {
       });
       client = opened;
       acks = holdAcks(opened, onMessage);
-      // Subscribed on every connection: a new session (the first start, one the broker expired,
-      // one whose shared subscriptions a broker restart lost) has none, and subscribing again in a
-      // resumed one replaces each with itself, its queue kept. A session kept from a start with
-      // the other kind (one instance before, several now, or back) drops that kind's filters, or
-      // it would receive every message twice.
-      const subscribe = async () => {
-        const granted = await opened.subscribeAsync(filters(shared), { qos: 1 });
-        if (persistent) await opened.unsubscribeAsync(filters(!shared));
-        return granted;
-      };
+      // Subscribed on every connection: a new session (the first start, one the broker expired)
+      // has none, and subscribing again in a resumed one replaces each with itself, its queue kept.
+      const subscribe = () => opened.subscribeAsync(filters, { qos: 1 });
       await new Promise<void>((resolve, reject) => {
         const failed = (error: Error) => {
           opened.off('connect', connected);

@@ -68,6 +68,13 @@ export function createExternalBroker(options: Options): ExternalTransport {
           sessionExpiryInterval: persistent ? (options.sessionExpirySeconds ?? DEFAULT_SESSION_EXPIRY_SECONDS) : 0,
         },
         reconnectPeriod: 1_000,
+        // The transport subscribes at every connection itself (below). mqtt.js's own re-subscribe
+        // (5.x, client.js `_resubscribe`) runs only when the broker says no session is present,
+        // and while it is on, mqtt.js remembers the topics it subscribed and silently skips a
+        // later SUBSCRIBE of them (`subscribe`'s `parseSub`): after a Mosquitto crash that restored
+        // the session without its subscriptions, nothing would subscribe again and every device
+        // message would be acknowledged and routed to nobody (external-broker.faults.test.ts).
+        resubscribe: false,
         // Not started until the handler is in place: a resumed session's queue arrives right after CONNACK.
         manualConnect: true,
         ...(options.username ? { username: options.username } : {}),
@@ -75,9 +82,12 @@ export function createExternalBroker(options: Options): ExternalTransport {
       });
       client = opened;
       acks = holdAcks(opened, onMessage);
-      // Subscribed on every connection: a new session (the first start, one the broker expired)
-      // has none, and subscribing again in a resumed one replaces each with itself, its queue kept.
+      // Subscribed on every connection, whatever the broker says of the session: a new one (the
+      // first start, one the broker expired) has none, a resumed one may have lost them (Mosquitto
+      // restores a session from its last save of mosquitto.db, which may predate them), and
+      // subscribing again in a resumed one that kept them replaces each with itself, its queue kept.
       const subscribe = () => opened.subscribeAsync(filters, { qos: 1 });
+      const refused = (grants: { qos: number }[]) => grants.some((grant) => grant.qos > 2);
       await new Promise<void>((resolve, reject) => {
         const failed = (error: Error) => {
           opened.off('connect', connected);
@@ -95,9 +105,16 @@ export function createExternalBroker(options: Options): ExternalTransport {
       });
       // Later failures (a refused reconnection, a broken socket) are retried by mqtt.js every second.
       opened.on('error', (error) => options.logger?.warn({ err: error }, 'MQTT broker connection failed'));
-      const granted = await subscribe();
-      if (granted.some((grant) => grant.qos > 2)) throw new Error('The MQTT broker refused the server’s subscriptions');
-      opened.on('connect', () => void subscribe().catch(() => {}));
+      if (refused(await subscribe())) throw new Error('The MQTT broker refused the server’s subscriptions');
+      opened.on('connect', () => {
+        subscribe().then(
+          (grants) => {
+            if (refused(grants)) options.logger?.error('The MQTT broker refused the server’s subscriptions');
+          },
+          // The connection ended before the SUBACK: the next one subscribes again.
+          (error: Error) => options.logger?.warn({ err: error }, 'MQTT subscription failed'),
+        );
+      });
     },
     async publish(topic, payload, qos) {
       if (!client) throw new Error('Not connected to the MQTT broker');

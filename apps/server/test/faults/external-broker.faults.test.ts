@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEVICE_UPLINK_CHANNELS } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import type { ExternalTransport } from '../../src/gateway/external-broker.js';
-import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
+import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../device-client.js';
 import { insertMicromarket } from '../factories/catalogue.js';
 import { createTenant, type Tenant } from '../factories/tenant.js';
 import { createTestContext, type TestContext } from '../helper.js';
@@ -156,6 +158,111 @@ describe('Mosquitto restarted, on the recipe’s persistence', { timeout: 90_000
       await broker.remove();
     }
   });
+});
+
+/**
+ * What the broker's copy of the server's session holds before the server starts: no
+ * subscription Mosquitto writes to mosquitto.db, so a crash restores the session without them.
+ * - `shared`: the session an instance kept from the shared group of the several-instances setup
+ *   before issue 35; Mosquitto 2.0 never writes `$share/…` subscriptions to mosquitto.db
+ *   (docs/device-protocol.md §8, measured with 2.0.11).
+ * - `none`: a session saved while it held no subscription yet: a start that died between its
+ *   CONNECT and its SUBSCRIBE, or an autosave that fell between the two.
+ */
+const SAVED_SESSIONS = {
+  async shared(url: string) {
+    const client = await serverClient(url);
+    await client.subscribeAsync(
+      DEVICE_UPLINK_CHANNELS.map((channel) => `$share/vitrina/vitrina/+/${channel}`),
+      { qos: 1 },
+    );
+    await client.endAsync();
+  },
+  async none(url: string) {
+    await (await serverClient(url)).endAsync();
+  },
+};
+
+/** A connection under the server's user (so its client id) and with its persistent session, as the transport makes. */
+const serverClient = (url: string) =>
+  mqtt.connectAsync(url, {
+    protocolVersion: 5,
+    username: SERVER.name,
+    password: SERVER.password,
+    clientId: SERVER.name,
+    clean: false,
+    properties: { sessionExpiryInterval: 86_400 },
+    reconnectPeriod: 0,
+  });
+
+describe('Mosquitto restored the server’s session without its subscriptions', { timeout: 90_000 }, () => {
+  /**
+   * The broker's copy of the session (mosquitto.db, saved) holds no subscription, the server
+   * subscribes, and Mosquitto crashes before its next save (SIGKILL): restarted, it answers the
+   * server's reconnection with session present and holds none of its subscriptions. mqtt.js
+   * re-subscribes by itself only when no session is present, and drops a SUBSCRIBE of topics it
+   * thinks the session holds, so without the transport's own subscription at every connection
+   * the broker would acknowledge every device message and route it to nobody.
+   */
+  it.each(Object.keys(SAVED_SESSIONS) as (keyof typeof SAVED_SESSIONS)[])(
+    'subscribes again after the crash and stores every session acknowledged after that, once (saved session: %s)',
+    async (saved) => {
+      const { fridge, user } = await newFridge(`Session restored without subscriptions (${saved})`);
+      const probeId = await insertMicromarket(ctx.database.db, tenant.org.main, `Probe (${saved})`);
+      const probeCredentials = await issueToken(ctx.database.db, probeId);
+      const broker = await RecipeBroker.start([
+        SERVER,
+        user,
+        { name: probeCredentials.serial, password: probeCredentials.token },
+      ]);
+      try {
+        await SAVED_SESSIONS[saved](broker.url);
+        await broker.save();
+        const app = await startApp(broker.url);
+        const stats = app.gateway!.stats;
+        const client = (app.gateway as unknown as { transport: ExternalTransport }).transport.client!;
+        const probe = new TestDevice({ url: broker.url, ...probeCredentials }, Date.now);
+        await probe.connect();
+        // Subscribed: the probe's hello is stored.
+        await expect.poll(() => stats.accepted).toBe(1);
+        await probe.close();
+        const reconnected = new Promise<boolean>((resolve) => {
+          client.once('connect', (connack) => resolve(connack.sessionPresent));
+        });
+        await broker.crash();
+        await broker.run();
+        // The broker says the session is there (so mqtt.js would not re-subscribe by itself).
+        expect(await reconnected).toBe(true);
+        // Until the server has subscribed again, what devices publish is acknowledged and routed
+        // to nobody: a probe is sent until one is stored, and the fridge sells only after that.
+        await probe.connect({ hello: false });
+        const before = stats.accepted;
+        await expect
+          .poll(
+            async () => {
+              await probe.send('hello', { firmware: '2.4.1', platform: 'vf-rfid-2' });
+              return stats.accepted;
+            },
+            { timeout: 15_000, interval: 250 },
+          )
+          .toBeGreaterThan(before)
+          .catch((error: Error) => {
+            throw new Error(
+              `the server never subscribed again after the crash: ${error.message}\n` +
+                `its counters: ${JSON.stringify(stats.snapshot())}, connected: ${client.connected}`,
+            );
+          });
+        await probe.close();
+        await fridge.connect(broker.url);
+        expect(await burst(fridge, 30)).toBe(true);
+        await fridge.close();
+        expect(fridge.acknowledgedCloses.size).toBe(30);
+        await expect.poll(() => audit(fridge), { timeout: 30_000 }).toEqual(CLEAN);
+      } finally {
+        await broker.remove();
+      }
+    },
+  );
 });
 
 describe('the server process killed', { timeout: 150_000 }, () => {

@@ -136,8 +136,8 @@ async function testPostgres() {
 
 /**
  * The PostgreSQL suite's devices talk to a throwaway Mosquitto instead of the embedded broker,
- * so the device protocol is tested behind an external broker too (with two gateway instances
- * sharing it, and the documented password file and ACL) without a vitest run of its own: that
+ * so the device protocol is tested behind an external broker too (the one instance Mosquitto
+ * serves, and the documented password file and ACL) without a vitest run of its own: that
  * had cost its module graph and template again, ~15 s beside the other steps. The files about
  * the embedded broker itself run in the PGlite suite, which keeps it.
  */

@@ -19,16 +19,15 @@ const postgresOnly = [
   'test/faults/pool-outage.postgres.test.ts',
 ];
 /**
- * Two gateway instances splitting one external broker's traffic, and what their persistent
- * sessions keep while they are down (PostgreSQL and TEST_MQTT_URL),
- * and the documented Mosquitto password file and ACL (a Mosquitto of its own): only with
- * TEST_MQTT_URL, which `npm test` gives the PostgreSQL suite.
+ * The server behind an external broker: what its persistent session keeps while it is down, and
+ * what survives Mosquitto's restarts and a database outage (PostgreSQL and TEST_MQTT_URL), and the
+ * documented Mosquitto password file and ACL (a Mosquitto of its own): only with TEST_MQTT_URL,
+ * which `npm test` gives the PostgreSQL suite.
  */
 const externalBrokerOnly = [
   ...(onPostgres && process.env.TEST_MQTT_URL
     ? []
     : [
-        'test/faults/gateway.instances.test.ts',
         'test/faults/external-broker.sessions.test.ts',
         'test/faults/external-broker.faults.test.ts',
         'test/faults/database-outage.faults.test.ts',

@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
-describe('the external broker subscription', () => {
-  it('is plain for one instance and in the share group for several', () => {
-    const broker = {
-      MQTT_URL: 'mqtt://broker.test:1883',
-      DATABASE_URL: 'postgres://db.test/vitrina',
-      SECRET_KEY: 'k'.repeat(32),
-    };
-    expect(loadConfig({ ...broker }).mqtt).toMatchObject({ shareGroup: 'vitrina', shared: false });
-    expect(loadConfig({ ...broker, INSTANCES: '3', MQTT_SHARE_GROUP: 'fleet' }).mqtt).toMatchObject({
-      shareGroup: 'fleet',
-      shared: true,
+describe('several server instances', () => {
+  const postgres = { DATABASE_URL: 'postgres://db.test/vitrina', SECRET_KEY: 'k'.repeat(32) };
+  const refused = 'Invalid configuration: several instances need RabbitMQ (BROKER=rabbitmq, AMQP_URL)';
+
+  it('are refused behind Mosquitto and with the embedded broker: one instance each', () => {
+    expect(() => loadConfig({ ...postgres, INSTANCES: '2', MQTT_URL: 'mqtt://broker.test:1883' })).toThrow(refused);
+    expect(() =>
+      loadConfig({ ...postgres, INSTANCES: '2', BROKER: 'mqtt', MQTT_URL: 'mqtt://broker.test:1883' }),
+    ).toThrow(refused);
+    expect(() => loadConfig({ ...postgres, INSTANCES: '3' })).toThrow(refused);
+    expect(() => loadConfig({ ...postgres, INSTANCES: '2', BROKER: 'embedded' })).toThrow(refused);
+  });
+
+  it('are let through with RabbitMQ, and one instance with any broker', () => {
+    expect(
+      loadConfig({ ...postgres, INSTANCES: '2', BROKER: 'rabbitmq', AMQP_URL: 'amqp://broker.test' }).instances,
+    ).toBe(2);
+    expect(loadConfig({ ...postgres, MQTT_URL: 'mqtt://broker.test:1883' })).toMatchObject({
+      instances: 1,
+      mqtt: { url: 'mqtt://broker.test:1883' },
     });
+    expect(loadConfig({}).instances).toBe(1);
+  });
+
+  it('refuses a broker it does not know', () => {
+    expect(() => loadConfig({ BROKER: 'emqx' })).toThrow(/BROKER/);
   });
 });
 

@@ -74,15 +74,12 @@ const ZConfig = z.object({
     .optional(),
   /** How long the broker keeps a stopped instance's session and queue (seconds; default a day). */
   MQTT_SESSION_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(4_294_967_294).default(86_400),
-  /** The shared-subscription group the instances split the device traffic in. */
-  MQTT_SHARE_GROUP: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .default('vitrina'),
   /**
    * Where devices connect: the embedded broker (default), an MQTT broker at MQTT_URL (Mosquitto,
    * one instance), or RabbitMQ (several instances: AMQP_URL; docs/rabbitmq/). Unset: `mqtt` when
-   * MQTT_URL is set, else `embedded`.
+   * MQTT_URL is set, else `embedded`. Only `rabbitmq` lets INSTANCES go above 1: the embedded
+   * broker lives in one process, and Mosquitto serves one instance (no shared subscription
+   * survives its restart; docs/decisions/131-mosquitto-one-instance.md).
    */
   BROKER: z.enum(['embedded', 'mqtt', 'rabbitmq']).optional(),
   /** BROKER=rabbitmq: the servers' user at RabbitMQ, amqp(s)://user:password@host:5672/vitrina. */
@@ -185,9 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: BROKER=rabbitmq needs AMQP_URL');
   }
   if (broker === 'mqtt' && !c.MQTT_URL) throw new Error('Invalid configuration: BROKER=mqtt needs MQTT_URL');
-  if (c.INSTANCES > 1 && !c.MQTT_URL && broker !== 'rabbitmq') {
-    // Devices connect to one broker: each instance embedding its own would split the fleet.
-    throw new Error('Invalid configuration: several instances need an external MQTT broker (MQTT_URL)');
+  if (c.INSTANCES > 1 && broker !== 'rabbitmq') {
+    // Embedded, each instance would have its own broker and split the fleet; behind Mosquitto the
+    // instances would have to split the traffic through shared subscriptions, which Mosquitto 2.0
+    // loses at its restart and which a device can join.
+    throw new Error('Invalid configuration: several instances need RabbitMQ (BROKER=rabbitmq, AMQP_URL)');
   }
   return {
     port: c.PORT,
@@ -212,8 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: c.MQTT_PASSWORD,
       clientId: c.MQTT_CLIENT_ID ?? defaultClientId(),
       sessionExpirySeconds: c.MQTT_SESSION_EXPIRY_SECONDS,
-      shareGroup: c.MQTT_SHARE_GROUP,
-      shared: c.INSTANCES > 1,
       rabbitmq:
         broker === 'rabbitmq' && c.AMQP_URL
           ? { amqpUrl: c.AMQP_URL, managementUrl: c.RABBITMQ_MANAGEMENT_URL, uplinkQueues: c.RABBITMQ_UPLINK_QUEUES }

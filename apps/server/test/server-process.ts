@@ -111,16 +111,15 @@ async function startServerOnFreePort(dataDir: string, env: Record<string, string
 }
 
 /**
- * One of several server processes (INSTANCES=2) on `databaseUrl` and the external broker at
- * `mqttUrl`, under its own stable client id `{group}-{name}` in the share group `group`.
+ * The one server process of a deployment behind an external broker (Mosquitto serves one
+ * instance: docs/device-protocol.md §8) on `databaseUrl` and the broker at `mqttUrl`, under the
+ * stable client id `clientId`: started again with the same id, it resumes its session.
  */
-export function startInstance(options: { databaseUrl: string; mqttUrl: string; group: string; name: string }) {
+export function startBrokerServer(options: { databaseUrl: string; mqttUrl: string; clientId: string }) {
   return startServer(newFolder('vitrina-instance-'), {
     DATABASE_URL: options.databaseUrl,
     MQTT_URL: options.mqttUrl,
-    MQTT_CLIENT_ID: `${options.group}-${options.name}`,
-    MQTT_SHARE_GROUP: options.group,
-    INSTANCES: '2',
+    MQTT_CLIENT_ID: options.clientId,
     SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
     SEED: 'off',
   });

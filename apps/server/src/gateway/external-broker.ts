@@ -4,9 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
 import type { InboundMessage, Transport } from './transport.js';
 
-/** Instances of the server share this group by default: the broker hands each message to one of them. */
-export const SHARE_GROUP = 'vitrina';
-
 /**
  * How long the broker keeps an instance's session (its subscriptions and the QoS 1 messages
  * queued for it) after its connection ends: a day, long enough for any deploy or restart.
@@ -25,16 +22,6 @@ type Options = {
   clientId?: string | undefined;
   /** Seconds the broker keeps the session after a disconnect (MQTT_SESSION_EXPIRY_SECONDS). */
   sessionExpirySeconds?: number | undefined;
-  /** The shared-subscription group the instances split the traffic in (MQTT_SHARE_GROUP). */
-  shareGroup?: string | undefined;
-  /**
-   * Whether to subscribe in the group (several instances: INSTANCES > 1; the default) or plainly
-   * (one instance). Mosquitto 2.0 does not write shared subscriptions to mosquitto.db, so after a
-   * broker restart it drops what devices publish until the instances have subscribed again; a
-   * plain subscription is restored with the session and receives from the first message
-   * (docs/device-protocol.md §8).
-   */
-  shared?: boolean | undefined;
   logger?: FastifyBaseLogger | undefined;
 };
 
@@ -45,9 +32,11 @@ type SendPacket = (packet: Packet, cb?: (error?: Error) => void, ...rest: unknow
 export type ExternalTransport = Transport & { readonly client: MqttClient | null };
 
 /**
- * An external MQTT 5 broker (Mosquitto, EMQX): the server is one client among the devices,
- * subscribed through shared subscriptions so several instances split the traffic and no
- * message is handled twice. Device logins and ACLs are the broker's (device-protocol.md §8).
+ * An external MQTT 5 broker (Mosquitto) in front of the one server instance: the server is one
+ * client among the devices, subscribed plainly to `vitrina/+/{channel}`. Several instances need
+ * RabbitMQ (BROKER=rabbitmq): no shared subscription survives a Mosquitto 2.0 restart, and a
+ * device could join a shared group (docs/decisions/131-mosquitto-one-instance.md). Device logins
+ * and ACLs are the broker's (device-protocol.md §8).
  *
  * Acknowledged means stored (DESIGN §10): each instance has a persistent session under a stable
  * client id, so the broker queues QoS 1 messages while it is down, and a QoS 1 message is
@@ -63,12 +52,7 @@ export function createExternalBroker(options: Options): ExternalTransport {
   let client: MqttClient | null = null;
   let acks: { settled(): Promise<void> } | null = null;
   const persistent = Boolean(options.clientId);
-  const shareGroup = options.shareGroup ?? SHARE_GROUP;
-  const shared = options.shared ?? true;
-  const filters = (inGroup: boolean) =>
-    DEVICE_UPLINK_CHANNELS.map((channel) =>
-      inGroup ? `$share/${shareGroup}/vitrina/+/${channel}` : `vitrina/+/${channel}`,
-    );
+  const filters = DEVICE_UPLINK_CHANNELS.map((channel) => `vitrina/+/${channel}`);
   return {
     port: null,
     get client() {
@@ -84,6 +68,13 @@ export function createExternalBroker(options: Options): ExternalTransport {
           sessionExpiryInterval: persistent ? (options.sessionExpirySeconds ?? DEFAULT_SESSION_EXPIRY_SECONDS) : 0,
         },
         reconnectPeriod: 1_000,
+        // The transport subscribes at every connection itself (below). mqtt.js's own re-subscribe
+        // (5.x, client.js `_resubscribe`) runs only when the broker says no session is present,
+        // and while it is on, mqtt.js remembers the topics it subscribed and silently skips a
+        // later SUBSCRIBE of them (`subscribe`'s `parseSub`): after a Mosquitto crash that restored
+        // the session without its subscriptions, nothing would subscribe again and every device
+        // message would be acknowledged and routed to nobody (external-broker.faults.test.ts).
+        resubscribe: false,
         // Not started until the handler is in place: a resumed session's queue arrives right after CONNACK.
         manualConnect: true,
         ...(options.username ? { username: options.username } : {}),
@@ -91,16 +82,12 @@ export function createExternalBroker(options: Options): ExternalTransport {
       });
       client = opened;
       acks = holdAcks(opened, onMessage);
-      // Subscribed on every connection: a new session (the first start, one the broker expired,
-      // one whose shared subscriptions a broker restart lost) has none, and subscribing again in a
-      // resumed one replaces each with itself, its queue kept. A session kept from a start with
-      // the other kind (one instance before, several now, or back) drops that kind's filters, or
-      // it would receive every message twice.
-      const subscribe = async () => {
-        const granted = await opened.subscribeAsync(filters(shared), { qos: 1 });
-        if (persistent) await opened.unsubscribeAsync(filters(!shared));
-        return granted;
-      };
+      // Subscribed on every connection, whatever the broker says of the session: a new one (the
+      // first start, one the broker expired) has none, a resumed one may have lost them (Mosquitto
+      // restores a session from its last save of mosquitto.db, which may predate them), and
+      // subscribing again in a resumed one that kept them replaces each with itself, its queue kept.
+      const subscribe = () => opened.subscribeAsync(filters, { qos: 1 });
+      const refused = (grants: { qos: number }[]) => grants.some((grant) => grant.qos > 2);
       await new Promise<void>((resolve, reject) => {
         const failed = (error: Error) => {
           opened.off('connect', connected);
@@ -118,9 +105,16 @@ export function createExternalBroker(options: Options): ExternalTransport {
       });
       // Later failures (a refused reconnection, a broken socket) are retried by mqtt.js every second.
       opened.on('error', (error) => options.logger?.warn({ err: error }, 'MQTT broker connection failed'));
-      const granted = await subscribe();
-      if (granted.some((grant) => grant.qos > 2)) throw new Error('The MQTT broker refused the server’s subscriptions');
-      opened.on('connect', () => void subscribe().catch(() => {}));
+      if (refused(await subscribe())) throw new Error('The MQTT broker refused the server’s subscriptions');
+      opened.on('connect', () => {
+        subscribe().then(
+          (grants) => {
+            if (refused(grants)) options.logger?.error('The MQTT broker refused the server’s subscriptions');
+          },
+          // The connection ended before the SUBACK: the next one subscribes again.
+          (error: Error) => options.logger?.warn({ err: error }, 'MQTT subscription failed'),
+        );
+      });
     },
     async publish(topic, payload, qos) {
       if (!client) throw new Error('Not connected to the MQTT broker');

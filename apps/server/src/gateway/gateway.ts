@@ -46,9 +46,6 @@ export type MqttSettings = {
   /** This instance's stable client id at the external broker (a persistent session); unset: a throwaway one. */
   clientId?: string | undefined;
   sessionExpirySeconds?: number | undefined;
-  shareGroup?: string | undefined;
-  /** Subscribe in the share group (several instances) or plainly (one); see external-broker.ts. */
-  shared?: boolean | undefined;
   /** BROKER=rabbitmq: devices at RabbitMQ's MQTT listener, this instance one of its AMQP consumers (rabbitmq-broker.ts). */
   rabbitmq?: RabbitmqSettings | undefined;
 };
@@ -114,8 +111,6 @@ export class Gateway implements CommandGateway, DevicePresence {
             password: options.mqtt.password,
             clientId: options.mqtt.clientId,
             sessionExpirySeconds: options.mqtt.sessionExpirySeconds,
-            shareGroup: options.mqtt.shareGroup,
-            shared: options.mqtt.shared,
             logger: options.logger,
           })
         : createEmbeddedBroker({ port: options.mqtt.port, host: options.mqtt.host, directory, stats: this.stats });

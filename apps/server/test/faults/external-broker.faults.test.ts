@@ -2,29 +2,28 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { api } from '@vitrina/contract';
+import { DEVICE_UPLINK_CHANNELS } from '@vitrina/contract';
 import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { type App, buildApp } from '../../src/app.js';
 import type { ExternalTransport } from '../../src/gateway/external-broker.js';
-import { EXTERNAL_MQTT_URL, issueToken } from '../device-client.js';
+import { EXTERNAL_MQTT_URL, issueToken, TestDevice } from '../device-client.js';
 import { insertMicromarket } from '../factories/catalogue.js';
 import { createTenant, type Tenant } from '../factories/tenant.js';
-import { createSignedInUser } from '../factories/users.js';
 import { createTestContext, type TestContext } from '../helper.js';
-import { cleanUp, exited, type Started, startInstance } from '../server-process.js';
+import { cleanUp, exited, type Started, startBrokerServer } from '../server-process.js';
 import { auditFridge, CLEAN, Fridge, random, stopInstances } from './fault-fridge.js';
 import { type BrokerUser, RecipeBroker } from './mosquitto-recipe.js';
 
 /**
- * Acknowledged means stored with an external broker, through what goes wrong in production
- *, each checked by the same audit: every `closed` a broker acknowledged to the fridge
- * is a stored, closed sale, exactly once, none left at status 0.
+ * Acknowledged means stored behind Mosquitto, the one server instance it serves
+ * (docs/device-protocol.md §8), through what goes wrong in production, each checked by the same
+ * audit: every `closed` a broker acknowledged to the fridge is a stored, closed sale, exactly
+ * once, none left at status 0.
  * - Mosquitto on the recipe's configuration (docs/mosquitto, persistence on) is restarted by its
- *   service manager while every server instance is down, and again in the middle of a burst while
- *   the server runs.
- * - Two real server processes share the traffic and one is killed with SIGKILL mid-burst.
+ *   service manager while the server is down, and again in the middle of a burst while it runs.
+ * - The real server process is killed with SIGKILL mid-burst and started again under its client id.
  * The fridge is firmware-like (fault-fridge.ts): it keeps what was not acknowledged and sends it
  * again on its next connection. Runs only on PostgreSQL with TEST_MQTT_URL (vitest.config.ts).
  */
@@ -62,10 +61,7 @@ async function databaseUrl(): Promise<string> {
   return url.toString();
 }
 
-/**
- * The server in this process as the one instance of a deployment (INSTANCES=1: a plain
- * subscription), the recipe's first server user: its user is its client id, its session persistent.
- */
+/** The server in this process, the recipe's server user: its user is its client id, its session persistent. */
 async function startApp(url: string): Promise<App> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-faults-'));
   folders.push(dataDir);
@@ -79,7 +75,6 @@ async function startApp(url: string): Promise<App> {
       username: SERVER.name,
       password: SERVER.password,
       clientId: SERVER.name,
-      shared: false,
     },
   });
   await app.ready();
@@ -103,7 +98,7 @@ async function burst(fridge: Fridge, count: number): Promise<boolean> {
 const audit = (fridge: Fridge) => auditFridge(ctx.database.db, fridge);
 
 describe('Mosquitto restarted, on the recipe’s persistence', { timeout: 90_000 }, () => {
-  it('keeps what it acknowledged while every instance was down, across its restart', async () => {
+  it('keeps what it acknowledged while the server was down, across its restart', async () => {
     const { fridge, user } = await newFridge('Broker restart, server down');
     const broker = await RecipeBroker.start([SERVER, user]);
     try {
@@ -165,41 +160,134 @@ describe('Mosquitto restarted, on the recipe’s persistence', { timeout: 90_000
   });
 });
 
-describe('two server processes, one killed', { timeout: 150_000 }, () => {
-  it('stores every acknowledged session once when one of two instances is killed with SIGKILL mid-burst', async () => {
+/**
+ * What the broker's copy of the server's session holds before the server starts: no
+ * subscription Mosquitto writes to mosquitto.db, so a crash restores the session without them.
+ * - `shared`: the session an instance kept from the shared group of the several-instances setup
+ *   before issue 35; Mosquitto 2.0 never writes `$share/…` subscriptions to mosquitto.db
+ *   (docs/device-protocol.md §8, measured with 2.0.11).
+ * - `none`: a session saved while it held no subscription yet: a start that died between its
+ *   CONNECT and its SUBSCRIBE, or an autosave that fell between the two.
+ */
+const SAVED_SESSIONS = {
+  async shared(url: string) {
+    const client = await serverClient(url);
+    await client.subscribeAsync(
+      DEVICE_UPLINK_CHANNELS.map((channel) => `$share/vitrina/vitrina/+/${channel}`),
+      { qos: 1 },
+    );
+    await client.endAsync();
+  },
+  async none(url: string) {
+    await (await serverClient(url)).endAsync();
+  },
+};
+
+/** A connection under the server's user (so its client id) and with its persistent session, as the transport makes. */
+const serverClient = (url: string) =>
+  mqtt.connectAsync(url, {
+    protocolVersion: 5,
+    username: SERVER.name,
+    password: SERVER.password,
+    clientId: SERVER.name,
+    clean: false,
+    properties: { sessionExpiryInterval: 86_400 },
+    reconnectPeriod: 0,
+  });
+
+describe('Mosquitto restored the server’s session without its subscriptions', { timeout: 90_000 }, () => {
+  /**
+   * The broker's copy of the session (mosquitto.db, saved) holds no subscription, the server
+   * subscribes, and Mosquitto crashes before its next save (SIGKILL): restarted, it answers the
+   * server's reconnection with session present and holds none of its subscriptions. mqtt.js
+   * re-subscribes by itself only when no session is present, and drops a SUBSCRIBE of topics it
+   * thinks the session holds, so without the transport's own subscription at every connection
+   * the broker would acknowledge every device message and route it to nobody.
+   */
+  it.each(Object.keys(SAVED_SESSIONS) as (keyof typeof SAVED_SESSIONS)[])(
+    'subscribes again after the crash and stores every session acknowledged after that, once (saved session: %s)',
+    async (saved) => {
+      const { fridge, user } = await newFridge(`Session restored without subscriptions (${saved})`);
+      const probeId = await insertMicromarket(ctx.database.db, tenant.org.main, `Probe (${saved})`);
+      const probeCredentials = await issueToken(ctx.database.db, probeId);
+      const broker = await RecipeBroker.start([
+        SERVER,
+        user,
+        { name: probeCredentials.serial, password: probeCredentials.token },
+      ]);
+      try {
+        await SAVED_SESSIONS[saved](broker.url);
+        await broker.save();
+        const app = await startApp(broker.url);
+        const stats = app.gateway!.stats;
+        const client = (app.gateway as unknown as { transport: ExternalTransport }).transport.client!;
+        const probe = new TestDevice({ url: broker.url, ...probeCredentials }, Date.now);
+        await probe.connect();
+        // Subscribed: the probe's hello is stored.
+        await expect.poll(() => stats.accepted).toBe(1);
+        await probe.close();
+        const reconnected = new Promise<boolean>((resolve) => {
+          client.once('connect', (connack) => resolve(connack.sessionPresent));
+        });
+        await broker.crash();
+        await broker.run();
+        // The broker says the session is there (so mqtt.js would not re-subscribe by itself).
+        expect(await reconnected).toBe(true);
+        // Until the server has subscribed again, what devices publish is acknowledged and routed
+        // to nobody: a probe is sent until one is stored, and the fridge sells only after that.
+        await probe.connect({ hello: false });
+        const before = stats.accepted;
+        await expect
+          .poll(
+            async () => {
+              await probe.send('hello', { firmware: '2.4.1', platform: 'vf-rfid-2' });
+              return stats.accepted;
+            },
+            { timeout: 15_000, interval: 250 },
+          )
+          .toBeGreaterThan(before)
+          .catch((error: Error) => {
+            throw new Error(
+              `the server never subscribed again after the crash: ${error.message}\n` +
+                `its counters: ${JSON.stringify(stats.snapshot())}, connected: ${client.connected}`,
+            );
+          });
+        await probe.close();
+        await fridge.connect(broker.url);
+        expect(await burst(fridge, 30)).toBe(true);
+        await fridge.close();
+        expect(fridge.acknowledgedCloses.size).toBe(30);
+        await expect.poll(() => audit(fridge), { timeout: 30_000 }).toEqual(CLEAN);
+      } finally {
+        await broker.remove();
+      }
+    },
+  );
+});
+
+describe('the server process killed', { timeout: 150_000 }, () => {
+  it('stores every acknowledged session once when the server is killed with SIGKILL mid-burst and started again', async () => {
     const url = EXTERNAL_MQTT_URL!;
-    const group = `kill-${randomUUID().slice(0, 8)}`;
+    const clientId = `kill-${randomUUID().slice(0, 8)}`;
     const database = await databaseUrl();
-    // Each instance on the test's database and the suite's broker, under its own stable client id.
-    const start = (name: string) => startInstance({ databaseUrl: database, mqttUrl: url, group, name });
-    let a: Started = await start('a');
-    const b = await start('b');
+    // On the test's database and the suite's broker, under a stable client id of the test's own.
+    const start = () => startBrokerServer({ databaseUrl: database, mqttUrl: url, clientId });
+    let server: Started = await start();
     const killAfter = 5 + Math.floor(next() * 25);
     let acks = 0;
-    const { fridge } = await newFridge('One of two killed', () => {
+    const { fridge } = await newFridge('Server killed', () => {
       acks += 1;
-      if (acks === killAfter) a.child.kill('SIGKILL');
+      if (acks === killAfter) server.child.kill('SIGKILL');
     });
     try {
       await fridge.connect(url);
-      // The fridge goes on selling while A is dead: the broker acknowledges A's share and keeps it in A's session.
+      // The fridge goes on selling while the server is dead: the broker acknowledges and keeps it in the session.
       expect(await burst(fridge, 40)).toBe(true);
-      await exited(a.child);
+      await exited(server.child);
       expect(fridge.acknowledgedCloses.size).toBe(40);
-      // A is started again under its client id: it resumes its session and stores what waited there once.
-      a = await start('a');
-      // A's session kept what the kill left unacknowledged and A's share of the rest: the new A receives it.
-      const token = (
-        await createSignedInUser(ctx.database.db, { orgId: tenant.org.main, permissions: ['view_all_organizations'] })
-      ).token;
-      const received = async () => {
-        // Another process: reached over HTTP, at the address the contract declares.
-        const response = await fetch(`${a.base}${api.deviceCommand.gatewayStats.path}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        return ((await response.json()) as z.input<typeof api.deviceCommand.gatewayStats.response>).received;
-      };
-      await expect.poll(received, { timeout: 30_000 }).toBeGreaterThan(0);
+      // Started again under its client id, it resumes its session: what the kill left unacknowledged
+      // and what came meanwhile are stored, once.
+      server = await start();
       await expect
         .poll(() => audit(fridge), { timeout: 60_000 })
         .toEqual(CLEAN)
@@ -208,7 +296,7 @@ describe('two server processes, one killed', { timeout: 150_000 }, () => {
         });
     } finally {
       await fridge.close();
-      await stopInstances([a, b], url, [`${group}-a`, `${group}-b`]);
+      await stopInstances([server], url, [clientId]);
     }
   });
 });

@@ -101,6 +101,31 @@ export class RecipeBroker {
     await exited(running);
   }
 
+  /**
+   * Writes mosquitto.db now, as the recipe's autosave does every `autosave_interval` seconds
+   * (SIGUSR1, mosquitto(8)). Mosquitto writes mosquitto.db.new and renames it over mosquitto.db
+   * (persist_write.c, 2.0), so a new inode there means the write is complete.
+   */
+  async save(): Promise<void> {
+    const file = path.join(this.dir, 'data', 'mosquitto.db');
+    const inode = () => (fs.existsSync(file) ? fs.statSync(file).ino : null);
+    const before = inode();
+    this.process?.kill('SIGUSR1');
+    await expect.poll(inode).not.toBe(before);
+  }
+
+  /**
+   * Kills it as a crash, an OOM kill or a power cut would (SIGKILL): nothing is written on the way
+   * out, so the next start reads back what the last save wrote.
+   */
+  async crash(): Promise<void> {
+    const running = this.process;
+    this.process = undefined;
+    if (!running) return;
+    running.kill('SIGKILL');
+    await exited(running);
+  }
+
   async remove(): Promise<void> {
     await this.stop();
     fs.rmSync(this.dir, { recursive: true, force: true });

@@ -5,9 +5,11 @@ import { deviceTopic } from '@vitrina/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
+import type { ExternalTransport } from '../../src/gateway/external-broker.js';
 import { issueToken, TestDevice } from '../device-client.js';
 import { insertMicromarket } from '../factories/catalogue.js';
 import { createTenant } from '../factories/tenant.js';
+import { auditFridge, CLEAN, Fridge } from '../faults/fault-fridge.js';
 import { RecipeBroker } from '../faults/mosquitto-recipe.js';
 import { createTestContext, type TestContext } from '../helper.js';
 
@@ -16,10 +18,8 @@ import { createTestContext, type TestContext } from '../helper.js';
  * (mosquitto-recipe.ts): its password file and ACL against the attacks a fridge's token could try. Runs only
  * with TEST_MQTT_URL (vitest.config.ts): in `npm test`, the PostgreSQL suite.
  */
-/** The first server instance's user in the recipe's ACL. */
+/** The server's user in the recipe's ACL. */
 const SERVER_USER = { name: 'vitrina-server-1', password: 'server-secret-1' };
-/** The second instance's user: publishes the tests' own commands (with the first's, it would take over the app's session). */
-const SECOND_SERVER = { name: 'vitrina-server-2', password: 'server-secret-2' };
 type Device = { id: number; serial: string; token: string };
 let dataDir: string;
 let broker: RecipeBroker | undefined;
@@ -28,6 +28,8 @@ let ctx: TestContext;
 let app: App;
 let a: Device;
 let b: Device;
+/** The fridges that sell while a rogue holds its subscriptions, one per case: each boots once (fault-fridge.ts). */
+const sellers = {} as Record<4 | 5, Device>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -38,10 +40,11 @@ beforeAll(async () => {
   };
   a = await device('ACL fridge A');
   b = await device('ACL fridge B');
+  sellers[4] = await device('ACL seller, MQTT 3.1.1 rogue');
+  sellers[5] = await device('ACL seller, MQTT 5 rogue');
   broker = await RecipeBroker.start([
     SERVER_USER,
-    SECOND_SERVER,
-    ...[a, b].map((device) => ({ name: device.serial, password: device.token })),
+    ...[a, b, sellers[4], sellers[5]].map((device) => ({ name: device.serial, password: device.token })),
   ]);
   url = broker.url;
   // The server on the same database, as a client of the broker with its own user.
@@ -60,9 +63,16 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A client as a server instance (the second one's user), to publish commands. */
-const serverClient = () =>
-  mqtt.connectAsync(url, { username: SECOND_SERVER.name, password: SECOND_SERVER.password, reconnectPeriod: 0 });
+/**
+ * A command as the server publishes it, on the app's own connection (its user is the only server
+ * user of the recipe: a second connection under it would take over the app's session).
+ */
+const publishCommand = (serial: string, body: Record<string, unknown>) =>
+  (app.gateway as unknown as { transport: ExternalTransport }).transport.publish(
+    deviceTopic(serial, 'commands'),
+    JSON.stringify(body),
+    1,
+  );
 
 /** Each fridge made here boots anew: the tests run in any order, and a second boot 1 would be a replay. */
 let boots = 0;
@@ -95,11 +105,9 @@ describe('Mosquitto with the documented password file and ACL', () => {
     await client.subscribeAsync(deviceTopic(b.serial, 'commands'), { qos: 1 });
     const deviceB = fridge(b);
     await deviceB.connect();
-    const server = await serverClient();
-    await server.publishAsync(deviceTopic(b.serial, 'commands'), JSON.stringify({ probe: true }), { qos: 1 });
+    await publishCommand(b.serial, { probe: true });
     await expect.poll(() => deviceB.commands.length, { timeout: 10_000 }).toBe(1);
     expect(seenByA).toEqual([]);
-    await server.endAsync();
     await deviceB.close();
     // A message on B's topic never reaches the server; one on A's own topic after it does.
     const received = app.gateway!.stats.received;
@@ -134,14 +142,12 @@ describe('Mosquitto with the documented password file and ACL', () => {
     const accepted = app.gateway!.stats.accepted;
     await victim.send('heartbeat', { firmware: '2.4.1' });
     await expect.poll(() => app.gateway!.stats.accepted, { timeout: 10_000 }).toBe(accepted + 1);
-    const server = await serverClient();
-    await server.publishAsync(deviceTopic(b.serial, 'commands'), JSON.stringify({ probe: 'takeover' }), { qos: 1 });
+    await publishCommand(b.serial, { probe: 'takeover' });
     // Only this probe matters: a session the broker kept for VT-B may hand it an earlier test's command too.
     await expect.poll(() => victim.commands, { timeout: 10_000 }).toContainEqual({ probe: 'takeover' });
     expect(victim.client!.connected).toBe(true);
     expect(closed).toBe(0);
     expect(intruderCommands).toEqual([]);
-    await server.endAsync();
     await intruder.endAsync();
     await victim.close();
   });
@@ -152,11 +158,49 @@ describe('Mosquitto with the documented password file and ACL', () => {
     // A forged command, at QoS 1, on the topic the fridge itself subscribes to...
     await device.publishRaw('commands', JSON.stringify({ forged: true }));
     // ... is never delivered; the server's real command that follows it is.
-    const server = await serverClient();
-    await server.publishAsync(deviceTopic(a.serial, 'commands'), JSON.stringify({ probe: 'real' }), { qos: 1 });
+    await publishCommand(a.serial, { probe: 'real' });
     await expect.poll(() => device.commands.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    await server.endAsync();
     expect(device.commands).toEqual([{ probe: 'real' }]);
     await device.close();
   });
+
+  /**
+   * Mosquitto 2.0's ACL file never checks a SUBSCRIBE (src/security_default.c: "FIXME - implement
+   * ACL subscription strings", 2.0.11 to 2.0.20), `deny` lines included: the broker grants these
+   * filters (measured with 2.0.11, SUBACK QoS 1, MQTT 3.1.1 and 5 alike). What reaches the device
+   * is checked message by message against its `read` lines, and the server subscribes plainly,
+   * not in a group a device could join: the rogue receives nothing but its own commands, and the
+   * server stores every session another fridge sells meanwhile.
+   */
+  it.each([4, 5] as const)(
+    'gives a fridge’s shared and # subscriptions nothing and takes nothing from the server (MQTT %s)',
+    async (protocolVersion) => {
+      const rogue = await mqtt.connectAsync(url, {
+        protocolVersion,
+        clientId: a.serial,
+        username: a.serial,
+        password: a.token,
+        reconnectPeriod: 0,
+      });
+      const seenByRogue: string[] = [];
+      rogue.on('message', (topic) => seenByRogue.push(topic));
+      const filters = ['$share/vitrina/vitrina/+/hello', '$share/vitrina/vitrina/+/door-session', '$share/x/#', '#'];
+      const grants = await rogue.subscribeAsync(filters, { qos: 1 });
+      expect(grants.map((grant) => [grant.topic, grant.qos])).toEqual(filters.map((filter) => [filter, 1]));
+      // Another fridge sells while the rogue holds them: every session is stored once.
+      const seller = new Fridge(sellers[protocolVersion].serial, sellers[protocolVersion].token, () => {});
+      await seller.connect(url);
+      while (seller.sessions < 20 || seller.pendingClose) expect(await seller.sendNext()).toBe(true);
+      expect(await seller.drained()).toBe(true);
+      await seller.close();
+      expect(seller.acknowledgedCloses.size).toBe(20);
+      await expect.poll(() => auditFridge(ctx.database.db, seller), { timeout: 10_000 }).toEqual(CLEAN);
+      // The rogue's own command comes after all of that on its connection (one connection, in
+      // order): by then anything of the seller's it was given would have come too.
+      await publishCommand(a.serial, { probe: `rogue-${protocolVersion}` });
+      await expect.poll(() => seenByRogue.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(new Set(seenByRogue)).toEqual(new Set([deviceTopic(a.serial, 'commands')]));
+      await rogue.endAsync();
+    },
+  );
 });

@@ -125,6 +125,19 @@ export function startBrokerServer(options: { databaseUrl: string; mqttUrl: strin
   });
 }
 
+/** One of several server processes (INSTANCES=2) on `databaseUrl` behind the RabbitMQ node of `broker` (docs/rabbitmq). */
+export function startRabbitmqServer(options: { databaseUrl: string; amqpUrl: string; managementUrl: string }) {
+  return startServer(newFolder('vitrina-instance-'), {
+    DATABASE_URL: options.databaseUrl,
+    BROKER: 'rabbitmq',
+    AMQP_URL: options.amqpUrl,
+    RABBITMQ_MANAGEMENT_URL: options.managementUrl,
+    INSTANCES: '2',
+    SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
+    SEED: 'off',
+  });
+}
+
 export function exited(child: ChildProcess): Promise<number | null> {
   // A process ended by a signal has a null exit code but a signal code.
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);

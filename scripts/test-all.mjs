@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { mosquittoAvailable, startTempMosquitto } from './temp-mosquitto.mjs';
+import { rabbitmqAvailable } from './temp-rabbitmq.mjs';
 import { postgresAvailable, startTempPostgres } from './temp-postgres.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -154,6 +155,17 @@ async function testMosquitto() {
  * both chains: beside the PostgreSQL suite the browser got so little CPU that a screen's first
  * render after sign-in took over ten seconds and specs failed on time, not on behaviour.
  */
+/**
+ * The PostgreSQL suite also runs the instances behind RabbitMQ (test/faults/rabbitmq.*): each of
+ * those files starts a node of its own on the recipe, since the node's auth backend must reach
+ * that file's servers.
+ */
+function testRabbitmq() {
+  if (rabbitmqAvailable()) return '1';
+  cannotRun('several instances behind RabbitMQ', 'RabbitMQ is not installed (apt-get install -y rabbitmq-server)');
+  return '';
+}
+
 let built = false;
 // Started beside the first steps (initdb is a few seconds of one core); the PostgreSQL suite
 // waits for them after lint and typecheck.
@@ -170,9 +182,9 @@ try {
       const [postgres, broker] = await services;
       if (postgres) {
         await vitestBuffered(
-          broker ? 'server API tests on PostgreSQL, devices through Mosquitto' : 'server API tests on PostgreSQL',
+          broker ? 'server API tests on PostgreSQL, devices through Mosquitto and RabbitMQ' : 'server API tests on PostgreSQL',
           'apps/server',
-          { TEST_DATABASE_URL: postgres.url, TEST_MQTT_URL: broker?.url ?? '' },
+          { TEST_DATABASE_URL: postgres.url, TEST_MQTT_URL: broker?.url ?? '', TEST_RABBITMQ: testRabbitmq() },
           shuffle,
         );
       } else {

@@ -242,12 +242,13 @@ export async function buildApp(deps: AppDeps) {
       })
     : null;
   app.decorate('gateway', gateway);
-  // RabbitMQ's device logins (BROKER=rabbitmq), answered with the gateway's directory when one runs.
+  // RabbitMQ's device logins (BROKER=rabbitmq), answered with the gateway's directory when one
+  // runs (its OrgWatch forgets what changed); without a gateway nothing would, so nothing is cached.
   const amqpVhost = deps.mqtt?.rabbitmq
     ? decodeURIComponent(new URL(deps.mqtt.rabbitmq.amqpUrl).pathname.slice(1))
     : '';
   brokerAuthRoutes(app, {
-    directory: gateway?.directory ?? new DeviceDirectory(ctx.db, clock),
+    directory: gateway?.directory ?? new DeviceDirectory(ctx.db, clock, 0),
     vhost: amqpVhost || DEFAULT_DEVICES_VHOST,
     stats: gateway?.stats,
   });

@@ -31,9 +31,11 @@ export class DeviceDirectory {
   /** Bumped by every forget, so a load that raced one is not kept. */
   private generation = 0;
 
+  /** `ttlMs` 0: nothing is kept (a directory no OrgWatch keeps fresh). */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly ttlMs = DEVICE_CACHE_TTL_MS,
   ) {}
 
   async find(serial: string): Promise<KnownDevice | null> {
@@ -54,9 +56,9 @@ export class DeviceDirectory {
       .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
       .where(eq(micromarkets.serialNumber, serial))
       .limit(1);
-    if (generation !== this.generation) return row ?? null;
+    if (generation !== this.generation || this.ttlMs === 0) return row ?? null;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(serial, { device: row ?? null, until: now + DEVICE_CACHE_TTL_MS });
+    this.cache.set(serial, { device: row ?? null, until: now + this.ttlMs });
     return row ?? null;
   }
 

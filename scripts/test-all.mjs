@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { mosquittoAvailable, startTempMosquitto } from './temp-mosquitto.mjs';
-import { rabbitmqAvailable } from './temp-rabbitmq.mjs';
 import { postgresAvailable, startTempPostgres } from './temp-postgres.mjs';
+import { rabbitmqAvailable } from './temp-rabbitmq.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-'));
@@ -182,7 +182,9 @@ try {
       const [postgres, broker] = await services;
       if (postgres) {
         await vitestBuffered(
-          broker ? 'server API tests on PostgreSQL, devices through Mosquitto and RabbitMQ' : 'server API tests on PostgreSQL',
+          broker
+            ? 'server API tests on PostgreSQL, devices through Mosquitto and RabbitMQ'
+            : 'server API tests on PostgreSQL',
           'apps/server',
           { TEST_DATABASE_URL: postgres.url, TEST_MQTT_URL: broker?.url ?? '', TEST_RABBITMQ: testRabbitmq() },
           shuffle,

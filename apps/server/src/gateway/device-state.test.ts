@@ -9,7 +9,7 @@ import { DeviceStates } from './device-state.js';
 
 /**
  * The replay windows and live state the gateway keeps in memory and writes once per tick:
- * what a restarted server or a second instance (a hand-over behind shared subscriptions)
+ * what a restarted server or a second instance (a hand-over of a RabbitMQ shard)
  * finds in the database.
  */
 let ctx: TestContext;

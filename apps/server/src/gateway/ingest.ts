@@ -173,7 +173,7 @@ export class Ingest {
       // once by its id, a command finishes once); storing the seq first would have dropped the
       // re-delivery of a message whose effect the crash lost, as a replay.
       // A door session or an ack carries an id of its own that makes a second delivery a no-op,
-      // so one whose seq fell behind the window is still acted on: behind shared subscriptions
+      // so one whose seq fell behind the window is still acted on: with several instances
       // another instance may have moved the window past seqs this one never saw.
       const seen = await states.wouldAccept(device, envelope.boot, envelope.seq);
       if (seen === 'seen' || (seen === 'behind' && !IDEMPOTENT_BY_ID.has(topic.channel))) {

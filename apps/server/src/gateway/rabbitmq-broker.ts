@@ -45,7 +45,8 @@ export type RabbitmqTransport = Transport & { readonly connected: boolean };
  *
  * Acknowledged means stored (DESIGN §10): a device's PUBACK comes from RabbitMQ once the quorum
  * queue has the message; this instance acknowledges it to RabbitMQ only once the ingest has
- * stored (or refused) it. One that could not be stored goes back to its queue after a second.
+ * stored (or refused) it. One that could not be stored goes back to its queue after a second
+ * (telemetry and heartbeats are dropped instead: the next sample replaces them).
  * A message delivered again after a crash is a replay the ingest recognises (its boot and seq,
  * or the session's or command's id).
  *
@@ -89,6 +90,11 @@ export function createRabbitmqBroker(options: RabbitmqOptions): RabbitmqTranspor
           },
           () => {
             unanswered.delete(processed);
+            // A sample of telemetry is replaced by the next one: dropped, never retried.
+            if (queue === TELEMETRY_QUEUE) {
+              if (open) channel.ack(message);
+              return;
+            }
             setTimeout(() => {
               if (open) channel.nack(message, false, true);
             }, REQUEUE_AFTER_MS).unref();

@@ -37,7 +37,7 @@ export function isBehindWindow(state: SequenceState, boot: number, seq: number):
 /**
  * Both states' knowledge in one: the newer boot wins; within one boot the higher seq, with
  * the seen bits of both windows lined up on it. Two instances that accepted messages of one
- * device (a hand-over behind shared subscriptions) thereby lose neither's seqs. The flush's
+ * device (a hand-over of a RabbitMQ shard) thereby lose neither's seqs. The flush's
  * UPDATE (micromarkets/device-state.repository.ts) computes the same in SQL.
  */
 export function mergeSequence(a: SequenceState, b: SequenceState): SequenceState {

@@ -57,7 +57,7 @@ export async function recordEvents(db: Db, events: readonly DeviceEventWrite[]):
  * written now, outside the gathered batches, so a report acknowledged is a report stored. The
  * line carries the message's `boot` and `seq`, and is not written when this report or a later
  * one of the same kind is stored already: a re-delivery after a crash writes nothing twice, and
- * behind shared subscriptions, where two server instances may handle a device's messages out of
+ * behind RabbitMQ, where two server instances may handle a device's messages out of
  * order, the newest line stays the device's latest word.
  * Answers whether it was written.
  */

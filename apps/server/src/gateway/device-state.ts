@@ -117,11 +117,14 @@ export class DeviceStates {
 
   /**
    * Whether `accept` would take (boot, seq), recording nothing (a QoS 1 message is acted on
-   * first): `new`, `seen` (a replay), or `behind` the window (too old to tell).
+   * first): `new`, `late` (new, but below a seq of its boot taken already: it was overtaken),
+   * `seen` (a replay), or `behind` the window (too old to tell).
    */
-  async wouldAccept(device: DeviceRef, boot: number, seq: number): Promise<'new' | 'seen' | 'behind'> {
+  async wouldAccept(device: DeviceRef, boot: number, seq: number): Promise<'new' | 'late' | 'seen' | 'behind'> {
     const { sequence } = await this.memoryOf(device);
-    if (acceptSequence(sequence, boot, seq) !== null) return 'new';
+    if (acceptSequence(sequence, boot, seq) !== null) {
+      return sequence.boot === boot && sequence.seq !== null && seq < sequence.seq ? 'late' : 'new';
+    }
     return isBehindWindow(sequence, boot, seq) ? 'behind' : 'seen';
   }
 

@@ -24,6 +24,11 @@ export class GatewayStats {
   telemetryDropped = 0;
   /** Micromarket history lines of device messages not stored (Ingest's event batches). */
   eventsDropped = 0;
+  /**
+   * QoS 1 messages accepted although the device had sent a later one already handled: how often
+   * its messages overtook each other (several instances, RabbitMQ's shards; §3's window takes them).
+   */
+  outOfOrder = 0;
   readonly rejected: Record<RejectReason, number> = Object.fromEntries(REJECT_REASONS.map((r) => [r, 0])) as Record<
     RejectReason,
     number
@@ -41,6 +46,7 @@ export class GatewayStats {
       auth_failures: this.authFailures,
       telemetry_dropped: this.telemetryDropped,
       events_dropped: this.eventsDropped,
+      out_of_order: this.outOfOrder,
       rejected: { ...this.rejected },
     };
   }

@@ -114,6 +114,19 @@ describe('device gateway', () => {
     await device.close();
   });
 
+  it('takes a message a later one overtook once, within the window, and counts it out of order', async () => {
+    const { device } = await newDevice('Overtaken');
+    await device.connect();
+    const before = ctx.app.gateway!.stats.outOfOrder;
+    const accepted = ctx.app.gateway!.stats.accepted;
+    // A later seq arrives first, then an earlier one (sent before it, delivered after it).
+    await device.send('inventory', { tags: [] }, { seq: device.seq + 10 });
+    await device.send('inventory', { tags: [] }, { seq: device.seq + 6 });
+    await expect.poll(() => ctx.app.gateway!.stats.accepted - accepted).toBe(2);
+    expect(ctx.app.gateway!.stats.outOfOrder - before).toBe(1);
+    await device.close();
+  });
+
   it('drops messages of serials it does not know', async () => {
     const { device } = await newDevice('Unknown');
     if (EXTERNAL_MQTT_URL) {

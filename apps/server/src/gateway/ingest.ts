@@ -180,6 +180,7 @@ export class Ingest {
         return stats.reject('replayed');
       }
       await this.dispatchChecked(topic.channel, parsed.data, { device, actor, receivedAt, ts: envelope.ts });
+      if (seen === 'late' || seen === 'behind') stats.outOfOrder += 1;
       if (seen === 'behind') return;
       await states.accept(device, envelope.boot, envelope.seq);
       await states.flush([device.id]);

@@ -50,6 +50,7 @@ export const deviceCommandExamples: AreaExamples<(typeof api)['deviceCommand']> 
     auth_failures: 1,
     telemetry_dropped: 1,
     events_dropped: 1,
+    out_of_order: 0,
     rejected: {
       example: 1,
     },

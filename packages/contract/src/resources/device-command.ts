@@ -64,5 +64,7 @@ export const ZGatewayStats = z.object({
   telemetry_dropped: z.number().int(),
   /** Lines of micromarket history from device messages not stored: their batch was refused or too many waited. */
   events_dropped: z.number().int(),
+  /** QoS 1 messages handled after a later one of the same device (within §3's window of 32). */
+  out_of_order: z.number().int(),
   rejected: z.record(z.string(), z.number().int()),
 });

@@ -27,6 +27,7 @@ export async function deviceCommandRoutes(
       auth_failures: 0,
       telemetry_dropped: 0,
       events_dropped: 0,
+      out_of_order: 0,
       rejected: {},
     }),
   }));

@@ -35,6 +35,7 @@ export type GatewayCounters = {
   auth_failures: number;
   telemetry_dropped: number;
   events_dropped: number;
+  out_of_order: number;
   rejected: Record<string, number>;
 };
 

@@ -14,4 +14,9 @@ export type TempRabbitmq = {
   start(): Promise<void>;
   close(): Promise<void>;
 };
-export function startTempRabbitmq(options?: { authBase?: string; startTimeoutMs?: number }): Promise<TempRabbitmq>;
+export function startTempRabbitmq(options?: {
+  authBase?: string;
+  startTimeoutMs?: number;
+  /** Shards of the QoS 1 uplink instead of the recipe's (benchmarks). */
+  uplinkQueues?: number;
+}): Promise<TempRabbitmq>;

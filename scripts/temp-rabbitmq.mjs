@@ -47,6 +47,31 @@ async function until(check, timeoutMs, what) {
   }
 }
 
+export function readRecipeDefinitions() {
+  return JSON.parse(fs.readFileSync(path.join(RECIPE, 'definitions.json'), 'utf8'));
+}
+
+/**
+ * The recipe's definitions with `count` shards of the QoS 1 uplink instead of its own (the
+ * benchmarks compare them; docs/rabbitmq/README.md says what more shards cost): the queue
+ * `vitrina.uplink.0` and its binding copied for each. Unset: the recipe as it is.
+ */
+export function withUplinkQueues(definitions, count) {
+  if (count === undefined) return definitions;
+  const isShard = (name) => /^vitrina\.uplink\.\d+$/.test(name);
+  const queue = definitions.queues.find((q) => q.name === 'vitrina.uplink.0');
+  const binding = definitions.bindings.find((b) => b.destination === 'vitrina.uplink.0');
+  const shards = Array.from({ length: count }, (_, i) => `vitrina.uplink.${i}`);
+  return {
+    ...definitions,
+    queues: [...definitions.queues.filter((q) => !isShard(q.name)), ...shards.map((name) => ({ ...queue, name }))],
+    bindings: [
+      ...definitions.bindings.filter((b) => !isShard(b.destination)),
+      ...shards.map((destination) => ({ ...binding, destination })),
+    ],
+  };
+}
+
 /** The recipe's rabbitmq.conf with this node's ports, folders and the auth backend's base URL. */
 export function recipeConfig({ amqpPort, mqttPort, managementPort, definitions, authBase }) {
   const text = fs.readFileSync(path.join(RECIPE, 'rabbitmq.conf'), 'utf8');
@@ -67,7 +92,7 @@ export function recipeConfig({ amqpPort, mqttPort, managementPort, definitions, 
  * where the HTTP auth backend asks about device logins (a Vitrina instance, or the tests' stand-in
  * for the load balancer in front of several).
  */
-export async function startTempRabbitmq({ authBase, startTimeoutMs = 90_000 } = {}) {
+export async function startTempRabbitmq({ authBase, startTimeoutMs = 90_000, uplinkQueues } = {}) {
   if (!rabbitmqAvailable()) throw new Error('RabbitMQ is not installed: apt-get install -y rabbitmq-server');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-rabbitmq-'));
   const [amqpPort, mqttPort, managementPort, distPort] = [
@@ -80,7 +105,7 @@ export async function startTempRabbitmq({ authBase, startTimeoutMs = 90_000 } = 
   fs.mkdirSync(home);
   fs.writeFileSync(path.join(home, '.erlang.cookie'), randomBytes(16).toString('hex'), { mode: 0o400 });
   const definitions = path.join(dir, 'definitions.json');
-  fs.copyFileSync(path.join(RECIPE, 'definitions.json'), definitions);
+  fs.writeFileSync(definitions, JSON.stringify(withUplinkQueues(readRecipeDefinitions(), uplinkQueues), null, 2));
   fs.copyFileSync(path.join(RECIPE, 'enabled_plugins'), path.join(dir, 'enabled_plugins'));
   fs.writeFileSync(
     path.join(dir, 'rabbitmq.conf'),

@@ -90,8 +90,8 @@ const ZConfig = z.object({
     .optional(),
   /** BROKER=rabbitmq: RabbitMQ's management API with an administrator's credentials, where revoked devices' connections are closed. */
   RABBITMQ_MANAGEMENT_URL: z.string().url().optional(),
-  /** The consistent-hash shards of the device uplink in the recipe (vitrina.uplink.0 … N-1). */
-  RABBITMQ_UPLINK_QUEUES: z.coerce.number().int().min(1).max(64).default(4),
+  /** The shards of the device QoS 1 uplink the definitions declare (vitrina.uplink.0 … N-1); the recipe has one, which keeps each device's messages in order. */
+  RABBITMQ_UPLINK_QUEUES: z.coerce.number().int().min(1).max(64).default(1),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),

@@ -8,8 +8,12 @@ import type { InboundMessage, Transport } from './transport.js';
 export const RABBITMQ_EXCHANGE = 'amq.topic';
 export const UPLINK_QUEUE_PREFIX = 'vitrina.uplink.';
 export const TELEMETRY_QUEUE = 'vitrina.telemetry';
-/** The recipe's consistent-hash shards of the QoS 1 uplink. */
-export const DEFAULT_UPLINK_QUEUES = 4;
+/**
+ * The recipe's shards of the QoS 1 uplink: one, so one active consumer takes a device's messages
+ * in the order it sent them (more shards spread that work over instances but let a device's
+ * topics overtake each other: docs/decisions/132-rabbitmq-for-several-instances.md).
+ */
+export const DEFAULT_UPLINK_QUEUES = 1;
 /**
  * QoS 1 messages each shard hands this instance before it acknowledges any: how many it stores
  * side by side per shard (the ingest keeps each device's in order), and what a crash makes the
@@ -116,10 +120,16 @@ export function createRabbitmqBroker(options: RabbitmqOptions): RabbitmqTranspor
       const setUp = new Promise<void>((resolve, reject) => {
         firstSetup = { resolve, reject };
       });
+      // Awaited below, after the connection: a failure before then is not left unhandled.
+      setUp.catch(() => {});
       const setup = async (model: ChannelModel) => {
         try {
           // Each queue has its own channel, so its prefetch is its own and a slow shard does not hold up another.
+          // A connection's or channel's error event with no listener would throw in amqplib.
+          model.on('error', (error: Error) => options.logger?.warn({ err: error }, 'RabbitMQ connection failed'));
           const check = await model.createChannel();
+          // A missing queue closes this channel (404): that is the answer, not a crash.
+          check.on('error', () => {});
           const queues = [...Array.from({ length: shards }, (_, i) => `${UPLINK_QUEUE_PREFIX}${i}`), TELEMETRY_QUEUE];
           for (const queue of queues) {
             await check.checkQueue(queue).catch(() => {
@@ -128,7 +138,7 @@ export function createRabbitmqBroker(options: RabbitmqOptions): RabbitmqTranspor
               );
             });
           }
-          await check.close();
+          await check.close().catch(() => {});
           for (const queue of queues) {
             const channel = await model.createChannel();
             channel.on('error', (error: Error) =>
@@ -142,9 +152,13 @@ export function createRabbitmqBroker(options: RabbitmqOptions): RabbitmqTranspor
           publisher = confirms;
           connected = true;
           firstSetup?.resolve();
+          firstSetup = null;
         } catch (error) {
-          firstSetup?.reject(error as Error);
-          throw error;
+          // Never thrown into amqplib's recovery: the first failure fails the start; a later
+          // one closes this connection, and the recovery connects and sets up again.
+          if (firstSetup) firstSetup.reject(error as Error);
+          else options.logger?.error({ err: error }, 'RabbitMQ consumers not set up; reconnecting');
+          await model.close().catch(() => {});
         }
       };
       const opened = await connectRecovering(options.amqpUrl, setup);

@@ -139,6 +139,31 @@ describe('two instances behind RabbitMQ', { timeout: 60_000 }, () => {
     await device.close();
   });
 
+  it('refuses to start on definitions without its queues, saying which to load', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-test-files-'));
+    const database = await openDatabase({ databaseUrl: await databaseUrl() });
+    try {
+      const app = await buildApp({
+        database,
+        config: { publicUrl: 'http://panel.test', webDist: '/nonexistent', dataDir },
+        clock,
+        mqtt: {
+          port: 0,
+          host: '127.0.0.1',
+          // Two shards, where the recipe declares one.
+          rabbitmq: { amqpUrl: broker.amqpUrl, managementUrl: broker.managementUrl, uplinkQueues: 2 },
+        },
+      });
+      await expect(app.ready()).rejects.toThrow(
+        'RabbitMQ has no queue vitrina.uplink.1 in this vhost: load docs/rabbitmq/definitions.json',
+      );
+      await app.close().catch(() => {});
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('lets a device in only with its own serial, token and client id', async () => {
     const { serial, token } = await newDevice('Logins');
     expect(await connectFails(broker.mqttUrl, serial, 'not-the-token')).not.toBeNull();

@@ -17,7 +17,11 @@ export class AuthFront {
   private next = 0;
   requests = 0;
 
+  private base: string | null = null;
+
+  /** Listens (once: a second call answers the same address). */
   async start(): Promise<string> {
+    if (this.base) return this.base;
     const server = http.createServer((request, response) => {
       this.requests += 1;
       void this.forward(request.url ?? '/').then(
@@ -27,7 +31,8 @@ export class AuthFront {
     });
     this.server = server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return this.base;
   }
 
   private async forward(url: string): Promise<{ status: number; body: string }> {
@@ -51,6 +56,7 @@ export class AuthFront {
   async close(): Promise<void> {
     const server = this.server;
     this.server = null;
+    this.base = null;
     server?.closeAllConnections();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   }

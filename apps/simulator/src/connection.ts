@@ -1,4 +1,4 @@
-import { DEVICE_RECONNECT_MAX_MS, DEVICE_RECONNECT_MIN_MS } from '@vitrina/contract';
+import { deviceReconnectDelayMs } from '@vitrina/contract';
 import type { Clock, TimerId } from './clock.js';
 import type { DeviceLink, LinkFactory } from './link.js';
 import type { Random } from './random.js';
@@ -14,12 +14,6 @@ export type ConnectionDeps = {
   onCommand: (payload: string) => void;
   log: (line: string) => void;
 };
-
-/** Protocol §6: retry after 1 s, doubling to at most 60 s, with ±20 % jitter. */
-export function reconnectDelayMs(attempt: number, random: Random): number {
-  const base = Math.min(DEVICE_RECONNECT_MAX_MS, DEVICE_RECONNECT_MIN_MS * 2 ** attempt);
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
 
 /**
  * Keeps the fridge connected: each attempt carries the will of the `hello` to come; a lost
@@ -91,7 +85,7 @@ export class Connection {
 
   private scheduleRetry(): void {
     const { clock, random } = this.deps;
-    const backoff = reconnectDelayMs(this.attempts++, random);
+    const backoff = deviceReconnectDelayMs(this.attempts++, random);
     const delay = Math.max(backoff, this.downUntil - clock.now());
     this.retryTimer = clock.setTimer(delay, () => this.attempt());
   }

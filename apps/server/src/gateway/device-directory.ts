@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { micromarkets, organizations } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import { GroupBatch } from '../lib/group-batch.js';
 
 export type KnownDevice = {
   id: number;
@@ -30,20 +31,32 @@ export class DeviceDirectory {
   private readonly cache = new Map<string, { device: KnownDevice | null; until: number }>();
   /** Bumped by every forget, so a load that raced one is not kept. */
   private generation = 0;
+  /** The serials asked for during one round trip, looked up in one query (a reconnect storm). */
+  private readonly loads: GroupBatch<string, KnownDevice | null>;
 
   /** `ttlMs` 0: nothing is kept (a directory no OrgWatch keeps fresh). */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ttlMs = DEVICE_CACHE_TTL_MS,
-  ) {}
+  ) {
+    this.loads = new GroupBatch((serials) => this.load(serials), { maxItems: 1000, concurrency: 2 });
+  }
 
   async find(serial: string): Promise<KnownDevice | null> {
     const now = this.clock.nowMs();
     const cached = this.cache.get(serial);
     if (cached && cached.until > now) return cached.device;
     const generation = this.generation;
-    const [row] = await this.db
+    const row = await this.loads.add(serial);
+    if (generation !== this.generation || this.ttlMs === 0) return row;
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(serial, { device: row, until: now + this.ttlMs });
+    return row;
+  }
+
+  private async load(serials: string[]): Promise<(KnownDevice | null)[]> {
+    const rows = await this.db
       .select({
         id: micromarkets.id,
         orgId: micromarkets.orgId,
@@ -54,12 +67,9 @@ export class DeviceDirectory {
       })
       .from(micromarkets)
       .innerJoin(organizations, eq(organizations.id, micromarkets.orgId))
-      .where(eq(micromarkets.serialNumber, serial))
-      .limit(1);
-    if (generation !== this.generation || this.ttlMs === 0) return row ?? null;
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(serial, { device: row ?? null, until: now + this.ttlMs });
-    return row ?? null;
+      .where(inArray(micromarkets.serialNumber, [...new Set(serials)]));
+    const bySerial = new Map(rows.map((row) => [row.serial, row]));
+    return serials.map((serial) => bySerial.get(serial) ?? null);
   }
 
   forget(serial: string): void {

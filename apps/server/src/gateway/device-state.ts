@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { GroupBatch } from '../lib/group-batch.js';
 import {
   type DeviceStateWrite,
   type DeviceStateWritten,
-  loadDeviceState,
+  loadDeviceStates,
+  type StoredDeviceState,
   writeDeviceStates,
   writeShelfWeights,
 } from '../modules/micromarkets/index.js';
@@ -70,8 +72,12 @@ export class DeviceStates {
   private flushing: Promise<void> = Promise.resolve();
   /** The flush waiting for the one in flight, which later callers join. */
   private nextFlush: QueuedFlush | null = null;
+  /** The devices seeded during one round trip, read in one query (a fleet back after a restart). */
+  private readonly loads: GroupBatch<number, StoredDeviceState | null>;
 
-  constructor(private readonly options: Options) {}
+  constructor(private readonly options: Options) {
+    this.loads = new GroupBatch((ids) => loadDeviceStates(options.db, ids), { maxItems: 1000, concurrency: 2 });
+  }
 
   /** The device's memory, seeded (or its rule inputs re-read) from the database when needed. */
   async memoryOf(device: DeviceRef): Promise<DeviceMemory> {
@@ -79,7 +85,7 @@ export class DeviceStates {
     const now = this.options.clock.nowMs();
     const known = this.devices.get(micromarketId);
     if (known && now - known.seededAt < DEVICE_STATE_RESEED_MS) return known;
-    const stored = await loadDeviceState(this.options.db, micromarketId);
+    const stored = await this.loads.add(micromarketId);
     const current = this.devices.get(micromarketId);
     if (current) {
       current.seededAt = now;

@@ -14,6 +14,7 @@ import type { Database } from '../db/client.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { systemActor } from '../lib/actor.js';
 import type { ServiceContext } from '../lib/context.js';
+import { GroupBatch } from '../lib/group-batch.js';
 import { raiseIncident, tellFleetIncident } from '../modules/alerts/index.js';
 import {
   type ClaimedCommand,
@@ -25,7 +26,7 @@ import {
 } from '../modules/device-commands/index.js';
 import { type DevicePresence, markSilentOffline, recordEvent } from '../modules/micromarkets/index.js';
 import type { SettleNow } from '../modules/sales/index.js';
-import { DeviceDirectory, type DeviceRef } from './device-directory.js';
+import { DeviceDirectory } from './device-directory.js';
 import { DeviceStates } from './device-state.js';
 import { createEmbeddedBroker } from './embedded-broker.js';
 import { createExternalBroker } from './external-broker.js';
@@ -82,6 +83,10 @@ export class Gateway implements CommandGateway, DevicePresence {
   private readonly telemetry: TelemetryBuffer;
   private readonly states: DeviceStates;
   private readonly ingest: Ingest;
+  private readonly pendingOnHello = new GroupBatch((ids: number[]) => this.deliverPending(ids), {
+    maxItems: 1000,
+    concurrency: 2,
+  });
   private readonly orgWatch: OrgWatch;
   private readonly ctx: ServiceContext;
   private readonly logger: FastifyBaseLogger | undefined;
@@ -136,7 +141,7 @@ export class Gateway implements CommandGateway, DevicePresence {
       stats: this.stats,
       telemetry: this.telemetry,
       states: this.states,
-      onHello: (device) => this.deliverPending(device),
+      onHello: (device) => this.pendingOnHello.add(device.id),
       logger: options.logger,
       settleNow: options.settleNow,
     });
@@ -187,16 +192,20 @@ export class Gateway implements CommandGateway, DevicePresence {
     await this.publishAll(claimed);
   }
 
-  /** On hello: everything still waiting for this device, sent or not (the device de-duplicates). */
-  private async deliverPending(device: DeviceRef): Promise<void> {
+  /**
+   * On hello: everything still waiting for these devices, sent or not (the device
+   * de-duplicates); the hellos of one round trip are claimed in one statement.
+   */
+  private async deliverPending(micromarketIds: number[]): Promise<undefined[]> {
     const now = this.ctx.clock.now();
     const claimed = await claimForSending(this.ctx.db, {
       now,
       resendBefore: now,
-      micromarketId: device.id,
+      micromarketIds: [...new Set(micromarketIds)],
       onlineOnly: false,
     });
     await this.publishAll(claimed);
+    return micromarketIds.map(() => undefined);
   }
 
   /** The job: expire what outlived its lifetime, re-send what the device has not answered. */

@@ -13,8 +13,9 @@ import {
   type TDeviceTelemetry,
 } from '@vitrina/contract';
 import { BatchWriter } from '../lib/batch-writer.js';
+import { GroupBatch } from '../lib/group-batch.js';
 import { endFleetIncident } from '../modules/alerts/index.js';
-import { type DeviceEventWrite, recordEvents } from '../modules/micromarkets/index.js';
+import { type DeviceEventWrite, markOnline, type OnlineUpdate, recordEvents } from '../modules/micromarkets/index.js';
 import { handleAck } from './channels/ack.js';
 import { handleCamera } from './channels/camera.js';
 import { type Channel, deviceActor, type IngestDeps, type Received } from './channels/channel.js';
@@ -59,6 +60,8 @@ export class Ingest {
 
   /** What every channel's handler works with (channels/channel.ts). */
   private readonly channel: Channel;
+  /** The hellos of one round trip, written in one statement (a fleet reconnecting at once). */
+  private readonly hellos: GroupBatch<OnlineUpdate, boolean>;
 
   constructor(private readonly deps: IngestDeps) {
     this.channel = {
@@ -75,7 +78,9 @@ export class Ingest {
         deps.ctx.live.publish({ topic: 'micromarket.state', org_id: device.orgId, id: device.id, data }),
       backOnline: (device, at) =>
         endFleetIncident(deps.ctx.db, { micromarketId: device.id, kind: 'offline', at: new Date(at) }),
+      markOnline: (update) => this.hellos.add(update),
     };
+    this.hellos = new GroupBatch((updates) => markOnline(deps.ctx.db, updates), { maxItems: 1000, concurrency: 2 });
     this.events = new BatchWriter({
       write: (rows) => recordEvents(deps.ctx.db, rows),
       maxRows: 500,

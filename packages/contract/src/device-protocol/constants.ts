@@ -55,6 +55,23 @@ export const DEVICE_REPLAY_WINDOW = 32;
 /** Reconnect back-off of the device: first delay, doubling up to the cap, ±20 % jitter. */
 export const DEVICE_RECONNECT_MIN_MS = 1_000;
 export const DEVICE_RECONNECT_MAX_MS = 60_000;
+/**
+ * The first retry after a lost connection also waits a random part of this, drawn evenly: a
+ * fleet that lost its broker at one instant comes back spread over these seconds instead of
+ * within the ±20 % of one second (device-protocol.md §6).
+ */
+export const DEVICE_RECONNECT_SPREAD_MS = 5_000;
+
+/**
+ * Protocol §6: the wait before reconnect attempt `attempt` (0 for the first after a lost
+ * connection): 1 s doubling to at most 60 s, ±20 % jitter, and the first one spread over
+ * DEVICE_RECONNECT_SPREAD_MS more. `random` answers in [0, 1).
+ */
+export function deviceReconnectDelayMs(attempt: number, random: () => number): number {
+  const base = Math.min(DEVICE_RECONNECT_MAX_MS, DEVICE_RECONNECT_MIN_MS * 2 ** attempt);
+  const spread = attempt === 0 ? random() * DEVICE_RECONNECT_SPREAD_MS : 0;
+  return Math.round(base * (0.8 + 0.4 * random()) + spread);
+}
 
 /** Re-send a command the device has not answered after this long (and on every `hello`). */
 export const COMMAND_RESEND_AFTER_MS = 30_000;

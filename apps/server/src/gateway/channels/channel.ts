@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type SystemActor, systemActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { OrgScope } from '../../lib/org-scope.js';
+import type { OnlineUpdate } from '../../modules/micromarkets/index.js';
 import type { SettleNow } from '../../modules/sales/index.js';
 import type { DeviceDirectory, DeviceRef } from '../device-directory.js';
 import type { DeviceStates } from '../device-state.js';
@@ -37,6 +38,8 @@ export type Channel = IngestDeps & {
   announce(device: DeviceRef, data: Record<string, unknown>): void;
   /** Its offline incident is over: going offline again within the quiet window is a flap, not a new message. */
   backOnline(device: DeviceRef, at: number): Promise<void>;
+  /** Online with its identity, with the other hellos of the same round trip; answers whether it was offline. */
+  markOnline(update: OnlineUpdate): Promise<boolean>;
 };
 
 /** Who a device's message acts as: the device, within its organisation. */

@@ -1,5 +1,4 @@
 import type { TDeviceHello } from '@vitrina/contract';
-import { markOnline } from '../../modules/micromarkets/index.js';
 import type { Channel, Received } from './channel.js';
 
 /**
@@ -13,7 +12,7 @@ export async function handleHello(channel: Channel, message: TDeviceHello, recei
     channel.states.touch(received.device.id, new Date(received.receivedAt));
     return;
   }
-  const wasOffline = await markOnline(channel.ctx.db, {
+  const wasOffline = await channel.markOnline({
     micromarketId: received.device.id,
     at: new Date(received.receivedAt),
     identity: { ip: message.ip, mac: message.mac, firmware: message.firmware, platform: message.platform },

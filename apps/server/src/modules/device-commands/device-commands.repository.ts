@@ -2,6 +2,7 @@ import { DEFAULT_FLEET_THRESHOLDS, DOOR_OPEN_TIMEOUT_MAX_S } from '@vitrina/cont
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceCommands, micromarkets } from '../../db/schema/index.js';
+import { pgArray } from '../../lib/sql.js';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
 
@@ -66,7 +67,7 @@ export type ClaimedCommand = {
  */
 export async function claimForSending(
   db: Db,
-  filter: { now: Date; resendBefore: Date; micromarketId?: number; commandId?: string; onlineOnly: boolean },
+  filter: { now: Date; resendBefore: Date; micromarketIds?: number[]; commandId?: string; onlineOnly: boolean },
 ): Promise<ClaimedCommand[]> {
   const result = await db.execute(sql`
     UPDATE device_commands c SET status = 'sent', sent_at = ${iso(filter.now)}, attempts = c.attempts + 1
@@ -74,7 +75,7 @@ export async function claimForSending(
     WHERE m.id = c.micromarket_id
       AND c.status IN ('queued', 'sent') AND c.expires_at > ${iso(filter.now)}
       AND (c.sent_at IS NULL OR c.sent_at <= ${iso(filter.resendBefore)})
-      ${filter.micromarketId === undefined ? sql`` : sql`AND c.micromarket_id = ${filter.micromarketId}`}
+      ${filter.micromarketIds === undefined ? sql`` : sql`AND c.micromarket_id = ANY(${pgArray(filter.micromarketIds)}::int[])`}
       ${filter.commandId === undefined ? sql`` : sql`AND c.id = ${filter.commandId}::uuid`}
       ${filter.onlineOnly ? sql`AND m.connection = 'online'` : sql``}
     RETURNING c.id, m.serial_number AS serial, c.type, c.payload, c.created_at, c.expires_at`);

@@ -37,27 +37,31 @@ const sequenceOf = (row: SequenceRow): SequenceState => ({
   window: BigInt(row.window ?? '0'),
 });
 
-export async function loadDeviceState(db: Db, micromarketId: number): Promise<StoredDeviceState | null> {
+/** The stored state of each of these micromarkets, in their order (null: no such row). */
+export async function loadDeviceStates(db: Db, micromarketIds: number[]): Promise<(StoredDeviceState | null)[]> {
   const result = await db.execute(sql`
-    SELECT device_boot AS boot, device_seq AS seq, device_seq_window::text AS window, door, temperature,
+    SELECT id, device_boot AS boot, device_seq AS seq, device_seq_window::text AS window, door, temperature,
       overheat_since, locked_at
-    FROM micromarkets WHERE id = ${micromarketId}`);
-  const row = rowsOf<
-    SequenceRow & {
-      door: string | null;
-      temperature: number | null;
-      overheat_since: string | Date | null;
-      locked_at: string | Date | null;
-    }
-  >(result)[0];
-  if (!row) return null;
-  return {
-    sequence: sequenceOf(row),
-    door: row.door === 'open' || row.door === 'closed' ? row.door : null,
-    temperature: row.temperature,
-    overheatSince: date(row.overheat_since),
-    lockedAt: date(row.locked_at),
+    FROM micromarkets WHERE id = ANY(${pgArray(micromarketIds)}::int[])`);
+  type Row = SequenceRow & {
+    id: number;
+    door: string | null;
+    temperature: number | null;
+    overheat_since: string | Date | null;
+    locked_at: string | Date | null;
   };
+  const byId = new Map(rowsOf<Row>(result).map((row) => [row.id, row]));
+  return micromarketIds.map((id) => {
+    const row = byId.get(id);
+    if (!row) return null;
+    return {
+      sequence: sequenceOf(row),
+      door: row.door === 'open' || row.door === 'closed' ? row.door : null,
+      temperature: row.temperature,
+      overheatSince: date(row.overheat_since),
+      lockedAt: date(row.locked_at),
+    };
+  });
 }
 
 /** One device's changes since the last write: a field left undefined keeps the stored value. */

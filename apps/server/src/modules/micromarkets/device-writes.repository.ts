@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { micromarkets, priceTags, shelves } from '../../db/schema/index.js';
+import { pgArray } from '../../lib/sql.js';
 
 /**
  * What the fleet's devices and their alerts change on a micromarket's row and its parts
@@ -22,23 +23,39 @@ export type DeviceIdentity = {
   platform?: string | undefined;
 };
 
-/** Online with the device's identity; answers whether it was offline before. */
-export async function markOnline(
-  db: Db,
-  update: { micromarketId: number; at: Date; identity: DeviceIdentity; session?: { boot: number; seq: number } },
-): Promise<boolean> {
-  const { identity, session } = update;
+export type OnlineUpdate = {
+  micromarketId: number;
+  at: Date;
+  identity: DeviceIdentity;
+  session?: { boot: number; seq: number } | undefined;
+};
+
+/**
+ * Online with each device's identity, in one statement for many devices (the hellos of one
+ * round trip); answers, in their order, whether each was offline before. The rows are locked
+ * in id order and FOR NO KEY UPDATE, as the live-state flush locks them (writeDeviceStates), so
+ * writers never wait on each other in a cycle. One micromarket appears at most once (a
+ * device's messages are handled one at a time).
+ */
+export async function markOnline(db: Db, updates: OnlineUpdate[]): Promise<boolean[]> {
+  if (updates.length === 0) return [];
+  const column = <T>(pick: (update: OnlineUpdate) => T) => pgArray(updates.map(pick) as never[]);
   const result = await db.execute(sql`
-    UPDATE micromarkets m SET connection = 'online', last_activity_at = ${iso(update.at)},
-      ip = coalesce(${identity.ip ?? null}, m.ip), mac_address = coalesce(${identity.mac ?? null}, m.mac_address),
-      firmware = coalesce(${identity.firmware ?? null}, m.firmware),
-      platform = coalesce(${identity.platform ?? null}, m.platform),
-      session_boot = coalesce(${session?.boot ?? null}::integer, m.session_boot),
-      session_seq = coalesce(${session?.seq ?? null}::bigint, m.session_seq)
-    FROM (SELECT id, connection AS was FROM micromarkets WHERE id = ${update.micromarketId} FOR UPDATE) old
-    WHERE m.id = old.id
-    RETURNING old.was`);
-  return rowsOf<{ was: string }>(result)[0]?.was === 'offline';
+    UPDATE micromarkets m SET connection = 'online', last_activity_at = v.at,
+      ip = coalesce(v.ip, m.ip), mac_address = coalesce(v.mac, m.mac_address),
+      firmware = coalesce(v.firmware, m.firmware), platform = coalesce(v.platform, m.platform),
+      session_boot = coalesce(v.boot, m.session_boot), session_seq = coalesce(v.seq, m.session_seq)
+    FROM (SELECT id, connection AS was FROM micromarkets
+          WHERE id = ANY(${column((u) => u.micromarketId)}::int[]) ORDER BY id FOR NO KEY UPDATE) old,
+      unnest(${column((u) => u.micromarketId)}::int[], ${column((u) => u.at)}::timestamptz[],
+        ${column((u) => u.identity.ip ?? null)}::text[], ${column((u) => u.identity.mac ?? null)}::text[],
+        ${column((u) => u.identity.firmware ?? null)}::text[], ${column((u) => u.identity.platform ?? null)}::text[],
+        ${column((u) => u.session?.boot ?? null)}::integer[], ${column((u) => u.session?.seq ?? null)}::bigint[])
+        AS v(id, at, ip, mac, firmware, platform, boot, seq)
+    WHERE m.id = old.id AND v.id = old.id
+    RETURNING m.id, old.was`);
+  const was = new Map(rowsOf<{ id: number; was: string }>(result).map((row) => [row.id, row.was]));
+  return updates.map((update) => was.get(update.micromarketId) === 'offline');
 }
 
 /** Offline, but only by the will of the connection that is current (see device-protocol.md §4). */

@@ -15,7 +15,8 @@ export {
 export {
   type DeviceStateWrite,
   type DeviceStateWritten,
-  loadDeviceState,
+  loadDeviceStates,
+  type StoredDeviceState,
   writeDeviceStates,
   writeShelfWeights,
 } from './device-state.repository.js';
@@ -25,6 +26,7 @@ export {
   markOnline,
   markPriceTagShown,
   markSilentOffline,
+  type OnlineUpdate,
   pointPriceTagAt,
   setLockState,
   setShelfCalibration,

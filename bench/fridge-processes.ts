@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchFridge, Published } from './fridge-fleet.js';
+import type { BenchFridge, FleetOptions, Published } from './fridge-fleet.js';
 import type { WorkerCommand, WorkerReport } from './fridge-worker.js';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fridge-worker.ts');
@@ -15,6 +15,7 @@ export class FridgeProcesses {
     count: number,
     private readonly url: string,
     private readonly onPublish: (published: Published) => void,
+    private readonly options: FleetOptions = { style: 'bench', boot: 1 },
   ) {
     this.workers = Array.from({ length: count }, () => {
       const worker = fork(WORKER, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -38,13 +39,14 @@ export class FridgeProcesses {
           kind: 'connect',
           url: this.url,
           fridges: fridges.slice(index * share, (index + 1) * share),
+          options: this.options,
         }),
       ),
     );
   }
 
-  start(rate: number): void {
-    for (const worker of this.workers) worker.send({ kind: 'start', rate } satisfies WorkerCommand);
+  start(rate: number, doorRate = 0): void {
+    for (const worker of this.workers) worker.send({ kind: 'start', rate, doorRate } satisfies WorkerCommand);
   }
 
   /** Stops publishing and closes the workers' connections; their last reports have arrived when it resolves. */

@@ -9,6 +9,12 @@ export type TempRabbitmq = {
   managementUrl: string;
   ports: { amqp: number; mqtt: number; management: number };
   dir: string;
+  /** The node's name (rabbitmqctl -n). */
+  nodeName: string;
+  /** The VM's process id (beam.smp), or null when it is down. */
+  pid(): number | null;
+  /** Runs `rabbitmqctl <args>` against this node; resolves its output. */
+  ctl(args: string[]): Promise<string>;
   stop(): Promise<void>;
   kill(): Promise<void>;
   start(): Promise<void>;

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './temp-postgres.mjs';
 
 const SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
+const CTL = '/usr/lib/rabbitmq/bin/rabbitmqctl';
 const RECIPE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'rabbitmq');
 /** The servers' user of the recipe's definitions.json, with the password the recipe says to change. */
 export const RABBITMQ_SERVER_USER = { username: 'vitrina-server', password: 'vitrina-server-change-me' };
@@ -170,6 +171,28 @@ export async function startTempRabbitmq({ authBase, startTimeoutMs = 90_000, upl
     managementUrl: `http://${RABBITMQ_ADMIN_USER.username}:${RABBITMQ_ADMIN_USER.password}@127.0.0.1:${managementPort}`,
     ports: { amqp: amqpPort, mqtt: mqttPort, management: managementPort },
     dir,
+    nodeName,
+    /** The VM's process id (beam.smp), or null when it is down. */
+    pid: () => {
+      const id = pid();
+      return id && alive(id) ? id : null;
+    },
+    /** Runs `rabbitmqctl <args>` against this node (its cookie and name); resolves its output. */
+    ctl: (args) =>
+      new Promise((resolve, reject) => {
+        const ctl = spawn(CTL, ['-n', nodeName, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        ctl.stdout.on('data', (chunk) => {
+          output += chunk;
+        });
+        ctl.stderr.on('data', (chunk) => {
+          output += chunk;
+        });
+        ctl.once('error', reject);
+        ctl.once('exit', (code) =>
+          code === 0 ? resolve(output) : reject(new Error(`rabbitmqctl ${args.join(' ')}: ${code} ${output}`)),
+        );
+      }),
     /** A clean stop (SIGTERM to the VM, as a service manager sends), waiting until it is down. */
     async stop() {
       const id = pid();

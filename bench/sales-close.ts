@@ -11,29 +11,17 @@
  *   npm run bench:sales-close -- --temp-postgres
  *   npm run bench:sales-close -- --fridges 200 --seconds 20
  */
-import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import {
-  customerCards,
-  micromarkets,
-  organizations,
-  paymentSettings,
-  products,
-  transactions,
-  users,
-} from '../apps/server/src/db/schema/index.js';
-import { hashToken } from '../apps/server/src/lib/crypto.js';
+import { transactions } from '../apps/server/src/db/schema/index.js';
 // @ts-expect-error plain JavaScript helper shared with the test runner
 import { startTempPostgres } from '../scripts/temp-postgres.mjs';
-import type { SessionsCommand, SessionsReport } from './customer-fridge-worker.js';
+import { forkCustomerFleet, seedCustomerShop } from './customer-shop.js';
 import { recreateDatabase } from './database.js';
 import { epochNow } from './fridge-fleet.js';
 import { percentile } from './load.js';
@@ -91,51 +79,7 @@ const temp = flags['temp-postgres'] && !process.env.DATABASE_URL ? await startTe
 const { database, label } = await openBenchDatabase(temp?.url ?? null);
 await database.migrate();
 const db = database.db;
-const [org] = await db
-  .insert(organizations)
-  .values({ name: `Bench ${randomUUID().slice(0, 8)}` })
-  .returning({ id: organizations.id });
-const orgId = org!.id;
-await db.insert(paymentSettings).values({ orgId, provider: 'test' });
-const [product] = await db
-  .insert(products)
-  .values({ orgId, name: 'Bench sandwich', sellCostMinor: 8_900, baseCostMinor: 5_000 })
-  .returning({ id: products.id });
-const customers = await db
-  .insert(users)
-  .values(
-    Array.from({ length: 50 }, (_, i) => ({
-      orgId,
-      name: `Customer ${i}`,
-      email: `bench-${randomUUID()}@x.test`,
-      userType: 1,
-    })),
-  )
-  .returning({ id: users.id });
-const tokens = customers.map((customer) => `ct_bench_${customer.id}_${randomUUID().slice(0, 8)}`);
-await db.insert(customerCards).values(
-  customers.map((customer, i) => ({
-    orgId,
-    userId: customer.id,
-    token: tokens[i]!,
-    provider: 'test',
-    paymentMethod: `pm_bench_${customer.id}`,
-    providerCustomer: `cus_bench_${customer.id}`,
-  })),
-);
-const fridges = Array.from({ length: FRIDGES }, (_, i) => ({
-  serial: `BENCH-S${i}-${randomUUID().slice(0, 6)}`,
-  token: randomUUID(),
-}));
-await db.insert(micromarkets).values(
-  fridges.map((fridge) => ({
-    orgId,
-    name: fridge.serial,
-    serialNumber: fridge.serial,
-    tokenHash: hashToken(fridge.token),
-    settings: { payment_scales: true },
-  })),
-);
+const shop = await seedCustomerShop(db, { fridges: FRIDGES, serialPrefix: 'BENCH-S' });
 
 const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-sales-files-'));
 const app = await buildApp({
@@ -158,24 +102,15 @@ app.live.subscribe((message) => {
   if (data.payment_status === 1) paidAt.set(id, epochNow());
 });
 
-// The fridges run in their own process, as real ones do: the server's event loop carries the
-// server's work only, not 200 MQTT clients' too.
-const fleet = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'customer-fridge-worker.ts'), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: 'inherit',
+const fleet = forkCustomerFleet();
+await fleet.ask({
+  kind: 'connect',
+  url,
+  fridges: shop.fridges,
+  customerTokens: shop.customerTokens,
+  productId: shop.productId,
 });
-const reports: ((report: SessionsReport) => void)[] = [];
-fleet.on('message', (report: SessionsReport) => {
-  if (report.kind === 'failed') throw new Error(`fridge worker failed: ${report.error}`);
-  reports.shift()?.(report);
-});
-const ask = (command: SessionsCommand) =>
-  new Promise<SessionsReport>((resolve) => {
-    reports.push(resolve);
-    fleet.send(command);
-  });
-await ask({ kind: 'connect', url, fridges, customerTokens: tokens, productId: product!.id });
-fleet.send({ kind: 'start' } satisfies SessionsCommand);
+fleet.send({ kind: 'start' });
 await new Promise((resolve) => setTimeout(resolve, WARMUP * 1000));
 const windowStart = Date.now();
 const cpuBefore = process.cpuUsage();
@@ -187,7 +122,7 @@ const windowEnd = Date.now();
 // The server's event loop is one thread: its CPU per session is what bounds the sessions/s.
 const cpu = process.cpuUsage(cpuBefore);
 const settledInWindow = paidAt.size - settledBefore;
-const stopped = await ask({ kind: 'stop' });
+const stopped = await fleet.ask({ kind: 'stop' });
 const closedAt = new Map(
   stopped.kind === 'stopped' ? stopped.closed.filter(([, at]) => at >= windowStart && at < windowEnd) : [],
 );

@@ -328,6 +328,8 @@ export class JobRunner implements JobQueue {
 
   private requestClaim(): void {
     if (!this.started || this.stopped) return;
+    // Every kind known to have nothing due (the usual state between notices): no round to run.
+    if (!this.claiming && this.drained.size >= this.registry.size) return;
     if (this.claiming) {
       this.claimAgain = true;
       return;

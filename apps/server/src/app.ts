@@ -37,12 +37,12 @@ import {
   PAYMENT_SETTINGS_CHANNEL,
   PaymentProviders,
   type PaymentSettingsRow,
-  TEST_WEBHOOKS_JOB,
-  TestWebhookPump,
+  TEST_WEBHOOKS_KEY,
+  testWebhooksJob,
 } from './modules/payments/index.js';
 import { PROMOTIONS_CHANNEL, type PromotionRulesCache } from './modules/promotions/index.js';
 import type { PushProvider } from './modules/push/index.js';
-import { onSaleLedgerSettled, SaleSettler } from './modules/sales/index.js';
+import { onSaleLedgerSettled, saleStepsOn } from './modules/sales/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -70,7 +70,7 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** Where time comes from; tests pass a TestClock. */
   clock?: Clock;
-  /** Poll the job queue (the server does; tests run due jobs themselves with `app.jobs.runDue()`). */
+  /** Claim and run due jobs (the server does; tests run due jobs themselves with `app.jobs.runDue()`). */
   runJobs?: boolean;
   /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
   mqtt?: MqttSettings;
@@ -101,8 +101,6 @@ declare module 'fastify' {
     gateway: Gateway | null;
     payments: PaymentProviders;
     fiscal: FiscalProviders;
-    /** Takes closed sales' money right away (tests wait on its idle). */
-    saleSettler: SaleSettler;
   }
 }
 
@@ -161,7 +159,12 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => promotionRules.stop());
 
   const saleEvents = new SaleEvents();
-  const jobs = new JobRunner({ db: deps.database.db, clock, logger: app.log });
+  const jobs = new JobRunner({
+    db: deps.database.db,
+    clock,
+    logger: app.log,
+    listen: (channel, handlers) => deps.database.listen(channel, handlers),
+  });
   app.decorate('jobs', jobs);
   const outgoing = createOutgoingGuard({
     allowHosts: deps.config.outgoingAllowHosts ?? [],
@@ -207,22 +210,16 @@ export async function buildApp(deps: AppDeps) {
     // The test provider's webhooks reach the server as a provider's would: a delayed job per
     // webhook delivers it once it falls due (tests without the runner deliver them by hand).
     onTestWebhookQueued: (dueMs) => {
-      // Due now, on an instance that runs its jobs: delivered in-process at once.
-      if (webhookPump && dueMs <= clock.nowMs()) return webhookPump.soon();
+      // Due now, on an instance that runs its jobs: delivered in-process at once, without a row.
+      if (deps.runJobs && dueMs <= clock.nowMs()) return jobs.runSoon(testWebhooksJob, {}, { key: TEST_WEBHOOKS_KEY });
       jobs
-        .enqueue(TEST_WEBHOOKS_JOB, {}, { runAt: new Date(dueMs) })
+        .enqueue(testWebhooksJob, {}, { runAt: new Date(dueMs) })
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not queue a test provider webhook'));
     },
   });
   app.decorate('payments', payments);
   const deliverWebhooks = () =>
     deliverTestWebhooks(ctx, payments, (error) => app.log.warn({ err: error }, 'test provider webhook refused'));
-  const webhookPump = deps.runJobs
-    ? new TestWebhookPump(deliverWebhooks, (error) =>
-        app.log.warn({ err: error }, 'test provider webhooks not delivered'),
-      )
-    : null;
-  if (webhookPump) app.addHook('onClose', () => webhookPump.idle());
   const fiscal = new FiscalProviders({
     db: ctx.db,
     secrets: ctx.secrets,
@@ -230,15 +227,15 @@ export async function buildApp(deps: AppDeps) {
     checkboxBaseUrl: deps.fiscal?.checkboxBaseUrl,
   });
   app.decorate('fiscal', fiscal);
-  const settler = new SaleSettler(ctx, payments, app.log);
-  app.decorate('saleSettler', settler);
+  // A sale's hold and settlement run at once in their kinds' slots on this instance (tests wait on `app.jobs.idle()`).
+  const saleSteps = saleStepsOn(jobs);
   const gateway = deps.mqtt
     ? new Gateway({
         ctx,
         database: deps.database,
         mqtt: deps.mqtt,
         logger: app.log,
-        settleNow: settler,
+        settleNow: saleSteps,
       })
     : null;
   app.decorate('gateway', gateway);
@@ -266,7 +263,7 @@ export async function buildApp(deps: AppDeps) {
       payments,
       deliverTestWebhooks: deliverWebhooks,
       fiscal,
-      settler,
+      saleSteps,
       channelEndpoints,
       mapTiles,
       push: deps.push,

@@ -35,7 +35,7 @@ import { type PushProvider, pushModule } from './modules/push/index.js';
 import { receiptsModule } from './modules/receipts/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { rolesModule } from './modules/roles/index.js';
-import { type SaleSettler, salesModule } from './modules/sales/index.js';
+import { type SettleNow, salesModule } from './modules/sales/index.js';
 import { subscriptionsModule } from './modules/subscriptions/index.js';
 import { supportModule } from './modules/support/index.js';
 import { systemModule } from './modules/system/index.js';
@@ -54,7 +54,8 @@ export type ServerModuleDeps = {
   payments: PaymentProviders;
   deliverTestWebhooks: () => Promise<unknown>;
   fiscal: FiscalProviders;
-  settler: SaleSettler;
+  /** A sale's hold and settlement run at once on this instance's job runner (saleStepsOn); `idle` on close. */
+  saleSteps: SettleNow & { idle(): Promise<void> };
   channelEndpoints: ChannelEndpoints;
   mapTiles: TMapTiles;
   push: PushProvider | undefined;

@@ -59,7 +59,7 @@ export type GatewayOptions = {
   database: Pick<Database, 'listen'>;
   mqtt: MqttSettings;
   logger?: FastifyBaseLogger;
-  /** Takes closed sales' money right away (the sales module's SaleSettler). */
+  /** Takes closed sales' money right away (the sales module's saleStepsOn: the job runner's `runSoon`). */
   settleNow?: SettleNow;
 };
 

@@ -120,7 +120,7 @@ describe('a deactivated organisation’s fridges', () => {
         .poll(async () => (await db().select().from(doorSessions).where(eq(doorSessions.id, sessionId)))[0]?.closedAt)
         .toBeTruthy();
       await ctx.app.gateway!.settle();
-      await ctx.app.saleSettler.idle();
+      await ctx.app.jobs.idle();
     };
     const count = async () => ({
       sales: (await db().select().from(transactions).where(eq(transactions.micromarketId, id))).length,
@@ -156,13 +156,13 @@ describe('a deactivated organisation’s fridges', () => {
     const sale = async () => (await db().select().from(transactions).where(eq(transactions.micromarketId, id)))[0];
     await expect.poll(async () => (await sale())?.id).toBeTruthy();
     await ctx.app.gateway!.settle();
-    await ctx.app.saleSettler.idle();
+    await ctx.app.jobs.idle();
 
     await deactivateUnannounced(orgId);
     await device.send('door-session', { ...base, state: 'closed', closed_at: at + 10_000, taken_tags: [] });
     await expect.poll(async () => (await sale())?.closedAt ?? null).not.toBeNull();
     await ctx.app.gateway!.settle();
-    await ctx.app.saleSettler.idle();
+    await ctx.app.jobs.idle();
     // Nothing taken: closed with its hold let go (§4: status 1, payment status 3), and no refusal.
     expect(await sale()).toMatchObject({ status: 1, paymentStatus: 3 });
     const operations = await db().select().from(paymentTransactions).where(eq(paymentTransactions.orgId, orgId));

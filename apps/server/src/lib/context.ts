@@ -2,6 +2,7 @@ import type { TFleetThresholds, TLiveEvent } from '@vitrina/contract';
 import type { Db } from '../db/client.js';
 import type { bonusPromotions } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
+import type { JobKind, JobPayload } from './job-kind.js';
 import type { Mailer } from './mailer.js';
 import type { OrgCache } from './org-cache.js';
 import type { SaleEvents } from './sale-events.js';
@@ -43,7 +44,12 @@ export type EnqueueOptions = {
   maxAttempts?: number;
 };
 
-/** Putting work on the durable job queue (modules/jobs); `null` when the key was already queued. */
+/**
+ * Putting work on the durable job queue (modules/jobs): the payload is checked against the
+ * kind's schema (JobPayloadError names the field); `null` when the key was already queued.
+ */
 export type JobQueue = {
-  enqueue(kind: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<number | null>;
+  enqueue<K extends JobKind>(job: K, payload: JobPayload<K>, options?: EnqueueOptions): Promise<number | null>;
+  /** A kind named by stored data (a WhatsApp message's fallback): it must be registered, and its schema still applies. */
+  enqueueNamed(kind: string, payload: unknown, options?: EnqueueOptions): Promise<number | null>;
 };

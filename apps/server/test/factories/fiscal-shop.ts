@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { transactions } from '../../src/db/schema/index.js';
 import type { TestPaymentProvider } from '../../src/modules/payments/test-bank/test-provider.js';
 import { deliverTestWebhooks } from '../../src/modules/payments/webhooks/payment-webhooks.service.js';
+import { settleJob } from '../../src/modules/sales/index.js';
 import type { TestContext } from '../helper.js';
 import { insertProduct } from './catalogue.js';
 import { orgOnTestProvider } from './payments.js';
@@ -63,7 +64,7 @@ export function insertCoffeeSale(ctx: TestContext, s: FiscalShop, sale: { closed
  * each after the test provider's webhooks when `webhooks`.
  */
 export async function runDueJobs(ctx: TestContext, options: { webhooks: boolean }) {
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   for (let round = 0; round < 3; round += 1) {
     if (options.webhooks) {
       await deliverTestWebhooks(ctx.app.services, ctx.app.payments, (error) => expect.fail(String(error)));
@@ -74,7 +75,7 @@ export async function runDueJobs(ctx: TestContext, options: { webhooks: boolean 
 
 /** The sale settled by its job, with whatever else is due (`runJobs`): its row afterwards. */
 export async function settleSale(ctx: TestContext, saleId: number, runJobs: () => Promise<void>) {
-  await ctx.app.jobs.enqueue('sales.settle', { id: saleId }, { key: `sale-settle:${saleId}` });
+  await ctx.app.jobs.enqueue(settleJob, { id: saleId }, { key: `sale-settle:${saleId}` });
   await runJobs();
   const [settled] = await ctx.database.db.select().from(transactions).where(eq(transactions.id, saleId));
   return settled;

@@ -173,9 +173,9 @@ export async function openAndCloseDoor(
     .poll(async () => (await db.select().from(doorSessions).where(eq(doorSessions.id, id)))[0]?.closedAt)
     .not.toBeNull();
   if (session.kind === 'customer') await expect.poll(async () => (await saleOfCommand())?.closedAt).not.toBeNull();
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   await ctx.app.jobs.runDue();
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   return saleOfCommand();
 }
 

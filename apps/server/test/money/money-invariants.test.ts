@@ -296,7 +296,7 @@ describe('the money invariant run', () => {
         .poll(() => gateway.stats.received, { interval: 2, timeout: 15_000 })
         .toBeGreaterThanOrEqual(published);
       await gateway.settle();
-      await app.saleSettler.idle();
+      await app.jobs.idle();
     };
     const simulate = async (modes: readonly Simulation[]) => {
       for (const [n, shop] of shops.entries()) await shop.setSimulation(modes[n]!);
@@ -334,7 +334,7 @@ describe('the money invariant run', () => {
       for (let minute = 0; minute < 45; minute += 1) {
         clock.advance(MINUTE);
         await app.jobs.runDue();
-        await app.saleSettler.idle();
+        await app.jobs.idle();
         if (minute >= 2 && (await moneyAtRest())) return minute + 1;
       }
       return 45;
@@ -364,7 +364,7 @@ describe('the money invariant run', () => {
       clock.advance(STEP_MS);
       await caughtUp();
       await app.jobs.runDue();
-      await app.saleSettler.idle();
+      await app.jobs.idle();
     }
     // Whoever is at a door now closes it; then the fridges fall silent.
     for (const fridge of fleet) if (fridge.fridge.door.isOpen) fridge.fridge.door.close();
@@ -401,7 +401,7 @@ describe('the money invariant run', () => {
       expect(corrected.statusCode, corrected.body).toBe(200);
     }
     await app.jobs.runDue();
-    await app.saleSettler.idle();
+    await app.jobs.idle();
     await simulate(['none', 'none', 'none', 'none']);
     await drain();
 

@@ -12,6 +12,7 @@ import {
 import { TestClock } from '../../src/lib/clock.js';
 import { findFiscalSettings, saveFiscalSettings } from '../../src/modules/fiscal/fiscal.repository.js';
 import { PROMOTION_REASON } from '../../src/modules/promotions/promotion-settlement.js';
+import { settleJob } from '../../src/modules/sales/index.js';
 import { callApi, okApi } from '../api-client.js';
 import { insertProduct } from '../factories/catalogue.js';
 import { orgOnTestProvider } from '../factories/payments.js';
@@ -80,7 +81,7 @@ async function closedSale(s: Shop, status: 2 | 3 = 3) {
 
 /** Runs whatever is due: the settlement, webhooks, fiscal receipts. */
 async function runJobs() {
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   for (let round = 0; round < 3; round += 1) await ctx.app.jobs.runDue();
 }
 
@@ -94,7 +95,7 @@ async function reconcile() {
 }
 
 async function settle(id: number) {
-  await ctx.app.jobs.enqueue('sales.settle', { id }, { key: `sale-settle:${id}` });
+  await ctx.app.jobs.enqueue(settleJob, { id }, { key: `sale-settle:${id}` });
   await runJobs();
 }
 

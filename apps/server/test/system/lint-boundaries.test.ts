@@ -124,7 +124,7 @@ const REFUSED: Record<string, Refused> = {
   },
   'the composition root past a module’s index': {
     file: server('planted.ts'),
-    source: "import { SaleSettler } from './modules/sales/sale-settler.js';\n",
+    source: "import { saleStepsOn } from './modules/sales/sales-jobs.js';\n",
     rule: 'server-module-index-from-above',
   },
   'a module importing the config': {

@@ -29,6 +29,8 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_key_unfinished').on(t.key).where(sql`${t.status} IN ('queued', 'running')`),
     index('jobs_due').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    // The runner claims per kind (its free slots of each): a kind's due jobs, oldest first, without walking the others'.
+    index('jobs_due_by_kind').on(t.kind, t.runAt, t.id).where(sql`${t.status} = 'queued'`),
     index('jobs_kind_created').on(t.kind, t.createdAt),
   ],
 );

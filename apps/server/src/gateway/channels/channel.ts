@@ -17,7 +17,7 @@ export type IngestDeps = {
   states: DeviceStates;
   /** A device said hello: send it whatever is waiting. */
   onHello(device: DeviceRef): Promise<void>;
-  /** Takes a closed sale's money right away (the sales module's SaleSettler); else its job does. */
+  /** Takes a closed sale's money right away (the sales module's saleStepsOn); else its job does. */
   settleNow?: SettleNow | undefined;
   logger?: FastifyBaseLogger | undefined;
   /** Messages waiting to be handled at most before telemetry and heartbeats are dropped (INGEST_MAX_QUEUED). */

@@ -16,6 +16,7 @@ import type { Actor, AnonymousActor, UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { defineJob } from '../../lib/job-kind.js';
 import type { LoginLimiter } from '../../lib/login-limiter.js';
 import type { ResetLimiter } from '../../lib/reset-limiter.js';
 import { writeAudit } from '../audit/index.js';
@@ -225,14 +226,16 @@ export async function requestPasswordReset(
   const waitMs = limiter.retryAfterMs(ip, email);
   if (waitMs > 0) throw rateLimited(waitMs);
   limiter.record(ip, email);
-  await ctx.jobs.enqueue(RESET_MAIL_JOB, { email, locale: actor.locale });
+  await ctx.jobs.enqueue(resetMailJob, { email, locale: actor.locale });
 }
 
-const ZResetMailJob = z.object({ email: z.string(), locale: z.enum(LOCALES) });
+export const resetMailJob = defineJob({
+  kind: RESET_MAIL_JOB,
+  payload: z.object({ email: z.string(), locale: z.enum(LOCALES) }),
+});
 
 /** Mails a reset link if the email belongs to an active account with a password; nothing otherwise. */
-export async function mailResetLink(ctx: ServiceContext, payload: Record<string, unknown>) {
-  const { email, locale } = ZResetMailJob.parse(payload);
+export async function mailResetLink(ctx: ServiceContext, { email, locale }: z.output<typeof resetMailJob.payload>) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.active || !user.passwordHash || user.userType !== USER_TYPE_EMPLOYEE) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_TOKEN_TTL_MS, ctx.clock.now());

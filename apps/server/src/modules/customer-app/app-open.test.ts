@@ -125,7 +125,7 @@ describe('the customer app opens a fridge', () => {
       detections: [],
     });
     await expect.poll(async () => (await saleOfCommand(opened.command_id)).closedAt).not.toBeNull();
-    await ctx.app.saleSettler.idle();
+    await ctx.app.jobs.idle();
     await ctx.app.jobs.runDue();
     expect(await saleOfCommand(opened.command_id)).toMatchObject({
       customerId: customer.id,

@@ -49,7 +49,7 @@ async function buyWith(device: TestDevice, token: string, tag: string) {
   await device.send('door-session', { ...base, state: 'closed', closed_at: at + 8_000, taken_tags: [tag] });
   const saleOf = async () => (await db().select().from(transactions).where(eq(transactions.doorSessionId, id)))[0];
   await expect.poll(async () => (await saleOf())?.closedAt ?? null).not.toBeNull();
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   await ctx.app.jobs.runDue();
   return (await saleOf())!;
 }

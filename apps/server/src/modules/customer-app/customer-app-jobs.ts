@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../lib/context.js';
 import type { JobRunner } from '../jobs/index.js';
 import type { ChannelEndpoints } from '../notifications/index.js';
-import { SIGN_IN_CODE_JOB, sendCode } from './sign-in.service.js';
+import { sendCode, signInCodeJob } from './sign-in.service.js';
 
 /** The customer app's jobs on the one job runner: the sign-in code is sent by a job. */
 export function registerCustomerAppJobs(
@@ -9,5 +9,5 @@ export function registerCustomerAppJobs(
   { ctx, endpoints }: { ctx: ServiceContext; endpoints: ChannelEndpoints },
 ) {
   const channels = { db: ctx.db, secrets: ctx.secrets, endpoints };
-  jobs.register(SIGN_IN_CODE_JOB, ({ job }) => sendCode(ctx, channels, job.payload));
+  jobs.register(signInCodeJob, (payload) => sendCode(ctx, channels, payload));
 }

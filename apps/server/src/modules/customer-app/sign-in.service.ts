@@ -19,6 +19,7 @@ import type { AnonymousActor, CustomerActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { hashToken } from '../../lib/crypto.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
+import { defineJob } from '../../lib/job-kind.js';
 import { type RateShare, RecentEvents } from '../../lib/recent-events.js';
 import { createSession, revokeSession } from '../auth/index.js';
 import { type OrgChannelDeps, recordWhatsAppSend, sendThroughOrgChannel } from '../notifications/index.js';
@@ -77,15 +78,18 @@ function rateLimited(waitMs: number) {
 
 /** The job that sends a code; the request only queues it, so known and unknown phones answer alike. */
 export const SIGN_IN_CODE_JOB = 'app.sign-in-code';
-const ZCodeJob = z.object({
-  orgId: z.number().int(),
-  phone: z.string(),
-  locale: z.enum(LOCALES),
-  /**
-   * Set by a WhatsApp message's failure (its status webhook): the code it carried, to be
-   * replaced by one sent by mail, if it is still the customer's live code.
-   */
-  replacesCodeId: z.number().int().optional(),
+export const signInCodeJob = defineJob({
+  kind: SIGN_IN_CODE_JOB,
+  payload: z.object({
+    orgId: z.number().int(),
+    phone: z.string(),
+    locale: z.enum(LOCALES),
+    /**
+     * Set by a WhatsApp message's failure (its status webhook): the code it carried, to be
+     * replaced by one sent by mail, if it is still the customer's live code.
+     */
+    replacesCodeId: z.number().int().optional(),
+  }),
 });
 
 export async function requestCode(
@@ -98,7 +102,7 @@ export async function requestCode(
   const waitMs = limiter.requestWaitMs(ip, body.org_id, body.phone);
   if (waitMs > 0) throw rateLimited(waitMs);
   limiter.recordRequest(ip, body.org_id, body.phone);
-  await ctx.jobs.enqueue(SIGN_IN_CODE_JOB, { orgId: body.org_id, phone: body.phone, locale: actor.locale });
+  await ctx.jobs.enqueue(signInCodeJob, { orgId: body.org_id, phone: body.phone, locale: actor.locale });
   return { resend_after_s: SIGN_IN_CODE_RESEND_MS / 1000 };
 }
 
@@ -147,8 +151,11 @@ async function isLiveCode(ctx: ServiceContext, userId: number, codeId: number): 
  * runs again with `replacesCodeId` and mails a new code, unless the customer has since asked
  * for another or used it. A new code replaces the earlier ones.
  */
-export async function sendCode(ctx: ServiceContext, channels: OrgChannelDeps, payload: Record<string, unknown>) {
-  const { orgId, phone, locale, replacesCodeId } = ZCodeJob.parse(payload);
+export async function sendCode(
+  ctx: ServiceContext,
+  channels: OrgChannelDeps,
+  { orgId, phone, locale, replacesCodeId }: z.output<typeof signInCodeJob.payload>,
+) {
   const customer = await customerByPhone(ctx, orgId, phone);
   if (!customer) return;
   if (replacesCodeId !== undefined && !(await isLiveCode(ctx, customer.id, replacesCodeId))) return;

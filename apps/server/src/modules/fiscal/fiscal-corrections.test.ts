@@ -23,7 +23,7 @@ import {
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
 import { deliverTestWebhooks } from '../payments/webhooks/payment-webhooks.service.js';
-import { correctionFiscalKey, FISCAL_RETRY_MS } from './index.js';
+import { correctionFiscalKey, FISCAL_RETRY_MS, fiscalRegisterJob } from './index.js';
 
 /**
  * A refund the bank confirmed and later reversed (`refund.failed`), in a micromarket that
@@ -224,7 +224,7 @@ describe('a refund reversed after its return receipt was registered', () => {
     await runJobs();
     // A twin worker runs the correction's job once more.
     await ctx.app.jobs.enqueue(
-      'fiscal.register',
+      fiscalRegisterJob,
       { transaction_id: sale.id, refund_id: refund.id, correction: true },
       { key: `twin:${refund.id}` },
     );

@@ -1,9 +1,11 @@
 import { PAYMENT_STATUS, SALE_PAYMENT } from '@vitrina/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { micromarkets, paymentTransactions, transactions } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
-import { insertJob, type JobRow } from '../jobs/index.js';
+import { defineJob } from '../../lib/job-kind.js';
+import { enqueueJob } from '../jobs/index.js';
 import { readSettings } from '../micromarkets/index.js';
 import type { FiscalReceiptRow } from './fiscal.repository.js';
 import * as repo from './fiscal.repository.js';
@@ -17,6 +19,22 @@ export const FISCAL_REGISTER_JOB = 'fiscal.register';
 export const FISCAL_RETRY_MS = 2 * 60_000;
 /** A day of retries; then the receipt is failed and the operator may retry it. */
 export const FISCAL_MAX_ATTEMPTS = (24 * 3600_000) / FISCAL_RETRY_MS;
+/**
+ * A receipt (a sale's, a refund's return, or a return's correction) per job. Four at once, and
+ * in its own slots: a register that times out (Checkbox's 15 s) holds these up, nothing else.
+ * §9 "receipt retry 2 minutes": every retry waits the same two minutes.
+ */
+export const fiscalRegisterJob = defineJob({
+  kind: FISCAL_REGISTER_JOB,
+  payload: z.object({
+    transaction_id: z.number().int().positive(),
+    refund_id: z.number().int().positive().optional(),
+    correction: z.literal(true).optional(),
+  }),
+  concurrency: 4,
+  backoff: { baseMs: FISCAL_RETRY_MS, maxMs: FISCAL_RETRY_MS },
+});
+type FiscalJob = { payload: z.output<typeof fiscalRegisterJob.payload>; attempts: number; maxAttempts: number };
 /** What a paid sale's sale id is registered under, at the provider and on the job queue. */
 export const fiscalKey = (transactionId: number) => `fiscal:${transactionId}`;
 /** What a refund's return receipt is registered under: one per refund (its ledger row). */
@@ -52,13 +70,12 @@ export async function onSalePaid(
 ): Promise<void> {
   const registers = settings ? settings.fiscal_receipts : await registersFiscal(db, sale.micromarketId);
   if (!registers) return;
-  await insertJob(db, {
-    kind: FISCAL_REGISTER_JOB,
-    payload: { transaction_id: sale.id },
-    now,
-    key: fiscalKey(sale.id),
-    maxAttempts: FISCAL_MAX_ATTEMPTS,
-  });
+  await enqueueJob(
+    db,
+    fiscalRegisterJob,
+    { transaction_id: sale.id },
+    { now, key: fiscalKey(sale.id), maxAttempts: FISCAL_MAX_ATTEMPTS },
+  );
 }
 
 /**
@@ -72,13 +89,12 @@ export async function onSaleRefunded(
   now: Date,
 ): Promise<void> {
   if (!(await registersFiscal(db, sale.micromarketId))) return;
-  await insertJob(db, {
-    kind: FISCAL_REGISTER_JOB,
-    payload: { transaction_id: sale.id, refund_id: refund.id },
-    now,
-    key: returnFiscalKey(refund.id),
-    maxAttempts: FISCAL_MAX_ATTEMPTS,
-  });
+  await enqueueJob(
+    db,
+    fiscalRegisterJob,
+    { transaction_id: sale.id, refund_id: refund.id },
+    { now, key: returnFiscalKey(refund.id), maxAttempts: FISCAL_MAX_ATTEMPTS },
+  );
 }
 
 /**
@@ -99,13 +115,12 @@ export async function onRefundReversed(
 }
 
 function queueCorrection(db: Db, transactionId: number, refundId: number, now: Date) {
-  return insertJob(db, {
-    kind: FISCAL_REGISTER_JOB,
-    payload: { transaction_id: transactionId, refund_id: refundId, correction: true },
-    now,
-    key: correctionFiscalKey(refundId),
-    maxAttempts: FISCAL_MAX_ATTEMPTS,
-  });
+  return enqueueJob(
+    db,
+    fiscalRegisterJob,
+    { transaction_id: transactionId, refund_id: refundId, correction: true },
+    { now, key: correctionFiscalKey(refundId), maxAttempts: FISCAL_MAX_ATTEMPTS },
+  );
 }
 
 /** Thrown to make the job runner ask again in two minutes; the row says why. */
@@ -143,9 +158,9 @@ const mayBeRegistered = (row: FiscalReceiptRow) => row.lastError?.startsWith('fi
  * job does nothing, its row goes) and no correction; a return that reached it is fetched until
  * ready, then corrected by a sale receipt of exactly what it printed (`correction`).
  */
-export async function registerFiscalReceipt(deps: Deps, job: Pick<JobRow, 'payload' | 'attempts' | 'maxAttempts'>) {
-  const transactionId = Number(job.payload.transaction_id);
-  const refundId = job.payload.refund_id === undefined ? null : Number(job.payload.refund_id);
+export async function registerFiscalReceipt(deps: Deps, job: FiscalJob) {
+  const transactionId = job.payload.transaction_id;
+  const refundId = job.payload.refund_id ?? null;
   const isCorrection = job.payload.correction === true;
   const [sale] = await deps.db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!sale) return;
@@ -253,7 +268,7 @@ async function correctionPlan(db: Db, sale: Sale, refund: Refund): Promise<Plan 
 
 async function register(
   deps: Deps,
-  job: Pick<JobRow, 'attempts' | 'maxAttempts'>,
+  job: Pick<FiscalJob, 'attempts' | 'maxAttempts'>,
   sale: Sale,
   plan: Plan,
 ): Promise<void> {

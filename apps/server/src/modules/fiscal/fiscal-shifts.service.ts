@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { micromarkets } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { defineJob } from '../../lib/job-kind.js';
 import { readSettings } from '../micromarkets/index.js';
 import * as repo from './fiscal.repository.js';
 import { type FiscalProvider, FiscalProviderError, type FiscalShiftState, opensShiftsItself } from './provider.js';
@@ -11,6 +12,8 @@ import type { FiscalProviders } from './provider-registry.js';
 export const FISCAL_SHIFTS_JOB = 'fiscal.shifts';
 /** How often the nightly closes and the registers that could not open a shift are looked at. */
 export const FISCAL_SHIFTS_EVERY_MS = 60_000;
+/** Checkbox's shifts: closed nightly at each organisation's close time, reopened when they could not be. */
+export const fiscalShiftsJob = defineJob({ kind: FISCAL_SHIFTS_JOB, everyMs: FISCAL_SHIFTS_EVERY_MS });
 /** A register that could not open a shift is asked again this often (§9's receipt retry). */
 export const SHIFT_RETRY_MS = 2 * 60_000;
 

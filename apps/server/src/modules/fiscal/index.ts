@@ -24,6 +24,7 @@ export {
   FISCAL_REGISTER_JOB,
   FISCAL_RETRY_MS,
   fiscalKey,
+  fiscalRegisterJob,
   onRefundReversed,
   onSalePaid,
   onSaleRefunded,

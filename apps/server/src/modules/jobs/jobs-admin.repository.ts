@@ -2,6 +2,7 @@ import { JOB_STATUSES, type JobStatus, type TJob, type TListJobsQuery } from '@v
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
+import { JOBS_CHANNEL, jobNotice } from './jobs.repository.js';
 
 const columns = {
   id: jobs.id,
@@ -103,7 +104,10 @@ export async function requeueFailedJob(db: Db, id: number, now: Date): Promise<T
     WHERE id = ${id} AND status = 'failed'
       AND (key IS NULL OR NOT EXISTS (
         SELECT 1 FROM jobs other WHERE other.key = jobs.key AND other.status IN ('queued', 'running')))
-    RETURNING id`);
-  if ((result as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    RETURNING id, kind`);
+  const [row] = (result as unknown as { rows: { kind: string }[] }).rows;
+  if (!row) return null;
+  // Announced as a queued job is, so a runner wakes for it (on commit).
+  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${jobNotice(row.kind, now)})`);
   return findJob(db, id);
 }

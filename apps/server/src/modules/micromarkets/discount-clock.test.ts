@@ -69,7 +69,7 @@ async function doorClose(s: Shop, device: TestDevice) {
     return sale?.closedAt ? sale : null;
   };
   await expect.poll(saleOf).not.toBeNull();
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   const sale = (await saleOf())!;
   expect(sale.closedAt?.getTime()).toBe(at);
   const lines = await db().select().from(transactionProducts).where(eq(transactionProducts.transactionId, sale.id));
@@ -90,7 +90,7 @@ async function correction(s: Shop) {
       lines: [{ product_id: s.water, quantity: 1 }],
     },
   });
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   return card.lines.map((line) => line.price_minor);
 }
 

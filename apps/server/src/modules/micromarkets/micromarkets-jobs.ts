@@ -1,10 +1,14 @@
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 import type { JobRunner } from '../jobs/index.js';
 import { pruneTelemetry, rollupTelemetry } from './telemetry.repository.js';
 
 const HOUR_MS = 3600_000;
 /** How often the presence job looks for silent devices. */
 const PRESENCE_EVERY_MS = 10_000;
+const presenceJob = defineJob({ kind: 'devices.presence', everyMs: PRESENCE_EVERY_MS });
+const rollupJob = defineJob({ kind: 'telemetry.rollup', everyMs: HOUR_MS });
+const retentionJob = defineJob({ kind: 'telemetry.retention', everyMs: HOUR_MS });
 
 /** The device gateway's side of presence: it knows since when it has been hearing its devices. */
 export type DevicePresence = { sweepSilent(): Promise<void> };
@@ -25,8 +29,8 @@ export function registerMicromarketJobs(
   { ctx, presence, telemetryRetentionDays }: MicromarketJobsDeps,
 ) {
   if (!presence) return;
-  jobs.register('devices.presence', () => presence.sweepSilent(), { everyMs: PRESENCE_EVERY_MS });
+  jobs.register(presenceJob, () => presence.sweepSilent());
   const retentionDays = telemetryRetentionDays ?? 7;
-  jobs.register('telemetry.rollup', () => rollupTelemetry(ctx), { everyMs: HOUR_MS });
-  jobs.register('telemetry.retention', () => pruneTelemetry(ctx, retentionDays), { everyMs: HOUR_MS });
+  jobs.register(rollupJob, () => rollupTelemetry(ctx));
+  jobs.register(retentionJob, () => pruneTelemetry(ctx, retentionDays));
 }

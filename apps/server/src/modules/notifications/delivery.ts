@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { RetryLaterError } from '../../lib/retry-later.js';
 import type { ChannelEndpoints } from './channel-clients.js';
 import { deliverByMailer } from './mailer-delivery.js';
-import { deliveryJobKey, NOTIFY_DELIVER_JOB } from './routing.service.js';
+import { deliveryJobKey, notifyDeliverJob } from './routing.service.js';
 import { sendThroughStoredChannel } from './stored-channel.js';
 import { NOTIFY_FALLBACK_JOB, recordWhatsAppSend, sendNoticeFallback } from './whatsapp-status.js';
 
@@ -55,7 +55,7 @@ export async function deliverNotification(
       .set({ deferrals: row.deferrals + 1 })
       .where(eq(notificationDeliveries.id, deliveryId));
     await ctx.jobs.enqueue(
-      NOTIFY_DELIVER_JOB,
+      notifyDeliverJob,
       { deliveryId },
       {
         key: deliveryJobKey(deliveryId, row.deferrals + 1),

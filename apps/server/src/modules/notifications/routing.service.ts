@@ -9,7 +9,7 @@ import {
   type ZUpdateNotificationRouting,
 } from '@vitrina/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   notificationChannels,
@@ -22,10 +22,18 @@ import {
 import type { UserActor } from '../../lib/actor.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
+import { defineJob } from '../../lib/job-kind.js';
 import { writeAudit } from '../audit/index.js';
 import { messagesFor, type NoticeText } from './recipient-locales.js';
 
 export const NOTIFY_DELIVER_JOB = 'notify.deliver';
+/** A delivery per job; four at once, so one slow channel (a mail server timing out) does not hold the others up. */
+export const notifyDeliverJob = defineJob({
+  kind: NOTIFY_DELIVER_JOB,
+  payload: z.object({ deliveryId: z.number().int().positive() }),
+  concurrency: 4,
+  backoff: { baseMs: 30_000, maxMs: 30 * 60_000 },
+});
 export const deliveryJobKey = (id: number, deferrals: number) => `notify:${id}:${deferrals}`;
 
 function orgOf(actor: UserActor, orgId: number | undefined): number {
@@ -295,7 +303,7 @@ export async function notify(ctx: ServiceContext, notice: Notice): Promise<numbe
     .onConflictDoNothing()
     .returning({ id: notificationDeliveries.id });
   for (const { id } of inserted) {
-    await ctx.jobs.enqueue(NOTIFY_DELIVER_JOB, { deliveryId: id }, { key: deliveryJobKey(id, 0), maxAttempts: 6 });
+    await ctx.jobs.enqueue(notifyDeliverJob, { deliveryId: id }, { key: deliveryJobKey(id, 0), maxAttempts: 6 });
   }
   return inserted.length;
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   notificationChannels,
@@ -9,9 +10,14 @@ import {
   whatsappMessages,
 } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 
 /** The job that reaches a failed WhatsApp notice's recipient by mail instead. */
 export const NOTIFY_FALLBACK_JOB = 'notify.fallback';
+export const notifyFallbackJob = defineJob({
+  kind: NOTIFY_FALLBACK_JOB,
+  payload: z.object({ deliveryId: z.number().int().positive() }),
+});
 
 export type WhatsAppSend = {
   orgId: number;
@@ -98,7 +104,8 @@ export async function applyWhatsAppStatus(ctx: ServiceContext, channelId: number
     return row;
   });
   if (changed?.fallbackJob) {
-    await ctx.jobs.enqueue(
+    // The kind is named by the stored message: checked against the registered kind's schema.
+    await ctx.jobs.enqueueNamed(
       changed.fallbackJob,
       { ...(changed.fallbackPayload ?? {}), wamid: changed.wamid },
       { key: `whatsapp-fallback:${changed.wamid}` },

@@ -88,7 +88,7 @@ describe('web purchase by the customer open-fridge link', () => {
       detections: [],
     });
     await expect.poll(async () => (await saleOfCommand(commandId)).closedAt).not.toBeNull();
-    await ctx.app.saleSettler.idle();
+    await ctx.app.jobs.idle();
     await ctx.app.jobs.runDue();
 
     const sale = await saleOfCommand(commandId);

@@ -48,8 +48,12 @@ export {
 } from './settings/platform-settings.service.js';
 export { type BankObject, TestBankStore } from './test-bank/test-bank-store.js';
 export { settledIntent, settledRefund, TestPaymentBank } from './test-bank/test-provider.js';
-export { TestWebhookPump } from './test-bank/test-webhook-pump.js';
-export { deliverTestWebhooks, TEST_WEBHOOKS_JOB } from './webhooks/payment-webhooks.service.js';
+export {
+  deliverTestWebhooks,
+  TEST_WEBHOOKS_JOB,
+  TEST_WEBHOOKS_KEY,
+  testWebhooksJob,
+} from './webhooks/payment-webhooks.service.js';
 export { newWebhookSecret } from './webhooks/webhook-signature.js';
 
 type PaymentsDeps = ModuleDeps & {

@@ -1,8 +1,9 @@
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 import type { JobRunner } from '../jobs/index.js';
 import { reconcilePayments } from './ledger/payment-operations.service.js';
 import type { PaymentProviders } from './provider-registry.js';
-import { TEST_WEBHOOKS_JOB } from './webhooks/payment-webhooks.service.js';
+import { testWebhooksJob } from './webhooks/payment-webhooks.service.js';
 
 export type PaymentJobsDeps = {
   ctx: ServiceContext;
@@ -11,17 +12,15 @@ export type PaymentJobsDeps = {
   deliverTestWebhooks: () => Promise<unknown>;
 };
 
-/** The payments jobs on the one job runner: the test provider's delayed webhooks and the reconciliation. */
+/** Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances. */
+export const reconcileJob = defineJob({ kind: 'payments.reconcile', everyMs: 60_000 });
+
+/** The payments jobs on the one job runner: the test provider's webhooks and the reconciliation. */
 export function registerPaymentJobs(jobs: JobRunner, { ctx, providers, deliverTestWebhooks }: PaymentJobsDeps) {
-  jobs.register(TEST_WEBHOOKS_JOB, async () => {
+  jobs.register(testWebhooksJob, async () => {
     await deliverTestWebhooks();
   });
-  // Settles what a crash or a time-out left in process (DESIGN §5), once a minute across instances.
-  jobs.register(
-    'payments.reconcile',
-    async () => {
-      await reconcilePayments(ctx, providers);
-    },
-    { everyMs: 60_000 },
-  );
+  jobs.register(reconcileJob, async () => {
+    await reconcilePayments(ctx, providers);
+  });
 }

@@ -3,11 +3,14 @@ import { SCHEDULE_STATUS } from '@vitrina/contract';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { planogramSchedules, planogramTemplates } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 import type { JobRunner } from '../jobs/index.js';
 import { applyLayout } from './apply-layout.js';
 import { dayOf, scheduleStep } from './schedule-rules.js';
 
 export const PLANOGRAM_SCHEDULES_JOB = 'planograms.schedules';
+/** Planogram schedules start on their first day and complete after their last (UTC days). */
+const planogramSchedulesJob = defineJob({ kind: PLANOGRAM_SCHEDULES_JOB, everyMs: 60_000 });
 
 /**
  * Starts the queued schedules whose first day has come (their template becomes the
@@ -63,12 +66,7 @@ export async function runPlanogramSchedules(ctx: ServiceContext): Promise<{ star
 
 /** The planogram jobs on the one job runner. */
 export function registerPlanogramJobs(jobs: JobRunner, { ctx }: { ctx: ServiceContext }) {
-  // Planogram schedules start on their first day and complete after their last (UTC days).
-  jobs.register(
-    PLANOGRAM_SCHEDULES_JOB,
-    async () => {
-      await runPlanogramSchedules(ctx);
-    },
-    { everyMs: 60_000 },
-  );
+  jobs.register(planogramSchedulesJob, async () => {
+    await runPlanogramSchedules(ctx);
+  });
 }

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
+import { settleJob } from '../sales/index.js';
 
 /** Bonus promotions: the screens' calls, and what a settled sale earns. */
 let ctx: TestContext;
@@ -274,7 +275,7 @@ async function settledPurchase(s: Shop, priceMinor = 2_000, at = clock.now()) {
 }
 
 async function settle(id: number) {
-  await ctx.app.jobs.enqueue('sales.settle', { id }, { key: `sale-settle:${id}:${Math.random()}` });
+  await ctx.app.jobs.enqueue(settleJob, { id }, { key: `sale-settle:${id}:${Math.random()}` });
   await ctx.app.jobs.runDue();
 }
 

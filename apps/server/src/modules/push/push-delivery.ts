@@ -1,10 +1,17 @@
 import { monthStartIn } from '@vitrina/contract';
+import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 import { RetryLaterError } from '../../lib/retry-later.js';
 import * as repo from './push.repository.js';
 import type { PushEnvelope, PushProvider } from './push-providers.js';
 
 export const PUSH_SEND_JOB = 'push.send';
+export const pushSendJob = defineJob({
+  kind: PUSH_SEND_JOB,
+  payload: z.object({ messageId: z.number().int().positive() }),
+  backoff: { baseMs: 10_000, maxMs: 10 * 60_000 },
+});
 /** Customers per batch: one transaction records each batch and moves the cursor past it. */
 export const PUSH_BATCH_SIZE = 1000;
 

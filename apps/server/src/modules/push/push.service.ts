@@ -19,7 +19,7 @@ import { writeAudit } from '../audit/index.js';
 import { callingCodeOf } from '../user-groups/index.js';
 import { searchCustomers } from '../users/index.js';
 import * as repo from './push.repository.js';
-import { PUSH_SEND_JOB, pushJobKey } from './push-delivery.js';
+import { pushJobKey, pushSendJob } from './push-delivery.js';
 
 type CreateBody = z.output<typeof ZCreatePushMessage>;
 type ListQuery = z.output<typeof ZListPushMessagesQuery>;
@@ -111,7 +111,7 @@ export async function createMessage(ctx: ServiceContext, actor: UserActor, body:
     return messageId;
   });
   // Queued after the row commits: the job finds its message, and a scheduled one waits for its time.
-  await ctx.jobs.enqueue(PUSH_SEND_JOB, { messageId: id }, { key: pushJobKey(id), runAt: sendAt, maxAttempts: 10 });
+  await ctx.jobs.enqueue(pushSendJob, { messageId: id }, { key: pushJobKey(id), runAt: sendAt, maxAttempts: 10 });
   return getMessage(ctx, actor, id);
 }
 

@@ -9,11 +9,11 @@ import type { ServiceContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import {
   FISCAL_MAX_ATTEMPTS,
-  FISCAL_REGISTER_JOB,
   type FiscalReceiptRow,
   findFiscalReceipt,
   findReturnReceipts,
   fiscalKey,
+  fiscalRegisterJob,
   listSaleReceipts,
   problemText,
 } from '../fiscal/index.js';
@@ -174,7 +174,7 @@ export async function retryFiscalReceipt(
   const fiscal = await findFiscalReceipt(ctx.db, id);
   if (fiscal && fiscal.status !== 'failed') throw conflict('fiscal.not_failed');
   await ctx.jobs.enqueue(
-    FISCAL_REGISTER_JOB,
+    fiscalRegisterJob,
     { transaction_id: id },
     { key: fiscalKey(id), maxAttempts: FISCAL_MAX_ATTEMPTS },
   );

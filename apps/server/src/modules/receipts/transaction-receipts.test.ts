@@ -17,6 +17,7 @@ import { createSignedInUser } from '../../../test/factories/users.js';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
 import { paymentTransactions } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
+import { settleJob } from '../sales/index.js';
 
 /**
  * The transaction card's receipts: every fiscal receipt of a sale as the operator
@@ -225,7 +226,7 @@ describe('the transaction card’s receipts', () => {
       { orgId: s.orgId, micromarketId: plainMarket, customerId: s.customer.userId, closedAt: clock.now() },
       [{ productId: s.latte, name: 'Latte', quantity: 1, priceMinor: 4_000 }],
     );
-    await ctx.app.jobs.enqueue('sales.settle', { id: plain.id }, { key: `sale-settle:${plain.id}` });
+    await ctx.app.jobs.enqueue(settleJob, { id: plain.id }, { key: `sale-settle:${plain.id}` });
     await runJobs();
     expect(await receiptsFor(s.staff, plain.id)).toEqual([]);
   });

@@ -6,7 +6,13 @@ import { reportRoutes } from './reports.routes.js';
 import { registerReportJobs } from './reports-jobs.js';
 import { markSaleRollups, saleBucketOf } from './rollups.js';
 
-export { queueDueReports, REPORT_MAIL_JOB, REPORT_SCHEDULE_JOB, sendReportDelivery } from './report-mail.js';
+export {
+  queueDueReports,
+  REPORT_MAIL_JOB,
+  REPORT_SCHEDULE_JOB,
+  reportMailJob,
+  sendReportDelivery,
+} from './report-mail.js';
 export { latestDuePeriod } from './report-schedule.js';
 export { deliveriesOf } from './report-subscriptions.repository.js';
 export { ROLLUPS_EVERY_MS, ROLLUPS_JOB } from './reports-jobs.js';

@@ -6,11 +6,13 @@ import {
   type TSalesTotals,
   translate,
 } from '@vitrina/contract';
+import { z } from 'zod';
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 import type { Mail } from '../../lib/mailer.js';
 import { OrgScope } from '../../lib/org-scope.js';
 import { exportTable } from '../../lib/table-export.js';
-import { insertJob } from '../jobs/index.js';
+import { enqueueJob } from '../jobs/index.js';
 import { latestDuePeriod } from './report-schedule.js';
 import * as repo from './report-subscriptions.repository.js';
 import { type ReportReader, SALES_COLUMNS, salesLines, salesReport } from './reports.service.js';
@@ -19,6 +21,13 @@ export const REPORT_SCHEDULE_JOB = 'reports.schedule';
 export const REPORT_MAIL_JOB = 'reports.mail';
 /** How often the schedule is checked: a report goes out at most this long after its hour. */
 export const REPORT_SCHEDULE_EVERY_MS = 5 * 60_000;
+export const reportScheduleJob = defineJob({ kind: REPORT_SCHEDULE_JOB, everyMs: REPORT_SCHEDULE_EVERY_MS });
+/** A mail per due period of a subscription. */
+export const reportMailJob = defineJob({
+  kind: REPORT_MAIL_JOB,
+  payload: z.object({ delivery_id: z.number().int().positive() }),
+  backoff: { baseMs: 60_000 },
+});
 /** An inline mail lists at most this many rows per currency (the attachment holds them all). */
 const INLINE_ROWS = 30;
 
@@ -169,7 +178,7 @@ export async function queueDueReports(ctx: ServiceContext): Promise<number> {
         now,
       });
       if (id === null) return false;
-      await insertJob(tx, { kind: REPORT_MAIL_JOB, payload: { delivery_id: id }, now, key: `report-mail:${id}` });
+      await enqueueJob(tx, reportMailJob, { delivery_id: id }, { now, key: `report-mail:${id}` });
       return true;
     });
     if (isQueued) queued += 1;

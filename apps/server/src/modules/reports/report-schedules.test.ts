@@ -10,7 +10,7 @@ import { call, createTestContext, type TestContext } from '../../../test/helper.
 import { startChannelStandIns } from '../../../test/stand-ins/channel-stand-ins.js';
 import { mailOutbox, rolePermissions, users } from '../../db/schema/index.js';
 import { TestClock } from '../../lib/clock.js';
-import { deliveriesOf, markSaleRollups, REPORT_MAIL_JOB, saleDay, sendReportDelivery } from './index.js';
+import { deliveriesOf, markSaleRollups, reportMailJob, saleDay, sendReportDelivery } from './index.js';
 
 // Tuesday 2026-03-10, 06:30 in Warsaw (UTC+1): a daily report at 07:00 is not due yet.
 const START = Date.parse('2026-03-10T05:30:00Z');
@@ -134,7 +134,7 @@ describe('scheduled reports by mail', () => {
     const [delivery] = await deliveriesOf(db(), daily.id);
     expect(delivery).toMatchObject({ periodStart: '2026-03-09', periodEnd: '2026-03-09', status: 'sent' });
     await sendReportDelivery(ctx.app.services, delivery!.id);
-    await ctx.app.jobs.enqueue(REPORT_MAIL_JOB, { delivery_id: delivery!.id });
+    await ctx.app.jobs.enqueue(reportMailJob, { delivery_id: delivery!.id });
     expect(await mailsTo(operator.email)).toHaveLength(1);
     const [listed] = (await callApi(ctx, api.report.subscriptions, { token: operator.token })).json().items;
     expect(listed).toMatchObject({ id: daily.id, last_period: '2026-03-09' });

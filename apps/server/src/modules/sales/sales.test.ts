@@ -24,6 +24,7 @@ import { TestClock } from '../../lib/clock.js';
 import { fiscalKey } from '../fiscal/index.js';
 import { ROLLUPS_EVERY_MS } from '../reports/index.js';
 import { BONUS_TOP_UP, bonusBalance, bookBonus } from './bonus-ledger.js';
+import { settleJob } from './index.js';
 import { queueSaleStep, requestSettlement } from './settlement.service.js';
 
 /** A customer's door session, from the fridge's messages to the money taken. */
@@ -90,7 +91,7 @@ async function purchase(
   await s.device.send('door-session', { id, state: 'opened', kind: 'customer', opened_at: at, ...who });
   await expect.poll(() => saleOfSession(id)).toBeTruthy();
   // The hold (when the micromarket holds) is placed before the customer closes the door.
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   await s.device.send('door-session', {
     id,
     state: 'closed',
@@ -103,7 +104,7 @@ async function purchase(
   });
   await expect.poll(async () => (await saleOfSession(id))?.closedAt ?? null).not.toBeNull();
   // The instance settles a closed sale at once; its job waits behind as the fallback.
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   return id;
 }
 
@@ -114,9 +115,9 @@ async function saleOfSession(sessionId: string) {
 
 /** The sale once the settlement is done: the in-memory settler's work and the job runner's both. */
 async function settled(sessionId: string) {
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   await ctx.app.jobs.runDue();
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   return (await saleOfSession(sessionId))!;
 }
 
@@ -185,7 +186,7 @@ describe('sales from door sessions', () => {
     expect(cached!.bonuses).toBe(0);
     // The fallback job, a retry or a second instance settling again takes nothing more.
     clock.advance(60_000);
-    await ctx.app.jobs.enqueue('sales.settle', { id: sale.id });
+    await ctx.app.jobs.enqueue(settleJob, { id: sale.id });
     await ctx.app.jobs.runDue();
     expect(await ledgerOf(sale.id)).toHaveLength(1);
     await s.device.close();

@@ -80,7 +80,7 @@ async function session(f: Fridge, reading: Reading) {
       return sale?.closedAt ? sale : null;
     })
     .not.toBeNull();
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   await ctx.app.jobs.runDue();
   const [sale] = await db().select().from(transactions).where(eq(transactions.doorSessionId, id));
   return sale!;
@@ -151,7 +151,7 @@ describe('a fridge with RFID and shelf scales', () => {
         lines: [{ product_id: f.water, quantity: 1 }],
       },
     });
-    await ctx.app.saleSettler.idle();
+    await ctx.app.jobs.idle();
     await ctx.app.jobs.runDue();
     const resolved = await cardOf(f, sale.id);
     expect(resolved).toMatchObject({ status: 1, payment_status: 1, paid_minor: 2_500 });

@@ -1,7 +1,9 @@
 import { PAYMENT_STATUS, SALE_PAYMENT, SALE_STATUS, type TMicromarketSettings } from '@vitrina/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { defineJob } from '../../lib/job-kind.js';
 import { findSettingsRow, readSettings } from '../micromarkets/index.js';
 import { notify } from '../notifications/index.js';
 import type { PaymentProviders } from '../payments/index.js';
@@ -14,6 +16,27 @@ import * as repo from './sales.repository.js';
 export const HOLD_JOB = 'sales.hold';
 export const SETTLE_JOB = 'sales.settle';
 export const SETTLE_SWEEP_JOB = 'sales.settle-sweep';
+
+const salePayload = z.object({ id: z.number().int().positive() });
+/**
+ * Sixteen of each at once on an instance (what the sale settler had): the provider calls
+ * overlap, the database is not flooded. Run at once without a row by `runSoon` (door open and
+ * close on this instance), as a job otherwise (a panel correction, the sweep).
+ */
+const SALE_STEP_CONCURRENCY = 16;
+export const holdJob = defineJob({
+  kind: HOLD_JOB,
+  payload: salePayload,
+  concurrency: SALE_STEP_CONCURRENCY,
+  backoff: { baseMs: 2_000 },
+});
+export const settleJob = defineJob({
+  kind: SETTLE_JOB,
+  payload: salePayload,
+  concurrency: SALE_STEP_CONCURRENCY,
+  backoff: { baseMs: 5_000, maxMs: 10 * 60_000 },
+});
+export const settleSweepJob = defineJob({ kind: SETTLE_SWEEP_JOB, everyMs: 60_000 });
 /** A processing sale without a queued settlement (a crash between commit and queueing) is picked up after this. */
 export const SETTLE_SWEEP_AFTER_MS = 60_000;
 
@@ -36,12 +59,17 @@ export function announceSale(ctx: ServiceContext, sale: repo.SaleRow) {
   });
 }
 
-/** Whoever settles sales right away on this instance (the SaleSettler), if anyone. */
+/** Whoever settles sales right away on this instance (the job runner's `runSoon`, saleStepsOn), if anyone. */
 export type SettleNow = { settleSoon(transactionId: number): void; holdSoon(transactionId: number): void };
 
+/** The keys a sale's hold and settlement run under, as a job row and as a run without one. */
+export const holdKey = (id: number) => `sale-hold:${id}`;
+export const settleKey = (id: number) => `sale-settle:${id}`;
+
 /**
- * Hands a sale's next step (its hold, its settlement) to the instance's SaleSettler, which
- * does it at once; without one (a corrected sale from the panel, tests) to the durable job.
+ * Hands a sale's next step (its hold, its settlement) to this instance's job runner, which
+ * runs it at once without a row (SettleNow); without one (a corrected sale from the panel,
+ * tests) to the durable job.
  * Either way a crash or a provider still deciding is caught by the sweep, which queues the
  * job for every sale left processing, and the keys make a second request for a step a no-op.
  */
@@ -64,11 +92,11 @@ export async function queueSaleStep(
   }
   if (step.next === 'hold') {
     if (now) now.holdSoon(id);
-    else await ctx.jobs.enqueue(HOLD_JOB, { id }, { key: `sale-hold:${id}` });
+    else await ctx.jobs.enqueue(holdJob, { id }, { key: holdKey(id) });
   }
   if (step.next === 'settle') {
     if (now) now.settleSoon(id);
-    else await ctx.jobs.enqueue(SETTLE_JOB, { id }, { key: `sale-settle:${id}`, maxAttempts: 20 });
+    else await ctx.jobs.enqueue(settleJob, { id }, { key: settleKey(id), maxAttempts: 20 });
   }
 }
 
@@ -318,7 +346,7 @@ export async function sweepUnsettled(ctx: ServiceContext): Promise<number> {
   const before = new Date(ctx.clock.nowMs() - SETTLE_SWEEP_AFTER_MS);
   const ids = await repo.unsettledBefore(ctx.db, before, 500);
   for (const id of ids) {
-    await ctx.jobs.enqueue(SETTLE_JOB, { id }, { key: `sale-settle:${id}`, maxAttempts: 20 });
+    await ctx.jobs.enqueue(settleJob, { id }, { key: settleKey(id), maxAttempts: 20 });
   }
   return ids.length;
 }

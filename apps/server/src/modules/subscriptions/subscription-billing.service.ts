@@ -1,7 +1,9 @@
 import { SUBSCRIPTION_PAYMENT, SUBSCRIPTION_PAYMENT_KIND } from '@vitrina/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { micromarkets, subscriptions } from '../../db/schema/index.js';
 import type { ServiceContext } from '../../lib/context.js';
+import { defineJob } from '../../lib/job-kind.js';
 import type { PaymentProviders } from '../payments/index.js';
 import { findOrganizationCard } from './subscription-card.service.js';
 import { chargePayment } from './subscription-charge.service.js';
@@ -11,6 +13,15 @@ import { findOrganisationPricing, monthlyTotal } from './subscription-pricing.js
 
 export const BILLING_JOB = 'subscriptions.bill';
 export const BILL_ORG_JOB = 'subscriptions.bill_org';
+const DAY_MS = 24 * 3600_000;
+/** The daily check: queues one keyed billing job per organisation and month. */
+export const billingJob = defineJob({ kind: BILLING_JOB, everyMs: DAY_MS });
+/** One organisation's month, retried by the runner until it settles. */
+export const billOrgJob = defineJob({
+  kind: BILL_ORG_JOB,
+  payload: z.object({ orgId: z.number().int().positive(), month: z.string().regex(/^\d{4}-\d{2}-01$/) }),
+  backoff: { baseMs: 60_000, maxMs: 6 * 3600_000 },
+});
 
 /** Active, auto-billed and not paid through the month that ends at `end`. */
 const dueBy = (end: Date) =>
@@ -71,7 +82,7 @@ export async function queueMonthlyBilling(ctx: ServiceContext) {
     .from(subscriptions)
     .where(dueBy(monthEnd(month)));
   for (const { orgId } of orgs) {
-    await ctx.jobs.enqueue(BILL_ORG_JOB, { orgId, month }, { key: `${BILL_ORG_JOB}:${orgId}:${month}` });
+    await ctx.jobs.enqueue(billOrgJob, { orgId, month }, { key: `${BILL_ORG_JOB}:${orgId}:${month}` });
   }
   return orgs.length;
 }

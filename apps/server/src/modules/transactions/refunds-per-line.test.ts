@@ -18,6 +18,7 @@ import {
 import { TestClock } from '../../lib/clock.js';
 import type { TestPaymentProvider } from '../payments/test-bank/test-provider.js';
 import { deliverTestWebhooks } from '../payments/webhooks/payment-webhooks.service.js';
+import { settleJob } from '../sales/index.js';
 
 /**
  * Refunds an operator can trust: by products or by amount, always with a reason,
@@ -83,7 +84,7 @@ async function paidSale(s: Shop, options: { bonusesMinor?: number } = {}) {
     },
     lines,
   );
-  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+  await ctx.app.jobs.enqueue(settleJob, { id: sale.id }, { key: `sale-settle:${sale.id}` });
   await ctx.app.jobs.runDue();
   const [row] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
   expect(row).toMatchObject({ status: 1, paymentStatus: 1, paidMinor: grossMinor - bonuses });

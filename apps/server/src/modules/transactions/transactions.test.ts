@@ -9,6 +9,7 @@ import { createTenant, type Tenant } from '../../../test/factories/tenant.js';
 import { createSignedInUser } from '../../../test/factories/users.js';
 import { call, createTestContext, type TestContext } from '../../../test/helper.js';
 import { auditLog, paymentTransactions, transactionProducts, transactions } from '../../db/schema/index.js';
+import { settleJob } from '../sales/index.js';
 
 /** The transactions screens' API: list, totals, export, card, refund, charge again, correction. */
 let ctx: TestContext;
@@ -104,7 +105,7 @@ async function insertSale(s: Shop, seed: SaleSeed = {}) {
 /** A sale the settlement charged on the customer's card: paid, with a charge row at the test provider. */
 async function paidSale(s: Shop, seed: SaleSeed = {}) {
   const sale = await insertSale(s, { ...seed, status: 3, paymentStatus: 0 });
-  await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+  await ctx.app.jobs.enqueue(settleJob, { id: sale.id }, { key: `sale-settle:${sale.id}` });
   await ctx.app.jobs.runDue();
   const [row] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
   expect(row).toMatchObject({ status: 1, paymentStatus: 1, paidMinor: sale.amountMinor });
@@ -483,7 +484,7 @@ describe('POST /v1/device/transaction/charge/:id', () => {
     const s = await shop();
     await s.setSimulation('decline');
     const sale = await insertSale(s, { status: 3, paymentStatus: 0 });
-    await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+    await ctx.app.jobs.enqueue(settleJob, { id: sale.id }, { key: `sale-settle:${sale.id}` });
     await ctx.app.jobs.runDue();
     const [notPaid] = await db().select().from(transactions).where(eq(transactions.id, sale.id));
     expect(notPaid).toMatchObject({ status: 1, paymentStatus: 2 });

@@ -18,6 +18,7 @@ import { CheckboxStandIn, checkboxCashier } from '../../../../test/stand-ins/che
 import { fiscalReceipts, paymentTransactions, transactionProducts, transactions } from '../../../db/schema/index.js';
 import { TestClock } from '../../../lib/clock.js';
 import { deliverTestWebhooks } from '../../payments/webhooks/payment-webhooks.service.js';
+import { settleJob } from '../../sales/index.js';
 import { customerOpenRefusal, REFUSAL_RULES } from '../../sales-gate/index.js';
 import { FISCAL_RETRY_MS, registerFiscalReceipt } from '../index.js';
 
@@ -420,7 +421,7 @@ describe('fiscal receipts on Checkbox', () => {
     const s = await shop();
     const sale = await closedSale(s);
     // The settlement pays; the fiscal job's receipt reaches Checkbox but its answer does not come back.
-    await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+    await ctx.app.jobs.enqueue(settleJob, { id: sale.id }, { key: `sale-settle:${sale.id}` });
     standIn.dropNextAnswerOn = 'POST /api/v1/receipts/sell';
     await runJobs();
     expect(sellsOf(s)).toHaveLength(1);
@@ -523,7 +524,7 @@ describe('fiscal receipts on Checkbox', () => {
     const s = await shop();
     const sale = await closedSale(s);
     await db().update(transactions).set({ isTest: true }).where(eq(transactions.id, sale.id));
-    await ctx.app.jobs.enqueue('sales.settle', { id: sale.id }, { key: `sale-settle:${sale.id}` });
+    await ctx.app.jobs.enqueue(settleJob, { id: sale.id }, { key: `sale-settle:${sale.id}` });
     await runJobs();
     const [receipt] = await receiptsOf(sale.id);
     expect(receipt).toMatchObject({ status: 'failed', lastError: 'fiscal.test_sale', providerReceiptId: null });

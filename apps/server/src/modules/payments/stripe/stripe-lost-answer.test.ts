@@ -68,7 +68,7 @@ const saleOfSession = async (doorSessionId: string) =>
   (await db().select().from(transactions).where(eq(transactions.doorSessionId, doorSessionId)))[0];
 
 async function runJobs() {
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   for (let round = 0; round < 3; round += 1) await ctx.app.jobs.runDue();
 }
 

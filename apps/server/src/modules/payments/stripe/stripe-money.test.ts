@@ -18,6 +18,7 @@ import {
   transactions,
 } from '../../../db/schema/index.js';
 import { TestClock } from '../../../lib/clock.js';
+import { settleJob } from '../../sales/index.js';
 import { holdSale } from '../../sales/settlement.service.js';
 
 /**
@@ -110,12 +111,12 @@ async function closedSale(s: Shop, amountMinor: number, options: { held?: boolea
 }
 
 async function runJobs() {
-  await ctx.app.saleSettler.idle();
+  await ctx.app.jobs.idle();
   for (let round = 0; round < 3; round += 1) await ctx.app.jobs.runDue();
 }
 
 async function settle(id: number) {
-  await ctx.app.jobs.enqueue('sales.settle', { id }, { key: `sale-settle:${id}` });
+  await ctx.app.jobs.enqueue(settleJob, { id }, { key: `sale-settle:${id}` });
   await runJobs();
 }
 

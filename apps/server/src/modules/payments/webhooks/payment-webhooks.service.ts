@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { systemActor } from '../../../lib/actor.js';
 import type { ServiceContext } from '../../../lib/context.js';
 import { badRequest } from '../../../lib/errors.js';
+import { defineJob } from '../../../lib/job-kind.js';
 import { OrgScope } from '../../../lib/org-scope.js';
 import { writeAudit } from '../../audit/index.js';
 import * as repo from '../payments.repository.js';
@@ -187,6 +188,14 @@ export async function receiveWebhook(ctx: ServiceContext, providers: PaymentProv
 
 /** The job that delivers the test provider's webhooks once they fall due. */
 export const TEST_WEBHOOKS_JOB = 'payments.test-webhooks';
+/**
+ * One delivery at a time per instance: each run takes every webhook due then, so a burst is
+ * delivered by one run (the runner's `runSoon` under one key runs again once for what came
+ * meanwhile). Due ones are run at once without a row (a job is three writes, at hundreds of
+ * sales a second); delayed ones wait as a job row for their time.
+ */
+export const testWebhooksJob = defineJob({ kind: TEST_WEBHOOKS_JOB, concurrency: 1 });
+export const TEST_WEBHOOKS_KEY = 'test-webhooks';
 
 /**
  * The test provider's webhooks, delivered in-process once the clock reaches them: its outbox

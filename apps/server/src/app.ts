@@ -30,7 +30,7 @@ import { slideSession } from './modules/auth/index.js';
 import { FiscalProviders } from './modules/fiscal/index.js';
 import { JobRunner } from './modules/jobs/index.js';
 import { LiveBus, type LiveBusOptions } from './modules/live/index.js';
-import { THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
+import { type TelemetryRetention, THRESHOLDS_CHANNEL } from './modules/micromarkets/index.js';
 import { type ChannelEndpoints, DEFAULT_CHANNEL_ENDPOINTS, orgMailer } from './modules/notifications/index.js';
 import {
   deliverTestWebhooks,
@@ -74,7 +74,8 @@ export type AppDeps = {
   runJobs?: boolean;
   /** Run the device gateway: the embedded broker on `port`, or the external one at `url`. Omitted: no gateway. */
   mqtt?: MqttSettings;
-  telemetryRetentionDays?: number;
+  /** TELEMETRY_RETENTION_DAYS and TELEMETRY_HOURLY_RETENTION_MONTHS; omitted: 7 days and 13 months. */
+  telemetryRetention?: TelemetryRetention;
   /** Encrypts stored credentials (main resolves SECRET_KEY); omitted in tests: a random key per app. */
   secretKey?: string;
   /** Tests point the Stripe adapter at a local stand-in. */
@@ -268,7 +269,7 @@ export async function buildApp(deps: AppDeps) {
       mapTiles,
       push: deps.push,
       gateway,
-      telemetryRetentionDays: deps.telemetryRetentionDays,
+      telemetryRetention: deps.telemetryRetention,
     },
   });
 

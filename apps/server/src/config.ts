@@ -93,6 +93,8 @@ const ZConfig = z.object({
   /** The shards of the device QoS 1 uplink the definitions declare (vitrina.uplink.0 … N-1); the recipe has one, which keeps each device's messages in order. */
   RABBITMQ_UPLINK_QUEUES: z.coerce.number().int().min(1).max(64).default(1),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** The hourly telemetry rollup keeps this month and this many whole months before it. */
+  TELEMETRY_HOURLY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(13),
   /** Encrypts stored provider credentials; unset: generated into DATA_DIR on the embedded database, refused on PostgreSQL. */
   SECRET_KEY: z.string().min(32, { error: 'at least 32 characters' }).optional(),
   /** Where the Stripe adapter sends its calls; unset: api.stripe.com (a proxy or a stand-in otherwise). */
@@ -159,7 +161,7 @@ export type Config = {
   /** How long a session is served from memory; 0 checks every request against the database. */
   sessionCacheTtlMs: number;
   mqtt: MqttSettings;
-  telemetryRetentionDays: number;
+  telemetryRetention: { rawDays: number; hourlyMonths: number };
   secretKey: string | undefined;
 };
 
@@ -216,7 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { amqpUrl: c.AMQP_URL, managementUrl: c.RABBITMQ_MANAGEMENT_URL, uplinkQueues: c.RABBITMQ_UPLINK_QUEUES }
           : undefined,
     },
-    telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
+    telemetryRetention: { rawDays: c.TELEMETRY_RETENTION_DAYS, hourlyMonths: c.TELEMETRY_HOURLY_RETENTION_MONTHS },
     secretKey: c.SECRET_KEY,
     stripeApiUrl: c.STRIPE_API_URL,
     checkboxApiUrl: c.CHECKBOX_API_URL,

@@ -90,7 +90,7 @@ async function main() {
     sessionCache: { ttlMs: config.sessionCacheTtlMs },
     runJobs: true,
     mqtt: config.mqtt,
-    telemetryRetentionDays: config.telemetryRetentionDays,
+    telemetryRetention: config.telemetryRetention,
     secretKey,
     payments: { stripeBaseUrl: config.stripeApiUrl },
     fiscal: { checkboxBaseUrl: config.checkboxApiUrl },

@@ -21,7 +21,7 @@ import { type FiscalProviders, fiscalModule } from './modules/fiscal/index.js';
 import { type JobRunner, jobsModule } from './modules/jobs/index.js';
 import { type LiveBus, liveModule } from './modules/live/index.js';
 import { makersModule } from './modules/makers/index.js';
-import { micromarketsModule } from './modules/micromarkets/index.js';
+import { micromarketsModule, type TelemetryRetention } from './modules/micromarkets/index.js';
 import { type ChannelEndpoints, notificationsModule } from './modules/notifications/index.js';
 import { openLinksModule } from './modules/open-links/index.js';
 import { ordersModule } from './modules/orders/index.js';
@@ -64,7 +64,7 @@ export type ServerModuleDeps = {
    * and open links, the customer app and couriers send door commands through it at once.
    */
   gateway: Gateway | null;
-  telemetryRetentionDays: number | undefined;
+  telemetryRetention: TelemetryRetention | undefined;
 };
 
 /**

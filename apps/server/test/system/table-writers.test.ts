@@ -93,6 +93,8 @@ const OWNERS: Record<string, string> = {
   sale_refusals: 'sales-gate',
   sales_daily: 'reports',
   sales_daily_products: 'reports',
+  sales_org_daily: 'reports',
+  sales_org_daily_products: 'reports',
   sales_rollup_dirty: 'reports',
   sessions: 'auth',
   shelf_products: 'micromarkets',

@@ -191,11 +191,17 @@ export const deviceCommands = pgTable(
   ],
 );
 
-/** Raw telemetry, kept for the retention period; charts read the hourly table beyond it. */
+/**
+ * Raw telemetry, kept for the retention period; charts read the hourly table beyond it.
+ * Partitioned by UTC day on `at` (migration 0050; drizzle has no words for it): the
+ * micromarkets' `telemetry.retention` job makes the days ahead and drops whole days past
+ * TELEMETRY_RETENTION_DAYS, and `telemetry_default` takes a row no day holds. The key holds
+ * `at`, as a partitioned table's must; `id` is the arrival order.
+ */
 export const telemetry = pgTable(
   'telemetry',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     micromarketId: micromarketRef(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     temperature: real('temperature'),
@@ -204,10 +210,17 @@ export const telemetry = pgTable(
     weights: integer('weights').array(),
     tilt: real('tilt'),
   },
-  (t) => [index('telemetry_micromarket_at').on(t.micromarketId, t.at), index('telemetry_at_brin').using('brin', t.at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
+    index('telemetry_micromarket_at').on(t.micromarketId, t.at),
+    index('telemetry_at_brin').using('brin', t.at),
+  ],
 );
 
-/** Telemetry downsampled per hour for long chart periods. */
+/**
+ * Telemetry downsampled per hour for long chart periods. Partitioned by UTC month on `hour`
+ * (migration 0050), months past TELEMETRY_HOURLY_RETENTION_MONTHS dropped whole by the same job.
+ */
 export const telemetryHourly = pgTable(
   'telemetry_hourly',
   {

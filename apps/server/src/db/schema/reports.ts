@@ -84,6 +84,56 @@ export const salesDailyProducts = pgTable(
   ],
 );
 
+/** The organisation-day a rollup row of the whole organisation belongs to (a UTC date). */
+const orgDayColumns = () => ({
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organizations.id),
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
+/**
+ * `sales_daily` summed over the organisation's micromarkets: what a report of the whole
+ * organisation (its totals, by day, payment type or organisation) reads, a row per day and
+ * payment type instead of one per micromarket. Moved by the same transaction that recomputes a
+ * micromarket-day of `sales_daily`, by the difference, so it always equals the sum.
+ */
+export const salesOrgDaily = pgTable(
+  'sales_org_daily',
+  {
+    ...orgDayColumns(),
+    paymentType: smallint('payment_type').notNull(),
+    currency: currency(),
+    sales: integer('sales').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    revenueMinor: total('revenue_minor'),
+    refundsMinor: total('refunds_minor'),
+    costMinor: total('cost_minor'),
+    discountMinor: total('discount_minor'),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.paymentType, t.currency] })],
+);
+
+/**
+ * `sales_daily_products` summed over the organisation's micromarkets: a month's report by
+ * product or category reads days × products, not micromarkets × days × products. Kept like
+ * `sales_org_daily`.
+ */
+export const salesOrgDailyProducts = pgTable(
+  'sales_org_daily_products',
+  {
+    ...orgDayColumns(),
+    productId: integer('product_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    currency: currency(),
+    sales: integer('sales').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    revenueMinor: total('revenue_minor'),
+    costMinor: total('cost_minor'),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.productId, t.categoryId, t.currency] })],
+);
+
 /**
  * The micromarket-days whose rollup rows are behind their sales: a sale's settlement or
  * refund marks its bucket here in its own transaction (one small upsert), and the

@@ -5,6 +5,7 @@ import type { ModuleDeps, ModuleManifest } from '../../lib/module-manifest.js';
 import type { JobRunner } from '../jobs/index.js';
 import { micromarketRoutes } from './micromarkets.routes.js';
 import { type DevicePresence, registerMicromarketJobs } from './micromarkets-jobs.js';
+import type { TelemetryRetention } from './telemetry-retention.service.js';
 
 export {
   type DeviceEventWrite,
@@ -40,6 +41,7 @@ export { listPriceTags } from './price-tags.repository.js';
 export { discountedPrice, personalPriceMap } from './prices.repository.js';
 export { readSettings } from './settings.service.js';
 export { insertTelemetry, type TelemetryRow } from './telemetry.repository.js';
+export type { TelemetryRetention } from './telemetry-retention.service.js';
 export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';
 
 /**
@@ -48,15 +50,15 @@ export { readThresholds, THRESHOLDS_CHANNEL } from './thresholds.js';
  * retention); none without MQTT.
  */
 export const micromarketsModule: ModuleManifest<
-  ModuleDeps & { mapTiles: TMapTiles; gateway: DevicePresence | null; telemetryRetentionDays: number | undefined },
+  ModuleDeps & {
+    mapTiles: TMapTiles;
+    gateway: DevicePresence | null;
+    telemetryRetention: TelemetryRetention | undefined;
+  },
   JobRunner
 > = {
   name: 'micromarkets',
   routes: (app, { ctx, mapTiles }) => app.register(micromarketRoutes, { ctx, mapTiles }),
-  jobs: (runner, { ctx, gateway, telemetryRetentionDays }) =>
-    registerMicromarketJobs(runner, {
-      ctx,
-      presence: gateway,
-      ...(telemetryRetentionDays ? { telemetryRetentionDays } : {}),
-    }),
+  jobs: (runner, { ctx, gateway, telemetryRetention }) =>
+    registerMicromarketJobs(runner, { ctx, presence: gateway, telemetryRetention }),
 };

@@ -1,7 +1,12 @@
 import type { ServiceContext } from '../../lib/context.js';
 import { defineJob } from '../../lib/job-kind.js';
 import type { JobRunner } from '../jobs/index.js';
-import { pruneTelemetry, rollupTelemetry } from './telemetry.repository.js';
+import { rollupTelemetry } from './telemetry.repository.js';
+import {
+  DEFAULT_TELEMETRY_RETENTION,
+  keepTelemetryPartitions,
+  type TelemetryRetention,
+} from './telemetry-retention.service.js';
 
 const HOUR_MS = 3600_000;
 /** How often the presence job looks for silent devices. */
@@ -17,20 +22,23 @@ export type MicromarketJobsDeps = {
   ctx: ServiceContext;
   /** The device gateway; null (no MQTT configured): no device jobs, as no telemetry arrives either. */
   presence: DevicePresence | null;
-  telemetryRetentionDays?: number | undefined;
+  /** TELEMETRY_RETENTION_DAYS and TELEMETRY_HOURLY_RETENTION_MONTHS; unset: 7 days and 13 months. */
+  telemetryRetention?: TelemetryRetention | undefined;
 };
 
 /**
  * The micromarkets' device jobs, with a gateway only: the presence sweep (devices silent too
- * long go offline), and the telemetry rollup and retention.
+ * long go offline), the telemetry rollup, and the telemetry retention: the telemetry tables'
+ * partitions made ahead and dropped whole by age (docs/decisions/135-telemetry-partitions.md).
  */
 export function registerMicromarketJobs(
   jobs: JobRunner,
-  { ctx, presence, telemetryRetentionDays }: MicromarketJobsDeps,
+  { ctx, presence, telemetryRetention = DEFAULT_TELEMETRY_RETENTION }: MicromarketJobsDeps,
 ) {
   if (!presence) return;
   jobs.register(presenceJob, () => presence.sweepSilent());
-  const retentionDays = telemetryRetentionDays ?? 7;
   jobs.register(rollupJob, () => rollupTelemetry(ctx));
-  jobs.register(retentionJob, () => pruneTelemetry(ctx, retentionDays));
+  jobs.register(retentionJob, async () => {
+    await keepTelemetryPartitions(ctx, telemetryRetention);
+  });
 }

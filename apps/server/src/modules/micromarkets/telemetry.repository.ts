@@ -6,13 +6,13 @@ import { pgArray } from '../../lib/sql.js';
 
 /**
  * The telemetry tables are this module's (it draws the charts from them): the gateway hands
- * its gathered samples to insertTelemetry, and the hourly jobs roll them up and prune them.
+ * its gathered samples to insertTelemetry, and the hourly jobs roll them up and drop old
+ * partitions (telemetry-retention.service.ts).
  */
 
 export type TelemetryRow = typeof telemetry.$inferInsert;
 
 const HOUR_MS = 3600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** Many samples in one statement with seven parameters (columns as arrays, unnested). */
 export async function insertTelemetry(db: Db, rows: TelemetryRow[]): Promise<void> {
@@ -50,10 +50,4 @@ export async function rollupTelemetry(ctx: ServiceContext): Promise<void> {
       temperature_min = excluded.temperature_min, temperature_max = excluded.temperature_max,
       temperature_avg = excluded.temperature_avg, door_open_samples = excluded.door_open_samples,
       defrosting_samples = excluded.defrosting_samples`);
-}
-
-/** Raw samples older than the retention are deleted; their hours live on in telemetry_hourly. */
-export async function pruneTelemetry(ctx: ServiceContext, retentionDays: number): Promise<void> {
-  const before = new Date(ctx.clock.nowMs() - retentionDays * DAY_MS);
-  await ctx.db.execute(sql`DELETE FROM telemetry WHERE at < ${before.toISOString()}::timestamptz`);
 }

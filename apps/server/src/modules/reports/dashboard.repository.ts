@@ -20,7 +20,7 @@ export async function currenciesOf(db: Db, orgIds: number[] | null): Promise<str
 
 export type ProductFigures = { currency: string; productId: number; name: string; items: number; revenue: number };
 
-/** The `limit` best-selling products of each currency in the period, by line revenue (the rollups). */
+/** The `limit` best-selling products of each currency in the period, by line revenue (the organisation-day rollup). */
 export async function topProducts(db: Db, period: Period, limit: number): Promise<ProductFigures[]> {
   const r = sql.raw('r');
   const result = await db.execute(sql`
@@ -28,7 +28,7 @@ export async function topProducts(db: Db, period: Period, limit: number): Promis
     FROM (
       SELECT r.currency, r.product_id, sum(r.items)::int AS items, sum(r.revenue_minor)::bigint AS revenue,
         row_number() OVER (PARTITION BY r.currency ORDER BY sum(r.revenue_minor) DESC, r.product_id) AS place
-      FROM sales_daily_products r
+      FROM sales_org_daily_products r
       WHERE ${and([sql`r.day BETWEEN ${period.from}::date AND ${period.to}::date`, sql`r.product_id <> 0`, inOrgs(r, period.orgIds)])}
       GROUP BY r.currency, r.product_id
     ) a LEFT JOIN products p ON p.id = a.product_id

@@ -70,6 +70,17 @@ const GROUPS: Record<ReportGrouping, { group: SQL; key: SQL; label: SQL; join: S
 };
 
 /**
+ * Which rollup a report reads: the organisation-days (a row per day and product, or per day and
+ * payment type, whatever the fleet's size) unless it is about micromarkets, one by one (grouped
+ * by micromarket, or filtered to one).
+ */
+function rollupOf(filter: ReportFilter, groupBy: ReportGrouping | null, products: boolean): SQL {
+  const byMicromarket = filter.micromarketId !== undefined || groupBy === 'micromarket';
+  if (products) return sql.raw(byMicromarket ? 'sales_daily_products' : 'sales_org_daily_products');
+  return sql.raw(byMicromarket ? 'sales_daily' : 'sales_org_daily');
+}
+
+/**
  * The report's rows from the rollups only; never the transactions table. The rollup rows are
  * summed by their id and currency first and only the sums meet the labels' table, so a month
  * of product rows is one pass over integers. A group that sold in two currencies has two rows.
@@ -77,7 +88,7 @@ const GROUPS: Record<ReportGrouping, { group: SQL; key: SQL; label: SQL; join: S
 export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: ReportGrouping): Promise<FigureRow[]> {
   const group = GROUPS[groupBy];
   const r = sql.raw('r');
-  const table = group.products ? sql.raw('sales_daily_products') : sql.raw('sales_daily');
+  const table = rollupOf(filter, groupBy, group.products);
   const refunds = group.products ? sql`0` : sql`sum(r.refunds_minor)`;
   const result = await db.execute(sql`
     SELECT ${group.key} AS key, ${group.label} AS label, a.currency, a.sales, a.items, a.revenue, a.refunds, a.cost
@@ -100,13 +111,13 @@ export async function salesByGroup(db: Db, filter: ReportFilter, groupBy: Report
 
 export type TotalsRow = Omit<FigureRow, 'key' | 'label'>;
 
-/** Sale totals of the period per currency: from the per-micromarket rollup, which carries refunds. */
+/** Sale totals of the period per currency: from the rollup by payment type, which carries refunds. */
 export async function salesTotals(db: Db, filter: ReportFilter): Promise<TotalsRow[]> {
   const result = await db.execute(sql`
     SELECT r.currency, sum(r.sales)::int AS sales, sum(r.items)::int AS items,
       sum(r.revenue_minor)::bigint AS revenue, sum(r.refunds_minor)::bigint AS refunds,
       sum(r.cost_minor)::bigint AS cost
-    FROM sales_daily r WHERE ${where(filter, sql.raw('r'))}
+    FROM ${rollupOf(filter, null, false)} r WHERE ${where(filter, sql.raw('r'))}
     GROUP BY r.currency ORDER BY r.currency`);
   return rowsOf<Record<string, string | number>>(result).map((row) => ({
     currency: String(row.currency),

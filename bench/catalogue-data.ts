@@ -4,8 +4,11 @@ import type pg from 'pg';
  * Fills a database for the catalogue benchmark in SQL: categories three levels deep,
  * makers, products, micromarkets and tags, with the tag indexes built after the load.
  */
-export async function generateCatalogue(client: pg.Client, options: { products: number; tags: number; orgId: number }) {
-  const { products, tags, orgId } = options;
+export async function generateCatalogue(
+  client: pg.Client,
+  options: { products: number; tags: number; orgId: number; micromarkets?: number },
+) {
+  const { products, tags, orgId, micromarkets = 200 } = options;
   const step = async (label: string, sql: string, params: unknown[] = []) => {
     const started = performance.now();
     await client.query(sql, params);
@@ -44,9 +47,9 @@ export async function generateCatalogue(client: pg.Client, options: { products: 
     [orgId, products],
   );
   await step(
-    'micromarkets (200)',
-    `insert into micromarkets (org_id, name, serial_number) select $1, 'Bench market ' || g, 'BENCH-' || g from generate_series(1, 200) g`,
-    [orgId],
+    `micromarkets (${micromarkets.toLocaleString('en')})`,
+    `insert into micromarkets (org_id, name, serial_number) select $1, 'Bench market ' || g, 'BENCH-' || g from generate_series(1, $2::int) g`,
+    [orgId, micromarkets],
   );
   const indexes = await client.query<{ indexdef: string; indexname: string }>(
     `select indexname, indexdef from pg_indexes where tablename = 'tags' and indexname not in ('tags_pkey', 'tags_code_unique')`,
@@ -58,7 +61,7 @@ export async function generateCatalogue(client: pg.Client, options: { products: 
      select $1,
             upper(lpad(to_hex(g), 24, 'E28011600000')),
             (p.first + (g::bigint * 7919) % $3::int)::int,
-            case when r < 0.05 then null else m.first + g % 200 end,
+            case when r < 0.05 then null else m.first + g % $4::int end,
             case when r < 0.05 then 'new' when r < 0.15 then 'in_micromarket' when r < 0.85 then 'sold'
                  when r < 0.90 then 'removed' when r < 0.95 then 'written_off' else 'not_paid' end,
             now() - interval '400 days' + (g::float / $2::int) * interval '400 days' + interval '3 days',
@@ -68,7 +71,7 @@ export async function generateCatalogue(client: pg.Client, options: { products: 
           lateral (select ((g * 2654435761::bigint) % 1000) / 1000.0 as r) random,
           (select min(id) as first from products where org_id = $1) p,
           (select min(id) as first from micromarkets where org_id = $1) m`,
-    [orgId, tags, products],
+    [orgId, tags, products, micromarkets],
   );
   for (const index of indexes.rows) await step(`index ${index.indexname}`, index.indexdef);
   await step('analyze', 'analyze');

@@ -475,7 +475,9 @@ export class JobRunner implements JobQueue {
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.wakeAtMs = null;
-      this.wakeAll();
+      // A round as the poll's, which also sets the wake-up for the next delayed job (a later
+      // notice was dropped while this earlier wake-up was set).
+      this.poll().catch((error: unknown) => this.failedRound(error, 'job runner wake-up failed'));
     }, delay);
   }
 
@@ -484,7 +486,7 @@ export class JobRunner implements JobQueue {
     await requeueExpiredLeases(this.db, this.clock.now());
     this.wakeAll();
     await this.claiming;
-    const next = await nextRunAt(this.db, this.kinds());
+    const next = await nextRunAt(this.db, this.kinds(), this.clock.now());
     if (next !== null) this.wakeAt(next);
   }
 

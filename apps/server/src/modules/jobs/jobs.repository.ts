@@ -133,11 +133,15 @@ export async function claimJobs(
     .sort((a, b) => a.id - b.id);
 }
 
-/** When the earliest queued job of these kinds is due (epoch ms), or null: the runner sets its timer by it. */
-export async function nextRunAt(db: Db, kinds: string[]): Promise<number | null> {
+/**
+ * When the earliest queued job of these kinds due after `now` is due (epoch ms), or null: the
+ * runner sets its wake-up by it. Jobs due already are the claims' (they may wait for a slot).
+ */
+export async function nextRunAt(db: Db, kinds: string[], now: Date): Promise<number | null> {
   if (kinds.length === 0) return null;
   const result = await db.execute(sql`
-    SELECT min(run_at) AS at FROM jobs WHERE status = 'queued' AND kind = ANY(${pgArray(kinds)}::text[])`);
+    SELECT min(run_at) AS at FROM jobs
+    WHERE status = 'queued' AND kind = ANY(${pgArray(kinds)}::text[]) AND run_at > ${now.toISOString()}::timestamptz`);
   const at = rowsOf<{ at: string | Date | null }>(result)[0]?.at;
   return at ? new Date(at).getTime() : null;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../test/helper.js';
-import { TestClock } from '../../lib/clock.js';
+import { systemClock, TestClock } from '../../lib/clock.js';
 import { backoffDelay, defineJob, enqueueJob, JobRunner } from './index.js';
 import { insertJob } from './jobs.repository.js';
 
@@ -253,6 +253,33 @@ describe('job runner, running on its own (LISTEN, per-kind slots)', () => {
         await enqueueJob(tx, woken, { n: 7 }, { now: now() });
       });
       expect(await ran.promise).toBe(7);
+    } finally {
+      await runner.stop(0);
+    }
+  });
+
+  it('wakes for each delayed job in turn, not only the earliest one it was told of', async () => {
+    // Real time here: the wake-up timers are the runner's own, and the poll is an hour away.
+    const runner = new JobRunner({
+      db: ctx.database.db,
+      clock: systemClock,
+      pollMs: 3600_000,
+      listen: (channel, handlers) => ctx.database.listen(channel, handlers),
+    });
+    const later = defineJob({ kind: 'test.later', payload: z.object({ n: z.number() }) });
+    const ran: number[] = [];
+    const both = gate();
+    runner.register(later, async ({ n }) => {
+      ran.push(n);
+      if (ran.length === 2) both.open();
+    });
+    await runner.start();
+    try {
+      const at = Date.now();
+      await runner.enqueue(later, { n: 1 }, { runAt: new Date(at + 40) });
+      await runner.enqueue(later, { n: 2 }, { runAt: new Date(at + 80) });
+      await both.promise;
+      expect(ran).toEqual([1, 2]);
     } finally {
       await runner.stop(0);
     }
